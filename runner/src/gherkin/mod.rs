@@ -1,0 +1,15 @@
+//! Gherkin: parsing feature files (plain and Markdown) into documents and compiling pickles.
+
+mod dialect;
+mod error;
+mod line;
+mod parser;
+mod pickles;
+mod source;
+mod token;
+
+pub use dialect::{dialect, languages, Dialect};
+pub use error::GherkinError;
+pub use parser::parse_document;
+pub use pickles::compile_pickles;
+pub use source::{parse_source, ParsedSource};
