@@ -4,32 +4,21 @@
 
 #[path = "conformance/gherkin.rs"]
 mod gherkin;
+#[path = "conformance/tag_expressions.rs"]
+mod tag_expressions;
 #[path = "conformance/locate.rs"]
 mod locate;
+#[path = "conformance/tally.rs"]
+mod tally;
 
-/// Passed/total of one suite, with what failed.
-#[derive(Default)]
-pub struct Tally {
-    pub passed: usize,
-    pub total: usize,
-    pub failures: Vec<String>,
-}
-
-impl Tally {
-    pub fn record(&mut self, case: &str, problems: Vec<String>) {
-        self.total += 1;
-        if problems.is_empty() {
-            self.passed += 1;
-        } else {
-            self.failures.push(format!("{case}: {}", problems.join("; ")));
-        }
-    }
-}
+pub use tally::Tally;
 
 #[test]
 fn official_test_data() {
     let Some(root) = locate::conformance_dir() else { return };
-    let suites = [("gherkin good", gherkin::good(&root)), ("gherkin bad", gherkin::bad(&root))];
+    let suites = [("gherkin good", gherkin::good(&root)), ("gherkin bad", gherkin::bad(&root)),
+        ("tags", tag_expressions::all(&root)),
+    ];
     let summary: Vec<String> = suites.iter().map(|(n, t)| format!("{n} {}/{}", t.passed, t.total)).collect();
     println!("conformance: {}", summary.join(", "));
     let failures: Vec<String> =
