@@ -34,6 +34,8 @@ pub struct Feature {
     pub location: Location,
     pub tags: Vec<Tag>,
     pub language: String,
+    /// Empty (and omitted) for a Markdown feature without a `# Feature:` header.
+    #[serde(skip_serializing_if = "String::is_empty", default)]
     pub keyword: String,
     pub name: String,
     pub description: String,

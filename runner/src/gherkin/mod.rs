@@ -3,6 +3,7 @@
 mod dialect;
 mod error;
 mod line;
+mod markdown;
 mod parser;
 mod pickles;
 mod source;

@@ -19,6 +19,7 @@ const MAX_ERRORS: usize = 10;
 pub fn parse_document(
     source: &str,
     uri: &str,
+    markdown: bool,
     default_language: &str,
     ids: &IdGenerator,
 ) -> Result<GherkinDocument, Vec<GherkinError>> {
@@ -33,7 +34,11 @@ pub fn parse_document(
     let mut parser = Parser {
         lines: lines.iter().enumerate().map(|(i, l)| GherkinLine::new(l, i as u32 + 1)).collect(),
         pos: 0,
-        matcher: TokenMatcher::new(dialect, default_language),
+        matcher: {
+            let mut m = TokenMatcher::new(dialect, default_language);
+            m.markdown = markdown;
+            m
+        },
         errors: Vec::new(),
         comments: Vec::new(),
         ids,
@@ -172,7 +177,7 @@ impl<'a> Parser<'a> {
         // The matcher only matches languages it knows; an unknown one is reported there and the
         // line is then read as a comment.
         if let Some(d) = dialect(&token.text) {
-            self.matcher = TokenMatcher::new(d, &token.text);
+            self.matcher = self.matcher.fresh(d, &token.text);
         }
         Ok(())
     }
@@ -181,14 +186,14 @@ impl<'a> Parser<'a> {
     /// reach a token of type `ty`. Consumes nothing.
     fn lookahead(&self, ty: T) -> bool {
         let dialect: &Dialect = self.matcher.dialect;
-        let mut probe = TokenMatcher::new(dialect, &self.matcher.language);
+        let mut probe = self.matcher.fresh(dialect, &self.matcher.language);
         for line in &self.lines[self.pos..] {
             if matches!(probe.try_match(ty, Some(line), 0), MatchOutcome::Matched(_)) {
                 return true;
             }
-            let skippable = line.is_empty()
-                || line.trimmed.starts_with('#')
-                || (line.trimmed.starts_with('@') && line.tags().is_ok());
+            let skippable = [T::Empty, T::Comment, T::TagLine]
+                .into_iter()
+                .any(|t| matches!(probe.try_match(t, Some(line), 0), MatchOutcome::Matched(_)));
             if !skippable {
                 return false;
             }

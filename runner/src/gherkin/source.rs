@@ -48,7 +48,7 @@ pub fn parse_source(uri: &str, data: &str, default_language: &str, ids: &IdGener
         data: data.to_string(),
         media_type: if markdown { MEDIA_TYPE_GHERKIN_MARKDOWN } else { MEDIA_TYPE_GHERKIN_PLAIN }.to_string(),
     };
-    match parse_document(data, uri, default_language, ids) {
+    match parse_document(data, uri, markdown, default_language, ids) {
         Ok(document) => {
             let pickles = compile_pickles(&document, uri, ids);
             ParsedSource { source, document: Some(document), pickles, errors: Vec::new() }

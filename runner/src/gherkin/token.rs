@@ -65,7 +65,7 @@ pub struct Token {
 }
 
 impl Token {
-    fn new(ty: TokenType, line: &GherkinLine<'_>, column: u32) -> Self {
+    pub(super) fn new(ty: TokenType, line: &GherkinLine<'_>, column: u32) -> Self {
         Token {
             ty,
             line: line.number,
@@ -83,13 +83,17 @@ impl Token {
 pub struct TokenMatcher {
     pub dialect: &'static Dialect,
     pub language: String,
-    doc_string: Option<OpenDocString>,
+    pub(super) doc_string: Option<OpenDocString>,
+    /// Markdown with Gherkin: keywords behind `#` headers and `*` bullets, other lines ignored.
+    pub(super) markdown: bool,
+    /// Markdown only: the first line becomes the feature when there is no `# Feature:` header.
+    pub(super) matched_feature_line: bool,
 }
 
 #[derive(Debug)]
-struct OpenDocString {
-    separator: &'static str,
-    indent: u32,
+pub(super) struct OpenDocString {
+    pub(super) separator: String,
+    pub(super) indent: u32,
 }
 
 /// What matching one line produced.
@@ -109,7 +113,21 @@ fn language_regex() -> &'static Regex {
 impl TokenMatcher {
     /// A matcher for a language, normally "en".
     pub fn new(dialect: &'static Dialect, language: &str) -> Self {
-        TokenMatcher { dialect, language: language.to_string(), doc_string: None }
+        TokenMatcher {
+            dialect,
+            language: language.to_string(),
+            doc_string: None,
+            markdown: false,
+            matched_feature_line: false,
+        }
+    }
+
+    /// A matcher of the same kind (plain or Markdown) for another language, or for looking ahead.
+    pub fn fresh(&self, dialect: &'static Dialect, language: &str) -> Self {
+        let mut m = TokenMatcher::new(dialect, language);
+        m.markdown = self.markdown;
+        m.matched_feature_line = self.matched_feature_line;
+        m
     }
 
     /// Tries to read `line` (None = end of file) as a token of type `ty`.
@@ -123,6 +141,9 @@ impl TokenMatcher {
             }
             return NoMatch;
         };
+        if self.markdown {
+            return self.try_match_markdown(ty, line);
+        }
         let col = line.indent + 1;
         match ty {
             TokenType::Eof => NoMatch,
@@ -174,18 +195,21 @@ impl TokenMatcher {
                 Matched(t)
             }
             TokenType::DocStringSeparator => self.doc_string_separator(line),
-            TokenType::Other => {
-                let indent = self.doc_string.as_ref().map(|d| d.indent).unwrap_or(0);
-                let mut text = line.text_without_indent(indent).to_string();
-                if let Some(d) = &self.doc_string {
-                    text = unescape_doc_string(&text, d.separator);
-                }
-                let mut t = Token::new(ty, line, 1);
-                t.text = text;
-                Matched(t)
-            }
+            TokenType::Other => Matched(self.other(line)),
             _ => NoMatch,
         }
+    }
+
+    /// Any line as description or doc string text, doc string indentation removed.
+    pub(super) fn other(&self, line: &GherkinLine<'_>) -> Token {
+        let indent = self.doc_string.as_ref().map(|d| d.indent).unwrap_or(0);
+        let mut text = line.text_without_indent(indent).to_string();
+        if let Some(d) = &self.doc_string {
+            text = unescape_doc_string(&text, &d.separator);
+        }
+        let mut t = Token::new(TokenType::Other, line, 1);
+        t.text = text;
+        t
     }
 
     fn title(&self, ty: TokenType, line: &GherkinLine<'_>, keywords: &[String]) -> MatchOutcome {
@@ -203,7 +227,7 @@ impl TokenMatcher {
     fn doc_string_separator(&mut self, line: &GherkinLine<'_>) -> MatchOutcome {
         match &self.doc_string {
             Some(open) => {
-                if line.trimmed.starts_with(open.separator) {
+                if line.trimmed.starts_with(open.separator.as_str()) {
                     let mut t = Token::new(TokenType::DocStringSeparator, line, line.indent + 1);
                     t.keyword = open.separator.to_string();
                     self.doc_string = None;
@@ -217,7 +241,7 @@ impl TokenMatcher {
                         let mut t = Token::new(TokenType::DocStringSeparator, line, line.indent + 1);
                         t.keyword = sep.to_string();
                         t.text = line.rest_trimmed(3).to_string();
-                        self.doc_string = Some(OpenDocString { separator: sep, indent: line.indent });
+                        self.doc_string = Some(OpenDocString { separator: sep.to_string(), indent: line.indent });
                         return MatchOutcome::Matched(t);
                     }
                 }
@@ -228,7 +252,7 @@ impl TokenMatcher {
 }
 
 /// Inside a doc string, an escaped separator stands for the separator itself.
-fn unescape_doc_string(text: &str, separator: &str) -> String {
+pub(super) fn unescape_doc_string(text: &str, separator: &str) -> String {
     match separator {
         "\"\"\"" => text.replace("\\\"\\\"\\\"", "\"\"\""),
         _ => text.replace("\\`\\`\\`", "```"),
