@@ -1,1 +1,5 @@
-fn main(){}
+//! The `ferridriver` binary.
+
+fn main() {
+    ferridriver::main()
+}

@@ -6,6 +6,8 @@
 mod gherkin;
 #[path = "conformance/tag_expressions.rs"]
 mod tag_expressions;
+#[path = "conformance/schema.rs"]
+mod schema;
 #[path = "conformance/locate.rs"]
 mod locate;
 #[path = "conformance/tally.rs"]

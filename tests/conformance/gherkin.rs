@@ -23,6 +23,7 @@ fn inputs(dir: &Path) -> Vec<String> {
 
 /// Every good file: same source, document and pickles as upstream.
 pub fn good(root: &Path) -> Tally {
+    let schema = super::schema::EnvelopeSchema::load(root);
     let dir = root.join("gherkin-testdata/testdata/good");
     let mut tally = Tally::default();
     for name in inputs(&dir) {
@@ -36,6 +37,16 @@ pub fn good(root: &Path) -> Tally {
         let parsed = parse_source(&uri, &data, "en", &IdGenerator::incrementing());
         let mut problems = Vec::new();
         let ours: Vec<Value> = parsed.envelopes().iter().map(|e| serde_json::to_value(e).unwrap()).collect();
+        for envelope in &ours {
+            for p in schema.problems(envelope) {
+                // Upstream's own expectation for a Markdown feature without a `# Feature:` header
+                // has no `keyword`, which the schema requires; we follow the reference output.
+                if p == "/gherkinDocument/feature: \"keyword\" is a required property" && name.ends_with(".md") {
+                    continue;
+                }
+                problems.push(format!("schema: {p}"));
+            }
+        }
         let pick = |key: &str| ours.iter().filter(|v| v.get(key).is_some()).cloned().collect::<Vec<_>>();
         for (suffix, key) in [("ast", "gherkinDocument"), ("pickles", "pickle"), ("source", "source")] {
             let expected_path = dir.join(format!("{name}.{suffix}.ndjson"));

@@ -1,0 +1,51 @@
+//! Parsing `--format NAME[:PATH]` values the way cucumber-js reads them.
+
+/// The formatters this build provides.
+pub const KNOWN_FORMATS: &[&str] = &["message"];
+
+/// One `--format` value: a formatter name and where it writes (stdout when no path).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatSpec {
+    pub name: String,
+    pub path: Option<String>,
+}
+
+impl FormatSpec {
+    /// Parses `name`, `name:path` or `"name":"path"`. A Windows drive letter (`C:\…`) in the path
+    /// is kept whole.
+    pub fn parse(value: &str) -> Result<FormatSpec, String> {
+        let value = value.trim();
+        if value.is_empty() {
+            return Err("empty --format value\n  hint: write --format message or --format message:report.ndjson".into());
+        }
+        let unquote = |s: &str| s.trim().trim_matches('"').to_string();
+        let (name, path) = match value.split_once(':') {
+            Some((name, path)) if !path.is_empty() => (unquote(name), Some(unquote(path))),
+            Some((name, _)) => (unquote(name), None),
+            None => (unquote(value), None),
+        };
+        if name.is_empty() {
+            return Err(format!("--format '{value}' names no formatter\n  hint: write NAME or NAME:PATH"));
+        }
+        Ok(FormatSpec { name, path })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_name_and_path() {
+        assert_eq!(FormatSpec::parse("message").unwrap(), FormatSpec { name: "message".into(), path: None });
+        assert_eq!(
+            FormatSpec::parse("message:out/run.ndjson").unwrap(),
+            FormatSpec { name: "message".into(), path: Some("out/run.ndjson".into()) }
+        );
+        assert_eq!(
+            FormatSpec::parse("\"junit\":\"C:\\r.xml\"").unwrap(),
+            FormatSpec { name: "junit".into(), path: Some("C:\\r.xml".into()) }
+        );
+        assert!(FormatSpec::parse(":x").is_err());
+    }
+}

@@ -1,0 +1,63 @@
+//! Which pickles run: `PATH:LINE`, `--tags` and `--name`, all of which must agree.
+
+use ferridriver_messages::{GherkinDocument, Pickle};
+use ferridriver_steps::tag_expressions::TagExpression;
+use regex::Regex;
+use std::collections::HashMap;
+
+/// The pickle filters of one run.
+#[derive(Debug, Default)]
+pub struct PickleFilter {
+    pub tags: Option<TagExpression>,
+    pub names: Vec<Regex>,
+}
+
+impl PickleFilter {
+    /// Whether a pickle passes the tag and name filters.
+    pub fn accepts(&self, pickle: &Pickle) -> bool {
+        let tags: Vec<&str> = pickle.tags.iter().map(|t| t.name.as_str()).collect();
+        self.tags.as_ref().is_none_or(|e| e.evaluate(&tags))
+            && (self.names.is_empty() || self.names.iter().any(|r| r.is_match(&pickle.name)))
+    }
+}
+
+/// Whether a pickle is selected by `lines` of a `PATH:LINE` argument: a line selects the
+/// scenario, rule or feature it names, an `Examples:` line selects its rows, a row selects itself.
+pub fn selected_by_lines(pickle: &Pickle, document: &GherkinDocument, lines: &[u32]) -> bool {
+    if lines.is_empty() {
+        return true;
+    }
+    let lines_of = ast_lines(document);
+    pickle.ast_node_ids.iter().any(|id| lines_of.get(id.as_str()).is_some_and(|ls| ls.iter().any(|l| lines.contains(l))))
+}
+
+/// For each scenario and examples-row id: the source lines that select it.
+fn ast_lines(document: &GherkinDocument) -> HashMap<&str, Vec<u32>> {
+    let mut map: HashMap<&str, Vec<u32>> = HashMap::new();
+    let Some(feature) = &document.feature else { return map };
+    let feature_line = [feature.location.line];
+    for child in &feature.children {
+        if let Some(s) = &child.scenario {
+            add_scenario(s, &feature_line, &mut map);
+        }
+        if let Some(r) = &child.rule {
+            for rc in &r.children {
+                if let Some(s) = &rc.scenario {
+                    add_scenario(s, &[feature.location.line, r.location.line], &mut map);
+                }
+            }
+        }
+    }
+    map
+}
+
+fn add_scenario<'a>(s: &'a ferridriver_messages::Scenario, parents: &[u32], map: &mut HashMap<&'a str, Vec<u32>>) {
+    let mut own = parents.to_vec();
+    own.push(s.location.line);
+    map.insert(s.id.as_str(), own);
+    for ex in &s.examples {
+        for row in &ex.table_body {
+            map.insert(row.id.as_str(), vec![ex.location.line, row.location.line]);
+        }
+    }
+}

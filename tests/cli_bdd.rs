@@ -1,0 +1,136 @@
+//! The `ferridriver bdd` command line, run as a real process on features written to a temp dir.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("ferridriver-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+    fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let p = self.0.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn bdd(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("bdd")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("binary runs")
+}
+
+fn messages(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("NDJSON line")).collect()
+}
+
+fn count(msgs: &[serde_json::Value], key: &str) -> usize {
+    msgs.iter().filter(|m| m.get(key).is_some()).count()
+}
+
+const GOOD: &str = "Feature: Good\n  @fast\n  Scenario: one\n    Given a\n\n  Scenario Outline: two <n>\n    Given <n>\n    Examples:\n      | n |\n      | 1 |\n      | 2 |\n";
+const BAD: &str = "Feature: Bad\n  Scenario: x\n    Given a\n  oops\n";
+
+#[test]
+fn dry_run_prints_messages_and_reports_syntax_errors_without_losing_other_files() {
+    let s = Scratch::new("dry");
+    s.write("features/a_good.feature", GOOD);
+    s.write("features/b_bad.feature", BAD);
+    let out = bdd(&s.0, &["--dry-run", "--format", "message"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "syntax errors fail the run: {stderr}");
+    assert!(stderr.contains("features/b_bad.feature:4:3: expected: #EOF"), "{stderr}");
+    assert!(stderr.contains("hint:"), "{stderr}");
+    let msgs = messages(&out);
+    assert_eq!(count(&msgs, "meta"), 1);
+    assert_eq!(count(&msgs, "source"), 2);
+    assert_eq!(count(&msgs, "gherkinDocument"), 1);
+    assert_eq!(count(&msgs, "parseError"), 1);
+    assert_eq!(count(&msgs, "pickle"), 3, "the good file's pickles are still there");
+}
+
+#[test]
+fn lines_tags_and_names_select_pickles() {
+    let s = Scratch::new("select");
+    s.write("features/a.feature", GOOD);
+    let pickles = |args: &[&str]| {
+        let mut all = vec!["-d", "-f", "message"];
+        all.extend_from_slice(args);
+        let out = bdd(&s.0, &all);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        messages(&out)
+            .into_iter()
+            .filter_map(|m| m.get("pickle").map(|p| p["name"].as_str().unwrap().to_string()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(pickles(&["features/a.feature:3"]), vec!["one"]);
+    assert_eq!(pickles(&["features/a.feature:11"]), vec!["two 2"]);
+    assert_eq!(pickles(&["features/a.feature:6"]), vec!["two 1", "two 2"]);
+    assert_eq!(pickles(&["--tags", "not @fast"]), vec!["two 1", "two 2"]);
+    assert_eq!(pickles(&["--name", "^two 1$"]), vec!["two 1"]);
+}
+
+#[test]
+fn message_report_file_is_written_whole() {
+    let s = Scratch::new("file");
+    s.write("features/a.feature", GOOD);
+    let out = bdd(&s.0, &["-d", "--format", "message:reports/run.ndjson"]);
+    // The reports directory does not exist: a usage error before anything runs.
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the message report"));
+    std::fs::create_dir_all(s.0.join("reports")).unwrap();
+    let out = bdd(&s.0, &["-d", "--format", "message:reports/run.ndjson"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(s.0.join("reports/run.ndjson")).unwrap();
+    assert_eq!(text.lines().count(), 1 + 1 + 1 + 3);
+    let leftovers: Vec<_> = std::fs::read_dir(s.0.join("reports")).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let s = Scratch::new("usage");
+    s.write("features/a.feature", GOOD);
+    for args in [
+        vec!["-d", "--format", "nonsense"],
+        vec!["-d", "--tags", "@a and"],
+        vec!["-d", "--name", "("],
+        vec!["-d", "no/such/dir"],
+        vec!["-d", "--language", "xx"],
+        vec!["--not-a-flag"],
+    ] {
+        let out = bdd(&s.0, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
+    }
+}
+
+#[test]
+fn language_default_and_header() {
+    let s = Scratch::new("lang");
+    s.write("features/fr.feature", "Fonctionnalité: F\n  Scénario: S\n    Soit a\n");
+    s.write("features/de.feature", "# language: de\nFunktionalität: F\n  Szenario: S\n    Angenommen a\n");
+    let out = bdd(&s.0, &["-d", "--language", "fr", "-f", "message", "features/fr.feature"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bdd(&s.0, &["-d", "-f", "message", "features/de.feature"]);
+    let msgs = messages(&out);
+    let pickle = msgs.iter().find_map(|m| m.get("pickle")).expect("a pickle");
+    assert_eq!(pickle["language"], "de");
+    let out = bdd(&s.0, &["--i18n-keywords", "de"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Angenommen"));
+}
