@@ -4,12 +4,12 @@
 
 #[path = "conformance/gherkin.rs"]
 mod gherkin;
-#[path = "conformance/tag_expressions.rs"]
-mod tag_expressions;
-#[path = "conformance/schema.rs"]
-mod schema;
 #[path = "conformance/locate.rs"]
 mod locate;
+#[path = "conformance/schema.rs"]
+mod schema;
+#[path = "conformance/tag_expressions.rs"]
+mod tag_expressions;
 #[path = "conformance/tally.rs"]
 mod tally;
 
@@ -18,7 +18,9 @@ pub use tally::Tally;
 #[test]
 fn official_test_data() {
     let Some(root) = locate::conformance_dir() else { return };
-    let suites = [("gherkin good", gherkin::good(&root)), ("gherkin bad", gherkin::bad(&root)),
+    let suites = [
+        ("gherkin good", gherkin::good(&root)),
+        ("gherkin bad", gherkin::bad(&root)),
         ("tags", tag_expressions::all(&root)),
     ];
     let summary: Vec<String> = suites.iter().map(|(n, t)| format!("{n} {}/{}", t.passed, t.total)).collect();

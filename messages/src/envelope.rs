@@ -45,7 +45,24 @@ macro_rules! envelope_from {
     )*};
 }
 envelope_from!(
-    Attachment, GherkinDocument, Hook, Meta, ParameterType, ParseError, Pickle, Suggestion, Source,
-    StepDefinition, TestCase, TestCaseFinished, TestCaseStarted, TestRunFinished, TestRunStarted,
-    TestStepFinished, TestStepStarted, TestRunHookStarted, TestRunHookFinished, UndefinedParameterType
+    Attachment,
+    GherkinDocument,
+    Hook,
+    Meta,
+    ParameterType,
+    ParseError,
+    Pickle,
+    Suggestion,
+    Source,
+    StepDefinition,
+    TestCase,
+    TestCaseFinished,
+    TestCaseStarted,
+    TestRunFinished,
+    TestRunStarted,
+    TestStepFinished,
+    TestStepStarted,
+    TestRunHookStarted,
+    TestRunHookFinished,
+    UndefinedParameterType
 );

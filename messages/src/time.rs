@@ -49,9 +49,7 @@ impl Clock {
     pub fn now(&self) -> Timestamp {
         match self {
             Clock::System => {
-                let d = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .unwrap_or_default();
+                let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
                 Timestamp::from_nanos(d.as_nanos())
             }
             Clock::Fake(ms) => Timestamp::from_nanos(ms.fetch_add(1, Ordering::Relaxed) as u128 * 1_000_000),

@@ -180,7 +180,8 @@ pub fn run_bdd(args: BddArgs) -> i32 {
 fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
     let mut tags: Option<TagExpression> = None;
     for t in &args.tags {
-        let e = TagExpression::parse(t).map_err(|e| format!("--tags: {e}\n  hint: e.g. --tags '@smoke and not @slow'"))?;
+        let e =
+            TagExpression::parse(t).map_err(|e| format!("--tags: {e}\n  hint: e.g. --tags '@smoke and not @slow'"))?;
         tags = Some(match tags {
             None => e,
             Some(prev) => TagExpression::And(Box::new(prev), Box::new(e)),

@@ -28,7 +28,10 @@ pub fn selected_by_lines(pickle: &Pickle, document: &GherkinDocument, lines: &[u
         return true;
     }
     let lines_of = ast_lines(document);
-    pickle.ast_node_ids.iter().any(|id| lines_of.get(id.as_str()).is_some_and(|ls| ls.iter().any(|l| lines.contains(l))))
+    pickle
+        .ast_node_ids
+        .iter()
+        .any(|id| lines_of.get(id.as_str()).is_some_and(|ls| ls.iter().any(|l| lines.contains(l))))
 }
 
 /// For each scenario and examples-row id: the source lines that select it.

@@ -8,7 +8,9 @@ use std::path::Path;
 
 fn read_ndjson(path: &Path) -> Option<Vec<Value>> {
     let text = std::fs::read_to_string(path).ok()?;
-    Some(text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("valid ndjson")).collect())
+    Some(
+        text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("valid ndjson")).collect(),
+    )
 }
 
 fn inputs(dir: &Path) -> Vec<String> {

@@ -6,8 +6,8 @@
 pub fn is_js_whitespace(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}'
-            | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
     )
 }
 
@@ -174,10 +174,7 @@ mod tests {
     fn reads_tags_and_ignores_comments() {
         let l = GherkinLine::new("  @a @b-c #not @d", 1);
         let tags = l.tags().unwrap();
-        assert_eq!(tags, vec![
-            LineItem { column: 3, text: "@a".into() },
-            LineItem { column: 6, text: "@b-c".into() }
-        ]);
+        assert_eq!(tags, vec![LineItem { column: 3, text: "@a".into() }, LineItem { column: 6, text: "@b-c".into() }]);
         assert!(GherkinLine::new("@a tag", 1).tags().is_err());
     }
 

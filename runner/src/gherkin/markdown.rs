@@ -4,8 +4,8 @@
 //! empty line, so a Markdown document renders as documentation and runs as a feature.
 
 use super::line::GherkinLine;
-use super::token::{unescape_doc_string, MatchOutcome, OpenDocString, Token, TokenMatcher, TokenType};
 use super::line::{is_js_whitespace, LineItem};
+use super::token::{unescape_doc_string, MatchOutcome, OpenDocString, Token, TokenMatcher, TokenType};
 
 impl TokenMatcher {
     pub(super) fn try_match_markdown(&mut self, ty: TokenType, line: &GherkinLine<'_>) -> MatchOutcome {
@@ -57,7 +57,9 @@ impl TokenMatcher {
         let d = self.dialect;
         md_tags(line).is_some()
             || !self.matched_feature_line
-            || [&d.feature, &d.rule, &d.background, &d.examples].iter().any(|k| self.md_title(TokenType::Other, line, k).is_some())
+            || [&d.feature, &d.rule, &d.background, &d.examples]
+                .iter()
+                .any(|k| self.md_title(TokenType::Other, line, k).is_some())
             || self.md_title(TokenType::Other, line, d.scenario_keywords()).is_some()
             || md_table_row(line).is_some()
             || self.md_step(line).is_some()

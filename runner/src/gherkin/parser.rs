@@ -491,7 +491,11 @@ impl<'a> Parser<'a> {
         if let Some(first) = rows.first() {
             let width = first.cells.len();
             if let Some(bad) = rows.iter().find(|r| r.cells.len() != width) {
-                self.add_error(bad.location.line, bad.location.column, "inconsistent cell count within the table".into())?;
+                self.add_error(
+                    bad.location.line,
+                    bad.location.column,
+                    "inconsistent cell count within the table".into(),
+                )?;
             }
         }
         Ok(rows)

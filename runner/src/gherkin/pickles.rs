@@ -67,8 +67,7 @@ impl Context<'_> {
             for row in &examples.table_body {
                 let values = Row { names: &header.cells, row };
                 let steps = self.steps(background, scenario, Some(&values));
-                let tags: Vec<&Tag> =
-                    inherited.iter().copied().chain(&scenario.tags).chain(&examples.tags).collect();
+                let tags: Vec<&Tag> = inherited.iter().copied().chain(&scenario.tags).chain(&examples.tags).collect();
                 out.push(Pickle {
                     id: self.ids.next_id(),
                     uri: self.uri.to_string(),
@@ -131,8 +130,8 @@ impl Context<'_> {
             media_type: doc.media_type.as_ref().map(|m| interpolate(m, row)),
             content: interpolate(&doc.content, row),
         });
-        let argument = (data_table.is_some() || doc_string.is_some())
-            .then_some(PickleStepArgument { doc_string, data_table });
+        let argument =
+            (data_table.is_some() || doc_string.is_some()).then_some(PickleStepArgument { doc_string, data_table });
         PickleStep {
             argument,
             ast_node_ids,
