@@ -26,6 +26,14 @@ impl Expression {
         }
     }
 
+    /// The compiled regular expression (anchored) the pattern matches with.
+    pub fn regex(&self) -> &regex::Regex {
+        match self {
+            Expression::Cucumber(e) => e.regex(),
+            Expression::Regular(e) => e.regex(),
+        }
+    }
+
     /// The parameter types, in argument order.
     pub fn parameter_types(&self) -> &[Arc<ParameterType>] {
         match self {

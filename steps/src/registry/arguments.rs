@@ -1,0 +1,145 @@
+//! Converting parameter values into typed Rust arguments, and step return values into outcomes.
+
+use crate::expressions::ArgValue;
+
+/// How a step ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepOutcome {
+    Passed,
+    /// Not implemented yet (cucumber-js: return `'pending'`).
+    Pending,
+    /// Skip the rest of the scenario (cucumber-js: return `'skipped'`).
+    Skipped,
+}
+
+/// Turns a parameter value into a step function's argument type. Implement it for your own
+/// types (or use [`FromArg`] via `FromStr` with `impl_from_arg_via_from_str!`).
+pub trait FromArg: Sized {
+    /// Converts `value`; `name` is the parameter name, for error messages.
+    fn from_arg(value: ArgValue, name: &str) -> Result<Self, String>;
+}
+
+fn mismatch(value: &ArgValue, name: &str, wanted: &str) -> String {
+    format!("argument `{name}`: cannot use {value:?} as {wanted}")
+}
+
+impl FromArg for ArgValue {
+    fn from_arg(value: ArgValue, _: &str) -> Result<Self, String> {
+        Ok(value)
+    }
+}
+
+impl FromArg for String {
+    fn from_arg(value: ArgValue, name: &str) -> Result<Self, String> {
+        match value {
+            ArgValue::Str(s) | ArgValue::BigInt(s) | ArgValue::BigDecimal(s) => Ok(s),
+            ArgValue::Int(i) => Ok(i.to_string()),
+            ArgValue::Float(f) => Ok(f.to_string()),
+            other => Err(mismatch(&other, name, "String")),
+        }
+    }
+}
+
+macro_rules! int_from_arg {
+    ($($t:ty),*) => {$(
+        impl FromArg for $t {
+            fn from_arg(value: ArgValue, name: &str) -> Result<Self, String> {
+                match &value {
+                    ArgValue::Int(i) => <$t>::try_from(*i).map_err(|_| format!("argument `{name}`: {i} does not fit in {}", stringify!($t))),
+                    ArgValue::Str(s) | ArgValue::BigInt(s) => s.trim().parse::<$t>().map_err(|e| format!("argument `{name}`: {s:?} is not a {}: {e}", stringify!($t))),
+                    _ => Err(mismatch(&value, name, stringify!($t))),
+                }
+            }
+        }
+    )*};
+}
+int_from_arg!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+macro_rules! float_from_arg {
+    ($($t:ty),*) => {$(
+        impl FromArg for $t {
+            fn from_arg(value: ArgValue, name: &str) -> Result<Self, String> {
+                match &value {
+                    ArgValue::Float(f) => Ok(*f as $t),
+                    ArgValue::Int(i) => Ok(*i as $t),
+                    ArgValue::Str(s) | ArgValue::BigDecimal(s) | ArgValue::BigInt(s) => s.trim().parse::<$t>().map_err(|e| format!("argument `{name}`: {s:?} is not a number: {e}")),
+                    _ => Err(mismatch(&value, name, stringify!($t))),
+                }
+            }
+        }
+    )*};
+}
+float_from_arg!(f32, f64);
+
+impl FromArg for bool {
+    fn from_arg(value: ArgValue, name: &str) -> Result<Self, String> {
+        match &value {
+            ArgValue::Str(s) => s.parse().map_err(|_| format!("argument `{name}`: {s:?} is not true or false")),
+            _ => Err(mismatch(&value, name, "bool")),
+        }
+    }
+}
+
+impl<T: FromArg> FromArg for Option<T> {
+    fn from_arg(value: ArgValue, name: &str) -> Result<Self, String> {
+        match value {
+            ArgValue::Null => Ok(None),
+            v => T::from_arg(v, name).map(Some),
+        }
+    }
+}
+
+/// Implements [`FromArg`] for types that implement `FromStr`, reading the parameter's text.
+#[macro_export]
+macro_rules! impl_from_arg_via_from_str {
+    ($($t:ty),*) => {$(
+        impl $crate::registry::FromArg for $t {
+            fn from_arg(value: $crate::expressions::ArgValue, name: &str) -> Result<Self, String> {
+                let text = <String as $crate::registry::FromArg>::from_arg(value, name)?;
+                text.parse::<$t>().map_err(|e| format!("argument `{name}`: {text:?}: {e}"))
+            }
+        }
+    )*};
+}
+
+/// What a step function may return: `()`, a [`StepOutcome`], or a `Result` of either with any
+/// displayable error (so `anyhow::Result<()>` works).
+pub trait IntoStepResult {
+    /// The outcome, or the failure message.
+    fn into_step_result(self) -> Result<StepOutcome, String>;
+}
+
+impl IntoStepResult for () {
+    fn into_step_result(self) -> Result<StepOutcome, String> {
+        Ok(StepOutcome::Passed)
+    }
+}
+
+impl IntoStepResult for StepOutcome {
+    fn into_step_result(self) -> Result<StepOutcome, String> {
+        Ok(self)
+    }
+}
+
+impl<T: IntoStepResult, E: std::fmt::Display> IntoStepResult for Result<T, E> {
+    fn into_step_result(self) -> Result<StepOutcome, String> {
+        match self {
+            Ok(v) => v.into_step_result(),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_and_refuses() {
+        assert_eq!(i32::from_arg(ArgValue::Int(5), "n"), Ok(5));
+        assert!(u8::from_arg(ArgValue::Int(300), "n").unwrap_err().contains("does not fit"));
+        assert_eq!(f64::from_arg(ArgValue::Int(2), "x"), Ok(2.0));
+        assert_eq!(Option::<String>::from_arg(ArgValue::Null, "s"), Ok(None));
+        assert_eq!(Result::<(), String>::Err("boom".into()).into_step_result(), Err("boom".to_string()));
+    }
+}

@@ -1,0 +1,101 @@
+//! The match table: which step definitions match a step text. A `RegexSet` over every
+//! definition's regex finds the candidates in one pass; only those are matched for arguments.
+
+use super::StepDefinition;
+use crate::expressions::Argument;
+use regex::RegexSet;
+
+/// The result of matching one step text.
+#[derive(Debug)]
+pub enum StepMatch {
+    Undefined,
+    /// Exactly one definition (index into the registry's steps) with its arguments.
+    Matched(usize, Vec<Argument>),
+    /// Several definitions match: the step is ambiguous. Each with its arguments.
+    Ambiguous(Vec<(usize, Vec<Argument>)>),
+}
+
+/// Built once from the registry, shared read-only by every worker.
+pub struct MatchTable {
+    set: Option<RegexSet>,
+}
+
+impl MatchTable {
+    /// Indexes `steps`. If the set cannot be built (size limits), matching falls back to trying
+    /// every definition.
+    pub fn new(steps: &[StepDefinition]) -> MatchTable {
+        let set = RegexSet::new(steps.iter().map(|s| s.expression.regex().as_str())).ok();
+        MatchTable { set }
+    }
+
+    /// Matches `text` against `steps` (the same slice the table was built from).
+    pub fn find(&self, steps: &[StepDefinition], text: &str) -> StepMatch {
+        let candidates: Vec<usize> = match &self.set {
+            Some(set) => set.matches(text).into_iter().collect(),
+            None => (0..steps.len()).collect(),
+        };
+        let mut found: Vec<(usize, Vec<Argument>)> = candidates
+            .into_iter()
+            .filter_map(|i| steps.get(i).and_then(|s| s.expression.match_text(text)).map(|args| (i, args)))
+            .collect();
+        match found.len() {
+            0 => StepMatch::Undefined,
+            1 => {
+                let (i, args) = found.remove(0);
+                StepMatch::Matched(i, args)
+            }
+            _ => StepMatch::Ambiguous(found),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{PatternKind, Registry, SourceLocation, StepBody, StepKeyword};
+    use ferridriver_messages::IdGenerator;
+    use std::sync::Arc;
+
+    fn noop<'a>(_: &'a mut crate::registry::World, _: crate::registry::Invocation) -> crate::registry::StepFuture<'a> {
+        Box::pin(async { Ok(crate::registry::StepOutcome::Passed) })
+    }
+
+    fn registry(patterns: &[(&str, PatternKind)]) -> Registry {
+        let mut r = Registry::new(Arc::new(IdGenerator::incrementing()));
+        for (i, (p, k)) in patterns.iter().enumerate() {
+            r.add_step(
+                StepKeyword::Given,
+                p,
+                *k,
+                SourceLocation { uri: "steps.rs".into(), line: i as u32 + 1 },
+                StepBody::Rust(noop),
+                None,
+            );
+        }
+        r
+    }
+
+    #[test]
+    fn finds_single_ambiguous_and_undefined() {
+        let r = registry(&[
+            ("I have {int} cukes", PatternKind::CucumberExpression),
+            ("^I have (\\d+) (cukes|gherkins)$", PatternKind::RegularExpression),
+            ("a {word} day", PatternKind::CucumberExpression),
+        ]);
+        let table = MatchTable::new(&r.steps);
+        assert!(matches!(table.find(&r.steps, "a sunny day"), StepMatch::Matched(2, _)));
+        assert!(matches!(table.find(&r.steps, "I have 3 gherkins"), StepMatch::Matched(1, _)));
+        match table.find(&r.steps, "I have 3 cukes") {
+            StepMatch::Ambiguous(m) => assert_eq!(m.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![0, 1]),
+            other => panic!("expected ambiguity, got {other:?}"),
+        }
+        assert!(matches!(table.find(&r.steps, "nothing"), StepMatch::Undefined));
+    }
+
+    #[test]
+    fn unknown_parameter_types_are_recorded_not_fatal() {
+        let r = registry(&[("a {colour} car", PatternKind::CucumberExpression), ("ok", PatternKind::CucumberExpression)]);
+        assert_eq!(r.steps.len(), 1);
+        assert_eq!(r.undefined_parameter_types, vec![("a {colour} car".to_string(), "colour".to_string())]);
+    }
+}

@@ -1,0 +1,22 @@
+//! The step registry: step definitions, hooks and parameter types from every source (Rust steps
+//! collected with `inventory`, JS/TS definitions added by a host), and the match table built
+//! from it. Every host (bdd, mcp, run) reads the same registry.
+
+mod arguments;
+mod data_table;
+mod definitions;
+mod inventory_steps;
+mod match_table;
+mod registry;
+mod world;
+
+pub use arguments::{FromArg, IntoStepResult, StepOutcome};
+pub use data_table::DataTable;
+pub use definitions::{
+    HookBody, HookDefinition, HookKind, Invocation, PatternKind, RustHookFn, RustStepFn, SourceLocation, StepBody,
+    StepDefinition, StepFuture, StepKeyword,
+};
+pub use inventory_steps::{RustHook, RustParameterType, RustStep};
+pub use match_table::{MatchTable, StepMatch};
+pub use registry::{DefinitionError, Registry};
+pub use world::{PendingAttachment, World};

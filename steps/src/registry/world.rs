@@ -1,0 +1,110 @@
+//! The World: per-scenario state handed to every step and hook of one test case attempt.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+
+/// Something a step attached, turned into an `attachment` message after the step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingAttachment {
+    /// The body: text as is, bytes base64-encoded by the runner.
+    pub body: Vec<u8>,
+    /// True when `body` is text (`IDENTITY` encoding), false for binary (`BASE64`).
+    pub is_text: bool,
+    pub media_type: String,
+    pub file_name: Option<String>,
+}
+
+/// Per-scenario state. A fresh World is built for every test case attempt, so nothing leaks
+/// from one scenario into the next.
+///
+/// Rust steps receive `&mut World` directly, or `&mut T` for any `T: Default + 'static` of
+/// their own, which lives in the World's typed state (created on first use).
+#[derive(Default)]
+pub struct World {
+    /// The run's `--world-parameters` (a JSON object; `{}` when none were given).
+    pub parameters: serde_json::Value,
+    state: HashMap<TypeId, Box<dyn Any + Send>>,
+    attachments: Vec<PendingAttachment>,
+}
+
+impl std::fmt::Debug for World {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("World").field("parameters", &self.parameters).field("state", &self.state.len()).finish()
+    }
+}
+
+impl World {
+    /// A World with the run's parameters.
+    pub fn new(parameters: serde_json::Value) -> Self {
+        World { parameters, ..Default::default() }
+    }
+
+    /// The typed state `T` of this scenario, created with `T::default()` on first use.
+    /// `world.state::<World>()` is the World itself.
+    pub fn state<T: Any + Send + Default>(&mut self) -> &mut T {
+        if TypeId::of::<T>() == TypeId::of::<World>() {
+            let this: &mut dyn Any = self;
+            // The TypeIds are equal, so this downcast cannot fail.
+            return this.downcast_mut::<T>().expect("World is World");
+        }
+        self.state
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("state entries are stored under their own TypeId")
+    }
+
+    /// Attaches text with a media type (e.g. `text/plain`, `application/json`).
+    pub fn attach_text(&mut self, text: impl Into<String>, media_type: impl Into<String>) {
+        self.attachments.push(PendingAttachment {
+            body: text.into().into_bytes(),
+            is_text: true,
+            media_type: media_type.into(),
+            file_name: None,
+        });
+    }
+
+    /// Attaches bytes (e.g. a PNG screenshot), optionally with a file name.
+    pub fn attach_bytes(&mut self, bytes: impl Into<Vec<u8>>, media_type: impl Into<String>, file_name: Option<String>) {
+        self.attachments.push(PendingAttachment {
+            body: bytes.into(),
+            is_text: false,
+            media_type: media_type.into(),
+            file_name,
+        });
+    }
+
+    /// Logs a line into the report (`text/x.cucumber.log+plain`), as cucumber-js `this.log`.
+    pub fn log(&mut self, text: impl Into<String>) {
+        self.attach_text(text, "text/x.cucumber.log+plain");
+    }
+
+    /// Attaches a link (`text/uri-list`), as cucumber-js `this.link`.
+    pub fn link(&mut self, url: impl Into<String>) {
+        self.attach_text(url, "text/uri-list");
+    }
+
+    /// Takes what was attached since the last call (the runner calls this after each step).
+    pub fn take_attachments(&mut self) -> Vec<PendingAttachment> {
+        std::mem::take(&mut self.attachments)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Default)]
+    struct Cart(u32);
+
+    #[test]
+    fn typed_state_lives_per_world() {
+        let mut w = World::default();
+        w.state::<Cart>().0 += 2;
+        w.state::<Cart>().0 += 1;
+        assert_eq!(w.state::<Cart>().0, 3);
+        w.state::<World>().log("hello");
+        assert_eq!(w.take_attachments().len(), 1);
+        assert_eq!(World::default().state::<Cart>().0, 0);
+    }
+}
