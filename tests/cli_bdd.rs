@@ -72,7 +72,8 @@ fn lines_tags_and_names_select_pickles() {
         let mut all = vec!["-d", "-f", "message"];
         all.extend_from_slice(args);
         let out = bdd(&s.0, &all);
-        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        // No step definitions: the selected steps are undefined, which fails the run.
+        assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
         messages(&out)
             .into_iter()
             .filter_map(|m| m.get("pickle").map(|p| p["name"].as_str().unwrap().to_string()))
@@ -95,9 +96,15 @@ fn message_report_file_is_written_whole() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the message report"));
     std::fs::create_dir_all(s.0.join("reports")).unwrap();
     let out = bdd(&s.0, &["-d", "--format", "message:reports/run.ndjson"]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1), "undefined steps fail even a dry run");
     let text = std::fs::read_to_string(s.0.join("reports/run.ndjson")).unwrap();
-    assert_eq!(text.lines().count(), 1 + 1 + 1 + 3);
+    let kinds: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap().as_object().unwrap().keys().next().unwrap().clone())
+        .collect();
+    assert_eq!(kinds.first().map(String::as_str), Some("meta"));
+    assert_eq!(kinds.iter().filter(|k| *k == "pickle").count(), 3);
+    assert_eq!(kinds.last().map(String::as_str), Some("testRunFinished"));
     let leftovers: Vec<_> = std::fs::read_dir(s.0.join("reports")).unwrap().collect();
     assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
 }
@@ -126,7 +133,8 @@ fn language_default_and_header() {
     s.write("features/fr.feature", "Fonctionnalité: F\n  Scénario: S\n    Soit a\n");
     s.write("features/de.feature", "# language: de\nFunktionalität: F\n  Szenario: S\n    Angenommen a\n");
     let out = bdd(&s.0, &["-d", "--language", "fr", "-f", "message", "features/fr.feature"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "parses (the step is undefined): {}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "no syntax error");
     let out = bdd(&s.0, &["-d", "-f", "message", "features/de.feature"]);
     let msgs = messages(&out);
     let pickle = msgs.iter().find_map(|m| m.get("pickle")).expect("a pickle");

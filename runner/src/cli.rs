@@ -1,14 +1,20 @@
 //! The `bdd` command: arguments (cucumber-js names) and the run that follows from them.
 
-use crate::diagnostics::describe_parse_error;
-use crate::discovery::{discover, uri_of};
-use crate::filters::{selected_by_lines, PickleFilter};
-use crate::gherkin::{dialect, languages, parse_source};
+use crate::discovery::discover;
+use crate::execute::{execute, workers::HostFactory, RunContext, RunOptions};
+use crate::filters::PickleFilter;
+use crate::gherkin::{dialect, languages};
+use crate::load::load_features;
 use crate::meta::meta;
-use ferridriver_messages::{Envelope, IdGenerator};
+use crate::reporting::spawn_reporters;
+use crate::schedule::{parse_order, parse_shard, schedule};
+use ferridriver_messages::{Clock, IdGenerator};
 use ferridriver_reporters::{create_reporter, FormatSpec, Reporter};
+use ferridriver_steps::registry::Registry;
 use ferridriver_steps::tag_expressions::TagExpression;
 use regex::Regex;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Exit code of a run whose tests (or feature files) failed.
 pub const EXIT_FAILED: i32 = 1;
@@ -22,7 +28,7 @@ pub struct BddArgs {
     /// `@rerun.txt`. Default: `features/`.
     pub paths: Vec<String>,
 
-    /// Parse and match everything, run nothing.
+    /// Match steps and report them without running anything.
     #[arg(long, short = 'd')]
     pub dry_run: bool,
 
@@ -37,6 +43,46 @@ pub struct BddArgs {
     /// Only scenarios whose name matches this regular expression; repeatable (any may match).
     #[arg(long, value_name = "REGEX")]
     pub name: Vec<String>,
+
+    /// Number of parallel workers (default: number of CPUs).
+    #[arg(long, value_name = "N")]
+    pub parallel: Option<usize>,
+
+    /// Scenario order: defined, reverse, random or random:SEED.
+    #[arg(long, default_value = "defined", value_name = "ORDER")]
+    pub order: String,
+
+    /// Retry a failing scenario up to N times.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub retry: u32,
+
+    /// Only retry scenarios whose tags match this expression.
+    #[arg(long, value_name = "EXPRESSION")]
+    pub retry_tag_filter: Option<String>,
+
+    /// Pending steps fail the run (the default).
+    #[arg(long, overrides_with = "no_strict")]
+    pub strict: bool,
+
+    /// Pending steps do not fail the run.
+    #[arg(long)]
+    pub no_strict: bool,
+
+    /// Stop scheduling scenarios after the first failure.
+    #[arg(long)]
+    pub fail_fast: bool,
+
+    /// Run only shard INDEX of TOTAL (1-based), e.g. 2/4.
+    #[arg(long, value_name = "INDEX/TOTAL")]
+    pub shard: Option<String>,
+
+    /// A JSON object handed to every World as `parameters`.
+    #[arg(long, value_name = "JSON")]
+    pub world_parameters: Option<String>,
+
+    /// Default step timeout in milliseconds.
+    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    pub timeout: u64,
 
     /// Default language of feature files without a `# language:` header.
     #[arg(long, default_value = "en", value_name = "ISO_CODE")]
@@ -57,8 +103,14 @@ fn usage(message: String) -> i32 {
     EXIT_USAGE
 }
 
-/// Runs `ferridriver bdd` and returns the process exit code.
+/// Runs `ferridriver bdd` with the Rust definitions linked into this binary.
 pub fn run_bdd(args: BddArgs) -> i32 {
+    let hosts: HostFactory = Arc::new(|_| Box::new(crate::execute::invoke::NoHost));
+    run_bdd_with(args, hosts)
+}
+
+/// Runs `ferridriver bdd`; `hosts` makes each worker's host for non-Rust definitions.
+pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
     if args.i18n_languages {
         for code in languages() {
             if let Some(d) = dialect(code) {
@@ -76,12 +128,14 @@ pub fn run_bdd(args: BddArgs) -> i32 {
             None => usage(format!("unknown language '{code}'\n  hint: `ferridriver bdd --i18n-languages` lists them")),
         };
     }
-    if dialect(&args.language).is_none() {
-        return usage(format!(
-            "unknown --language '{}'\n  hint: `ferridriver bdd --i18n-languages` lists the codes",
-            args.language
-        ));
-    }
+    let options = match run_options(&args) {
+        Ok(o) => o,
+        Err(e) => return usage(e),
+    };
+    let (shard, order) = match (args.shard.as_deref().map(parse_shard).transpose(), parse_order(&args.order)) {
+        (Ok(s), Ok(o)) => (s, o),
+        (Err(e), _) | (_, Err(e)) => return usage(e),
+    };
     let filter = match build_filter(&args) {
         Ok(f) => f,
         Err(e) => return usage(e),
@@ -93,88 +147,77 @@ pub fn run_bdd(args: BddArgs) -> i32 {
             Err(e) => return usage(e),
         }
     }
-    if !args.dry_run {
-        return usage(
-            "running scenarios is not available in this build yet\n  hint: use --dry-run to parse features and print their messages"
-                .into(),
-        );
-    }
     let paths = if args.paths.is_empty() { vec!["features".to_string()] } else { args.paths.clone() };
     let targets = match discover(&paths) {
         Ok(t) => t,
         Err(e) => return usage(e),
     };
+    if let crate::execute::Order::Random(seed) = order {
+        eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
+    }
 
-    let ids = IdGenerator::unique();
-    let emit = |envelope: Envelope, reporters: &mut Vec<Box<dyn Reporter>>| -> Result<(), String> {
-        for r in reporters.iter_mut() {
-            r.on_envelope(&envelope).map_err(|e| format!("cannot write report: {e}"))?;
-        }
-        Ok(())
-    };
-    let mut syntax_errors = 0usize;
-    let mut pickle_count = 0usize;
-    let mut run = || -> Result<(), String> {
-        emit(meta().into(), &mut reporters)?;
-        for target in &targets {
-            let uri = uri_of(&target.path);
-            let data = match std::fs::read_to_string(&target.path) {
-                Ok(d) => d,
-                Err(e) => {
-                    eprintln!("{uri}: cannot read: {e}");
-                    syntax_errors += 1;
-                    continue;
-                }
-            };
-            let parsed = parse_source(&uri, &data, &args.language, &ids);
-            for e in &parsed.errors {
-                eprintln!("{}", describe_parse_error(&uri, e));
-            }
-            syntax_errors += parsed.errors.len();
-            let selected: Vec<bool> = parsed
-                .pickles
-                .iter()
-                .map(|p| {
-                    filter.accepts(p)
-                        && parsed.document.as_ref().is_some_and(|d| selected_by_lines(p, d, &target.lines))
-                })
-                .collect();
-            for (i, envelope) in parsed.envelopes().into_iter().enumerate() {
-                // Pickles come last; drop the ones the filters exclude.
-                let first_pickle = parsed.envelopes().len() - parsed.pickles.len();
-                if i >= first_pickle && !selected[i - first_pickle] {
-                    continue;
-                }
-                if i >= first_pickle {
-                    pickle_count += 1;
-                }
-                emit(envelope, &mut reporters)?;
-            }
-        }
-        Ok(())
-    };
-    if let Err(e) = run() {
+    let ids = Arc::new(IdGenerator::unique());
+    let (sender, events) = std::sync::mpsc::channel();
+    let reporter_thread = spawn_reporters(reporters, events);
+    let ctx = RunContext::new(Arc::clone(&ids), Arc::new(Clock::System), sender);
+    ctx.emit(meta());
+    let loaded = load_features(&ctx, &targets, &args.language, &filter);
+    let registry = Registry::from_inventory(Arc::clone(&ids));
+    for e in &registry.errors {
+        eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
+    }
+    let pickles = schedule(loaded.pickles, shard, order);
+    let summary = execute(&ctx, Arc::new(registry), pickles, Arc::new(options), hosts);
+    drop(ctx);
+    let reported = reporter_thread.join().unwrap_or_else(|_| Err("the reporter thread stopped unexpectedly".into()));
+    if let Err(e) = &reported {
         eprintln!("error: {e}");
-        return EXIT_FAILED;
     }
-    for r in reporters.iter_mut() {
-        if let Err(e) = r.finish() {
-            eprintln!("error: cannot complete report: {e}");
-            return EXIT_FAILED;
-        }
-    }
-    eprintln!(
-        "{} feature file{}, {pickle_count} scenario{} (dry run){}",
-        targets.len(),
-        if targets.len() == 1 { "" } else { "s" },
-        if pickle_count == 1 { "" } else { "s" },
-        if syntax_errors > 0 { format!(", {syntax_errors} syntax error(s)") } else { String::new() }
-    );
-    if syntax_errors > 0 {
-        EXIT_FAILED
-    } else {
+    if summary.success && loaded.syntax_errors == 0 && reported.is_ok() {
         0
+    } else {
+        EXIT_FAILED
     }
+}
+
+fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
+    if dialect(&args.language).is_none() {
+        return Err(format!(
+            "unknown --language '{}'\n  hint: `ferridriver bdd --i18n-languages` lists the codes",
+            args.language
+        ));
+    }
+    let world_parameters = match &args.world_parameters {
+        None => serde_json::json!({}),
+        Some(text) => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(v) if v.is_object() => v,
+            Ok(_) => return Err("--world-parameters must be a JSON object, e.g. '{\"baseUrl\":\"http://localhost\"}'".into()),
+            Err(e) => {
+                return Err(format!(
+                    "--world-parameters is not valid JSON: {e} (column {})\n  hint: quote it for the shell: --world-parameters '{{\"key\":1}}'",
+                    e.column()
+                ))
+            }
+        },
+    };
+    let retry_tag_filter = match &args.retry_tag_filter {
+        Some(t) => Some(TagExpression::parse(t).map_err(|e| format!("--retry-tag-filter: {e}"))?),
+        None => None,
+    };
+    if args.parallel == Some(0) {
+        return Err("--parallel must be at least 1".into());
+    }
+    Ok(RunOptions {
+        parallel: args.parallel.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+        order: crate::execute::Order::Defined,
+        dry_run: args.dry_run,
+        strict: !args.no_strict,
+        fail_fast: args.fail_fast,
+        retry: args.retry,
+        retry_tag_filter,
+        world_parameters,
+        default_timeout: Duration::from_millis(args.timeout),
+    })
 }
 
 fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {

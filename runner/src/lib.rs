@@ -1,9 +1,13 @@
-//! The ferridriver runner: Gherkin parsing and pickle compilation, pickle selection, and the
-//! `bdd` command line.
+//! The ferridriver runner: Gherkin parsing and pickle compilation, pickle selection and
+//! scheduling, the execution engine, and the `bdd` command line.
 
 pub mod cli;
 pub mod diagnostics;
 pub mod discovery;
+pub mod execute;
 pub mod filters;
 pub mod gherkin;
+pub mod load;
 pub mod meta;
+pub mod reporting;
+pub mod schedule;

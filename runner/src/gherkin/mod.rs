@@ -13,4 +13,4 @@ pub use dialect::{dialect, languages, Dialect};
 pub use error::GherkinError;
 pub use parser::parse_document;
 pub use pickles::compile_pickles;
-pub use source::{parse_source, ParsedSource};
+pub use source::{parse_error_message, parse_source, ParsedSource};

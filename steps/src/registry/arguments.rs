@@ -12,6 +12,63 @@ pub enum StepOutcome {
     Skipped,
 }
 
+/// Why a step did not pass, as an exception: its type name (`Error`, `AssertionError`…), its
+/// message, and the status it gives the step (FAILED, or PENDING/SKIPPED for the cucumber-js
+/// `PendingException`/`SkippedException`).
+///
+/// Any displayable error converts into a FAILED `Error` one, so `?` works on `anyhow`, `io` and
+/// string errors alike. (It deliberately implements neither `Display` nor `Error`, which is what
+/// keeps that blanket conversion coherent.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepFailure {
+    pub exception_type: String,
+    pub message: String,
+    pub outcome: FailureOutcome,
+}
+
+/// The status a [`StepFailure`] gives its step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureOutcome {
+    Failed,
+    Pending,
+    Skipped,
+}
+
+impl StepFailure {
+    /// A failure with an exception type of your choosing.
+    pub fn new(exception_type: impl Into<String>, message: impl Into<String>) -> Self {
+        StepFailure { exception_type: exception_type.into(), message: message.into(), outcome: FailureOutcome::Failed }
+    }
+
+    /// Marks the step pending, as throwing cucumber-js's `PendingException` does.
+    pub fn pending(message: impl Into<String>) -> Self {
+        StepFailure {
+            exception_type: "PendingException".into(),
+            message: message.into(),
+            outcome: FailureOutcome::Pending,
+        }
+    }
+
+    /// Marks the step skipped, as throwing cucumber-js's `SkippedException` does.
+    pub fn skipped(message: impl Into<String>) -> Self {
+        StepFailure {
+            exception_type: "SkippedException".into(),
+            message: message.into(),
+            outcome: FailureOutcome::Skipped,
+        }
+    }
+}
+
+impl<E: std::fmt::Display> From<E> for StepFailure {
+    fn from(e: E) -> Self {
+        StepFailure::new("Error", e.to_string())
+    }
+}
+
+/// The usual return type of a Rust step: `Ok(())` passes, an error fails (or marks the step
+/// pending/skipped, see [`StepFailure::pending`]).
+pub type StepResult = Result<(), StepFailure>;
+
 /// Turns a parameter value into a step function's argument type. Implement it for your own
 /// types (or use [`FromArg`] via `FromStr` with `impl_from_arg_via_from_str!`).
 pub trait FromArg: Sized {
@@ -102,30 +159,31 @@ macro_rules! impl_from_arg_via_from_str {
     )*};
 }
 
-/// What a step function may return: `()`, a [`StepOutcome`], or a `Result` of either with any
-/// displayable error (so `anyhow::Result<()>` works).
+/// What a step function may return: `()`, a [`StepOutcome`], or a `Result` of either whose
+/// error converts into a [`StepFailure`] (any displayable error does, so `anyhow::Result<()>`
+/// works).
 pub trait IntoStepResult {
-    /// The outcome, or the failure message.
-    fn into_step_result(self) -> Result<StepOutcome, String>;
+    /// The outcome, or the failure.
+    fn into_step_result(self) -> Result<StepOutcome, StepFailure>;
 }
 
 impl IntoStepResult for () {
-    fn into_step_result(self) -> Result<StepOutcome, String> {
+    fn into_step_result(self) -> Result<StepOutcome, StepFailure> {
         Ok(StepOutcome::Passed)
     }
 }
 
 impl IntoStepResult for StepOutcome {
-    fn into_step_result(self) -> Result<StepOutcome, String> {
+    fn into_step_result(self) -> Result<StepOutcome, StepFailure> {
         Ok(self)
     }
 }
 
-impl<T: IntoStepResult, E: std::fmt::Display> IntoStepResult for Result<T, E> {
-    fn into_step_result(self) -> Result<StepOutcome, String> {
+impl<T: IntoStepResult, E: Into<StepFailure>> IntoStepResult for Result<T, E> {
+    fn into_step_result(self) -> Result<StepOutcome, StepFailure> {
         match self {
             Ok(v) => v.into_step_result(),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         }
     }
 }
@@ -140,6 +198,10 @@ mod tests {
         assert!(u8::from_arg(ArgValue::Int(300), "n").unwrap_err().contains("does not fit"));
         assert_eq!(f64::from_arg(ArgValue::Int(2), "x"), Ok(2.0));
         assert_eq!(Option::<String>::from_arg(ArgValue::Null, "s"), Ok(None));
-        assert_eq!(Result::<(), String>::Err("boom".into()).into_step_result(), Err("boom".to_string()));
+        assert_eq!(Result::<(), String>::Err("boom".into()).into_step_result(), Err(StepFailure::new("Error", "boom")));
+        assert_eq!(
+            Err::<(), _>(StepFailure::pending("todo")).into_step_result().unwrap_err().outcome,
+            FailureOutcome::Pending
+        );
     }
 }

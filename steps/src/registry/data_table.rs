@@ -44,9 +44,7 @@ impl DataTable {
     /// Rows become columns.
     pub fn transpose(&self) -> DataTable {
         let width = self.rows.first().map_or(0, Vec::len);
-        DataTable {
-            rows: (0..width).map(|c| self.rows.iter().filter_map(|r| r.get(c).cloned()).collect()).collect(),
-        }
+        DataTable { rows: (0..width).map(|c| self.rows.iter().filter_map(|r| r.get(c).cloned()).collect()).collect() }
     }
 }
 

@@ -1,6 +1,6 @@
 //! Step definitions and hooks as the registry holds them, whatever language they come from.
 
-use super::{DataTable, StepOutcome, World};
+use super::{DataTable, StepFailure, StepOutcome, World};
 use crate::expressions::Expression;
 use crate::tag_expressions::TagExpression;
 use std::future::Future;
@@ -23,7 +23,7 @@ impl std::fmt::Display for SourceLocation {
 
 /// The future a Rust step or hook returns. Workers run one scenario at a time on a
 /// single-threaded runtime, so it need not be `Send`.
-pub type StepFuture<'a> = Pin<Box<dyn Future<Output = Result<StepOutcome, String>> + 'a>>;
+pub type StepFuture<'a> = Pin<Box<dyn Future<Output = Result<StepOutcome, StepFailure>> + 'a>>;
 
 /// A Rust step: the World and the step's arguments in, an outcome out.
 pub type RustStepFn = for<'a> fn(&'a mut World, Invocation) -> StepFuture<'a>;

@@ -94,7 +94,8 @@ mod tests {
 
     #[test]
     fn unknown_parameter_types_are_recorded_not_fatal() {
-        let r = registry(&[("a {colour} car", PatternKind::CucumberExpression), ("ok", PatternKind::CucumberExpression)]);
+        let r =
+            registry(&[("a {colour} car", PatternKind::CucumberExpression), ("ok", PatternKind::CucumberExpression)]);
         assert_eq!(r.steps.len(), 1);
         assert_eq!(r.undefined_parameter_types, vec![("a {colour} car".to_string(), "colour".to_string())]);
     }

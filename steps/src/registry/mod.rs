@@ -10,7 +10,7 @@ mod match_table;
 mod registry;
 mod world;
 
-pub use arguments::{FromArg, IntoStepResult, StepOutcome};
+pub use arguments::{FailureOutcome, FromArg, IntoStepResult, StepFailure, StepOutcome, StepResult};
 pub use data_table::DataTable;
 pub use definitions::{
     HookBody, HookDefinition, HookKind, Invocation, PatternKind, RustHookFn, RustStepFn, SourceLocation, StepBody,

@@ -56,8 +56,15 @@ impl Registry {
     /// A registry with every Rust definition linked into the binary, in source order
     /// (file, then line) so that ids and messages are reproducible.
     pub fn from_inventory(ids: Arc<IdGenerator>) -> Self {
+        Self::from_inventory_where(ids, |_| true)
+    }
+
+    /// Like [`Registry::from_inventory`], keeping only definitions whose source file (as
+    /// `file!()` gives it) passes `keep`. Tests use it to give each suite its own definitions.
+    pub fn from_inventory_where(ids: Arc<IdGenerator>, keep: impl Fn(&str) -> bool) -> Self {
         let mut registry = Registry::new(ids);
-        let mut types: Vec<&RustParameterType> = inventory::iter::<RustParameterType>.into_iter().collect();
+        let mut types: Vec<&RustParameterType> =
+            inventory::iter::<RustParameterType>.into_iter().filter(|t| keep(t.file)).collect();
         types.sort_by_key(|t| (t.file, t.line));
         for t in types {
             let transformer = match t.transformer {
@@ -84,6 +91,7 @@ impl Registry {
             .into_iter()
             .map(|s| (s.file, s.line, Def::Step(s)))
             .chain(inventory::iter::<RustHook>.into_iter().map(|h| (h.file, h.line, Def::Hook(h))))
+            .filter(|(file, _, _)| keep(file))
             .collect();
         defs.sort_by_key(|(f, l, _)| (*f, *l));
         for (file, line, def) in defs {

@@ -65,7 +65,12 @@ impl World {
     }
 
     /// Attaches bytes (e.g. a PNG screenshot), optionally with a file name.
-    pub fn attach_bytes(&mut self, bytes: impl Into<Vec<u8>>, media_type: impl Into<String>, file_name: Option<String>) {
+    pub fn attach_bytes(
+        &mut self,
+        bytes: impl Into<Vec<u8>>,
+        media_type: impl Into<String>,
+        file_name: Option<String>,
+    ) {
         self.attachments.push(PendingAttachment {
             body: bytes.into(),
             is_text: false,

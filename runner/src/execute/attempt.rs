@@ -1,0 +1,189 @@
+//! One attempt at one test case, with cucumber-js semantics:
+//! - once a step is not PASSED, later steps and Before hooks are SKIPPED, After hooks still run;
+//! - undefined and ambiguous steps are reported as such even while skipping;
+//! - BeforeStep/AfterStep hooks run around each executed step, and their failure fails the step;
+//! - a FAILED attempt may be retried; then its `testCaseFinished` says `willBeRetried`.
+
+use super::attachments::{attachment_message, AttachTo};
+use super::invoke::{instant_result, invoke, StepHost};
+use super::{PlannedCase, PlannedStep, RunContext, RunOptions};
+use ferridriver_messages::*;
+use ferridriver_steps::registry::{
+    HookBody, HookKind, Invocation, Registry, StepBody, StepDefinition, StepMatch, World,
+};
+
+/// Runs one attempt and returns the worst step status.
+pub async fn run_attempt(
+    ctx: &RunContext,
+    registry: &Registry,
+    case: &PlannedCase,
+    attempt: u32,
+    can_retry: bool,
+    options: &RunOptions,
+    host: &mut dyn StepHost,
+    worker_id: Option<&str>,
+) -> TestStepResultStatus {
+    let started_id = ctx.id();
+    ctx.emit(TestCaseStarted {
+        attempt,
+        id: started_id.clone(),
+        test_case_id: case.test_case_id.clone(),
+        worker_id: worker_id.map(str::to_string),
+        timestamp: ctx.now(),
+    });
+    let mut world = World::new(options.world_parameters.clone());
+    let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
+    let mut worst = TestStepResultStatus::Passed;
+    for step in &case.steps {
+        ctx.emit(TestStepStarted {
+            test_case_started_id: started_id.clone(),
+            test_step_id: step.id().to_string(),
+            timestamp: ctx.now(),
+        });
+        let skipping = worst != TestStepResultStatus::Passed;
+        let result = match step {
+            PlannedStep::Hook { hook, before, .. } => {
+                if options.dry_run || (skipping && *before) {
+                    instant_result(TestStepResultStatus::Skipped, None)
+                } else {
+                    run_hook(registry, *hook, &mut world, host, options).await
+                }
+            }
+            PlannedStep::Step { pickle_step, matched, .. } => {
+                let pickle_step = &case.pickle.steps[*pickle_step];
+                match matched {
+                    StepMatch::Undefined => {
+                        ctx.emit(super::suggest::suggestion(ctx, registry, pickle_step));
+                        instant_result(TestStepResultStatus::Undefined, None)
+                    }
+                    StepMatch::Ambiguous(all) => {
+                        let listing: Vec<String> = all
+                            .iter()
+                            .map(|(d, _)| format!("  {} ({})", registry.steps[*d].pattern, registry.steps[*d].source))
+                            .collect();
+                        instant_result(
+                            TestStepResultStatus::Ambiguous,
+                            Some(format!("Multiple step definitions match:\n{}", listing.join("\n"))),
+                        )
+                    }
+                    StepMatch::Matched(..) if options.dry_run || skipping => {
+                        instant_result(TestStepResultStatus::Skipped, None)
+                    }
+                    StepMatch::Matched(d, args) => {
+                        run_step(registry, &registry.steps[*d], args, pickle_step, &tags, &mut world, host, options)
+                            .await
+                    }
+                }
+            }
+        };
+        for a in world.take_attachments() {
+            ctx.emit(attachment_message(
+                a,
+                AttachTo::TestStep { test_case_started_id: &started_id, test_step_id: step.id() },
+                ctx.now(),
+            ));
+        }
+        worst = worst.max(result.status);
+        ctx.emit(TestStepFinished {
+            test_case_started_id: started_id.clone(),
+            test_step_id: step.id().to_string(),
+            test_step_result: result,
+            timestamp: ctx.now(),
+        });
+    }
+    ctx.emit(TestCaseFinished {
+        test_case_started_id: started_id,
+        timestamp: ctx.now(),
+        will_be_retried: can_retry && worst == TestStepResultStatus::Failed,
+    });
+    worst
+}
+
+async fn run_hook(
+    registry: &Registry,
+    index: usize,
+    world: &mut World,
+    host: &mut dyn StepHost,
+    options: &RunOptions,
+) -> TestStepResult {
+    let hook = &registry.hooks[index];
+    let timeout = hook.timeout.unwrap_or(options.default_timeout);
+    match hook.body {
+        HookBody::Rust(f) => invoke(f(world), timeout).await,
+        HookBody::External(i) => invoke(host.invoke_hook(i, world), timeout).await,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn run_step(
+    registry: &Registry,
+    definition: &StepDefinition,
+    args: &[ferridriver_steps::expressions::Argument],
+    pickle_step: &PickleStep,
+    tags: &[&str],
+    world: &mut World,
+    host: &mut dyn StepHost,
+    options: &RunOptions,
+) -> TestStepResult {
+    let mut results: Vec<TestStepResult> = Vec::new();
+    for hook in registry.hooks_of(HookKind::BeforeStep).into_iter().filter(|h| h.applies_to(tags)) {
+        let i = registry.hooks.iter().position(|h| h.id == hook.id).unwrap_or(0);
+        results.push(run_hook(registry, i, world, host, options).await);
+    }
+    if results.iter().all(|r| r.status != TestStepResultStatus::Failed) {
+        results.push(match invocation(args, pickle_step) {
+            Ok(inv) => {
+                let timeout = definition.timeout.unwrap_or(options.default_timeout);
+                match definition.body {
+                    StepBody::Rust(f) => invoke(f(world, inv), timeout).await,
+                    StepBody::External(i) => invoke(host.invoke_step(i, world, inv), timeout).await,
+                }
+            }
+            Err(message) => TestStepResult {
+                duration: Default::default(),
+                message: Some(message.clone()),
+                status: TestStepResultStatus::Failed,
+                exception: Some(Exception {
+                    exception_type: "ArgumentError".into(),
+                    message: Some(message),
+                    stack_trace: None,
+                }),
+            },
+        });
+    }
+    for hook in registry.hooks_of(HookKind::AfterStep).into_iter().filter(|h| h.applies_to(tags)) {
+        let i = registry.hooks.iter().position(|h| h.id == hook.id).unwrap_or(0);
+        results.push(run_hook(registry, i, world, host, options).await);
+    }
+    combine(results)
+}
+
+/// The worst result, with the durations added up.
+fn combine(results: Vec<TestStepResult>) -> TestStepResult {
+    let total: u128 =
+        results.iter().map(|r| r.duration.seconds as u128 * 1_000_000_000 + r.duration.nanos as u128).sum();
+    let mut worst = results
+        .into_iter()
+        .max_by_key(|r| r.status)
+        .unwrap_or_else(|| instant_result(TestStepResultStatus::Passed, None));
+    worst.duration = std::time::Duration::from_nanos(total.min(u64::MAX as u128) as u64).into();
+    worst
+}
+
+/// The step's arguments: transformed parameters, then its data table or doc string.
+fn invocation(args: &[ferridriver_steps::expressions::Argument], step: &PickleStep) -> Result<Invocation, String> {
+    let values = args.iter().map(|a| a.value()).collect::<Result<Vec<_>, _>>()?;
+    let mut inv = Invocation { args: values, ..Default::default() };
+    if let Some(arg) = &step.argument {
+        if let Some(t) = &arg.data_table {
+            inv.data_table = Some(ferridriver_steps::registry::DataTable::new(
+                t.rows.iter().map(|r| r.cells.iter().map(|c| c.value.clone()).collect()).collect(),
+            ));
+        }
+        if let Some(d) = &arg.doc_string {
+            inv.doc_string = Some(d.content.clone());
+            inv.doc_string_media_type = d.media_type.clone();
+        }
+    }
+    Ok(inv)
+}

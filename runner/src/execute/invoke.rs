@@ -1,0 +1,123 @@
+//! Calling one step or hook body: with a timeout, with panics caught, and with the result
+//! turned into a `TestStepResult`.
+
+use ferridriver_messages::{Exception, TestStepResult, TestStepResultStatus};
+use ferridriver_steps::registry::{FailureOutcome, StepFuture, StepOutcome};
+use futures::FutureExt;
+use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
+use std::time::{Duration, Instant};
+
+/// Runs bodies that live outside Rust (JS/TS definitions) inside the worker that owns them.
+pub trait StepHost {
+    /// Invokes external step definition `index`.
+    fn invoke_step<'a>(
+        &'a mut self,
+        index: usize,
+        world: &'a mut ferridriver_steps::registry::World,
+        invocation: ferridriver_steps::registry::Invocation,
+    ) -> StepFuture<'a>;
+    /// Invokes external hook `index`.
+    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut ferridriver_steps::registry::World)
+        -> StepFuture<'a>;
+}
+
+/// The host of a run without JS definitions: external bodies cannot be called.
+pub struct NoHost;
+
+impl StepHost for NoHost {
+    fn invoke_step<'a>(
+        &'a mut self,
+        index: usize,
+        _: &'a mut ferridriver_steps::registry::World,
+        _: ferridriver_steps::registry::Invocation,
+    ) -> StepFuture<'a> {
+        Box::pin(async move {
+            Err(format!("step definition {index} lives in a JavaScript host that is not running").into())
+        })
+    }
+    fn invoke_hook<'a>(&'a mut self, index: usize, _: &'a mut ferridriver_steps::registry::World) -> StepFuture<'a> {
+        Box::pin(async move { Err(format!("hook {index} lives in a JavaScript host that is not running").into()) })
+    }
+}
+
+thread_local! {
+    /// The last panic on this thread, recorded by our panic hook instead of printed.
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Makes panics on worker threads silent (they become failed steps with the panic message);
+/// panics elsewhere are reported as before. Idempotent.
+pub fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let on_worker = std::thread::current().name().is_some_and(|n| n.starts_with(WORKER_THREAD_PREFIX));
+            if on_worker {
+                let message = info
+                    .payload()
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".to_string());
+                let at = info.location().map(|l| format!("\n    at {}:{}:{}", l.file(), l.line(), l.column()));
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{message}{}", at.unwrap_or_default())));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Worker threads are named with this prefix (the panic hook recognises them by it).
+pub const WORKER_THREAD_PREFIX: &str = "ferridriver-worker-";
+
+/// Runs one body and reports its result.
+pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
+    let started = Instant::now();
+    let outcome = tokio::time::timeout(timeout, AssertUnwindSafe(body).catch_unwind()).await;
+    let duration = started.elapsed().into();
+    let failed = |kind: &str, message: String| TestStepResult {
+        duration,
+        message: Some(message.clone()),
+        status: TestStepResultStatus::Failed,
+        exception: Some(Exception { exception_type: kind.to_string(), message: Some(message), stack_trace: None }),
+    };
+    match outcome {
+        Err(_) => failed("TimeoutError", format!("timed out after {} ms", timeout.as_millis())),
+        Ok(Err(_)) => {
+            let message = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "panicked".into());
+            failed("Panic", message)
+        }
+        Ok(Ok(Err(failure))) => TestStepResult {
+            duration,
+            message: Some(failure.message.clone()),
+            status: match failure.outcome {
+                FailureOutcome::Failed => TestStepResultStatus::Failed,
+                FailureOutcome::Pending => TestStepResultStatus::Pending,
+                FailureOutcome::Skipped => TestStepResultStatus::Skipped,
+            },
+            exception: Some(Exception {
+                exception_type: failure.exception_type,
+                message: Some(failure.message),
+                stack_trace: None,
+            }),
+        },
+        Ok(Ok(Ok(outcome))) => TestStepResult {
+            duration,
+            message: None,
+            status: match outcome {
+                StepOutcome::Passed => TestStepResultStatus::Passed,
+                StepOutcome::Pending => TestStepResultStatus::Pending,
+                StepOutcome::Skipped => TestStepResultStatus::Skipped,
+            },
+            exception: None,
+        },
+    }
+}
+
+/// A result with a status and no duration (skipped, undefined…).
+pub fn instant_result(status: TestStepResultStatus, message: Option<String>) -> TestStepResult {
+    TestStepResult { duration: Default::default(), message, status, exception: None }
+}

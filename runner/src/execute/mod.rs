@@ -1,0 +1,17 @@
+//! Executing pickles: planning test cases, a pool of worker threads, and the semantics of one
+//! test case attempt (hooks, statuses, skipping, retries), all reported as message envelopes.
+
+mod attachments;
+mod attempt;
+mod context;
+pub mod invoke;
+mod options;
+mod plan;
+mod run;
+mod suggest;
+pub mod workers;
+
+pub use context::RunContext;
+pub use options::{Order, RunOptions, Shard};
+pub use plan::{plan_test_case, PlannedCase, PlannedStep};
+pub use run::{execute, RunSummary};

@@ -1,0 +1,52 @@
+//! Options of an execution run (the cucumber-js flags, after parsing).
+
+use ferridriver_steps::tag_expressions::TagExpression;
+use std::time::Duration;
+
+/// In which order pickles are scheduled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Order {
+    #[default]
+    Defined,
+    Reverse,
+    /// Shuffled with this seed (printed, so a run can be replayed).
+    Random(u64),
+}
+
+/// `--shard I/N`: this process runs the pickles whose index modulo N is I-1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub total: u32,
+}
+
+/// How to execute.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    pub parallel: usize,
+    pub order: Order,
+    pub dry_run: bool,
+    /// Pending steps fail the run (cucumber-js default).
+    pub strict: bool,
+    pub fail_fast: bool,
+    pub retry: u32,
+    pub retry_tag_filter: Option<TagExpression>,
+    pub world_parameters: serde_json::Value,
+    pub default_timeout: Duration,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            parallel: 1,
+            order: Order::Defined,
+            dry_run: false,
+            strict: true,
+            fail_fast: false,
+            retry: 0,
+            retry_tag_filter: None,
+            world_parameters: serde_json::json!({}),
+            default_timeout: Duration::from_secs(5),
+        }
+    }
+}

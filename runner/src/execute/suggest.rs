@@ -1,0 +1,37 @@
+//! `suggestion` messages: one snippet per Cucumber expression that could define an undefined
+//! step (as cucumber-js does), in the language the project's steps are written in.
+
+use super::RunContext;
+use ferridriver_messages::{PickleStep, PickleStepType, Snippet, Suggestion};
+use ferridriver_steps::expressions::CucumberExpressionGenerator;
+use ferridriver_steps::registry::{Registry, StepBody};
+use ferridriver_steps::snippets::{render, SnippetArgument, SnippetSyntax};
+
+/// The syntax snippets are written in: JavaScript when the project has JS/TS definitions,
+/// Rust otherwise.
+pub fn snippet_syntax(registry: &Registry) -> SnippetSyntax {
+    if registry.steps.iter().any(|s| matches!(s.body, StepBody::External(_))) {
+        SnippetSyntax::JavaScript
+    } else {
+        SnippetSyntax::Rust
+    }
+}
+
+/// The suggestion for an undefined pickle step.
+pub fn suggestion(ctx: &RunContext, registry: &Registry, step: &PickleStep) -> Suggestion {
+    let syntax = snippet_syntax(registry);
+    let arguments = SnippetArgument::from_pickle(step.argument.as_ref());
+    let keyword = step.step_type.unwrap_or(PickleStepType::Unknown);
+    let expressions = CucumberExpressionGenerator::new(&registry.parameter_types).generate_expressions(&step.text);
+    Suggestion {
+        id: ctx.id(),
+        pickle_step_id: step.id.clone(),
+        snippets: expressions
+            .iter()
+            .map(|e| Snippet {
+                language: syntax.language().to_string(),
+                code: render(std::slice::from_ref(e), keyword, &arguments, syntax),
+            })
+            .collect(),
+    }
+}

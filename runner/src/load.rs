@@ -1,0 +1,73 @@
+//! Loading features: parse every file, emit its messages, keep the selected pickles.
+
+use crate::diagnostics::describe_parse_error;
+use crate::discovery::{uri_of, FeatureTarget};
+use crate::execute::RunContext;
+use crate::filters::{selected_by_lines, PickleFilter};
+use crate::gherkin::parse_source;
+use ferridriver_messages::Pickle;
+use std::sync::Arc;
+
+/// What loading found.
+pub struct Loaded {
+    pub pickles: Vec<Arc<Pickle>>,
+    /// Files that could not be read or parsed (each error is already on stderr).
+    pub syntax_errors: usize,
+}
+
+/// Parses each target in order, emitting `source`, `gherkinDocument`/`parseError`s and the
+/// selected `pickle`s. A broken file is reported and the others still load.
+pub fn load_features(ctx: &RunContext, targets: &[FeatureTarget], language: &str, filter: &PickleFilter) -> Loaded {
+    let mut sources = Vec::new();
+    let mut unreadable = 0;
+    for target in targets {
+        let uri = uri_of(&target.path);
+        match std::fs::read_to_string(&target.path) {
+            Ok(data) => sources.push(FeatureSource { uri, data, lines: target.lines.clone() }),
+            Err(e) => {
+                eprintln!("{uri}: cannot read: {e}\n  hint: feature files must be readable UTF-8 text");
+                unreadable += 1;
+            }
+        }
+    }
+    let mut loaded = load_sources(ctx, sources, language, filter);
+    loaded.syntax_errors += unreadable;
+    loaded
+}
+
+/// A feature's text with the URI it is reported under.
+pub struct FeatureSource {
+    pub uri: String,
+    pub data: String,
+    /// Lines selected by `PATH:LINE` (empty: all).
+    pub lines: Vec<u32>,
+}
+
+/// Like [`load_features`] for sources already in memory.
+pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &str, filter: &PickleFilter) -> Loaded {
+    let mut loaded = Loaded { pickles: Vec::new(), syntax_errors: 0 };
+    for FeatureSource { uri, data, lines } in sources {
+        let target_lines = lines;
+        let parsed = parse_source(&uri, &data, language, &ctx.ids);
+        for e in &parsed.errors {
+            eprintln!("{}", describe_parse_error(&uri, e));
+        }
+        loaded.syntax_errors += parsed.errors.len();
+        ctx.emit(parsed.source.clone());
+        if let Some(doc) = &parsed.document {
+            ctx.emit(doc.clone());
+        }
+        for e in &parsed.errors {
+            ctx.emit(crate::gherkin::parse_error_message(&uri, e));
+        }
+        for pickle in parsed.pickles {
+            let selected = filter.accepts(&pickle)
+                && parsed.document.as_ref().is_some_and(|d| selected_by_lines(&pickle, d, &target_lines));
+            if selected {
+                ctx.emit(pickle.clone());
+                loaded.pickles.push(Arc::new(pickle));
+            }
+        }
+    }
+    loaded
+}
