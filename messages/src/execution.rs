@@ -155,6 +155,7 @@ pub struct TestRunFinished {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Group {
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub children: Vec<Group>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub start: Option<u32>,
