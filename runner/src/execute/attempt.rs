@@ -52,6 +52,10 @@ pub async fn run_attempt(
             PlannedStep::Step { pickle_step, matched, .. } => {
                 let pickle_step = &case.pickle.steps[*pickle_step];
                 match matched {
+                    // After a step that skipped itself (and nothing worse), every step is skipped.
+                    StepMatch::Undefined | StepMatch::Ambiguous(_) if worst == TestStepResultStatus::Skipped => {
+                        instant_result(TestStepResultStatus::Skipped, None)
+                    }
                     StepMatch::Undefined => {
                         ctx.emit(super::suggest::suggestion(ctx, registry, pickle_step));
                         instant_result(TestStepResultStatus::Undefined, None)

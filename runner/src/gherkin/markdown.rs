@@ -14,8 +14,13 @@ impl TokenMatcher {
             TokenType::Empty => {
                 (line.is_empty() || !self.is_markdown_gherkin_line(line)).then(|| Token::new(ty, line, 1))
             }
-            // Markdown has no Gherkin comments: `#` starts a header.
-            TokenType::Comment => None,
+            // Markdown has no Gherkin comments (`#` starts a header), but a GFM table's
+            // `| --- |` separator row reads as one, without being kept in the document.
+            TokenType::Comment => is_gfm_separator_line(line).then(|| {
+                let mut t = Token::new(ty, line, 1);
+                t.silent = true;
+                t
+            }),
             TokenType::Language => None,
             TokenType::TagLine => md_tags(line),
             TokenType::FeatureLine => {
@@ -56,6 +61,7 @@ impl TokenMatcher {
     fn is_markdown_gherkin_line(&self, line: &GherkinLine<'_>) -> bool {
         let d = self.dialect;
         md_tags(line).is_some()
+            || is_gfm_separator_line(line)
             || !self.matched_feature_line
             || [&d.feature, &d.rule, &d.background, &d.examples]
                 .iter()
@@ -179,15 +185,20 @@ fn md_table_row(line: &GherkinLine<'_>) -> Option<Token> {
     if !(2..=5).contains(&line.indent) || !line.trimmed.starts_with('|') {
         return None;
     }
-    let cells = line.table_cells();
-    let is_separator = cells.iter().any(|c| {
-        let t = c.text.trim_start_matches(':').trim_end_matches(':');
-        !t.is_empty() && t.chars().all(|ch| ch == '-')
-    });
-    if is_separator {
+    if is_gfm_separator_line(line) {
         return None;
     }
+    let cells = line.table_cells();
     let mut t = Token::new(TokenType::TableRow, line, line.indent + 1);
     t.items = cells;
     Some(t)
+}
+
+/// A GFM table separator row (`| --- | :-: |`), at any indentation.
+fn is_gfm_separator_line(line: &GherkinLine<'_>) -> bool {
+    line.trimmed.starts_with('|')
+        && line.table_cells().iter().any(|c| {
+            let t = c.text.trim_start_matches(':').trim_end_matches(':');
+            !t.is_empty() && t.chars().all(|ch| ch == '-')
+        })
 }

@@ -127,7 +127,7 @@ impl<'a> Parser<'a> {
                         if ty != T::Eof {
                             self.pos += 1;
                         }
-                        if ty == T::Comment {
+                        if ty == T::Comment && !token.silent {
                             self.comments.push(Comment {
                                 location: Location::new(token.line, token.column),
                                 text: token.text.clone(),

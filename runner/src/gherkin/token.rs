@@ -62,6 +62,8 @@ pub struct Token {
     pub text: String,
     /// Tags of a tag line, cells of a table row.
     pub items: Vec<LineItem>,
+    /// A comment that is not kept in the document (Markdown's `| --- |` table separators).
+    pub silent: bool,
 }
 
 impl Token {
@@ -74,6 +76,7 @@ impl Token {
             keyword_type: None,
             text: String::new(),
             items: Vec::new(),
+            silent: false,
         }
     }
 }
