@@ -48,13 +48,13 @@ pub struct BddArgs {
     #[arg(long, value_name = "N")]
     pub parallel: Option<usize>,
 
-    /// Scenario order: defined, reverse, random or random:SEED.
-    #[arg(long, default_value = "defined", value_name = "ORDER")]
-    pub order: String,
+    /// Scenario order: defined (default), reverse, random or random:SEED.
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<String>,
 
     /// Retry a failing scenario up to N times.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub retry: u32,
+    #[arg(long, value_name = "N")]
+    pub retry: Option<u32>,
 
     /// Only retry scenarios whose tags match this expression.
     #[arg(long, value_name = "EXPRESSION")]
@@ -80,13 +80,22 @@ pub struct BddArgs {
     #[arg(long, value_name = "JSON")]
     pub world_parameters: Option<String>,
 
-    /// Default step timeout in milliseconds.
-    #[arg(long, default_value_t = 5000, value_name = "MS")]
-    pub timeout: u64,
+    /// Default step timeout in milliseconds (default 5000).
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
 
-    /// Default language of feature files without a `# language:` header.
-    #[arg(long, default_value = "en", value_name = "ISO_CODE")]
-    pub language: String,
+    /// Default language of feature files without a `# language:` header (default en).
+    #[arg(long, value_name = "ISO_CODE")]
+    pub language: Option<String>,
+
+    /// Options for the formatters, a JSON object (cucumber-js `--format-options`).
+    #[arg(long, value_name = "JSON")]
+    pub format_options: Option<String>,
+
+    /// Configuration file (default: ferridriver.toml, .yaml, .yml or .json in the working
+    /// directory, if present). Command-line flags override it.
+    #[arg(long, short = 'c', value_name = "PATH")]
+    pub config: Option<String>,
 
     /// List the languages Gherkin supports and exit.
     #[arg(long)]
@@ -128,11 +137,29 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
             None => usage(format!("unknown language '{code}'\n  hint: `ferridriver bdd --i18n-languages` lists them")),
         };
     }
+    let mut args = args;
+    match crate::config::find_config(args.config.as_deref(), std::path::Path::new(".")) {
+        Ok(Some(path)) => match crate::config::load_config(&path) {
+            Ok(cfg) => merge_config(&mut args, cfg.test),
+            Err(e) => return usage(e),
+        },
+        Ok(None) => {}
+        Err(e) => return usage(e),
+    }
+    let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
+        None => serde_json::json!({}),
+        Some(Ok(v)) if v.is_object() => v,
+        Some(Ok(_)) => return usage("--format-options must be a JSON object".into()),
+        Some(Err(e)) => return usage(format!("--format-options is not valid JSON: {e}")),
+    };
     let options = match run_options(&args) {
         Ok(o) => o,
         Err(e) => return usage(e),
     };
-    let (shard, order) = match (args.shard.as_deref().map(parse_shard).transpose(), parse_order(&args.order)) {
+    let (shard, order) = match (
+        args.shard.as_deref().map(parse_shard).transpose(),
+        parse_order(args.order.as_deref().unwrap_or("defined")),
+    ) {
         (Ok(s), Ok(o)) => (s, o),
         (Err(e), _) | (_, Err(e)) => return usage(e),
     };
@@ -161,7 +188,7 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
     let reporter_thread = spawn_reporters(reporters, events);
     let ctx = RunContext::new(Arc::clone(&ids), Arc::new(Clock::System), sender);
     ctx.emit(meta());
-    let loaded = load_features(&ctx, &targets, &args.language, &filter);
+    let loaded = load_features(&ctx, &targets, args.language.as_deref().unwrap_or("en"), &filter);
     let registry = Registry::from_inventory(Arc::clone(&ids));
     for e in &registry.errors {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
@@ -181,10 +208,10 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
 }
 
 fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
-    if dialect(&args.language).is_none() {
+    let language = args.language.as_deref().unwrap_or("en");
+    if dialect(language).is_none() {
         return Err(format!(
-            "unknown --language '{}'\n  hint: `ferridriver bdd --i18n-languages` lists the codes",
-            args.language
+            "unknown --language '{language}'\n  hint: `ferridriver bdd --i18n-languages` lists the codes"
         ));
     }
     let world_parameters = match &args.world_parameters {
@@ -213,11 +240,45 @@ fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
         dry_run: args.dry_run,
         strict: !args.no_strict,
         fail_fast: args.fail_fast,
-        retry: args.retry,
+        retry: args.retry.unwrap_or(0),
         retry_tag_filter,
         world_parameters,
-        default_timeout: Duration::from_millis(args.timeout),
+        default_timeout: Duration::from_millis(args.timeout.unwrap_or(5000)),
     })
+}
+
+/// Fills every option the command line left unset from the config file's `[test]` table.
+fn merge_config(args: &mut BddArgs, cfg: crate::config::TestConfig) {
+    if args.paths.is_empty() {
+        args.paths = cfg.paths.unwrap_or_default();
+    }
+    if args.format.is_empty() {
+        args.format = cfg.format.unwrap_or_default();
+    }
+    if args.tags.is_empty() {
+        args.tags = cfg.tags.into_iter().collect();
+    }
+    if args.name.is_empty() {
+        args.name = cfg.name.unwrap_or_default();
+    }
+    args.parallel = args.parallel.or(cfg.parallel);
+    args.order = args.order.take().or(cfg.order);
+    args.retry = args.retry.or(cfg.retry);
+    args.retry_tag_filter = args.retry_tag_filter.take().or(cfg.retry_tag_filter);
+    if !args.strict && !args.no_strict {
+        args.no_strict = cfg.strict == Some(false);
+    }
+    args.fail_fast |= cfg.fail_fast.unwrap_or(false);
+    args.dry_run |= cfg.dry_run.unwrap_or(false);
+    args.shard = args.shard.take().or(cfg.shard);
+    if args.world_parameters.is_none() {
+        args.world_parameters = cfg.world_parameters.map(|v| v.to_string());
+    }
+    if args.format_options.is_none() {
+        args.format_options = cfg.format_options.map(|v| v.to_string());
+    }
+    args.timeout = args.timeout.or(cfg.timeout);
+    args.language = args.language.take().or(cfg.language);
 }
 
 fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {

@@ -2,6 +2,7 @@
 //! scheduling, the execution engine, and the `bdd` command line.
 
 pub mod cli;
+pub mod config;
 pub mod diagnostics;
 pub mod discovery;
 pub mod execute;

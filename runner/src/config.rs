@@ -1,0 +1,132 @@
+//! The configuration file: `ferridriver.toml`, `.yaml`/`.yml` or `.json` in the working
+//! directory (or `--config PATH`). Its `[test]` table sets the same options as the `bdd` flags,
+//! under the same names (snake_case or cucumber-js camelCase); flags given on the command line
+//! win. Unknown keys are errors, so a typo never silently does nothing.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The whole file. Only `[test]` concerns the runner; the other tables belong to the JS world
+/// and the MCP server and are accepted here so that one file serves every host.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    #[serde(default)]
+    pub extensions: Vec<String>,
+    #[serde(default)]
+    pub scripting: Option<serde_json::Value>,
+    #[serde(default)]
+    pub test: TestConfig,
+}
+
+/// The `[test]` table.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestConfig {
+    pub paths: Option<Vec<String>>,
+    /// JS/TS step-definition globs (used by the JS world).
+    pub steps: Option<Vec<String>>,
+    pub format: Option<Vec<String>>,
+    #[serde(alias = "formatOptions")]
+    pub format_options: Option<serde_json::Value>,
+    pub tags: Option<String>,
+    pub name: Option<Vec<String>>,
+    pub parallel: Option<usize>,
+    pub order: Option<String>,
+    pub retry: Option<u32>,
+    #[serde(alias = "retryTagFilter")]
+    pub retry_tag_filter: Option<String>,
+    pub strict: Option<bool>,
+    #[serde(alias = "failFast")]
+    pub fail_fast: Option<bool>,
+    pub shard: Option<String>,
+    #[serde(alias = "worldParameters")]
+    pub world_parameters: Option<serde_json::Value>,
+    /// Default step timeout in milliseconds.
+    pub timeout: Option<u64>,
+    pub language: Option<String>,
+    #[serde(alias = "dryRun")]
+    pub dry_run: Option<bool>,
+}
+
+/// The names looked for in the working directory, in order.
+pub const CONFIG_NAMES: &[&str] = &["ferridriver.toml", "ferridriver.yaml", "ferridriver.yml", "ferridriver.json"];
+
+/// Finds the configuration: the explicit path (which must exist), else the first of
+/// [`CONFIG_NAMES`] in `dir`, else none.
+pub fn find_config(explicit: Option<&str>, dir: &Path) -> Result<Option<PathBuf>, String> {
+    if let Some(p) = explicit {
+        let path = PathBuf::from(p);
+        return if path.is_file() {
+            Ok(Some(path))
+        } else {
+            Err(format!("config file {p} not found\n  hint: --config takes a path to a .toml, .yaml or .json file"))
+        };
+    }
+    Ok(CONFIG_NAMES.iter().map(|n| dir.join(n)).find(|p| p.is_file()))
+}
+
+/// Reads and parses a configuration file. Errors name the file, line and column.
+pub fn load_config(path: &Path) -> Result<ConfigFile, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let hint = "\n  hint: the runner's options go in a [test] table; see README.md for the keys";
+    match ext {
+        "toml" => toml::from_str(&text).map_err(|e| {
+            let (line, col) = e.span().map(|s| line_col(&text, s.start)).unwrap_or((1, 1));
+            format!("{shown}:{line}:{col}: {}{hint}", e.message())
+        }),
+        "yaml" | "yml" => serde_yaml::from_str(&text).map_err(|e| {
+            let (line, col) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+            format!("{shown}:{line}:{col}: {e}{hint}")
+        }),
+        "json" => serde_json::from_str(&text).map_err(|e| format!("{shown}:{}:{}: {e}{hint}", e.line(), e.column())),
+        other => Err(format!("{shown}: unknown config format '.{other}'\n  hint: use .toml, .yaml, .yml or .json")),
+    }
+}
+
+/// 1-based line and column of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ferridriver-config-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    #[test]
+    fn reads_all_three_formats() {
+        let t =
+            load_config(&write("a.toml", "[test]\nretry = 2\nfailFast = true\nworld_parameters = { base = \"x\" }\n"))
+                .unwrap();
+        assert_eq!((t.test.retry, t.test.fail_fast), (Some(2), Some(true)));
+        assert_eq!(t.test.world_parameters.unwrap()["base"], "x");
+        let y = load_config(&write("a.yaml", "test:\n  parallel: 3\n  tags: '@smoke'\n")).unwrap();
+        assert_eq!(y.test.parallel, Some(3));
+        let j = load_config(&write("a.json", "{\"test\": {\"format\": [\"message\"]}}")).unwrap();
+        assert_eq!(j.test.format.unwrap(), vec!["message"]);
+    }
+
+    #[test]
+    fn errors_point_at_the_line() {
+        let e = load_config(&write("b.toml", "[test]\nretry = 1\nretyr = 2\n")).unwrap_err();
+        assert!(e.contains("b.toml:3:1"), "{e}");
+        assert!(e.contains("retyr"), "{e}");
+        let e = load_config(&write("b.yaml", "test:\n  parallel: many\n")).unwrap_err();
+        assert!(e.contains("b.yaml:2:"), "{e}");
+        let e = load_config(&write("b.json", "{\"test\": {\n \"retry\": -1}}")).unwrap_err();
+        assert!(e.contains("b.json:2:"), "{e}");
+    }
+}
