@@ -7,6 +7,8 @@
 mod compare;
 #[path = "../conformance/locate.rs"]
 mod locate;
+#[path = "../conformance/schema.rs"]
+mod schema;
 
 mod all_statuses;
 mod ambiguous;
@@ -132,6 +134,7 @@ fn compatibility_kit_with_rust_steps() {
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .collect();
     names.sort();
+    let envelope_schema = schema::EnvelopeSchema::load(&root);
     let mut passed = 0;
     let mut unexpected = Vec::new();
     let mut report = Vec::new();
@@ -144,7 +147,14 @@ fn compatibility_kit_with_rust_steps() {
             .map(|l| serde_json::from_str(l).expect("valid ndjson"))
             .collect();
         let problem = match run_sample(&dir, name) {
-            Ok(ours) => compare::first_difference(&ours, &expected),
+            Ok(ours) => {
+                let invalid: Vec<String> = ours.iter().flat_map(|m| envelope_schema.problems(m)).collect();
+                if invalid.is_empty() {
+                    compare::first_difference(&ours, &expected)
+                } else {
+                    Some(format!("messages violate the schema: {}", invalid.join("; ")))
+                }
+            }
             Err(e) => Some(e),
         };
         match (problem, KNOWN_FAILURES.iter().find(|(n, _)| n == name)) {
