@@ -15,3 +15,6 @@ Feature: Deliberate failures
 
   Scenario: A step is undefined
     When I pay with a seashell
+
+  Scenario: A step is mistyped
+    When I add 2 apple to the kart

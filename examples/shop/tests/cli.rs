@@ -69,8 +69,16 @@ fn deliberate_failures_are_reported_precisely_and_the_run_goes_on() {
     assert!(snippet["snippets"][0]["code"].as_str().unwrap().contains("#[when(expr = \"I pay with a seashell\")]"));
     assert_eq!(
         msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(),
-        4,
+        5,
         "a panic or a hang stops only its scenario"
+    );
+    let mistyped = results(&msgs).into_iter().find(|r| r["status"] == "UNDEFINED" && r.get("message").is_some());
+    assert!(
+        mistyped.is_some_and(|r| r["message"]
+            .as_str()
+            .unwrap()
+            .contains("Did you mean:\n  I add {int} {word} to the cart")),
+        "a near miss suggests the close definition"
     );
     assert!(
         stderr(&out).is_empty() || !stderr(&out).contains("panicked at"),

@@ -58,7 +58,17 @@ pub async fn run_attempt(
                     }
                     StepMatch::Undefined => {
                         ctx.emit(super::suggest::suggestion(ctx, registry, pickle_step));
-                        instant_result(TestStepResultStatus::Undefined, None)
+                        let close = ferridriver_steps::did_you_mean::did_you_mean(
+                            &pickle_step.text,
+                            registry.steps.iter().map(|s| s.pattern.as_str()),
+                        );
+                        let hint = (!close.is_empty()).then(|| {
+                            format!(
+                                "Undefined step. Did you mean:\n{}",
+                                close.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n")
+                            )
+                        });
+                        instant_result(TestStepResultStatus::Undefined, hint)
                     }
                     StepMatch::Ambiguous(all) => {
                         let listing: Vec<String> = all
