@@ -1,1 +1,23 @@
-//! Playwright-shaped browser automation over chromiumoxide. Not built yet: see the browser issue.
+//! Playwright-shaped browser automation over the Chrome DevTools Protocol.
+//!
+//! Chromium is driven with chromiumoxide's typed protocol (`chromiumoxide::cdp`) over a
+//! WebSocket connection of our own (see docs/adr/0006-cdp-transport.md): the build enables
+//! `serde_json/arbitrary_precision`, under which chromiumoxide's own connection drops every
+//! event that carries a float. Our connection tells responses from events by their `id` and
+//! keeps event parameters as JSON until a caller asks for a typed event.
+//!
+//! This crate knows nothing of tests, JS or reports.
+
+mod browser;
+mod connection;
+mod context;
+mod error;
+mod launch;
+mod page;
+
+pub use browser::Browser;
+pub use connection::{CdpEvent, Connection};
+pub use context::BrowserContext;
+pub use error::{BrowserError, Result};
+pub use launch::{find_browser, LaunchOptions};
+pub use page::Page;

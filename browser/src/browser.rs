@@ -1,0 +1,64 @@
+//! A launched (or attached) browser.
+
+use crate::connection::Connection;
+use crate::context::BrowserContext;
+use crate::launch::{BrowserProcess, LaunchOptions};
+use crate::Result;
+use chromiumoxide::cdp::browser_protocol::browser::{CloseParams, GetVersionParams};
+use chromiumoxide::cdp::browser_protocol::target::CreateBrowserContextParams;
+use std::time::Duration;
+
+/// One browser: a process we started (killed with its profile when dropped) or a remote one.
+pub struct Browser {
+    connection: Connection,
+    process: Option<BrowserProcess>,
+}
+
+impl Browser {
+    /// Starts a local browser and connects to it.
+    pub async fn launch(options: &LaunchOptions) -> Result<Browser> {
+        let process = BrowserProcess::launch(options)?;
+        let connection = Connection::connect(&process.ws_url).await?;
+        Ok(Browser { connection, process: Some(process) })
+    }
+
+    /// Connects to a browser someone else runs (`--cdp-endpoint ws://…`).
+    pub async fn connect(ws_url: &str) -> Result<Browser> {
+        Ok(Browser { connection: Connection::connect(ws_url).await?, process: None })
+    }
+
+    /// The DevTools connection.
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// The browser's process id, when we launched it.
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(|p| p.pid())
+    }
+
+    /// The product and version, e.g. `Chrome/148.0.7778.167`.
+    pub async fn version(&self) -> Result<String> {
+        Ok(self.connection.call(GetVersionParams::default(), None).await?.product)
+    }
+
+    /// A fresh, isolated (incognito-like) context: its own cookies, storage and cache.
+    pub async fn new_context(&self) -> Result<BrowserContext> {
+        let params = CreateBrowserContextParams { dispose_on_detach: Some(true), ..Default::default() };
+        let created = self.connection.call(params, None).await?;
+        Ok(BrowserContext::new(self.connection.clone(), created.browser_context_id))
+    }
+
+    /// Whether the connection is still up.
+    pub fn is_connected(&self) -> bool {
+        self.connection.closed_reason().is_none()
+    }
+
+    /// Closes the browser; a launched one is then reaped and its profile removed.
+    pub async fn close(mut self) {
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.connection.call(CloseParams::default(), None)).await;
+        if let Some(mut p) = self.process.take() {
+            p.shutdown(Duration::from_secs(2));
+        }
+    }
+}

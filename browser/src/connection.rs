@@ -1,0 +1,182 @@
+//! The DevTools connection: one WebSocket, requests matched to responses by `id`, events fanned
+//! out to subscribers. Messages are read as plain JSON first and only then deserialised into
+//! typed responses or events, which keeps float-bearing events intact under
+//! `arbitrary_precision` (a typed struct parses them; chromiumoxide's untagged envelope does not).
+
+use crate::{BrowserError, Result};
+use async_tungstenite::tungstenite::Message;
+use chromiumoxide::types::Command;
+use futures::StreamExt;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+/// An event from the browser, with its parameters still as JSON.
+#[derive(Debug, Clone)]
+pub struct CdpEvent {
+    pub method: String,
+    pub session_id: Option<String>,
+    pub params: Value,
+}
+
+impl CdpEvent {
+    /// The parameters as a typed chromiumoxide event struct.
+    pub fn parse<E: DeserializeOwned>(&self) -> Result<E> {
+        serde_json::from_value(self.params.clone())
+            .map_err(|e| BrowserError::Decode { method: self.method.clone(), reason: e.to_string() })
+    }
+}
+
+type Pending = HashMap<u64, (String, oneshot::Sender<Result<Value>>)>;
+
+struct Inner {
+    next_id: AtomicU64,
+    pending: Mutex<Pending>,
+    outgoing: mpsc::UnboundedSender<String>,
+    events: broadcast::Sender<Arc<CdpEvent>>,
+    closed: Mutex<Option<String>>,
+}
+
+/// A DevTools connection; cheap to clone, shared by the browser, its contexts and pages.
+#[derive(Clone)]
+pub struct Connection {
+    inner: Arc<Inner>,
+    /// How long a command may take before it is abandoned.
+    pub command_timeout: Duration,
+}
+
+impl Connection {
+    /// Connects to a DevTools WebSocket endpoint. Must be called inside a tokio runtime; the
+    /// reader and writer run as tasks on it.
+    pub async fn connect(ws_url: &str) -> Result<Connection> {
+        let (socket, _) = async_tungstenite::tokio::connect_async(ws_url)
+            .await
+            .map_err(|e| BrowserError::Disconnected(format!("cannot connect to {ws_url}: {e}")))?;
+        let (mut sink, mut stream) = socket.split();
+        let (outgoing, mut to_send) = mpsc::unbounded_channel::<String>();
+        let (events, _) = broadcast::channel(4096);
+        let inner = Arc::new(Inner {
+            next_id: AtomicU64::new(1),
+            pending: Mutex::new(HashMap::new()),
+            outgoing,
+            events,
+            closed: Mutex::new(None),
+        });
+        tokio::spawn(async move {
+            while let Some(text) = to_send.recv().await {
+                if sink.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            let _ = sink.close(None).await;
+        });
+        let reader = Arc::clone(&inner);
+        tokio::spawn(async move {
+            let reason = loop {
+                match stream.next().await {
+                    Some(Ok(Message::Text(text))) => dispatch(&reader, text.as_str()),
+                    Some(Ok(Message::Binary(bytes))) => dispatch(&reader, &String::from_utf8_lossy(&bytes)),
+                    Some(Ok(Message::Close(_))) | None => break "the browser closed the connection".to_string(),
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => break e.to_string(),
+                }
+            };
+            close_all(&reader, reason);
+        });
+        Ok(Connection { inner, command_timeout: Duration::from_secs(30) })
+    }
+
+    /// Sends a typed command (to a page when `session` is given) and returns its typed response.
+    pub async fn call<C: Command>(&self, command: C, session: Option<&str>) -> Result<C::Response> {
+        let method = command.identifier().to_string();
+        let params = serde_json::to_value(&command)
+            .map_err(|e| BrowserError::Decode { method: method.clone(), reason: e.to_string() })?;
+        let value = self.call_raw(&method, params, session).await?;
+        C::response_from_value(value).map_err(|e| BrowserError::Decode { method, reason: e.to_string() })
+    }
+
+    /// Sends a command given by name and JSON parameters.
+    pub async fn call_raw(&self, method: &str, params: Value, session: Option<&str>) -> Result<Value> {
+        if let Some(reason) = self.closed_reason() {
+            return Err(BrowserError::Disconnected(reason));
+        }
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut message = json!({ "id": id, "method": method, "params": params });
+        if let Some(s) = session {
+            message["sessionId"] = Value::String(s.to_string());
+        }
+        let (tx, rx) = oneshot::channel();
+        if let Ok(mut p) = self.inner.pending.lock() {
+            p.insert(id, (method.to_string(), tx));
+        }
+        if self.inner.outgoing.send(message.to_string()).is_err() {
+            return Err(BrowserError::Disconnected("the connection is closed".into()));
+        }
+        match tokio::time::timeout(self.command_timeout, rx).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(_)) => Err(BrowserError::Disconnected(self.closed_reason().unwrap_or_else(|| "closed".into()))),
+            Err(_) => {
+                if let Ok(mut p) = self.inner.pending.lock() {
+                    p.remove(&id);
+                }
+                Err(BrowserError::Timeout { what: method.to_string(), ms: self.command_timeout.as_millis() })
+            }
+        }
+    }
+
+    /// Events from now on. Subscribe before the command whose consequences you wait for.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<CdpEvent>> {
+        self.inner.events.subscribe()
+    }
+
+    /// Why the connection closed, if it did.
+    pub fn closed_reason(&self) -> Option<String> {
+        self.inner.closed.lock().ok().and_then(|c| c.clone())
+    }
+}
+
+fn dispatch(inner: &Inner, text: &str) {
+    let Ok(mut value) = serde_json::from_str::<Value>(text) else { return };
+    if let Some(id) = value.get("id").and_then(Value::as_u64) {
+        let waiter = inner.pending.lock().ok().and_then(|mut p| p.remove(&id));
+        if let Some((method, tx)) = waiter {
+            let result = match value.get_mut("error") {
+                Some(error) => Err(BrowserError::Protocol {
+                    method,
+                    message: error.get("message").and_then(Value::as_str).unwrap_or("unknown error").to_string(),
+                }),
+                None => Ok(value.get_mut("result").map(Value::take).unwrap_or(Value::Null)),
+            };
+            let _ = tx.send(result);
+        }
+        return;
+    }
+    if let Some(method) = value.get("method").and_then(Value::as_str).map(str::to_string) {
+        let event = CdpEvent {
+            method,
+            session_id: value.get("sessionId").and_then(Value::as_str).map(str::to_string),
+            params: value.get_mut("params").map(Value::take).unwrap_or(Value::Null),
+        };
+        // No subscriber is fine: nobody is waiting for this event.
+        let _ = inner.events.send(Arc::new(event));
+    }
+}
+
+fn close_all(inner: &Inner, reason: String) {
+    if let Ok(mut c) = inner.closed.lock() {
+        c.get_or_insert(reason.clone());
+    }
+    let waiters: Vec<_> = inner.pending.lock().map(|mut p| p.drain().collect()).unwrap_or_default();
+    for (_, (_, tx)) in waiters {
+        let _ = tx.send(Err(BrowserError::Disconnected(reason.clone())));
+    }
+    let _ = inner.events.send(Arc::new(CdpEvent {
+        method: "ferridriver.disconnected".into(),
+        session_id: None,
+        params: Value::String(reason),
+    }));
+}

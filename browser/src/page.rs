@@ -1,0 +1,184 @@
+//! A page (tab): navigation, evaluation, content, screenshots. Names follow Playwright.
+
+use crate::connection::{CdpEvent, Connection};
+use crate::{BrowserError, Result};
+use base64::Engine;
+use chromiumoxide::cdp::browser_protocol::page::{
+    CaptureScreenshotFormat, CaptureScreenshotParams, EnableParams, EventLifecycleEvent, GetFrameTreeParams,
+    GetNavigationHistoryParams, NavigateParams, NavigateToHistoryEntryParams, ReloadParams, SetDocumentContentParams,
+    SetLifecycleEventsEnabledParams,
+};
+use chromiumoxide::cdp::browser_protocol::target::{AttachToTargetParams, CloseTargetParams, TargetId};
+use chromiumoxide::cdp::js_protocol::runtime::EvaluateParams;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// One page, attached over its own DevTools session.
+pub struct Page {
+    connection: Connection,
+    session: String,
+    target: TargetId,
+    closed: bool,
+    /// Default timeout of navigations and waits.
+    pub timeout: Duration,
+}
+
+impl Page {
+    pub(crate) async fn attach(connection: Connection, target: TargetId) -> Result<Page> {
+        let attached =
+            connection.call(AttachToTargetParams { target_id: target.clone(), flatten: Some(true) }, None).await?;
+        let session = attached.session_id.inner().clone();
+        connection.call(EnableParams::default(), Some(&session)).await?;
+        connection.call(SetLifecycleEventsEnabledParams::new(true), Some(&session)).await?;
+        Ok(Page { connection, session, target, closed: false, timeout: Duration::from_secs(30) })
+    }
+
+    fn s(&self) -> Option<&str> {
+        Some(&self.session)
+    }
+
+    /// Navigates and waits for the `load` lifecycle event of the new document.
+    pub async fn goto(&self, url: &str) -> Result<()> {
+        let mut events = self.connection.subscribe();
+        let nav = self.connection.call(NavigateParams::new(url), self.s()).await?;
+        if let Some(error) = nav.error_text {
+            return Err(BrowserError::Protocol { method: "Page.navigate".into(), message: format!("{url}: {error}") });
+        }
+        match nav.loader_id {
+            // Same-document navigation (a fragment change): nothing to load.
+            None => Ok(()),
+            Some(loader) => self.wait_for_load(&mut events, Some(loader.inner().clone()), url).await,
+        }
+    }
+
+    /// Reloads and waits for `load`.
+    pub async fn reload(&self) -> Result<()> {
+        let mut events = self.connection.subscribe();
+        self.connection.call(ReloadParams::default(), self.s()).await?;
+        self.wait_for_load(&mut events, None, "reload").await
+    }
+
+    /// Goes back in history; false when there is nowhere to go.
+    pub async fn go_back(&self) -> Result<bool> {
+        self.history_step(-1).await
+    }
+
+    /// Goes forward in history; false when there is nowhere to go.
+    pub async fn go_forward(&self) -> Result<bool> {
+        self.history_step(1).await
+    }
+
+    async fn history_step(&self, delta: i64) -> Result<bool> {
+        let history = self.connection.call(GetNavigationHistoryParams::default(), self.s()).await?;
+        let target = history.current_index + delta;
+        let Some(entry) = usize::try_from(target).ok().and_then(|i| history.entries.get(i)) else { return Ok(false) };
+        let mut events = self.connection.subscribe();
+        self.connection.call(NavigateToHistoryEntryParams::new(entry.id), self.s()).await?;
+        self.wait_for_load(&mut events, None, &entry.url).await?;
+        Ok(true)
+    }
+
+    async fn wait_for_load(
+        &self,
+        events: &mut broadcast::Receiver<Arc<CdpEvent>>,
+        loader: Option<String>,
+        what: &str,
+    ) -> Result<()> {
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = match tokio::time::timeout(left, events.recv()).await {
+                Err(_) => {
+                    return Err(BrowserError::Timeout { what: format!("{what} to load"), ms: self.timeout.as_millis() })
+                }
+                Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
+                Ok(Err(broadcast::error::RecvError::Closed)) => {
+                    return Err(BrowserError::Disconnected("event stream closed".into()))
+                }
+                Ok(Ok(e)) => e,
+            };
+            if event.method == "ferridriver.disconnected" {
+                return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()));
+            }
+            if event.session_id.as_deref() != Some(&self.session) || event.method != "Page.lifecycleEvent" {
+                continue;
+            }
+            let lifecycle: EventLifecycleEvent = event.parse()?;
+            if lifecycle.name == "load" && loader.as_ref().is_none_or(|l| l == lifecycle.loader_id.inner()) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Evaluates a JavaScript expression (awaiting a returned promise) and returns its value
+    /// as JSON (`null` for `undefined`). A thrown error becomes [`BrowserError::Evaluation`].
+    pub async fn evaluate(&self, expression: &str) -> Result<Value> {
+        let params = EvaluateParams {
+            return_by_value: Some(true),
+            await_promise: Some(true),
+            user_gesture: Some(true),
+            ..EvaluateParams::new(expression)
+        };
+        let reply = self.connection.call(params, self.s()).await?;
+        if let Some(details) = reply.exception_details {
+            let description = details.exception.as_ref().and_then(|e| e.description.clone()).unwrap_or(details.text);
+            return Err(BrowserError::Evaluation(description));
+        }
+        Ok(reply.result.value.unwrap_or(Value::Null))
+    }
+
+    /// The document's title.
+    pub async fn title(&self) -> Result<String> {
+        Ok(self.evaluate("document.title").await?.as_str().unwrap_or_default().to_string())
+    }
+
+    /// The page's URL.
+    pub async fn url(&self) -> Result<String> {
+        Ok(self.evaluate("location.href").await?.as_str().unwrap_or_default().to_string())
+    }
+
+    /// The full HTML of the document, doctype included.
+    pub async fn content(&self) -> Result<String> {
+        let html = self
+            .evaluate(
+                "(() => { const d = document.doctype; \
+                 const dt = d ? `<!DOCTYPE ${d.name}${d.publicId ? ` PUBLIC \"${d.publicId}\"` : ''}${d.systemId ? ` \"${d.systemId}\"` : ''}>` : ''; \
+                 return dt + document.documentElement.outerHTML; })()",
+            )
+            .await?;
+        Ok(html.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Replaces the document with `html`.
+    pub async fn set_content(&self, html: &str) -> Result<()> {
+        let tree = self.connection.call(GetFrameTreeParams::default(), self.s()).await?;
+        self.connection.call(SetDocumentContentParams::new(tree.frame_tree.frame.id, html), self.s()).await?;
+        Ok(())
+    }
+
+    /// A PNG screenshot of the viewport.
+    pub async fn screenshot(&self) -> Result<Vec<u8>> {
+        let params = CaptureScreenshotParams { format: Some(CaptureScreenshotFormat::Png), ..Default::default() };
+        let shot = self.connection.call(params, self.s()).await?;
+        let data: &str = shot.data.as_ref();
+        base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })
+    }
+
+    /// Closes the page.
+    pub async fn close(&mut self) -> Result<()> {
+        if !self.closed {
+            self.connection.call(CloseTargetParams::new(self.target.clone()), None).await?;
+            self.closed = true;
+        }
+        Ok(())
+    }
+
+    /// Whether [`Page::close`] was called.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+}

@@ -1,0 +1,107 @@
+//! The browser lifecycle and basic page driving, in real Chromium against pages served on
+//! 127.0.0.1.
+
+mod support;
+
+use ferridriver_browser::{Browser, LaunchOptions};
+
+const PAGES: &[(&str, &str)] = &[
+    ("/", "<!DOCTYPE html><title>Home</title><h1>Welcome</h1><a href=\"/about\">About</a>"),
+    ("/about", "<title>About us</title><p id=\"who\">We test browsers.</p>"),
+    ("/slow-script", "<title>Later</title><script>setTimeout(() => document.title = 'Done', 50)</script>"),
+];
+
+#[tokio::test(flavor = "current_thread")]
+async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
+    assert!(browser.version().await.unwrap().contains("Chrome"));
+    let pid = browser.pid().expect("we launched it");
+    let context = browser.new_context().await.unwrap();
+    let mut page = context.new_page().await.unwrap();
+
+    // Page.lifecycleEvent carries a float timestamp: navigation completing proves such events
+    // survive `arbitrary_precision` (trap 2 of the dependency notes).
+    page.goto(&format!("{base}/")).await.unwrap();
+    assert_eq!(page.title().await.unwrap(), "Home");
+    assert_eq!(page.url().await.unwrap(), format!("{base}/"));
+    assert!(page.content().await.unwrap().starts_with("<!DOCTYPE html><html><head><title>Home</title>"));
+
+    assert_eq!(page.evaluate("1 + 2").await.unwrap(), serde_json::json!(3));
+    assert_eq!(page.evaluate("({a: [1, 'x'], b: 2.5})").await.unwrap(), serde_json::json!({"a": [1, "x"], "b": 2.5}));
+    assert_eq!(page.evaluate("Promise.resolve('later')").await.unwrap(), serde_json::json!("later"));
+    let err = page.evaluate("(() => { throw new Error('boom') })()").await.unwrap_err();
+    assert!(err.to_string().contains("boom"), "{err}");
+
+    page.goto(&format!("{base}/about")).await.unwrap();
+    assert_eq!(page.evaluate("document.querySelector('#who').textContent").await.unwrap(), "We test browsers.");
+    assert!(page.go_back().await.unwrap());
+    assert_eq!(page.title().await.unwrap(), "Home");
+    assert!(page.go_forward().await.unwrap());
+    assert_eq!(page.title().await.unwrap(), "About us");
+    page.reload().await.unwrap();
+    assert_eq!(page.title().await.unwrap(), "About us");
+
+    page.set_content("<title>Set</title><b>bold</b>").await.unwrap();
+    assert_eq!(page.title().await.unwrap(), "Set");
+    let png = page.screenshot().await.unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+
+    let closed_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let err = page.goto(&format!("http://127.0.0.1:{closed_port}/")).await.unwrap_err();
+    assert!(err.to_string().contains("ERR_CONNECTION_REFUSED"), "{err}");
+
+    page.close().await.unwrap();
+    assert!(page.is_closed());
+    context.close().await.unwrap();
+    browser.close().await;
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists(), "the browser process is gone");
+    assert_eq!(support::processes_mentioning("ferridriver-profile-"), 0, "no Chromium process outlives the run");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn contexts_are_isolated() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let (a, b) = (browser.new_context().await.unwrap(), browser.new_context().await.unwrap());
+    let (pa, pb) = (a.new_page().await.unwrap(), b.new_page().await.unwrap());
+    pa.goto(&format!("{base}/")).await.unwrap();
+    pb.goto(&format!("{base}/")).await.unwrap();
+    pa.evaluate("localStorage.setItem('k', 'from a')").await.unwrap();
+    assert_eq!(pa.evaluate("localStorage.getItem('k')").await.unwrap(), "from a");
+    assert_eq!(pb.evaluate("localStorage.getItem('k')").await.unwrap(), serde_json::Value::Null);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_killed_browser_fails_calls_with_a_clear_error() {
+    if !support::browser_available() {
+        return;
+    }
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let context = browser.new_context().await.unwrap();
+    let page = context.new_page().await.unwrap();
+    let pid = browser.pid().unwrap() as i32;
+    // SAFETY: signalling a child process group we created; no memory is involved.
+    unsafe {
+        libc_kill(-pid);
+    }
+    let err = page.evaluate("1").await.unwrap_err();
+    assert!(err.to_string().contains("connection"), "{err}");
+    assert!(!browser.is_connected());
+    browser.close().await;
+}
+
+unsafe fn libc_kill(pid: i32) {
+    extern "C" {
+        fn kill(pid: i32, sig: i32) -> i32;
+    }
+    kill(pid, 9);
+}

@@ -1,0 +1,71 @@
+//! Test support: a tiny HTTP server on 127.0.0.1 serving fixture pages, and browser discovery
+//! that skips locally but fails on CI when Chromium is missing.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+
+/// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL.
+pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut stream = stream;
+                let mut line = String::new();
+                let mut reader = BufReader::new(match stream.try_clone() {
+                    Ok(s) => s,
+                    Err(_) => return,
+                });
+                if reader.read_line(&mut line).is_err() {
+                    return;
+                }
+                // Drain the headers.
+                let mut header = String::new();
+                while reader.read_line(&mut header).map(|n| n > 2).unwrap_or(false) {
+                    header.clear();
+                }
+                let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+                let (status, body) = match pages.iter().find(|(p, _)| *p == path) {
+                    Some((_, html)) => ("200 OK", *html),
+                    None => ("404 Not Found", "<title>404</title>not found"),
+                };
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            });
+        }
+    });
+    base
+}
+
+/// Whether browser tests can run here: Chromium must exist on CI, elsewhere its absence skips.
+pub fn browser_available() -> bool {
+    match ferridriver_browser::find_browser(None) {
+        Ok(_) => true,
+        Err(e) => {
+            let on_ci = std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false);
+            assert!(!on_ci, "{e}");
+            eprintln!("skipping: {e}");
+            false
+        }
+    }
+}
+
+/// Chromium processes whose command line mentions `needle` (our profile directory).
+pub fn processes_mentioning(needle: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.flatten()
+                .filter(|e| e.file_name().to_string_lossy().chars().all(|c| c.is_ascii_digit()))
+                .filter(|e| {
+                    std::fs::read(e.path().join("cmdline"))
+                        .map(|c| String::from_utf8_lossy(&c).contains(needle))
+                        .unwrap_or(false)
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
