@@ -1,7 +1,8 @@
 //! Parsing `--format NAME[:PATH]` values the way cucumber-js reads them.
 
 /// The formatters this build provides.
-pub const KNOWN_FORMATS: &[&str] = &["message"];
+pub const KNOWN_FORMATS: &[&str] =
+    &["message", "pretty", "progress", "progress-bar", "summary", "junit", "json", "rerun", "usage", "snippets"];
 
 /// One `--format` value: a formatter name and where it writes (stdout when no path).
 #[derive(Debug, Clone, PartialEq, Eq)]

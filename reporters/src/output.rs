@@ -3,12 +3,45 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// A report destination. File reports are written to a temporary sibling and renamed into place
 /// by `commit`, so a crash never leaves a half-written report behind.
 pub enum Output {
+    /// The process's standard output.
     Stdout(BufWriter<io::Stdout>),
+    /// A file written under a temporary name and renamed into place by `commit`.
     File { writer: BufWriter<File>, temp: PathBuf, target: PathBuf },
+    /// An in-memory buffer, read back through the [`MemoryBuffer`] handle (tests, embedding).
+    Memory(MemoryBuffer),
+}
+
+/// A shared byte buffer an [`Output::Memory`] writes into. Cloning shares the same bytes, so the
+/// caller keeps one handle while the reporter owns the output.
+#[derive(Clone, Default, Debug)]
+pub struct MemoryBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl MemoryBuffer {
+    /// A copy of everything written so far.
+    pub fn contents(&self) -> Vec<u8> {
+        // A poisoned lock only means a writer panicked mid-write; the bytes are still readable.
+        match self.0.lock() {
+            Ok(bytes) => bytes.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Everything written so far as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.contents()).into_owned()
+    }
+
+    fn append(&self, buf: &[u8]) {
+        match self.0.lock() {
+            Ok(mut bytes) => bytes.extend_from_slice(buf),
+            Err(poisoned) => poisoned.into_inner().extend_from_slice(buf),
+        }
+    }
 }
 
 impl Output {
@@ -28,10 +61,23 @@ impl Output {
         }
     }
 
+    /// An in-memory output and the handle to read it back.
+    pub fn memory() -> (Output, MemoryBuffer) {
+        let buffer = MemoryBuffer::default();
+        (Output::Memory(buffer.clone()), buffer)
+    }
+
+    /// True when this output is an interactive terminal (stdout attached to a TTY).
+    pub fn is_terminal(&self) -> bool {
+        use std::io::IsTerminal;
+        matches!(self, Output::Stdout(_)) && io::stdout().is_terminal()
+    }
+
     /// Flushes and, for files, moves the finished report into place.
     pub fn commit(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(w) => w.flush(),
+            Output::Memory(_) => Ok(()),
             Output::File { writer, temp, target } => {
                 writer.flush()?;
                 std::fs::rename(&*temp, &*target)
@@ -45,6 +91,10 @@ impl Write for Output {
         match self {
             Output::Stdout(w) => w.write(buf),
             Output::File { writer, .. } => writer.write(buf),
+            Output::Memory(m) => {
+                m.append(buf);
+                Ok(buf.len())
+            }
         }
     }
 
@@ -52,6 +102,7 @@ impl Write for Output {
         match self {
             Output::Stdout(w) => w.flush(),
             Output::File { writer, .. } => writer.flush(),
+            Output::Memory(_) => Ok(()),
         }
     }
 }

@@ -168,8 +168,12 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         Err(e) => return usage(e),
     };
     let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
-    for value in &args.format {
-        match FormatSpec::parse(value).and_then(|spec| create_reporter(&spec)) {
+    // As cucumber-js's default `progress` (dots, then the summary): without any --format,
+    // progress and summary go to the console.
+    let formats =
+        if args.format.is_empty() { vec!["progress".to_string(), "summary".to_string()] } else { args.format.clone() };
+    for value in &formats {
+        match FormatSpec::parse(value).and_then(|spec| create_reporter(&spec, &format_options)) {
             Ok(r) => reporters.push(r),
             Err(e) => return usage(e),
         }

@@ -47,23 +47,28 @@ pub struct FeatureSource {
 pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &str, filter: &PickleFilter) -> Loaded {
     let mut loaded = Loaded { pickles: Vec::new(), syntax_errors: 0 };
     for FeatureSource { uri, data, lines } in sources {
-        let target_lines = lines;
+        // `data` moves into the source message, so parse a borrowed copy first.
         let parsed = parse_source(&uri, &data, language, &ctx.ids);
+        drop(data);
         for e in &parsed.errors {
             eprintln!("{}", describe_parse_error(&uri, e));
         }
         loaded.syntax_errors += parsed.errors.len();
-        ctx.emit(parsed.source.clone());
-        if let Some(doc) = &parsed.document {
-            ctx.emit(doc.clone());
+        let selected: Vec<bool> = parsed
+            .pickles
+            .iter()
+            .map(|p| filter.accepts(p) && parsed.document.as_ref().is_some_and(|d| selected_by_lines(p, d, &lines)))
+            .collect();
+        let crate::gherkin::ParsedSource { source, document, pickles, errors } = parsed;
+        ctx.emit(source);
+        if let Some(doc) = document {
+            ctx.emit(doc);
         }
-        for e in &parsed.errors {
+        for e in &errors {
             ctx.emit(crate::gherkin::parse_error_message(&uri, e));
         }
-        for pickle in parsed.pickles {
-            let selected = filter.accepts(&pickle)
-                && parsed.document.as_ref().is_some_and(|d| selected_by_lines(&pickle, d, &target_lines));
-            if selected {
+        for (pickle, keep) in pickles.into_iter().zip(selected) {
+            if keep {
                 ctx.emit(pickle.clone());
                 loaded.pickles.push(Arc::new(pickle));
             }

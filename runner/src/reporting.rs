@@ -9,12 +9,12 @@ use std::thread::JoinHandle;
 /// error, if any (later envelopes still reach the other reporters).
 pub fn spawn_reporters(
     mut reporters: Vec<Box<dyn Reporter>>,
-    events: Receiver<Envelope>,
+    events: Receiver<Vec<Envelope>>,
 ) -> JoinHandle<Result<(), String>> {
     std::thread::spawn(move || {
         let mut first_error: Option<String> = None;
         let mut failed = vec![false; reporters.len()];
-        for envelope in events {
+        for envelope in events.into_iter().flatten() {
             for (i, r) in reporters.iter_mut().enumerate() {
                 if failed[i] {
                     continue;

@@ -121,7 +121,7 @@ fn run_sample(dir: &Path, name: &str) -> Result<Vec<Value>, String> {
         Arc::new(|_| Box::new(ferridriver_runner::execute::invoke::NoHost));
     execute(&ctx, Arc::new(registry), pickles, Arc::new(options), hosts);
     drop(ctx);
-    Ok(events.into_iter().map(|e| serde_json::to_value(&e).expect("envelopes serialise")).collect())
+    Ok(events.into_iter().flatten().map(|e| serde_json::to_value(&e).expect("envelopes serialise")).collect())
 }
 
 #[test]

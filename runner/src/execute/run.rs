@@ -108,6 +108,8 @@ pub fn execute(
                 Arc::new(case)
             })
             .collect();
+        // The workers' envelopes must follow the test cases: hand over what is buffered first.
+        ctx.flush();
         let outcomes = run_workers(ctx, Arc::clone(&registry), cases, Arc::clone(&options), Arc::clone(&hosts));
         summary.statuses = outcomes.iter().map(|(_, s)| *s).collect();
         if summary.statuses.iter().any(|s| fails_run(*s, options.strict)) {

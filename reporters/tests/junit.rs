@@ -1,0 +1,91 @@
+//! The `junit` formatter against cucumber/junit-xml-formatter's expectations (modulo the
+//! `time` and `timestamp` attributes), plus a structural check against the Jenkins XSD's
+//! required elements and attributes.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+/// Blanks the values of `time="…"` and `timestamp="…"` attributes.
+fn mask_times(xml: &str) -> String {
+    let mut out = String::with_capacity(xml.len());
+    let mut rest = xml;
+    loop {
+        let next = [" time=\"", " timestamp=\""].iter().filter_map(|p| rest.find(p).map(|i| (i, p.len()))).min();
+        let Some((at, len)) = next else { break };
+        out.push_str(&rest[..at + len]);
+        rest = &rest[at + len..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        out.push('*');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The opening tags of an XML text, with their attribute names (a deliberately small reader:
+/// our writer's output has no comments or processing instructions beyond the declaration).
+fn tags(xml: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut rest = xml;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at + 1..];
+        if rest.starts_with("![CDATA[") {
+            let end = rest.find("]]>").map_or(rest.len(), |e| e + 3);
+            rest = &rest[end..];
+            continue;
+        }
+        if rest.starts_with('/') || rest.starts_with('?') {
+            continue;
+        }
+        let end = rest.find('>').unwrap_or(rest.len());
+        let tag = &rest[..end];
+        let name = tag.split(|c: char| c.is_whitespace() || c == '/').next().unwrap_or("").to_string();
+        let attributes = tag
+            .split('"')
+            .step_by(2)
+            .filter_map(|s| s.trim().strip_suffix('='))
+            .map(|s| s.rsplit(char::is_whitespace).next().unwrap_or(s).to_string());
+        found.push((name, attributes.collect()));
+    }
+    found
+}
+
+/// Elements and required attributes per the Jenkins JUnit XSD.
+fn check_structure(xml: &str) -> Result<(), String> {
+    let tags = tags(xml);
+    if tags.first().map(|t| t.0.as_str()) != Some("testsuite") {
+        return Err("root is not <testsuite>".into());
+    }
+    for (name, attributes) in &tags {
+        let required: &[&str] = match name.as_str() {
+            "testsuite" => &["name", "tests"],
+            "testcase" => &["name"],
+            "failure" | "skipped" | "system-out" => &[],
+            other => return Err(format!("unexpected element <{other}>")),
+        };
+        for r in required {
+            if !attributes.iter().any(|a| a == r) {
+                return Err(format!("<{name}> lacks {r}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn junit_matches_upstream() {
+    let Some(root) = conformance_dir() else { return };
+    let dir = root.join("reporters/junit-xml-formatter/testdata/src");
+    let mut tally = Tally::new("junit");
+    for (sample, path) in samples(&dir) {
+        let Ok(want) = std::fs::read_to_string(dir.join(format!("{sample}.default.xml"))) else { continue };
+        let got = run("junit", json!({}), &envelopes(&path));
+        if let Err(problem) = check_structure(&got) {
+            panic!("{sample}: {problem}");
+        }
+        tally.check(&sample, &mask_times(&got), &mask_times(&normalise_eol(&want)));
+    }
+    tally.report(&[]);
+}
