@@ -3,6 +3,9 @@
 //! JS dependencies out of this release build; the CLI is the same `bdd` command.
 
 use clap::Parser;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use ferridriver_macros::{given, then, when};
 use ferridriver_steps::registry::World;
 
