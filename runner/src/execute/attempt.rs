@@ -32,6 +32,7 @@ pub async fn run_attempt(
         timestamp: ctx.now(),
     });
     let mut world = World::new(options.world_parameters.clone());
+    host.start_test_case(&mut world);
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let mut worst = TestStepResultStatus::Passed;
     for step in &case.steps {
@@ -105,6 +106,7 @@ pub async fn run_attempt(
             timestamp: ctx.now(),
         });
     }
+    host.end_test_case(&mut world);
     ctx.emit(TestCaseFinished {
         test_case_started_id: started_id,
         timestamp: ctx.now(),

@@ -8,38 +8,7 @@ use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
-/// Runs bodies that live outside Rust (JS/TS definitions) inside the worker that owns them.
-pub trait StepHost {
-    /// Invokes external step definition `index`.
-    fn invoke_step<'a>(
-        &'a mut self,
-        index: usize,
-        world: &'a mut ferridriver_steps::registry::World,
-        invocation: ferridriver_steps::registry::Invocation,
-    ) -> StepFuture<'a>;
-    /// Invokes external hook `index`.
-    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut ferridriver_steps::registry::World)
-        -> StepFuture<'a>;
-}
-
-/// The host of a run without JS definitions: external bodies cannot be called.
-pub struct NoHost;
-
-impl StepHost for NoHost {
-    fn invoke_step<'a>(
-        &'a mut self,
-        index: usize,
-        _: &'a mut ferridriver_steps::registry::World,
-        _: ferridriver_steps::registry::Invocation,
-    ) -> StepFuture<'a> {
-        Box::pin(async move {
-            Err(format!("step definition {index} lives in a JavaScript host that is not running").into())
-        })
-    }
-    fn invoke_hook<'a>(&'a mut self, index: usize, _: &'a mut ferridriver_steps::registry::World) -> StepFuture<'a> {
-        Box::pin(async move { Err(format!("hook {index} lives in a JavaScript host that is not running").into()) })
-    }
-}
+pub use ferridriver_steps::registry::{NoHost, StepHost};
 
 thread_local! {
     /// The last panic on this thread, recorded by our panic hook instead of printed.

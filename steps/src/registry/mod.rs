@@ -5,6 +5,7 @@
 mod arguments;
 mod data_table;
 mod definitions;
+mod host;
 mod inventory_steps;
 mod match_table;
 mod registry;
@@ -16,6 +17,7 @@ pub use definitions::{
     HookBody, HookDefinition, HookKind, Invocation, PatternKind, RustHookFn, RustStepFn, SourceLocation, StepBody,
     StepDefinition, StepFuture, StepKeyword,
 };
+pub use host::{NoHost, StepHost};
 pub use inventory_steps::{RustHook, RustParameterType, RustStep};
 pub use match_table::{MatchTable, StepMatch};
 pub use registry::{DefinitionError, Registry};
