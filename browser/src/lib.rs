@@ -8,16 +8,25 @@
 //!
 //! This crate knows nothing of tests, JS or reports.
 
+mod actions;
 mod browser;
 mod connection;
 mod context;
 mod error;
+mod expect;
+mod keyboard;
 mod launch;
+mod locator;
 mod page;
+mod resolve;
+mod text_match;
 
 pub use browser::Browser;
 pub use connection::{CdpEvent, Connection};
 pub use context::BrowserContext;
 pub use error::{BrowserError, Result};
+pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssertions};
 pub use launch::{find_browser, LaunchOptions};
+pub use locator::Locator;
 pub use page::Page;
+pub use text_match::TextMatch;

@@ -15,8 +15,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
+/// What a page and its locators share.
+pub(crate) struct PageInner {
+    pub(crate) connection: Connection,
+    pub(crate) session: String,
+    /// Default timeout of actions and web-first assertions (Playwright's `actionTimeout`).
+    pub(crate) action_timeout: Duration,
+}
+
 /// One page, attached over its own DevTools session.
 pub struct Page {
+    pub(crate) inner: Arc<PageInner>,
     connection: Connection,
     session: String,
     target: TargetId,
@@ -32,7 +41,12 @@ impl Page {
         let session = attached.session_id.inner().clone();
         connection.call(EnableParams::default(), Some(&session)).await?;
         connection.call(SetLifecycleEventsEnabledParams::new(true), Some(&session)).await?;
-        Ok(Page { connection, session, target, closed: false, timeout: Duration::from_secs(30) })
+        let inner = Arc::new(PageInner {
+            connection: connection.clone(),
+            session: session.clone(),
+            action_timeout: Duration::from_secs(5),
+        });
+        Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
     }
 
     fn s(&self) -> Option<&str> {
@@ -166,6 +180,53 @@ impl Page {
         base64::engine::general_purpose::STANDARD
             .decode(data)
             .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })
+    }
+
+    /// Sets the default timeout of actions and assertions (default 5 s).
+    pub fn set_action_timeout(&mut self, timeout: Duration) {
+        if let Some(inner) = Arc::get_mut(&mut self.inner) {
+            inner.action_timeout = timeout;
+        }
+    }
+
+    /// Locates elements by CSS selector (auto-waiting, strict when acting).
+    pub fn locator(&self, selector: &str) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).locator(selector)
+    }
+
+    /// Locates elements by ARIA role and, optionally, accessible name.
+    pub fn get_by_role(&self, role: &str, name: Option<crate::TextMatch>) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_role(role, name)
+    }
+
+    /// Locates the deepest elements whose text matches.
+    pub fn get_by_text(&self, text: impl Into<crate::TextMatch>) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_text(text)
+    }
+
+    /// Locates form controls by their label (`<label>`, `aria-label`, `aria-labelledby`).
+    pub fn get_by_label(&self, text: impl Into<crate::TextMatch>) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_label(text)
+    }
+
+    /// Locates elements by placeholder.
+    pub fn get_by_placeholder(&self, text: impl Into<crate::TextMatch>) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_placeholder(text)
+    }
+
+    /// Locates images by alt text.
+    pub fn get_by_alt_text(&self, text: impl Into<crate::TextMatch>) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_alt_text(text)
+    }
+
+    /// Locates elements by title attribute.
+    pub fn get_by_title(&self, text: impl Into<crate::TextMatch>) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_title(text)
+    }
+
+    /// Locates elements by `data-testid`.
+    pub fn get_by_test_id(&self, id: &str) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_test_id(id)
     }
 
     /// Closes the page.

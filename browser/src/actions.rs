@@ -1,0 +1,349 @@
+//! What locators do: auto-waiting, strict actions (click, fill, press…) and reads.
+//!
+//! Every action resolves the locator again and again until exactly one element is attached and
+//! actionable (visible, stable, enabled, receiving the pointer — as the action needs) or the
+//! timeout passes. Several matches is an immediate error naming them (strict mode).
+
+use crate::keyboard::key_info;
+use crate::locator::Locator;
+use crate::resolve::Element;
+use crate::{BrowserError, Result};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// Pauses between attempts, as Playwright backs off.
+const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
+
+impl Locator {
+    /// Waits for exactly one element that passes `checks`; returns it.
+    async fn wait_for_one(&self, action: &str, checks: &[&str]) -> Result<Element> {
+        let started = Instant::now();
+        let timeout = self.timeout();
+        let mut last_reason = "no element matches".to_string();
+        for attempt in 0.. {
+            let pause = BACKOFF_MS[attempt.min(BACKOFF_MS.len() - 1)];
+            if pause > 0 {
+                tokio::time::sleep(Duration::from_millis(pause)).await;
+            }
+            let found = self.page.resolve(&self.parts).await?;
+            match found.len() {
+                0 => last_reason = "no element matches".to_string(),
+                1 => {
+                    let reason = self.page.helper_value(&found[0], "notActionable", vec![json!(checks)]).await?;
+                    match reason.as_str() {
+                        Some("") | None => return Ok(found.into_iter().next().expect("one element")),
+                        Some(r) => last_reason = r.to_string(),
+                    }
+                }
+                n => {
+                    let mut names = Vec::new();
+                    for el in found.iter().take(5) {
+                        names.push(
+                            self.page.helper_value(el, "describe", vec![]).await?.as_str().unwrap_or("?").to_string(),
+                        );
+                    }
+                    return Err(BrowserError::Evaluation(format!(
+                        "locator.{action}: strict mode violation: {} resolved to {n} elements:\n    {}\n  hint: make the locator unique, or use .first(), .last() or .nth(i)",
+                        self.description(),
+                        names.join("\n    ")
+                    )));
+                }
+            }
+            if started.elapsed() >= timeout {
+                break;
+            }
+        }
+        Err(BrowserError::Timeout {
+            what: format!("{} ({last_reason}) to {action}", self.description()),
+            ms: timeout.as_millis(),
+        })
+    }
+
+    async fn mouse(&self, kind: &str, x: f64, y: f64, clicks: i64) -> Result<()> {
+        let mut params = json!({"type": kind, "x": x, "y": y});
+        if kind != "mouseMoved" {
+            params["button"] = json!("left");
+            params["clickCount"] = json!(clicks);
+        }
+        self.page.connection.call_raw("Input.dispatchMouseEvent", params, Some(&self.page.session)).await.map(|_| ())
+    }
+
+    async fn center(&self, el: &Element) -> Result<(f64, f64)> {
+        let c = self.page.helper_value(el, "center", vec![]).await?;
+        Ok((c["x"].as_f64().unwrap_or(0.0), c["y"].as_f64().unwrap_or(0.0)))
+    }
+
+    async fn finish<T>(&self, result: Result<T>) -> Result<T> {
+        self.page.release().await;
+        result
+    }
+
+    /// Clicks the element's center once it is visible, stable, enabled and receives the pointer.
+    pub async fn click(&self) -> Result<()> {
+        let r = async {
+            let el = self.wait_for_one("click", &["visible", "stable", "enabled", "receivesEvents"]).await?;
+            let (x, y) = self.center(&el).await?;
+            self.mouse("mouseMoved", x, y, 0).await?;
+            self.mouse("mousePressed", x, y, 1).await?;
+            self.mouse("mouseReleased", x, y, 1).await
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Double-clicks.
+    pub async fn dblclick(&self) -> Result<()> {
+        let r = async {
+            let el = self.wait_for_one("dblclick", &["visible", "stable", "enabled", "receivesEvents"]).await?;
+            let (x, y) = self.center(&el).await?;
+            for clicks in [1, 2] {
+                self.mouse("mousePressed", x, y, clicks).await?;
+                self.mouse("mouseReleased", x, y, clicks).await?;
+            }
+            Ok(())
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Moves the mouse over the element.
+    pub async fn hover(&self) -> Result<()> {
+        let r = async {
+            let el = self.wait_for_one("hover", &["visible", "stable", "receivesEvents"]).await?;
+            let (x, y) = self.center(&el).await?;
+            self.mouse("mouseMoved", x, y, 0).await
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Replaces the value of an input, textarea or contenteditable, as typing would.
+    pub async fn fill(&self, value: &str) -> Result<()> {
+        let r = async {
+            let el = self.wait_for_one("fill", &["visible", "enabled", "editable"]).await?;
+            self.page.helper_value(&el, "selectAll", vec![]).await?;
+            let session = Some(self.page.session.as_str());
+            if value.is_empty() {
+                self.page
+                    .connection
+                    .call_raw(
+                        "Input.dispatchKeyEvent",
+                        json!({"type": "keyDown", "key": "Delete", "code": "Delete", "windowsVirtualKeyCode": 46}),
+                        session,
+                    )
+                    .await?;
+                self.page
+                    .connection
+                    .call_raw(
+                        "Input.dispatchKeyEvent",
+                        json!({"type": "keyUp", "key": "Delete", "code": "Delete", "windowsVirtualKeyCode": 46}),
+                        session,
+                    )
+                    .await?;
+            } else {
+                self.page.connection.call_raw("Input.insertText", json!({"text": value}), session).await?;
+            }
+            Ok(())
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    async fn key(&self, name: &str) -> Result<()> {
+        let info = key_info(name).ok_or_else(|| BrowserError::Evaluation(format!("unknown key '{name}'")))?;
+        let session = Some(self.page.session.as_str());
+        let mut down = json!({"type": if info.text.is_some() { "keyDown" } else { "rawKeyDown" }, "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code});
+        if let Some(t) = &info.text {
+            down["text"] = json!(t);
+        }
+        self.page.connection.call_raw("Input.dispatchKeyEvent", down, session).await?;
+        self.page
+            .connection
+            .call_raw(
+                "Input.dispatchKeyEvent",
+                json!({"type": "keyUp", "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code}),
+                session,
+            )
+            .await
+            .map(|_| ())
+    }
+
+    async fn focus(&self, el: &Element) -> Result<()> {
+        self.page
+            .connection
+            .call_raw(
+                "Runtime.callFunctionOn",
+                json!({"functionDeclaration": "function() { this.focus(); }", "objectId": el.object_id}),
+                Some(&self.page.session),
+            )
+            .await
+            .map(|_| ())
+    }
+
+    /// Focuses the element and presses a key (`Enter`, `Tab`, `a`…).
+    pub async fn press(&self, key: &str) -> Result<()> {
+        let r = async {
+            let el = self.wait_for_one("press", &[]).await?;
+            self.focus(&el).await?;
+            self.key(key).await
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Types text key by key (Playwright's `pressSequentially`).
+    pub async fn type_text(&self, text: &str) -> Result<()> {
+        let r = async {
+            let el = self.wait_for_one("type", &["visible", "enabled"]).await?;
+            self.focus(&el).await?;
+            for c in text.chars() {
+                self.key(&c.to_string()).await?;
+            }
+            Ok(())
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    async fn set_checked(&self, wanted: bool, action: &str) -> Result<()> {
+        let el = self.wait_for_one(action, &["visible", "enabled"]).await?;
+        if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() == Some(wanted) {
+            return Ok(());
+        }
+        self.click().await?;
+        let el = self.wait_for_one(action, &[]).await?;
+        if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() != Some(wanted) {
+            return Err(BrowserError::Evaluation(format!("{}: clicking did not change its state", self.description())));
+        }
+        Ok(())
+    }
+
+    /// Checks a checkbox or radio button (no-op when already checked).
+    pub async fn check(&self) -> Result<()> {
+        let r = self.set_checked(true, "check").await;
+        self.finish(r).await
+    }
+
+    /// Unchecks a checkbox.
+    pub async fn uncheck(&self) -> Result<()> {
+        let r = self.set_checked(false, "uncheck").await;
+        self.finish(r).await
+    }
+
+    /// Selects options of a `<select>` by value or label; returns the selected values.
+    pub async fn select_option(&self, values: &[&str]) -> Result<Vec<String>> {
+        let r = async {
+            let el = self.wait_for_one("selectOption", &["visible", "enabled"]).await?;
+            let chosen = self.page.helper_value(&el, "selectOption", vec![json!(values)]).await?;
+            Ok(chosen
+                .as_array()
+                .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                .unwrap_or_default())
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Evaluates `function(el) { … }`-style code on the single matching element.
+    async fn read(&self, what: &str, declaration: &str) -> Result<Value> {
+        let r = async {
+            let el = self.wait_for_one(what, &[]).await?;
+            let reply = self
+                .page
+                .connection
+                .call_raw(
+                    "Runtime.callFunctionOn",
+                    json!({"functionDeclaration": declaration, "objectId": el.object_id, "returnByValue": true}),
+                    Some(&self.page.session),
+                )
+                .await?;
+            Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// The element's `textContent`.
+    pub async fn text_content(&self) -> Result<String> {
+        Ok(self
+            .read("textContent", "function() { return this.textContent; }")
+            .await?
+            .as_str()
+            .unwrap_or("")
+            .to_string())
+    }
+
+    /// The element's `innerText` (rendered text).
+    pub async fn inner_text(&self) -> Result<String> {
+        Ok(self.read("innerText", "function() { return this.innerText; }").await?.as_str().unwrap_or("").to_string())
+    }
+
+    /// The element's `innerHTML`.
+    pub async fn inner_html(&self) -> Result<String> {
+        Ok(self.read("innerHTML", "function() { return this.innerHTML; }").await?.as_str().unwrap_or("").to_string())
+    }
+
+    /// The value of an input, textarea or select.
+    pub async fn input_value(&self) -> Result<String> {
+        Ok(self.read("inputValue", "function() { return this.value; }").await?.as_str().unwrap_or("").to_string())
+    }
+
+    /// An attribute's value, `None` when absent.
+    pub async fn get_attribute(&self, name: &str) -> Result<Option<String>> {
+        let declaration = format!("function() {{ return this.getAttribute({}); }}", json!(name));
+        Ok(self.read("getAttribute", &declaration).await?.as_str().map(str::to_string))
+    }
+
+    /// How many elements match now (no waiting).
+    pub async fn count(&self) -> Result<usize> {
+        let r = self.page.resolve(&self.parts).await.map(|v| v.len());
+        self.finish(r).await
+    }
+
+    /// One locator per current match.
+    pub async fn all(&self) -> Result<Vec<Locator>> {
+        Ok((0..self.count().await?).map(|i| self.nth(i as i64)).collect())
+    }
+
+    async fn state(&self, method: &str) -> Result<bool> {
+        let r = async {
+            let found = self.page.resolve(&self.parts).await?;
+            match found.as_slice() {
+                [] => Ok(None),
+                [el] => Ok(self.page.helper_value(el, method, vec![]).await?.as_bool()),
+                many => Err(BrowserError::Evaluation(format!(
+                    "strict mode violation: {} resolved to {} elements",
+                    self.description(),
+                    many.len()
+                ))),
+            }
+        }
+        .await;
+        Ok(self.finish(r).await?.unwrap_or(false))
+    }
+
+    /// Whether the element exists and is visible (no waiting).
+    pub async fn is_visible(&self) -> Result<bool> {
+        self.state("isVisible").await
+    }
+
+    /// Whether no element is visible.
+    pub async fn is_hidden(&self) -> Result<bool> {
+        Ok(!self.is_visible().await?)
+    }
+
+    /// Whether the element is enabled.
+    pub async fn is_enabled(&self) -> Result<bool> {
+        self.state("isEnabled").await
+    }
+
+    /// Whether the element is disabled.
+    pub async fn is_disabled(&self) -> Result<bool> {
+        Ok(!self.is_enabled().await?)
+    }
+
+    /// Whether the checkbox or radio is checked.
+    pub async fn is_checked(&self) -> Result<bool> {
+        self.state("isChecked").await
+    }
+}

@@ -1,0 +1,126 @@
+// ferridriver's in-page helper: element queries by text, label and attributes, and the
+// actionability checks of the auto-waiting locators. Evaluated as an expression that yields
+// the helper object; stateless, so it can be re-created in any document.
+(() => {
+  const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+
+  // A text matcher sent from Rust: {kind: 'exact'|'substring'|'regex', value, source, flags}.
+  const test = (text, m) => {
+    const t = norm(text);
+    if (m.kind === 'exact') return t === m.value;
+    if (m.kind === 'regex') return new RegExp(m.source, m.flags).test(t);
+    return t.toLowerCase().includes(norm(m.value).toLowerCase());
+  };
+
+  const elementText = (el) => {
+    if (el instanceof HTMLInputElement && (el.type === 'button' || el.type === 'submit')) return el.value;
+    return el.textContent;
+  };
+
+  const elements = (root) => {
+    const scope = root.nodeType === Node.DOCUMENT_NODE ? root.documentElement : root;
+    const out = scope ? [scope] : [];
+    if (scope) out.push(...scope.querySelectorAll('*'));
+    return out.filter((e) => !['SCRIPT', 'STYLE', 'HEAD', 'TITLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName));
+  };
+
+  const labelsOf = (el) => {
+    const texts = [];
+    if (el.getAttribute && el.getAttribute('aria-label')) texts.push(el.getAttribute('aria-label'));
+    const by = el.getAttribute && el.getAttribute('aria-labelledby');
+    if (by) texts.push(by.split(/\s+/).map((id) => { const l = document.getElementById(id); return l ? l.textContent : ''; }).join(' '));
+    if (el.labels) for (const l of el.labels) texts.push(l.textContent);
+    return texts;
+  };
+
+  const isVisible = (el) => {
+    if (!el.isConnected) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility !== 'visible' && style.visibility !== '') return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+
+  const describe = (el) => {
+    const tag = el.tagName.toLowerCase();
+    const id = el.id ? `#${el.id}` : '';
+    const cls = el.classList && el.classList.length ? '.' + Array.from(el.classList).slice(0, 2).join('.') : '';
+    const text = norm(el.textContent).slice(0, 40);
+    const own = `<${tag}${id}${cls}>${text ? ' "' + text + '"' : ''}`;
+    // Identical matches are told apart by where they are.
+    const p = el.parentElement;
+    if (!p || p === document.body || p === document.documentElement) return own;
+    return `${own} in <${p.tagName.toLowerCase()}> "${norm(p.textContent).slice(0, 40)}"`;
+  };
+
+  return {
+    css: (root, selector) => Array.from(root.querySelectorAll(selector)),
+
+    // The deepest elements whose text matches: a matching element none of whose children match.
+    text: (root, m) => elements(root).filter((el) =>
+      test(elementText(el), m) && !Array.from(el.children).some((c) => test(elementText(c), m))),
+
+    label: (root, m) => elements(root).filter((el) =>
+      ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(el.tagName) || el.isContentEditable || el.getAttribute('role')
+        ? labelsOf(el).some((t) => test(t, m))
+        : false),
+
+    attribute: (root, name, m) => elements(root).filter((el) => el.hasAttribute(name) && test(el.getAttribute(name), m)),
+
+    containsText: (el, m) => test(el.textContent, m),
+
+    describe,
+
+    // Actionability: why the element cannot be acted on yet, or '' when it can.
+    // `checks`: which of visible, enabled, editable, stable, receivesEvents apply.
+    notActionable: async (el, checks) => {
+      if (!el.isConnected) return 'element is not attached to the DOM';
+      if (checks.includes('visible') && !isVisible(el)) return 'element is not visible';
+      if (checks.includes('enabled') && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return 'element is not enabled';
+      if (checks.includes('editable') && (el.readOnly || el.disabled)) return 'element is not editable';
+      if (checks.includes('stable')) {
+        const a = el.getBoundingClientRect();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const b = el.getBoundingClientRect();
+        if (a.x !== b.x || a.y !== b.y || a.width !== b.width || a.height !== b.height) return 'element is not stable (moving)';
+      }
+      if (checks.includes('receivesEvents')) {
+        el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit !== el && !el.contains(hit)) return `${describe(hit)} would receive the click instead`;
+      }
+      return '';
+    },
+
+    center: (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    },
+
+    isVisible,
+    isChecked: (el) => el.checked === true || el.getAttribute('aria-checked') === 'true',
+    isEnabled: (el) => !(el.disabled || el.getAttribute('aria-disabled') === 'true'),
+
+    selectAll: (el) => {
+      el.focus();
+      if (typeof el.select === 'function') el.select();
+      else if (el.isContentEditable) document.getSelection().selectAllChildren(el);
+    },
+
+    selectOption: (el, values) => {
+      if (el.tagName !== 'SELECT') throw new Error('element is not a <select>');
+      const wanted = values.map(String);
+      const matching = Array.from(el.options).filter((o) =>
+        wanted.includes(o.value) || wanted.includes(norm(o.label)) || wanted.includes(norm(o.textContent)));
+      if (!matching.length) throw new Error(`no option matches ${JSON.stringify(values)}`);
+      // Decide first, then set: reading `selected` back while changing a single select is racy.
+      if (el.multiple) for (const o of el.options) o.selected = matching.includes(o);
+      else el.value = matching[0].value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      return Array.from(el.selectedOptions).map((o) => o.value);
+    },
+  };
+})()

@@ -1,0 +1,154 @@
+//! Locators: a description of how to find elements, resolved afresh each time they are used,
+//! so they survive re-renders. Built like Playwright's, and described the same way in errors.
+
+use crate::page::PageInner;
+use crate::TextMatch;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// One step of a locator chain.
+#[derive(Debug, Clone)]
+pub(crate) enum Part {
+    Css(String),
+    Role { role: String, name: Option<TextMatch> },
+    Text(TextMatch),
+    Label(TextMatch),
+    Attribute { name: &'static str, value: TextMatch },
+    Nth(i64),
+    HasText(TextMatch),
+    Has(Vec<Part>),
+}
+
+/// Finds elements of a page. Cheap to clone; every use resolves it again.
+#[derive(Clone)]
+pub struct Locator {
+    pub(crate) page: Arc<PageInner>,
+    pub(crate) parts: Vec<Part>,
+    pub(crate) timeout: Option<Duration>,
+}
+
+impl Locator {
+    pub(crate) fn root(page: Arc<PageInner>) -> Self {
+        Locator { page, parts: Vec::new(), timeout: None }
+    }
+
+    fn then(&self, part: Part) -> Self {
+        let mut l = self.clone();
+        l.parts.push(part);
+        l
+    }
+
+    /// Elements matching a CSS selector inside the current match.
+    pub fn locator(&self, selector: &str) -> Locator {
+        self.then(Part::Css(selector.to_string()))
+    }
+
+    /// Elements with an ARIA role (from Chromium's accessibility tree) and optional name.
+    pub fn get_by_role(&self, role: &str, name: Option<TextMatch>) -> Locator {
+        self.then(Part::Role { role: role.to_string(), name })
+    }
+
+    /// The deepest elements whose text matches.
+    pub fn get_by_text(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::Text(text.into()))
+    }
+
+    /// Form controls by label.
+    pub fn get_by_label(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::Label(text.into()))
+    }
+
+    /// Elements by placeholder.
+    pub fn get_by_placeholder(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::Attribute { name: "placeholder", value: text.into() })
+    }
+
+    /// Images by alt text.
+    pub fn get_by_alt_text(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::Attribute { name: "alt", value: text.into() })
+    }
+
+    /// Elements by title.
+    pub fn get_by_title(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::Attribute { name: "title", value: text.into() })
+    }
+
+    /// Elements by `data-testid` (exact).
+    pub fn get_by_test_id(&self, id: &str) -> Locator {
+        self.then(Part::Attribute { name: "data-testid", value: TextMatch::Exact(id.to_string()) })
+    }
+
+    /// The first match.
+    pub fn first(&self) -> Locator {
+        self.then(Part::Nth(0))
+    }
+
+    /// The last match.
+    pub fn last(&self) -> Locator {
+        self.then(Part::Nth(-1))
+    }
+
+    /// The n-th match (0-based; negative counts from the end).
+    pub fn nth(&self, n: i64) -> Locator {
+        self.then(Part::Nth(n))
+    }
+
+    /// Only matches containing this text.
+    pub fn filter_has_text(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::HasText(text.into()))
+    }
+
+    /// Only matches containing an element `inner` finds (resolved inside each match).
+    pub fn filter_has(&self, inner: &Locator) -> Locator {
+        self.then(Part::Has(inner.parts.clone()))
+    }
+
+    /// The same locator with its own timeout for actions and assertions.
+    pub fn with_timeout(&self, timeout: Duration) -> Locator {
+        Locator { timeout: Some(timeout), ..self.clone() }
+    }
+
+    pub(crate) fn timeout(&self) -> Duration {
+        self.timeout.unwrap_or(self.page.action_timeout)
+    }
+
+    /// Playwright's rendering, e.g. `getByRole('button', { name: 'Save' }).first()`.
+    pub fn description(&self) -> String {
+        describe(&self.parts)
+    }
+}
+
+fn describe(parts: &[Part]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for p in parts {
+        out.push(match p {
+            Part::Css(s) => format!("locator('{s}')"),
+            Part::Role { role, name: None } => format!("getByRole('{role}')"),
+            Part::Role { role, name: Some(n) } => {
+                let exact = if n.is_exact() { ", exact: true" } else { "" };
+                format!("getByRole('{role}', {{ name: {}{exact} }})", n.describe())
+            }
+            Part::Text(t) => format!("getByText({})", t.describe()),
+            Part::Label(t) => format!("getByLabel({})", t.describe()),
+            Part::Attribute { name: "data-testid", value } => format!("getByTestId({})", value.describe()),
+            Part::Attribute { name, value } => {
+                let method = match *name {
+                    "placeholder" => "getByPlaceholder",
+                    "alt" => "getByAltText",
+                    _ => "getByTitle",
+                };
+                format!("{method}({})", value.describe())
+            }
+            Part::Nth(0) => "first()".to_string(),
+            Part::Nth(-1) => "last()".to_string(),
+            Part::Nth(n) => format!("nth({n})"),
+            Part::HasText(t) => format!("filter({{ hasText: {} }})", t.describe()),
+            Part::Has(inner) => format!("filter({{ has: {} }})", describe(inner)),
+        });
+    }
+    if out.is_empty() {
+        "page".to_string()
+    } else {
+        out.join(".")
+    }
+}

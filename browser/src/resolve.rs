@@ -1,0 +1,204 @@
+//! Resolving a locator to elements: CSS, text, label and attribute queries run in the page
+//! (our injected helper), roles and accessible names come from Chromium's accessibility tree.
+//! Elements are remote objects held in one object group, released after each operation.
+
+use crate::locator::Part;
+use crate::page::PageInner;
+use crate::{BrowserError, Result};
+use serde_json::{json, Value};
+
+/// The in-page helper, evaluated as an expression.
+pub(crate) const HELPER: &str = include_str!("injected/helper.js");
+/// Remote objects of locator operations live in this group.
+pub(crate) const GROUP: &str = "ferridriver-locator";
+
+/// A remote element handle.
+#[derive(Debug, Clone)]
+pub(crate) struct Element {
+    pub object_id: String,
+}
+
+impl PageInner {
+    fn s(&self) -> Option<&str> {
+        Some(&self.session)
+    }
+
+    /// Calls `helper.<method>(this, ...args)` on a remote object; returns the raw result object.
+    pub(crate) async fn call_helper(&self, on: &str, method: &str, args: Vec<Value>, by_value: bool) -> Result<Value> {
+        let declaration = format!("function(...args) {{ const fd = {HELPER}; return fd.{method}(this, ...args); }}");
+        let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
+        let reply = self
+            .connection
+            .call_raw(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": declaration,
+                    "objectId": on,
+                    "arguments": arguments,
+                    "returnByValue": by_value,
+                    "awaitPromise": true,
+                    "objectGroup": GROUP,
+                }),
+                self.s(),
+            )
+            .await?;
+        if let Some(ex) = reply.get("exceptionDetails") {
+            let text = ex
+                .pointer("/exception/description")
+                .and_then(Value::as_str)
+                .or_else(|| ex.get("text").and_then(Value::as_str))
+                .unwrap_or("error in page");
+            return Err(BrowserError::Evaluation(text.to_string()));
+        }
+        Ok(reply.get("result").cloned().unwrap_or(Value::Null))
+    }
+
+    /// The value a helper call returns.
+    pub(crate) async fn helper_value(&self, el: &Element, method: &str, args: Vec<Value>) -> Result<Value> {
+        let r = self.call_helper(&el.object_id, method, args, true).await?;
+        Ok(r.get("value").cloned().unwrap_or(Value::Null))
+    }
+
+    async fn document(&self) -> Result<Element> {
+        let r = self
+            .connection
+            .call_raw("Runtime.evaluate", json!({"expression": "document", "objectGroup": GROUP}), self.s())
+            .await?;
+        object_of(&r["result"], "document")
+    }
+
+    /// The elements of a remote array.
+    async fn array_elements(&self, array: &Value) -> Result<Vec<Element>> {
+        let Some(id) = array.get("objectId").and_then(Value::as_str) else { return Ok(Vec::new()) };
+        let props = self
+            .connection
+            .call_raw("Runtime.getProperties", json!({"objectId": id, "ownProperties": true}), self.s())
+            .await?;
+        let mut indexed: Vec<(usize, Element)> = props["result"]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|p| {
+                        let index = p["name"].as_str()?.parse::<usize>().ok()?;
+                        let object_id = p.pointer("/value/objectId")?.as_str()?.to_string();
+                        Some((index, Element { object_id }))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        indexed.sort_by_key(|(i, _)| *i);
+        Ok(indexed.into_iter().map(|(_, e)| e).collect())
+    }
+
+    async fn query(&self, root: &Element, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
+        let array = self.call_helper(&root.object_id, method, args, false).await?;
+        self.array_elements(&array).await
+    }
+
+    async fn by_role(&self, root: &Element, role: &str, name: Option<&crate::TextMatch>) -> Result<Vec<Element>> {
+        let mut params = json!({"objectId": root.object_id, "role": role});
+        if let Some(crate::TextMatch::Exact(n)) = name {
+            params["accessibleName"] = json!(n);
+        }
+        let reply = self.connection.call_raw("Accessibility.queryAXTree", params, self.s()).await?;
+        let mut out = Vec::new();
+        for node in reply["nodes"].as_array().into_iter().flatten() {
+            if node["ignored"].as_bool() == Some(true) {
+                continue;
+            }
+            let accessible = node.pointer("/name/value").and_then(Value::as_str).unwrap_or("");
+            if let Some(m) = name {
+                if !m.is_exact() && !m.matches(accessible) {
+                    continue;
+                }
+            }
+            let Some(backend) = node["backendDOMNodeId"].as_i64() else { continue };
+            let resolved = self
+                .connection
+                .call_raw("DOM.resolveNode", json!({"backendNodeId": backend, "objectGroup": GROUP}), self.s())
+                .await?;
+            out.push(object_of(&resolved["object"], "accessibility node")?);
+        }
+        Ok(out)
+    }
+
+    /// Every element `parts` finds, in document order.
+    pub(crate) async fn resolve(&self, parts: &[Part]) -> Result<Vec<Element>> {
+        let mut current = vec![self.document().await?];
+        for part in parts {
+            current = self.apply(current, part).await?;
+        }
+        Ok(current)
+    }
+
+    fn apply<'a>(
+        &'a self,
+        current: Vec<Element>,
+        part: &'a Part,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Vec<Element>>> + Send + 'a>> {
+        Box::pin(async move {
+            let mut next = Vec::new();
+            match part {
+                Part::Nth(n) => {
+                    let len = current.len() as i64;
+                    let i = if *n < 0 { len + n } else { *n };
+                    return Ok(current
+                        .into_iter()
+                        .nth(i.max(0) as usize)
+                        .filter(|_| i >= 0 && i < len)
+                        .into_iter()
+                        .collect());
+                }
+                Part::HasText(m) => {
+                    for el in current {
+                        let keep = self.helper_value(&el, "containsText", vec![m.to_js()]).await?;
+                        if keep.as_bool() == Some(true) {
+                            next.push(el);
+                        }
+                    }
+                    return Ok(next);
+                }
+                Part::Has(inner) => {
+                    for el in current {
+                        let mut found = vec![el.clone()];
+                        for p in inner {
+                            found = self.apply(found, p).await?;
+                        }
+                        if !found.is_empty() {
+                            next.push(el);
+                        }
+                    }
+                    return Ok(next);
+                }
+                _ => {}
+            }
+            for root in &current {
+                let found = match part {
+                    Part::Css(s) => self.query(root, "css", vec![json!(s)]).await?,
+                    Part::Text(m) => self.query(root, "text", vec![m.to_js()]).await?,
+                    Part::Label(m) => self.query(root, "label", vec![m.to_js()]).await?,
+                    Part::Attribute { name, value } => {
+                        self.query(root, "attribute", vec![json!(name), value.to_js()]).await?
+                    }
+                    Part::Role { role, name } => self.by_role(root, role, name.as_ref()).await?,
+                    Part::Nth(_) | Part::HasText(_) | Part::Has(_) => Vec::new(),
+                };
+                next.extend(found);
+            }
+            Ok(next)
+        })
+    }
+
+    /// Drops the remote objects of the last operations.
+    pub(crate) async fn release(&self) {
+        let _ = self.connection.call_raw("Runtime.releaseObjectGroup", json!({"objectGroup": GROUP}), self.s()).await;
+    }
+}
+
+fn object_of(remote: &Value, what: &str) -> Result<Element> {
+    remote
+        .get("objectId")
+        .and_then(Value::as_str)
+        .map(|id| Element { object_id: id.to_string() })
+        .ok_or_else(|| BrowserError::Decode { method: what.to_string(), reason: "no object id".into() })
+}

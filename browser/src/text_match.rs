@@ -1,0 +1,67 @@
+//! How a locator or assertion compares text: exactly, as a substring, or by regular expression.
+
+/// A text comparison, as Playwright's `string | RegExp` with `exact`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextMatch {
+    /// Whole text, case-sensitive, whitespace normalised.
+    Exact(String),
+    /// Case-insensitive substring, whitespace normalised (Playwright's default for `getBy*`).
+    Substring(String),
+    /// A JavaScript regular expression: source and flags.
+    Regex { source: String, flags: String },
+}
+
+impl TextMatch {
+    /// A regular expression (JavaScript syntax).
+    pub fn regex(source: impl Into<String>, flags: impl Into<String>) -> Self {
+        TextMatch::Regex { source: source.into(), flags: flags.into() }
+    }
+
+    /// The matcher as the in-page helper reads it.
+    pub(crate) fn to_js(&self) -> serde_json::Value {
+        match self {
+            TextMatch::Exact(v) => serde_json::json!({"kind": "exact", "value": v}),
+            TextMatch::Substring(v) => serde_json::json!({"kind": "substring", "value": v}),
+            TextMatch::Regex { source, flags } => {
+                serde_json::json!({"kind": "regex", "source": source, "flags": flags})
+            }
+        }
+    }
+
+    /// Whether `text` matches (the Rust side of the same rules, for accessible names).
+    pub fn matches(&self, text: &str) -> bool {
+        let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        match self {
+            TextMatch::Exact(v) => norm(text) == *v,
+            TextMatch::Substring(v) => norm(text).to_lowercase().contains(&norm(v).to_lowercase()),
+            TextMatch::Regex { source, flags } => {
+                let pattern = if flags.contains('i') { format!("(?i){source}") } else { source.clone() };
+                regex::Regex::new(&pattern).map(|r| r.is_match(&norm(text))).unwrap_or(false)
+            }
+        }
+    }
+
+    /// Playwright-style rendering for error messages: `'text'`, `/re/i`.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            TextMatch::Exact(v) | TextMatch::Substring(v) => format!("'{}'", v.replace('\'', "\\'")),
+            TextMatch::Regex { source, flags } => format!("/{source}/{flags}"),
+        }
+    }
+
+    pub(crate) fn is_exact(&self) -> bool {
+        matches!(self, TextMatch::Exact(_))
+    }
+}
+
+impl From<&str> for TextMatch {
+    fn from(s: &str) -> Self {
+        TextMatch::Substring(s.to_string())
+    }
+}
+
+impl From<String> for TextMatch {
+    fn from(s: String) -> Self {
+        TextMatch::Substring(s)
+    }
+}

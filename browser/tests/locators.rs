@@ -1,0 +1,112 @@
+//! Locators, actions and web-first assertions in real Chromium against a fixture page.
+
+mod support;
+
+use ferridriver_browser::{expect, expect_page, Browser, LaunchOptions, Page, TextMatch};
+use std::time::Duration;
+
+const PAGES: &[(&str, &str)] = &[("/form", include_str!("site/form.html"))];
+
+async fn open() -> Option<(Browser, Page, String)> {
+    if !support::browser_available() {
+        return None;
+    }
+    let base = support::serve(PAGES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    page.goto(&format!("{base}/form")).await.unwrap();
+    Some((browser, page, base))
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn finds_by_role_label_text_placeholder_alt_title_and_test_id() {
+    let Some((browser, page, _)) = open().await else { return };
+    let sign_in = page.get_by_role("button", Some(TextMatch::Exact("Sign in".into())));
+    assert_eq!(sign_in.count().await.unwrap(), 1, "roles come from the accessibility tree");
+    assert_eq!(page.get_by_role("heading", None).text_content().await.unwrap(), "Sign in");
+    assert_eq!(
+        page.get_by_role("button", Some("remove".into())).count().await.unwrap(),
+        2,
+        "substring, case-insensitive"
+    );
+    assert_eq!(page.get_by_label("User name").get_attribute("id").await.unwrap().as_deref(), Some("user"));
+    assert_eq!(page.get_by_label("Password").get_attribute("id").await.unwrap().as_deref(), Some("pass"));
+    assert_eq!(page.get_by_label("Plan").get_attribute("id").await.unwrap().as_deref(), Some("plan"));
+    assert_eq!(page.get_by_placeholder("your password").count().await.unwrap(), 1);
+    assert_eq!(page.get_by_alt_text("Company logo").count().await.unwrap(), 1);
+    assert_eq!(page.get_by_title("Logo").count().await.unwrap(), 1);
+    assert_eq!(page.get_by_test_id("item").count().await.unwrap(), 2);
+    assert_eq!(page.get_by_text("Pears").count().await.unwrap(), 1);
+    assert_eq!(page.get_by_text(TextMatch::regex("^app", "i")).count().await.unwrap(), 1);
+    let pears = page.get_by_test_id("item").filter_has_text("Pears");
+    assert_eq!(pears.get_by_role("button", None).count().await.unwrap(), 1, "chained inside the filtered item");
+    assert_eq!(page.get_by_test_id("item").last().text_content().await.unwrap().trim(), "Pears Remove");
+    let with_button = page.locator("li").filter_has(&page.locator("button"));
+    assert_eq!(with_button.count().await.unwrap(), 2);
+    assert_eq!(page.locator("li").all().await.unwrap().len(), 2);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn actions_fill_check_select_click_and_press() {
+    let Some((browser, page, _)) = open().await else { return };
+    page.get_by_label("User name").fill("ada").await.unwrap();
+    page.get_by_label("Password").fill("secret").await.unwrap();
+    assert_eq!(page.get_by_label("User name").input_value().await.unwrap(), "ada");
+    page.get_by_label("Remember me").check().await.unwrap();
+    assert!(page.get_by_label("Remember me").is_checked().await.unwrap());
+    page.get_by_label("Remember me").uncheck().await.unwrap();
+    assert!(!page.get_by_label("Remember me").is_checked().await.unwrap());
+    assert_eq!(page.get_by_label("Plan").select_option(&["Professional"]).await.unwrap(), vec!["pro"]);
+    page.get_by_role("button", Some(TextMatch::Exact("Sign in".into()))).click().await.unwrap();
+    expect(&page.get_by_role("status", None)).to_have_text("Welcome, ada").await.unwrap();
+
+    page.get_by_label("User name").fill("").await.unwrap();
+    page.get_by_label("User name").type_text("bob").await.unwrap();
+    page.get_by_label("User name").press("Enter").await.unwrap();
+    expect(&page.locator("#message")).to_have_text("Wrong user name or password").await.unwrap();
+
+    // Auto-waiting: the button appears after 300 ms.
+    page.get_by_role("button", Some("Later".into())).click().await.unwrap();
+    expect(&page.locator("#message")).to_contain_text("Later").await.unwrap();
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn strictness_actionability_and_assertion_failures_are_explained() {
+    let Some((browser, page, _)) = open().await else { return };
+    let err = page.get_by_role("button", Some("Remove".into())).click().await.unwrap_err().to_string();
+    assert!(err.contains("strict mode violation") && err.contains("2 elements"), "{err}");
+    assert!(err.contains("Apples") && err.contains("Pears"), "the matches are named: {err}");
+
+    let disabled = page.get_by_role("button", Some("Reset".into())).with_timeout(Duration::from_millis(300));
+    let err = disabled.click().await.unwrap_err().to_string();
+    assert!(err.contains("not enabled") && err.contains("300 ms"), "{err}");
+    expect(&disabled).to_be_disabled().await.unwrap();
+
+    let covered = page.locator("#covered").with_timeout(Duration::from_millis(300));
+    let err = covered.click().await.unwrap_err().to_string();
+    assert!(err.contains("would receive the click instead"), "{err}");
+
+    let err = expect(&page.locator("#message"))
+        .timeout(Duration::from_millis(200))
+        .to_have_text("Nope")
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Expected: 'Nope'") && err.contains("Received: ''") && err.contains("locator('#message')"),
+        "{err}"
+    );
+    expect(&page.locator("#message")).not().to_have_text("Nope").await.unwrap();
+    expect(&page.get_by_test_id("item")).to_have_count(2).await.unwrap();
+    expect(&page.get_by_label("User name")).to_have_attribute("name", "user").await.unwrap();
+    expect(&page.get_by_label("User name")).to_be_enabled().await.unwrap();
+    expect(&page.locator("#nothing")).to_be_hidden().await.unwrap();
+    expect_page(&page).to_have_title("Sign in").await.unwrap();
+    expect_page(&page).to_have_url(TextMatch::regex("/form$", "")).await.unwrap();
+    let err =
+        expect_page(&page).timeout(Duration::from_millis(100)).to_have_title("Other").await.unwrap_err().to_string();
+    assert!(err.contains("Received: 'Sign in'"), "{err}");
+    browser.close().await;
+}
