@@ -23,7 +23,8 @@ pub(crate) struct PageInner {
     pub(crate) action_timeout: Duration,
 }
 
-/// One page, attached over its own DevTools session.
+/// One page, attached over its own DevTools session. Clones share the page.
+#[derive(Clone)]
 pub struct Page {
     pub(crate) inner: Arc<PageInner>,
     connection: Connection,

@@ -45,7 +45,7 @@ pub fn world_type(func: &ItemFn) -> syn::Result<Option<Type>> {
 
 fn expand_inner(keyword: &str, attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
     let args = AttrArgs::parse(attr)?;
-    args.only(&["expr", "regex", "timeout_ms", "crate"])?;
+    args.only(&["expr", "regex", "timeout_ms", "crate", "description", "example"])?;
     let func: ItemFn = syn::parse2(item)?;
     let rt = runtime_path(&args)?;
     let (pattern, regex) = match (args.string("expr"), args.string("regex")) {
@@ -62,6 +62,11 @@ fn expand_inner(keyword: &str, attr: TokenStream, item: TokenStream) -> syn::Res
         Some(ms) => quote!(Some(#ms as u64)),
         None => quote!(None),
     };
+    let doc = |key: &str| match args.string(key) {
+        Some(text) => quote!(Some(#text)),
+        None => quote!(None),
+    };
+    let (description, example) = (doc("description"), doc("example"));
     let world = world_type(&func)?.ok_or_else(|| {
         syn::Error::new(func.sig.span(), "a step's first parameter must be `&mut World` (or your state)")
     })?;
@@ -138,6 +143,8 @@ fn expand_inner(keyword: &str, attr: TokenStream, item: TokenStream) -> syn::Res
                 line: ::core::line!(),
                 func: #wrapper,
                 timeout_ms: #timeout,
+                description: #description,
+                example: #example,
             }
         }
     })

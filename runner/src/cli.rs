@@ -88,6 +88,23 @@ pub struct BddArgs {
     #[arg(long, value_name = "ISO_CODE")]
     pub language: Option<String>,
 
+    /// Screenshots attached to the report: on-failure (default), off or always.
+    #[arg(long, value_name = "WHEN")]
+    pub screenshot: Option<String>,
+
+    /// The browser to launch (default: $CHROME_PATH, chromium, chromium-browser, google-chrome).
+    #[arg(long, value_name = "PATH")]
+    pub browser_path: Option<String>,
+
+    /// Show the browser window instead of running headless.
+    #[arg(long)]
+    pub headed: bool,
+
+    /// Drive a browser that is already running (a grid, a container) at this DevTools
+    /// WebSocket URL instead of launching one per worker.
+    #[arg(long, value_name = "WS_URL")]
+    pub cdp_endpoint: Option<String>,
+
     /// Options for the formatters, a JSON object (cucumber-js `--format-options`).
     #[arg(long, value_name = "JSON")]
     pub format_options: Option<String>,
@@ -193,6 +210,12 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
     let ctx = RunContext::new(Arc::clone(&ids), Arc::new(Clock::System), sender);
     ctx.emit(meta());
     let loaded = load_features(&ctx, &targets, args.language.as_deref().unwrap_or("en"), &filter);
+    ferridriver_steps::builtin::configure_browser(ferridriver_steps::builtin::BrowserSettings {
+        executable: args.browser_path.clone().map(Into::into),
+        headed: args.headed,
+        cdp_endpoint: args.cdp_endpoint.clone(),
+    });
+    ferridriver_steps::builtin::link();
     let registry = Registry::from_inventory(Arc::clone(&ids));
     for e in &registry.errors {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
@@ -248,6 +271,12 @@ fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
         retry_tag_filter,
         world_parameters,
         default_timeout: Duration::from_millis(args.timeout.unwrap_or(5000)),
+        screenshots: match args.screenshot.as_deref() {
+            None | Some("on-failure") => crate::execute::Screenshots::OnFailure,
+            Some("off") => crate::execute::Screenshots::Off,
+            Some("always") => crate::execute::Screenshots::Always,
+            Some(other) => return Err(format!("--screenshot '{other}' must be on-failure, off or always")),
+        },
     })
 }
 

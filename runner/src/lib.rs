@@ -12,3 +12,4 @@ pub mod load;
 pub mod meta;
 pub mod reporting;
 pub mod schedule;
+pub mod steps_command;

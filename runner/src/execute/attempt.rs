@@ -91,6 +91,14 @@ pub async fn run_attempt(
                 }
             }
         };
+        let wants_evidence = match options.screenshots {
+            super::Screenshots::Off => false,
+            super::Screenshots::OnFailure => result.status == TestStepResultStatus::Failed,
+            super::Screenshots::Always => true,
+        };
+        if wants_evidence && !options.dry_run {
+            world.gather_evidence().await;
+        }
         for a in world.take_attachments() {
             ctx.emit(attachment_message(
                 a,
@@ -105,6 +113,10 @@ pub async fn run_attempt(
             test_step_result: result,
             timestamp: ctx.now(),
         });
+    }
+    for teardown in world.take_teardowns() {
+        // A teardown that hangs (a dead browser) must not hold the worker forever.
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), teardown).await;
     }
     host.end_test_case(&mut world);
     ctx.emit(TestCaseFinished {

@@ -12,6 +12,6 @@ mod suggest;
 pub mod workers;
 
 pub use context::RunContext;
-pub use options::{Order, RunOptions, Shard};
+pub use options::{Order, RunOptions, Screenshots, Shard};
 pub use plan::{plan_test_case, PlannedCase, PlannedStep};
 pub use run::{execute, RunSummary};

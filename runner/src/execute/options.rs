@@ -20,6 +20,15 @@ pub struct Shard {
     pub total: u32,
 }
 
+/// When the page is photographed for the report (`--screenshot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Screenshots {
+    #[default]
+    OnFailure,
+    Off,
+    Always,
+}
+
 /// How to execute.
 #[derive(Debug, Clone)]
 pub struct RunOptions {
@@ -33,6 +42,8 @@ pub struct RunOptions {
     pub retry_tag_filter: Option<TagExpression>,
     pub world_parameters: serde_json::Value,
     pub default_timeout: Duration,
+    /// Evidence gathering after steps (screenshots of an open page).
+    pub screenshots: Screenshots,
 }
 
 impl Default for RunOptions {
@@ -47,6 +58,7 @@ impl Default for RunOptions {
             retry_tag_filter: None,
             world_parameters: serde_json::json!({}),
             default_timeout: Duration::from_secs(5),
+            screenshots: Screenshots::OnFailure,
         }
     }
 }

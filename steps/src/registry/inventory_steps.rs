@@ -14,6 +14,10 @@ pub struct RustStep {
     pub line: u32,
     pub func: RustStepFn,
     pub timeout_ms: Option<u64>,
+    /// What the step does, for `ferridriver steps` and docs/steps.md.
+    pub description: Option<&'static str>,
+    /// An example use, as a feature file would write it.
+    pub example: Option<&'static str>,
 }
 
 /// A Rust hook, as submitted by `#[before]`, `#[after]`, `#[before_all]`….

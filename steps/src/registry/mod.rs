@@ -21,4 +21,4 @@ pub use host::{NoHost, StepHost};
 pub use inventory_steps::{RustHook, RustParameterType, RustStep};
 pub use match_table::{MatchTable, StepMatch};
 pub use registry::{DefinitionError, Registry};
-pub use world::{PendingAttachment, World};
+pub use world::{EvidenceFn, PendingAttachment, Teardown, World};

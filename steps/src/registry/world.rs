@@ -2,6 +2,14 @@
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+
+/// Work to do when the scenario ends (closing its browser context, say).
+pub type Teardown = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// Gathers evidence after a failed step (a screenshot, say).
+pub type EvidenceFn = Box<dyn FnMut() -> Pin<Box<dyn Future<Output = Vec<PendingAttachment>> + Send>> + Send>;
 
 /// Something a step attached, turned into an `attachment` message after the step.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +33,8 @@ pub struct World {
     pub parameters: serde_json::Value,
     state: HashMap<TypeId, Box<dyn Any + Send>>,
     attachments: Vec<PendingAttachment>,
+    teardowns: Vec<Teardown>,
+    evidence: Vec<EvidenceFn>,
 }
 
 impl std::fmt::Debug for World {
@@ -87,6 +97,34 @@ impl World {
     /// Attaches a link (`text/uri-list`), as cucumber-js `this.link`.
     pub fn link(&mut self, url: impl Into<String>) {
         self.attach_text(url, "text/uri-list");
+    }
+
+    /// Registers work for the end of the scenario; the runner awaits it after the last step,
+    /// whatever the outcome.
+    pub fn on_teardown(&mut self, teardown: Teardown) {
+        self.teardowns.push(teardown);
+    }
+
+    /// Takes the teardowns, most recent first.
+    pub fn take_teardowns(&mut self) -> Vec<Teardown> {
+        let mut t = std::mem::take(&mut self.teardowns);
+        t.reverse();
+        t
+    }
+
+    /// Registers a source of failure evidence (the runner calls it after a failed step).
+    pub fn on_failure_evidence(&mut self, evidence: EvidenceFn) {
+        self.evidence.push(evidence);
+    }
+
+    /// Collects evidence from every registered source and attaches it.
+    pub async fn gather_evidence(&mut self) {
+        let mut sources = std::mem::take(&mut self.evidence);
+        for source in sources.iter_mut() {
+            let found = source().await;
+            self.attachments.extend(found);
+        }
+        self.evidence = sources;
     }
 
     /// Takes what was attached since the last call (the runner calls this after each step).

@@ -1,0 +1,93 @@
+//! The browser behind the built-in steps: one per worker thread, launched on first use (or
+//! attached with `--cdp-endpoint`), and a fresh context and page per scenario, closed when the
+//! scenario ends. A browser that died is relaunched for the next scenario.
+
+use crate::registry::{PendingAttachment, World};
+use ferridriver_browser::{Browser, BrowserContext, LaunchOptions, Page};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+/// How workers get their browser (from the command line).
+#[derive(Debug, Clone, Default)]
+pub struct BrowserSettings {
+    pub executable: Option<PathBuf>,
+    pub headed: bool,
+    pub cdp_endpoint: Option<String>,
+}
+
+static SETTINGS: OnceLock<BrowserSettings> = OnceLock::new();
+
+/// Sets the browser settings for this process (the first call wins).
+pub fn configure_browser(settings: BrowserSettings) {
+    let _ = SETTINGS.set(settings);
+}
+
+thread_local! {
+    /// The worker's browser. Workers are threads, so a thread-local is exactly "one browser per
+    /// worker"; it is closed (and its process killed) when the thread ends.
+    static WORKER_BROWSER: RefCell<Option<Rc<Browser>>> = const { RefCell::new(None) };
+}
+
+async fn worker_browser() -> Result<Rc<Browser>, String> {
+    if let Some(b) = WORKER_BROWSER.with(|b| b.borrow().clone()).filter(|b| b.is_connected()) {
+        return Ok(b);
+    }
+    let settings = SETTINGS.get().cloned().unwrap_or_default();
+    let browser = match &settings.cdp_endpoint {
+        Some(url) => Browser::connect(url).await,
+        None => {
+            let options = LaunchOptions {
+                executable: settings.executable.clone(),
+                headless: !settings.headed,
+                ..Default::default()
+            };
+            Browser::launch(&options).await
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    let browser = Rc::new(browser);
+    WORKER_BROWSER.with(|b| *b.borrow_mut() = Some(Rc::clone(&browser)));
+    Ok(browser)
+}
+
+/// The scenario's page, created on first use.
+#[derive(Default)]
+pub struct Browsing {
+    page: Option<Page>,
+    /// The last HTTP response of the API steps.
+    pub(crate) response: Option<super::http::Response>,
+}
+
+impl Browsing {
+    /// The scenario's page: a new browser context and page the first time.
+    pub async fn page(world: &mut World) -> Result<Page, String> {
+        if let Some(p) = &world.state::<Browsing>().page {
+            return Ok(p.clone());
+        }
+        let browser = worker_browser().await?;
+        let context: BrowserContext = browser.new_context().await.map_err(|e| e.to_string())?;
+        let page = context.new_page().await.map_err(|e| e.to_string())?;
+        world.state::<Browsing>().page = Some(page.clone());
+        world.on_teardown(Box::pin(async move {
+            let _ = context.close().await;
+        }));
+        let shot = page.clone();
+        world.on_failure_evidence(Box::new(move || {
+            let page = shot.clone();
+            Box::pin(async move {
+                match page.screenshot().await {
+                    Ok(png) => vec![PendingAttachment {
+                        body: png,
+                        is_text: false,
+                        media_type: "image/png".into(),
+                        file_name: Some("screenshot.png".into()),
+                    }],
+                    Err(_) => Vec::new(),
+                }
+            })
+        }));
+        Ok(page)
+    }
+}

@@ -1,0 +1,20 @@
+//! The built-in step library: browser steps (role- and label-first), assertions, waits,
+//! screenshots and HTTP calls. Registered with `inventory` like user steps; listed by
+//! `ferridriver steps` and in docs/steps.md.
+
+mod browsing;
+mod http;
+mod interaction;
+mod navigation;
+mod verification;
+
+pub use browsing::{configure_browser, BrowserSettings, Browsing};
+
+/// Makes sure every built-in step is linked into the binary: the linker keeps an object file
+/// only if something refers to it, and the steps register themselves from their own files.
+pub fn link() {
+    navigation::link();
+    interaction::link();
+    verification::link();
+    http::link();
+}

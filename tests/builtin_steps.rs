@@ -1,0 +1,191 @@
+//! The built-in step library, run by the `ferridriver` binary in real Chromium: the project's
+//! own features, failure screenshots, HTTP steps against a local server, and no browser left
+//! behind.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn chromium_available() -> bool {
+    if ferridriver_browser::find_browser(None).is_ok() {
+        return true;
+    }
+    let on_ci = std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false);
+    assert!(!on_ci, "Chromium is required on CI");
+    eprintln!("skipping: no Chromium");
+    false
+}
+
+fn run(dir: &Path, args: &[&str]) -> (Output, u32) {
+    let child = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("bdd")
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("binary starts");
+    let pid = child.id();
+    (child.wait_with_output().expect("binary runs"), pid)
+}
+
+fn messages(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+}
+
+/// Browser processes whose profile was made by the ferridriver process `pid`.
+fn browsers_of(pid: u32) -> usize {
+    let needle = format!("ferridriver-profile-{pid}-");
+    std::fs::read_dir("/proc")
+        .map(|d| {
+            d.flatten()
+                .filter(|e| {
+                    std::fs::read(e.path().join("cmdline"))
+                        .map(|c| String::from_utf8_lossy(&c).contains(&needle))
+                        .unwrap_or(false)
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ferridriver-builtin-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_projects_own_features_pass_in_parallel_and_leave_no_browser() {
+    if !chromium_available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (out, pid) = run(root, &["features", "--parallel", "2", "-f", "message"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let msgs = messages(&out);
+    let finished = msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count();
+    assert_eq!(finished, 8);
+    let workers: std::collections::HashSet<_> =
+        msgs.iter().filter_map(|m| m.get("testCaseStarted")).filter_map(|s| s.get("workerId")).collect();
+    assert_eq!(workers.len(), 2, "both workers ran scenarios");
+    assert_eq!(browsers_of(pid), 0, "no Chromium process outlives the run");
+}
+
+#[test]
+fn a_failed_step_carries_a_screenshot_and_the_assertion_details() {
+    if !chromium_available() {
+        return;
+    }
+    let dir = scratch("evidence");
+    std::fs::write(dir.join("page.html"), "<title>Evidence</title><h1>Hello</h1>").unwrap();
+    std::fs::write(
+        dir.join("fail.feature"),
+        "Feature: F\n  Scenario: S\n    Given I open \"page.html\"\n    Then I should see \"Goodbye\"\n",
+    )
+    .unwrap();
+    let (out, _) = run(&dir, &["fail.feature", "-f", "message"]);
+    assert_eq!(out.status.code(), Some(1));
+    let msgs = messages(&out);
+    let pngs = msgs.iter().filter_map(|m| m.get("attachment")).filter(|a| a["mediaType"] == "image/png").count();
+    assert_eq!(pngs, 1, "one screenshot, for the failed step");
+    let failure = msgs
+        .iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .find(|f| f["testStepResult"]["status"] == "FAILED")
+        .expect("a failed step");
+    let message = failure["testStepResult"]["message"].as_str().unwrap();
+    assert!(message.contains("getByText('Goodbye')") && message.contains("Expected: visible"), "{message}");
+
+    let (out, _) = run(&dir, &["fail.feature", "-f", "message", "--screenshot", "off"]);
+    assert_eq!(messages(&out).iter().filter(|m| m.get("attachment").is_some()).count(), 0);
+    let (out, _) = run(&dir, &["fail.feature", "-f", "message", "--screenshot", "always"]);
+    assert_eq!(messages(&out).iter().filter(|m| m.get("attachment").is_some()).count(), 2, "one per step");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Serves `/api/user` as JSON and echoes POST bodies on `/api/echo`.
+fn api_server() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut stream = stream;
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut request = String::new();
+            let _ = reader.read_line(&mut request);
+            let mut length = 0;
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).unwrap_or(0) <= 2 {
+                    break;
+                }
+                if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            let _ = std::io::Read::read_exact(&mut reader, &mut body);
+            let (status, reply) = if request.starts_with("GET /api/user") {
+                ("200 OK", r#"{"user":{"name":"Ada","admin":true}}"#.to_string())
+            } else if request.starts_with("POST /api/echo") {
+                ("201 Created", String::from_utf8_lossy(&body).into_owned())
+            } else {
+                ("404 Not Found", "{}".to_string())
+            };
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    base
+}
+
+#[test]
+fn http_steps_call_an_api() {
+    let base = api_server();
+    let dir = scratch("http");
+    std::fs::write(
+        dir.join("api.feature"),
+        "Feature: API\n  Scenario: S\n    When I send a GET request to \"/api/user\"\n    Then the response status should be 200\n    \
+         And the response JSON at \"/user/name\" should be \"Ada\"\n    And the response JSON at \"/user/admin\" should be \"true\"\n    \
+         When I send a POST request to \"/api/echo\" with body:\n      \"\"\"\n      {\"hello\": \"world\"}\n      \"\"\"\n    \
+         Then the response status should be 201\n    And the response body should contain \"world\"\n  Scenario: Wrong status\n    \
+         When I send a GET request to \"/nothing\"\n    Then the response status should be 200\n",
+    )
+    .unwrap();
+    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let (out, _) = run(&dir, &["api.feature", "-f", "message", "--parallel", "1", "--world-parameters", &params]);
+    let msgs = messages(&out);
+    let statuses: Vec<&str> = msgs
+        .iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .map(|f| f["testStepResult"]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        ["PASSED"; 7].iter().copied().chain(["PASSED", "FAILED"]).collect::<Vec<_>>(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let failure = msgs.iter().filter_map(|m| m.get("testStepFinished")).last().unwrap();
+    assert!(failure["testStepResult"]["message"].as_str().unwrap().contains("expected status 200, received 404"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_steps_command_lists_every_built_in_step_and_docs_match() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).args(["steps", "--markdown"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let generated = String::from_utf8_lossy(&out.stdout);
+    assert!(generated.contains("| `I click the {string} button` |"));
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/steps.md")).unwrap();
+    assert_eq!(
+        docs, generated,
+        "docs/steps.md is stale: regenerate it with `cargo run -- steps --markdown > docs/steps.md`"
+    );
+}
