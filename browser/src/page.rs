@@ -21,6 +21,10 @@ pub(crate) struct PageInner {
     pub(crate) session: String,
     /// Default timeout of actions and web-first assertions (Playwright's `actionTimeout`).
     pub(crate) action_timeout: Duration,
+    /// Console errors and uncaught exceptions not yet taken by [`Page::take_console_errors`].
+    pub(crate) console_errors: std::sync::Mutex<Vec<String>>,
+    /// Messages of the dialogs (alert, confirm, prompt) that were dismissed.
+    pub(crate) dialogs: std::sync::Mutex<Vec<String>>,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -42,11 +46,16 @@ impl Page {
         let session = attached.session_id.inner().clone();
         connection.call(EnableParams::default(), Some(&session)).await?;
         connection.call(SetLifecycleEventsEnabledParams::new(true), Some(&session)).await?;
+        let events = connection.subscribe();
+        connection.call_raw("Runtime.enable", serde_json::json!({}), Some(&session)).await?;
         let inner = Arc::new(PageInner {
             connection: connection.clone(),
             session: session.clone(),
             action_timeout: Duration::from_secs(5),
+            console_errors: std::sync::Mutex::new(Vec::new()),
+            dialogs: std::sync::Mutex::new(Vec::new()),
         });
+        tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
     }
 
@@ -183,6 +192,17 @@ impl Page {
             .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })
     }
 
+    /// Console errors (`console.error`, uncaught exceptions) since the last call.
+    pub fn take_console_errors(&self) -> Vec<String> {
+        self.inner.console_errors.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default()
+    }
+
+    /// Messages of the dialogs dismissed so far (a page's `alert`/`confirm`/`prompt` would
+    /// otherwise block it; like Playwright without a handler, they are dismissed).
+    pub fn dismissed_dialogs(&self) -> Vec<String> {
+        self.inner.dialogs.lock().map(|d| d.clone()).unwrap_or_default()
+    }
+
     /// Sets the default timeout of actions and assertions (default 5 s).
     pub fn set_action_timeout(&mut self, timeout: Duration) {
         if let Some(inner) = Arc::get_mut(&mut self.inner) {
@@ -242,5 +262,66 @@ impl Page {
     /// Whether [`Page::close`] was called.
     pub fn is_closed(&self) -> bool {
         self.closed
+    }
+}
+
+/// Watches one page's events for as long as the page is alive: dismisses dialogs so that they
+/// never block the page, and collects console errors for the report.
+async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Receiver<Arc<CdpEvent>>) {
+    loop {
+        let event = match events.recv().await {
+            Ok(e) => e,
+            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        let Some(page) = page.upgrade() else { return };
+        if event.method == "ferridriver.disconnected" {
+            return;
+        }
+        if event.session_id.as_deref() != Some(page.session.as_str()) {
+            continue;
+        }
+        match event.method.as_str() {
+            "Page.javascriptDialogOpening" => {
+                let message = event.params["message"].as_str().unwrap_or("").to_string();
+                let accept = event.params["type"].as_str() == Some("beforeunload");
+                if let Ok(mut d) = page.dialogs.lock() {
+                    d.push(message);
+                }
+                let _ = page
+                    .connection
+                    .call_raw(
+                        "Page.handleJavaScriptDialog",
+                        serde_json::json!({ "accept": accept }),
+                        Some(&page.session),
+                    )
+                    .await;
+            }
+            "Runtime.consoleAPICalled" if event.params["type"].as_str() == Some("error") => {
+                let text: Vec<String> = event.params["args"]
+                    .as_array()
+                    .map(|args| {
+                        args.iter()
+                            .map(|a| match a.get("value") {
+                                Some(Value::String(s)) => s.clone(),
+                                Some(v) => v.to_string(),
+                                None => a["description"].as_str().unwrap_or("").to_string(),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if let Ok(mut e) = page.console_errors.lock() {
+                    e.push(format!("console.error: {}", text.join(" ")));
+                }
+            }
+            "Runtime.exceptionThrown" => {
+                let d = &event.params["exceptionDetails"];
+                let text = d.pointer("/exception/description").and_then(Value::as_str).or_else(|| d["text"].as_str());
+                if let Ok(mut e) = page.console_errors.lock() {
+                    e.push(format!("uncaught: {}", text.unwrap_or("exception")));
+                }
+            }
+            _ => {}
+        }
     }
 }

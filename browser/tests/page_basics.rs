@@ -105,3 +105,28 @@ unsafe fn libc_kill(pid: i32) {
     }
     kill(pid, 9);
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn dialogs_are_dismissed_and_console_errors_collected() {
+    if !support::browser_available() {
+        return;
+    }
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    page.set_content("<title>t</title>").await.unwrap();
+    assert_eq!(page.evaluate("confirm('sure?')").await.unwrap(), serde_json::json!(false), "dismissed, not blocking");
+    assert_eq!(page.dismissed_dialogs(), vec!["sure?".to_string()]);
+    page.evaluate("console.error('broken', 42); setTimeout(() => { throw new Error('kaboom') }, 0)").await.unwrap();
+    let mut errors = Vec::new();
+    for _ in 0..50 {
+        errors.extend(page.take_console_errors());
+        if errors.len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(errors[0], "console.error: broken 42");
+    assert!(errors[1].starts_with("uncaught: Error: kaboom"), "{errors:?}");
+    browser.close().await;
+}

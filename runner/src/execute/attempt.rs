@@ -99,6 +99,7 @@ pub async fn run_attempt(
         if wants_evidence && !options.dry_run {
             world.gather_evidence().await;
         }
+        world.gather_step_end().await;
         for a in world.take_attachments() {
             ctx.emit(attachment_message(
                 a,

@@ -88,6 +88,21 @@ impl Browsing {
                 }
             })
         }));
+        let console = page.clone();
+        world.on_step_end(Box::new(move || {
+            let errors = console.take_console_errors();
+            Box::pin(async move {
+                errors
+                    .into_iter()
+                    .map(|e| PendingAttachment {
+                        body: e.into_bytes(),
+                        is_text: true,
+                        media_type: "text/x.cucumber.log+plain".into(),
+                        file_name: None,
+                    })
+                    .collect()
+            })
+        }));
         Ok(page)
     }
 }

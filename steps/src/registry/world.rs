@@ -35,6 +35,7 @@ pub struct World {
     attachments: Vec<PendingAttachment>,
     teardowns: Vec<Teardown>,
     evidence: Vec<EvidenceFn>,
+    step_end: Vec<EvidenceFn>,
 }
 
 impl std::fmt::Debug for World {
@@ -125,6 +126,21 @@ impl World {
             self.attachments.extend(found);
         }
         self.evidence = sources;
+    }
+
+    /// Registers something to attach after every step (a page's console errors, say).
+    pub fn on_step_end(&mut self, source: EvidenceFn) {
+        self.step_end.push(source);
+    }
+
+    /// Runs the step-end sources (the runner calls this after each step).
+    pub async fn gather_step_end(&mut self) {
+        let mut sources = std::mem::take(&mut self.step_end);
+        for source in sources.iter_mut() {
+            let found = source().await;
+            self.attachments.extend(found);
+        }
+        self.step_end = sources;
     }
 
     /// Takes what was attached since the last call (the runner calls this after each step).
