@@ -1,32 +1,266 @@
-//! A browser context: an isolated session (cookies, storage) holding pages.
+//! A browser context: an isolated session (cookies, storage, permissions) holding pages.
+//! Settings that DevTools applies per page (offline, extra headers, init scripts, geolocation)
+//! are remembered here and applied to every page, present and future.
 
 use crate::connection::Connection;
 use crate::page::Page;
-use crate::Result;
+use crate::{BrowserError, Result};
 use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide::cdp::browser_protocol::target::{CreateTargetParams, DisposeBrowserContextParams};
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
 
-/// One isolated context. Each scenario gets a fresh one.
-pub struct BrowserContext {
+/// One cookie, as Playwright describes it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cookie {
+    pub name: String,
+    pub value: String,
+    pub domain: String,
+    #[serde(default = "root_path")]
+    pub path: String,
+    /// Seconds since the epoch; -1 for a session cookie.
+    #[serde(default = "session")]
+    pub expires: f64,
+    #[serde(default)]
+    pub http_only: bool,
+    #[serde(default)]
+    pub secure: bool,
+}
+
+fn root_path() -> String {
+    "/".into()
+}
+
+fn session() -> f64 {
+    -1.0
+}
+
+#[derive(Default)]
+struct Settings {
+    offline: bool,
+    headers: serde_json::Map<String, Value>,
+    init_scripts: Vec<String>,
+    geolocation: Option<(f64, f64)>,
+}
+
+struct Inner {
     connection: Connection,
     id: BrowserContextId,
+    settings: Mutex<Settings>,
+    pages: Mutex<Vec<Page>>,
+}
+
+/// One isolated context. Each scenario gets a fresh one. Clones share the context.
+#[derive(Clone)]
+pub struct BrowserContext {
+    inner: Arc<Inner>,
 }
 
 impl BrowserContext {
     pub(crate) fn new(connection: Connection, id: BrowserContextId) -> Self {
-        BrowserContext { connection, id }
+        BrowserContext {
+            inner: Arc::new(Inner { connection, id, settings: Mutex::default(), pages: Mutex::default() }),
+        }
     }
 
-    /// Opens a new page (tab) in this context, at `about:blank`.
+    fn conn(&self) -> &Connection {
+        &self.inner.connection
+    }
+
+    fn pages(&self) -> Vec<Page> {
+        self.inner.pages.lock().map(|p| p.iter().filter(|p| !p.is_closed()).cloned().collect()).unwrap_or_default()
+    }
+
+    /// Opens a new page (tab) in this context, at `about:blank`, with the context's settings.
     pub async fn new_page(&self) -> Result<Page> {
-        let params =
-            CreateTargetParams { browser_context_id: Some(self.id.clone()), ..CreateTargetParams::new("about:blank") };
-        let created = self.connection.call(params, None).await?;
-        Page::attach(self.connection.clone(), created.target_id).await
+        let params = CreateTargetParams {
+            browser_context_id: Some(self.inner.id.clone()),
+            ..CreateTargetParams::new("about:blank")
+        };
+        let created = self.conn().call(params, None).await?;
+        let page = Page::attach(self.conn().clone(), created.target_id).await?;
+        let (offline, headers, scripts, geo) = {
+            let s = self.inner.settings.lock().map_err(|_| poisoned())?;
+            (s.offline, s.headers.clone(), s.init_scripts.clone(), s.geolocation)
+        };
+        if offline {
+            apply_offline(&page, true).await?;
+        }
+        if !headers.is_empty() {
+            apply_headers(&page, &headers).await?;
+        }
+        for script in scripts {
+            page.send("Page.addScriptToEvaluateOnNewDocument", json!({ "source": script })).await?;
+        }
+        if let Some((lat, lon)) = geo {
+            apply_geolocation(&page, lat, lon).await?;
+        }
+        if let Ok(mut pages) = self.inner.pages.lock() {
+            pages.push(page.clone());
+        }
+        Ok(page)
+    }
+
+    /// All cookies of the context (optionally only those sent to one of `urls`).
+    pub async fn cookies(&self, urls: &[&str]) -> Result<Vec<Cookie>> {
+        let reply =
+            self.conn().call_raw("Storage.getCookies", json!({ "browserContextId": self.inner.id }), None).await?;
+        let all: Vec<Cookie> = serde_json::from_value(reply["cookies"].clone())
+            .map_err(|e| BrowserError::Decode { method: "Storage.getCookies".into(), reason: e.to_string() })?;
+        if urls.is_empty() {
+            return Ok(all);
+        }
+        Ok(all.into_iter().filter(|c| urls.iter().any(|u| cookie_matches(c, u))).collect())
+    }
+
+    /// Adds cookies.
+    pub async fn add_cookies(&self, cookies: &[Cookie]) -> Result<()> {
+        let list: Vec<Value> = cookies
+            .iter()
+            .map(|c| {
+                let mut v = serde_json::to_value(c).unwrap_or(Value::Null);
+                if c.expires < 0.0 {
+                    if let Some(o) = v.as_object_mut() {
+                        o.remove("expires");
+                    }
+                }
+                v
+            })
+            .collect();
+        self.conn()
+            .call_raw("Storage.setCookies", json!({ "cookies": list, "browserContextId": self.inner.id }), None)
+            .await
+            .map(|_| ())
+    }
+
+    /// Removes every cookie.
+    pub async fn clear_cookies(&self) -> Result<()> {
+        self.conn()
+            .call_raw("Storage.clearCookies", json!({ "browserContextId": self.inner.id }), None)
+            .await
+            .map(|_| ())
+    }
+
+    /// Grants permissions (`geolocation`, `notifications`, `clipboard-read`…), for one origin or all.
+    pub async fn grant_permissions(&self, permissions: &[&str], origin: Option<&str>) -> Result<()> {
+        let names: Vec<String> = permissions.iter().map(|p| protocol_permission(p)).collect();
+        let mut params = json!({ "permissions": names, "browserContextId": self.inner.id });
+        if let Some(o) = origin {
+            params["origin"] = json!(o);
+        }
+        self.conn().call_raw("Browser.grantPermissions", params, None).await.map(|_| ())
+    }
+
+    /// Takes the context offline (or back online).
+    pub async fn set_offline(&self, offline: bool) -> Result<()> {
+        if let Ok(mut s) = self.inner.settings.lock() {
+            s.offline = offline;
+        }
+        for page in self.pages() {
+            apply_offline(&page, offline).await?;
+        }
+        Ok(())
+    }
+
+    /// Headers added to every request of every page.
+    pub async fn set_extra_http_headers(&self, headers: &[(&str, &str)]) -> Result<()> {
+        let map: serde_json::Map<String, Value> = headers.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+        if let Ok(mut s) = self.inner.settings.lock() {
+            s.headers = map.clone();
+        }
+        for page in self.pages() {
+            apply_headers(&page, &map).await?;
+        }
+        Ok(())
+    }
+
+    /// A script run in every new document before the page's own scripts.
+    pub async fn add_init_script(&self, script: &str) -> Result<()> {
+        if let Ok(mut s) = self.inner.settings.lock() {
+            s.init_scripts.push(script.to_string());
+        }
+        for page in self.pages() {
+            page.send("Page.addScriptToEvaluateOnNewDocument", json!({ "source": script })).await?;
+        }
+        Ok(())
+    }
+
+    /// Where `navigator.geolocation` says the user is (grant `geolocation` too).
+    pub async fn set_geolocation(&self, latitude: f64, longitude: f64) -> Result<()> {
+        if let Ok(mut s) = self.inner.settings.lock() {
+            s.geolocation = Some((latitude, longitude));
+        }
+        for page in self.pages() {
+            apply_geolocation(&page, latitude, longitude).await?;
+        }
+        Ok(())
+    }
+
+    /// An HTTP client sharing this context's cookies (Playwright's `context.request`).
+    pub fn request(&self) -> crate::request::ApiRequest {
+        crate::request::ApiRequest::new(self.clone())
     }
 
     /// Closes the context and every page in it.
     pub async fn close(self) -> Result<()> {
-        self.connection.call(DisposeBrowserContextParams::new(self.id), None).await.map(|_| ())
+        self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ())
     }
+}
+
+fn poisoned() -> BrowserError {
+    BrowserError::Evaluation("context settings are unavailable after a panic".into())
+}
+
+async fn apply_offline(page: &Page, offline: bool) -> Result<()> {
+    page.send("Network.enable", json!({})).await?;
+    page.send(
+        "Network.emulateNetworkConditions",
+        json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 }),
+    )
+    .await
+    .map(|_| ())
+}
+
+async fn apply_headers(page: &Page, headers: &serde_json::Map<String, Value>) -> Result<()> {
+    // Extra headers only apply once the Network domain is on for the page.
+    page.send("Network.enable", json!({})).await?;
+    page.send("Network.setExtraHTTPHeaders", json!({ "headers": headers })).await.map(|_| ())
+}
+
+async fn apply_geolocation(page: &Page, latitude: f64, longitude: f64) -> Result<()> {
+    page.send(
+        "Emulation.setGeolocationOverride",
+        json!({ "latitude": latitude, "longitude": longitude, "accuracy": 1 }),
+    )
+    .await
+    .map(|_| ())
+}
+
+/// Playwright's permission names to the protocol's.
+fn protocol_permission(name: &str) -> String {
+    match name {
+        "geolocation" => "geolocation",
+        "notifications" => "notifications",
+        "camera" => "videoCapture",
+        "microphone" => "audioCapture",
+        "clipboard-read" => "clipboardReadWrite",
+        "clipboard-write" => "clipboardSanitizedWrite",
+        "midi" => "midi",
+        "background-sync" => "backgroundSync",
+        other => other,
+    }
+    .to_string()
+}
+
+/// Whether a cookie would be sent to `url` (domain and path; secure cookies only over https).
+pub(crate) fn cookie_matches(c: &Cookie, url: &str) -> bool {
+    let Some(rest) = url.split("://").nth(1) else { return false };
+    let host_port = rest.split('/').next().unwrap_or("");
+    let host = host_port.split(':').next().unwrap_or("");
+    let path = format!("/{}", rest.split_once('/').map(|(_, p)| p).unwrap_or(""));
+    let domain = c.domain.trim_start_matches('.');
+    let domain_ok = host == domain || host.ends_with(&format!(".{domain}"));
+    let secure_ok = !c.secure || url.starts_with("https://");
+    domain_ok && secure_ok && path.starts_with(&c.path)
 }

@@ -18,15 +18,17 @@ mod keyboard;
 mod launch;
 mod locator;
 mod page;
+mod request;
 mod resolve;
 mod text_match;
 
 pub use browser::Browser;
 pub use connection::{CdpEvent, Connection};
-pub use context::BrowserContext;
+pub use context::{BrowserContext, Cookie};
 pub use error::{BrowserError, Result};
 pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssertions};
 pub use launch::{find_browser, LaunchOptions};
 pub use locator::Locator;
 pub use page::Page;
+pub use request::{ApiRequest, ApiResponse, RequestOptions};
 pub use text_match::TextMatch;

@@ -192,6 +192,127 @@ impl Page {
             .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })
     }
 
+    /// Sends a raw DevTools command to this page's session.
+    pub(crate) async fn send(&self, method: &str, params: Value) -> Result<Value> {
+        self.connection.call_raw(method, params, self.s()).await
+    }
+
+    /// Waits until the URL matches (after navigations, redirects or client-side routing).
+    pub async fn wait_for_url(&self, expected: impl Into<crate::TextMatch>) -> Result<()> {
+        let expected = expected.into();
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let url = self.url().await?;
+            if expected.matches(&url) {
+                return Ok(());
+            }
+            if Instant::now() >= deadline {
+                return Err(BrowserError::Timeout {
+                    what: format!("URL {} (last: {url})", expected.describe()),
+                    ms: self.timeout.as_millis(),
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until `document.readyState` reaches `load` (`"load"`) or `interactive`
+    /// (`"domcontentloaded"`).
+    pub async fn wait_for_load_state(&self, state: &str) -> Result<()> {
+        let wanted: &[&str] = match state {
+            "domcontentloaded" => &["interactive", "complete"],
+            _ => &["complete"],
+        };
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let ready = self.evaluate("document.readyState").await?;
+            if ready.as_str().is_some_and(|r| wanted.contains(&r)) {
+                return Ok(());
+            }
+            if Instant::now() >= deadline {
+                return Err(BrowserError::Timeout {
+                    what: format!("load state {state}"),
+                    ms: self.timeout.as_millis(),
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until an element matching the selector is visible.
+    pub async fn wait_for_selector(&self, selector: &str) -> Result<()> {
+        let locator = self.locator(selector).first().with_timeout(self.timeout);
+        crate::expect(&locator)
+            .to_be_visible()
+            .await
+            .map_err(|e| BrowserError::Timeout { what: e.0, ms: self.timeout.as_millis() })
+    }
+
+    /// Clicks the element matching the selector (Playwright's `page.click`).
+    pub async fn click(&self, selector: &str) -> Result<()> {
+        self.locator(selector).click().await
+    }
+
+    /// Fills the element matching the selector.
+    pub async fn fill(&self, selector: &str, value: &str) -> Result<()> {
+        self.locator(selector).fill(value).await
+    }
+
+    /// Presses a key in the element matching the selector.
+    pub async fn press(&self, selector: &str, key: &str) -> Result<()> {
+        self.locator(selector).press(key).await
+    }
+
+    /// Types text into the element matching the selector.
+    pub async fn type_text(&self, selector: &str, text: &str) -> Result<()> {
+        self.locator(selector).type_text(text).await
+    }
+
+    /// Hovers the element matching the selector.
+    pub async fn hover(&self, selector: &str) -> Result<()> {
+        self.locator(selector).hover().await
+    }
+
+    /// Checks the checkbox matching the selector.
+    pub async fn check(&self, selector: &str) -> Result<()> {
+        self.locator(selector).check().await
+    }
+
+    /// Unchecks the checkbox matching the selector.
+    pub async fn uncheck(&self, selector: &str) -> Result<()> {
+        self.locator(selector).uncheck().await
+    }
+
+    /// Selects options of the `<select>` matching the selector.
+    pub async fn select_option(&self, selector: &str, values: &[&str]) -> Result<Vec<String>> {
+        self.locator(selector).select_option(values).await
+    }
+
+    /// The text content of the element matching the selector.
+    pub async fn text_content(&self, selector: &str) -> Result<String> {
+        self.locator(selector).text_content().await
+    }
+
+    /// The inner text of the element matching the selector.
+    pub async fn inner_text(&self, selector: &str) -> Result<String> {
+        self.locator(selector).inner_text().await
+    }
+
+    /// The inner HTML of the element matching the selector.
+    pub async fn inner_html(&self, selector: &str) -> Result<String> {
+        self.locator(selector).inner_html().await
+    }
+
+    /// The value of the input matching the selector.
+    pub async fn input_value(&self, selector: &str) -> Result<String> {
+        self.locator(selector).input_value().await
+    }
+
+    /// An attribute of the element matching the selector.
+    pub async fn get_attribute(&self, selector: &str, name: &str) -> Result<Option<String>> {
+        self.locator(selector).get_attribute(name).await
+    }
+
     /// Console errors (`console.error`, uncaught exceptions) since the last call.
     pub fn take_console_errors(&self) -> Vec<String> {
         self.inner.console_errors.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default()
