@@ -1,1 +1,23 @@
-//! QuickJS worlds and rolldown bundling for JS/TS steps. Not built yet: see the JS world issue.
+//! The JS world: JS/TS step definitions (cucumber-js API) bundled with rolldown, compiled once
+//! to QuickJS bytecode and run in one rquickjs VM per worker. See docs/adr/0008-js-world.md.
+
+mod bundle;
+mod cache;
+mod compile;
+mod convert;
+mod discover;
+mod host;
+mod load;
+mod manifest;
+mod natives;
+mod plugin;
+mod sourcemap;
+mod vm;
+
+pub use bundle::{bundle, Bundle, BundleError};
+pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
+pub use host::JsHost;
+pub use load::{load, load_async, JsProgram, LoadReport};
+pub use manifest::{JsDefinition, JsHook, JsParameterType, JsStep, Manifest};
+pub use sourcemap::{OriginalPosition, SourceMapper};
+pub use vm::VmLimits;

@@ -155,9 +155,16 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         };
     }
     let mut args = args;
+    let mut js_settings = crate::js::JsSettings::default();
     match crate::config::find_config(args.config.as_deref(), std::path::Path::new(".")) {
         Ok(Some(path)) => match crate::config::load_config(&path) {
-            Ok(cfg) => merge_config(&mut args, cfg.test),
+            Ok(cfg) => {
+                js_settings = crate::js::JsSettings {
+                    steps: cfg.test.steps.clone().unwrap_or_default(),
+                    extensions: cfg.extensions,
+                };
+                merge_config(&mut args, cfg.test)
+            }
             Err(e) => return usage(e),
         },
         Ok(None) => {}
@@ -216,7 +223,8 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         cdp_endpoint: args.cdp_endpoint.clone(),
     });
     ferridriver_steps::builtin::link();
-    let registry = Registry::from_inventory(Arc::clone(&ids));
+    let mut registry = Registry::from_inventory(Arc::clone(&ids));
+    let (hosts, js_ok) = crate::js::add_js_steps(&mut registry, js_settings, hosts, options.default_timeout);
     for e in &registry.errors {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
     }
@@ -227,7 +235,7 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
     if let Err(e) = &reported {
         eprintln!("error: {e}");
     }
-    if summary.success && loaded.syntax_errors == 0 && reported.is_ok() {
+    if summary.success && js_ok && loaded.syntax_errors == 0 && reported.is_ok() {
         0
     } else {
         EXIT_FAILED

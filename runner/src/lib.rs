@@ -8,6 +8,7 @@ pub mod discovery;
 pub mod execute;
 pub mod filters;
 pub mod gherkin;
+pub mod js;
 pub mod load;
 pub mod meta;
 pub mod reporting;

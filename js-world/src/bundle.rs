@@ -1,0 +1,116 @@
+//! Bundling the step files in-process with rolldown into one ESM chunk and its source map.
+//!
+//! One broken file must not hide the others: when the bundle of every file fails, each file is
+//! bundled alone to find the broken ones, which are reported (`file:line:col`, rolldown's
+//! diagnostic) and left out of a second bundle of the rest. An import that does not resolve
+//! counts as broken too, since QuickJS has no loader to find it at run time.
+
+use crate::plugin::{entry_code, WorldPlugin, ENTRY};
+use rolldown::{Bundler, BundlerOptions, InputItem, OutputFormat, Platform, ResolveOptions, SourceMapType};
+use rolldown_common::Output;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The bundled code of a set of step files.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    /// One ESM chunk with every import inlined.
+    pub code: String,
+    /// Its source map (JSON); sources are relative to `<root>/dist`.
+    pub map_json: String,
+    /// The step files it contains, sorted.
+    pub files: Vec<PathBuf>,
+    /// Every file it inlined (step files, helpers, packages).
+    pub modules: Vec<PathBuf>,
+}
+
+/// A file that could not be bundled, with rolldown's report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BundleError {
+    pub file: Option<PathBuf>,
+    pub message: String,
+}
+
+/// Bundles `files` (absolute, sorted). Returns the bundle of the files that worked (none when
+/// no file did) and one error per broken file.
+pub async fn bundle(root: &Path, files: &[PathBuf]) -> (Option<Bundle>, Vec<BundleError>) {
+    if files.is_empty() {
+        return (None, Vec::new());
+    }
+    match bundle_once(root, files).await {
+        Ok(b) => return (Some(b), Vec::new()),
+        Err(_) if files.len() > 1 => {}
+        Err(message) => return (None, vec![BundleError { file: files.first().cloned(), message }]),
+    }
+    let mut good = Vec::new();
+    let mut errors = Vec::new();
+    for file in files {
+        match bundle_once(root, std::slice::from_ref(file)).await {
+            Ok(_) => good.push(file.clone()),
+            Err(message) => errors.push(BundleError { file: Some(file.clone()), message }),
+        }
+    }
+    if good.is_empty() {
+        return (None, errors);
+    }
+    match bundle_once(root, &good).await {
+        Ok(b) => (Some(b), errors),
+        // Each file bundles alone but not together (e.g. conflicting top-level code): report it.
+        Err(message) => {
+            errors.push(BundleError { file: None, message });
+            (None, errors)
+        }
+    }
+}
+
+async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {
+    let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let plugin = Arc::new(WorldPlugin { entry_code: entry_code(&paths) });
+    let options = BundlerOptions {
+        input: Some(vec![InputItem { name: Some("bundle".into()), import: ENTRY.into() }]),
+        cwd: Some(root.to_path_buf()),
+        format: Some(OutputFormat::Esm),
+        // Neutral: QuickJS is neither Node nor a browser; our plugin provides the built-ins.
+        platform: Some(Platform::Neutral),
+        sourcemap: Some(SourceMapType::Hidden),
+        resolve: Some(ResolveOptions {
+            main_fields: Some(vec!["module".into(), "main".into()]),
+            condition_names: Some(vec!["import".into(), "module".into(), "default".into()]),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let diag = rolldown_error::DiagnosticOptions { cwd: root.to_path_buf() };
+    let report = |ds: &[rolldown_error::BuildDiagnostic]| {
+        ds.iter().map(|d| d.to_diagnostic_with(&diag).to_string()).collect::<Vec<_>>().join("\n")
+    };
+    let mut bundler = Bundler::with_plugins(options, vec![plugin]).map_err(|e| report(&e.into_vec()))?;
+    let generated = bundler.generate().await;
+    let _ = bundler.close().await;
+    let output = generated.map_err(|e| report(&e.into_vec()))?;
+    let unresolved: Vec<_> =
+        output.warnings.into_iter().filter(|w| w.kind().to_string() == "UNRESOLVED_IMPORT").collect();
+    if !unresolved.is_empty() {
+        return Err(format!(
+            "{}\n  hint: install the package (npm install) or fix the import path; QuickJS cannot load modules at run time",
+            report(&unresolved)
+        ));
+    }
+    for asset in output.assets {
+        if let Output::Chunk(chunk) = asset {
+            let map_json = chunk.map.as_ref().map(|m| m.to_json_string()).unwrap_or_default();
+            if !chunk.imports.is_empty() {
+                return Err(format!("the bundle still imports {:?}; those modules are not available", chunk.imports));
+            }
+            let modules = chunk
+                .module_ids
+                .iter()
+                .map(|m| m.as_str())
+                .filter(|m| !m.starts_with('\0'))
+                .map(PathBuf::from)
+                .collect();
+            return Ok(Bundle { code: chunk.code.clone(), map_json, files: files.to_vec(), modules });
+        }
+    }
+    Err("rolldown produced no chunk".into())
+}

@@ -1,0 +1,121 @@
+//! Finding the JS/TS step files: the `[test] steps` globs (or the cucumber-js style defaults)
+//! plus the `extensions` files and directories, relative to the project root.
+
+use std::path::{Path, PathBuf};
+
+/// Where the JS world looks for code. The runner fills it from the configuration file.
+#[derive(Debug, Clone, Default)]
+pub struct JsConfig {
+    /// Step-definition globs relative to `root` (`[test] steps`). Empty means the defaults,
+    /// `steps/**/*.{js,ts}` and `step_definitions/**/*.{js,ts}`.
+    pub steps: Vec<String>,
+    /// Extension files or directories (scanned recursively), relative to `root`.
+    pub extensions: Vec<String>,
+    /// The project root: globs are matched against paths relative to it, `node:fs` may read
+    /// only below it, and definitions' source locations are written relative to it.
+    pub root: PathBuf,
+}
+
+/// The globs used when `[test] steps` is empty.
+pub const DEFAULT_STEP_GLOBS: &[&str] = &["steps/**/*.{js,ts}", "step_definitions/**/*.{js,ts}"];
+
+/// The source extensions an extension directory is scanned for.
+pub const SOURCE_EXTENSIONS: &[&str] = &["js", "cjs", "mjs", "jsx", "ts", "cts", "mts", "tsx"];
+
+/// Directories never descended into while matching globs.
+const SKIPPED_DIRS: &[&str] = &["node_modules", ".git", "target"];
+
+/// Every file the configuration names, absolute, sorted and without duplicates. A named
+/// extension file that does not exist is an error (the others are still returned).
+pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    let globs: Vec<String> = if config.steps.is_empty() {
+        DEFAULT_STEP_GLOBS.iter().map(|g| g.to_string()).collect()
+    } else {
+        config.steps.iter().map(|g| g.trim_start_matches("./").to_string()).collect()
+    };
+    for glob in &globs {
+        if let Err(e) = fast_glob::validate(glob) {
+            errors.push(format!("step glob {glob:?} is not valid: {e:?}"));
+        }
+    }
+    let globs: Vec<&String> = globs.iter().filter(|g| fast_glob::validate(g).is_ok()).collect();
+    if !globs.is_empty() {
+        for entry in walk(&config.root) {
+            let Ok(relative) = entry.strip_prefix(&config.root) else { continue };
+            let relative = slash_path(relative);
+            if globs.iter().any(|g| fast_glob::glob_match(g.as_str(), relative.as_str())) {
+                files.push(entry);
+            }
+        }
+    }
+    for ext in &config.extensions {
+        let path = config.root.join(ext);
+        if path.is_dir() {
+            files.extend(walk(&path).into_iter().filter(|p| is_source(p)));
+        } else if path.is_file() {
+            files.push(path);
+        } else {
+            errors.push(format!(
+                "extension {ext} not found (looked for {})\n  hint: `extensions` lists files or directories relative to the project root",
+                path.display()
+            ));
+        }
+    }
+    files.sort();
+    files.dedup();
+    (files, errors)
+}
+
+/// Whether a path has one of [`SOURCE_EXTENSIONS`] (and is not a `.d.ts` declaration).
+pub fn is_source(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    !name.ends_with(".d.ts")
+        && path.extension().and_then(|e| e.to_str()).is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+}
+
+/// A path with `/` separators, as globs and source locations use.
+pub fn slash_path(path: &Path) -> String {
+    path.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .into_iter()
+        .filter_entry(|e| {
+            !(e.file_type().is_dir()
+                && e.depth() > 0
+                && SKIPPED_DIRS.contains(&e.file_name().to_string_lossy().as_ref()))
+        })
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_extensions() {
+        let dir = std::env::temp_dir().join(format!("fd-discover-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for f in ["steps/a.ts", "steps/sub/b.js", "steps/c.txt", "ext/x/y.mts", "ext/z.d.ts", "other.ts"] {
+            let p = dir.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        let cfg =
+            JsConfig { root: dir.clone(), extensions: vec!["ext".into(), "missing.ts".into()], ..Default::default() };
+        let (files, errors) = discover(&cfg);
+        let names: Vec<String> = files.iter().map(|f| slash_path(f.strip_prefix(&dir).unwrap())).collect();
+        assert_eq!(names, ["ext/x/y.mts", "steps/a.ts", "steps/sub/b.js"]);
+        assert_eq!(errors.len(), 1);
+        let cfg = JsConfig { root: dir.clone(), steps: vec!["./*.ts".into()], ..Default::default() };
+        assert_eq!(discover(&cfg).0, vec![dir.join("other.ts")]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,308 @@
+// The cucumber-js API of the JS world. Registration records each definition (with the bundle
+// position of its caller) in an ordered manifest the Rust side reads once per process; the
+// functions stay here, and the worker calls them by index through `__ferridriver`. The same
+// bytecode runs in every VM, so index i is the same definition everywhere.
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  const modules = (g.__ferridriver_modules = g.__ferridriver_modules || {});
+  const steps = [];
+  const hooks = [];
+  const params = [];
+  const manifest = [];
+  let defaultTimeout = null;
+  let WorldClass = null;
+  let wrapper = null;
+  let loaded = false;
+
+  class PendingException extends Error {
+    constructor(message) {
+      super(message === undefined ? 'TODO' : message);
+      this.name = 'PendingException';
+    }
+  }
+  class SkippedException extends Error {
+    constructor(message) {
+      super(message === undefined ? 'skipped' : message);
+      this.name = 'SkippedException';
+    }
+  }
+
+  class DataTable {
+    constructor(raw) {
+      this._raw = (raw && raw.rawTable) || raw || [];
+    }
+    raw() {
+      return this._raw.map((r) => r.slice());
+    }
+    rows() {
+      return this._raw.slice(1).map((r) => r.slice());
+    }
+    hashes() {
+      const [keys, ...rows] = this._raw;
+      return rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])));
+    }
+    rowsHash() {
+      return Object.fromEntries(
+        this._raw.map((r) => {
+          if (r.length !== 2) throw new Error('rowsHash can only be called on a data table where all rows have exactly two columns');
+          return r;
+        })
+      );
+    }
+    transpose() {
+      const width = this._raw.length ? this._raw[0].length : 0;
+      return new DataTable(Array.from({ length: width }, (_, c) => this._raw.map((r) => r[c])));
+    }
+  }
+
+  // ---- attachments of the running step, drained by the host after each call.
+  let pending = [];
+  function attach(data, mediaTypeOrOptions) {
+    let mediaType;
+    let fileName;
+    if (typeof mediaTypeOrOptions === 'string') mediaType = mediaTypeOrOptions;
+    else if (mediaTypeOrOptions) ({ mediaType, fileName } = mediaTypeOrOptions);
+    if (data && data.__ferridriverBytes) data = data.__ferridriverBytes;
+    if (typeof data === 'string') {
+      if (mediaType && mediaType.startsWith('base64:')) {
+        pending.push({ bytes: native.base64Decode(data), mediaType: mediaType.slice(7), fileName });
+      } else {
+        pending.push({ text: data, mediaType: mediaType || 'text/plain', fileName });
+      }
+    } else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
+      if (!mediaType) throw new TypeError('attach: binary data needs a media type, e.g. this.attach(buffer, "image/png")');
+      const view = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      pending.push({ bytes: new Uint8Array(view), mediaType, fileName });
+    } else {
+      throw new TypeError('attach: data must be a string, a Buffer/Uint8Array/ArrayBuffer or fs.createReadStream(path)');
+    }
+    return Promise.resolve();
+  }
+  const log = (text) => {
+    pending.push({ text: String(text), mediaType: 'text/x.cucumber.log+plain' });
+  };
+  const link = (...urls) => {
+    pending.push({ text: urls.join('\n'), mediaType: 'text/uri-list' });
+  };
+  function skip() {
+    throw new SkippedException();
+  }
+
+  class World {
+    constructor(options) {
+      const o = options || {};
+      this.attach = o.attach;
+      this.log = o.log;
+      this.link = o.link;
+      this.parameters = o.parameters;
+    }
+  }
+
+  // ---- registration.
+  function callerPosition() {
+    const m = /bundle\.js:(\d+):(\d+)/.exec(new Error().stack || '');
+    return m ? { line: Number(m[1]), column: Number(m[2]) } : { line: 0, column: 0 };
+  }
+  function checkLoading(what) {
+    if (loaded) throw new Error(`${what} must be called while the step files load (at the top level of a module)`);
+  }
+  function splitOptions(what, options, fn) {
+    if (typeof options === 'function') return [{}, options];
+    if (typeof options === 'string') options = { tags: options };
+    if (typeof fn !== 'function') throw new TypeError(`${what}: the last argument must be a function`);
+    return [options || {}, fn];
+  }
+  function stepFunction(keyword) {
+    return function (pattern, options, fn) {
+      checkLoading(keyword);
+      [options, fn] = splitOptions(keyword, options, fn);
+      const regex = pattern instanceof RegExp;
+      if (!regex && typeof pattern !== 'string') throw new TypeError(`${keyword}: the pattern must be a string or a RegExp`);
+      const index = steps.length;
+      steps.push({ fn, options });
+      manifest.push({
+        type: 'step',
+        keyword,
+        pattern: regex ? pattern.source : pattern,
+        flags: regex ? pattern.flags : '',
+        regex,
+        timeout: typeof options.timeout === 'number' ? options.timeout : null,
+        index,
+        ...callerPosition(),
+      });
+    };
+  }
+  function hookFunction(kind) {
+    return function (options, fn) {
+      checkLoading(kind);
+      [options, fn] = splitOptions(kind, options, fn);
+      const index = hooks.length;
+      hooks.push({ fn, options, global: kind === 'BeforeAll' || kind === 'AfterAll' });
+      manifest.push({
+        type: 'hook',
+        kind,
+        tags: typeof options.tags === 'string' ? options.tags : null,
+        name: typeof options.name === 'string' ? options.name : null,
+        order: typeof options.order === 'number' ? options.order : 0,
+        timeout: typeof options.timeout === 'number' ? options.timeout : null,
+        index,
+        ...callerPosition(),
+      });
+    };
+  }
+  function defineParameterType(options) {
+    checkLoading('defineParameterType');
+    const { name, regexp, transformer, useForSnippets, preferForRegexpMatch } = options || {};
+    if (typeof name !== 'string') throw new TypeError('defineParameterType: `name` must be a string');
+    const list = Array.isArray(regexp) ? regexp : [regexp];
+    const regexps = list.map((r) => (r instanceof RegExp ? r.source : String(r)));
+    params.push({ transformer: typeof transformer === 'function' ? transformer : null });
+    manifest.push({
+      type: 'parameterType',
+      name,
+      regexps,
+      id: String(params.length - 1),
+      useForSnippets: useForSnippets !== false,
+      preferForRegexpMatch: preferForRegexpMatch === true,
+      ...callerPosition(),
+    });
+  }
+
+  // ---- invocation (called by the host).
+  let world = null;
+  let worldError = null;
+  const globalThisArg = { attach, log, link, parameters: {} };
+
+  function describe(e) {
+    const message = (x) => (x && x.message !== undefined ? String(x.message) : String(x));
+    if (e instanceof PendingException || (e && e.name === 'PendingException')) return { status: 'pending', type: 'PendingException', message: message(e) };
+    if (e instanceof SkippedException || (e && e.name === 'SkippedException')) return { status: 'skipped', type: 'SkippedException', message: message(e) };
+    if (e instanceof Error) {
+      const ctor = e.constructor && e.constructor.name;
+      const type = ctor && ctor !== 'Error' ? ctor : e.name || 'Error';
+      return { status: 'failed', type, message: message(e), stack: String(e.stack || '') };
+    }
+    let text;
+    try {
+      text = typeof e === 'string' ? e : JSON.stringify(e);
+    } catch (_) {
+      text = String(e);
+    }
+    return { status: 'failed', type: 'Error', message: String(text), stack: '' };
+  }
+  async function run(fn, thisArg, args) {
+    try {
+      const result = await fn.apply(thisArg, args);
+      if (result === 'pending') return { status: 'pending' };
+      if (result === 'skipped') return { status: 'skipped' };
+      return { status: 'passed' };
+    } catch (e) {
+      return describe(e);
+    }
+  }
+  function finishLoading() {
+    loaded = true;
+    if (!wrapper) return;
+    for (const d of steps.concat(hooks)) d.wrapped = wrapper(d.fn, d.options.wrapperOptions);
+  }
+
+  g.__ferridriver = {
+    manifest: () => JSON.stringify({ definitions: manifest, defaultTimeout }),
+    finishLoading,
+    newWorld(parametersJson) {
+      const parameters = JSON.parse(parametersJson);
+      globalThisArg.parameters = parameters;
+      const options = { attach, log, link, parameters };
+      world = null;
+      worldError = null;
+      try {
+        world = new (WorldClass || World)(options);
+        for (const k of ['attach', 'log', 'link']) if (typeof world[k] !== 'function') world[k] = options[k];
+        if (world.parameters === undefined) world.parameters = parameters;
+        if (typeof world.skip !== 'function') world.skip = skip;
+      } catch (e) {
+        worldError = e;
+      }
+    },
+    dropWorld() {
+      world = null;
+      worldError = null;
+    },
+    async invokeStep(index, args, transforms, table, docString) {
+      if (worldError) return describe(worldError);
+      try {
+        const values = await Promise.all(
+          args.map((value, i) => {
+            const t = transforms[i];
+            if (!t) return value;
+            if (t.bigint !== undefined) return BigInt(t.bigint);
+            const p = params[Number(t.id)];
+            const groups = t.groups.map((x) => (x === null ? undefined : x));
+            return p && p.transformer ? p.transformer.apply(world, groups) : groups[0];
+          })
+        );
+        if (table !== null && table !== undefined) values.push(new DataTable(table));
+        else if (docString !== null && docString !== undefined) values.push(docString);
+        const d = steps[index];
+        return await run(d.wrapped || d.fn, world, values);
+      } catch (e) {
+        return describe(e);
+      }
+    },
+    invokeHook(index, hookArg) {
+      const d = hooks[index];
+      if (!d.global && worldError) return Promise.resolve(describe(worldError));
+      return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [hookArg || {}]);
+    },
+    takeAttachments() {
+      const out = pending;
+      pending = [];
+      return out;
+    },
+  };
+
+  const api = {
+    Given: stepFunction('Given'),
+    When: stepFunction('When'),
+    Then: stepFunction('Then'),
+    defineStep: stepFunction('Step'),
+    And: stepFunction('Step'),
+    But: stepFunction('Step'),
+    Before: hookFunction('Before'),
+    After: hookFunction('After'),
+    BeforeAll: hookFunction('BeforeAll'),
+    AfterAll: hookFunction('AfterAll'),
+    BeforeStep: hookFunction('BeforeStep'),
+    AfterStep: hookFunction('AfterStep'),
+    defineParameterType,
+    ParameterType: defineParameterType,
+    setDefaultTimeout(ms) {
+      defaultTimeout = Number(ms);
+    },
+    setWorldConstructor(ctor) {
+      WorldClass = ctor;
+    },
+    setDefinitionFunctionWrapper(fn) {
+      wrapper = fn;
+    },
+    // Parallelism is per worker VM in ferridriver; cucumber-js's per-pickle gate has no meaning.
+    setParallelCanAssign() {},
+    PendingException,
+    SkippedException,
+    DataTable,
+    World,
+    Status: Object.freeze({
+      UNKNOWN: 'UNKNOWN',
+      PASSED: 'PASSED',
+      SKIPPED: 'SKIPPED',
+      PENDING: 'PENDING',
+      UNDEFINED: 'UNDEFINED',
+      AMBIGUOUS: 'AMBIGUOUS',
+      FAILED: 'FAILED',
+    }),
+  };
+  modules.cucumber = api;
+  Object.assign(g, api);
+  g.ferridriver = Object.freeze({ host: native.host });
+})(globalThis);

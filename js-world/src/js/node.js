@@ -1,0 +1,314 @@
+// The Node built-ins step files commonly use, for QuickJS: Buffer, node:assert (strict API),
+// node:path (POSIX), node:fs (read-only, scoped to the project root by the native side),
+// timers and console. Evaluated once per VM before the bundle; the bundle's `node:*` imports
+// resolve to `globalThis.__ferridriver_modules`.
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  const modules = (g.__ferridriver_modules = g.__ferridriver_modules || {});
+
+  // ---- Buffer: a Uint8Array with the conversions steps use.
+  class Buffer extends Uint8Array {
+    static from(value, encodingOrOffset, length) {
+      if (typeof value === 'string') return Buffer._wrap(encode(value, encodingOrOffset));
+      if (value instanceof ArrayBuffer) {
+        const offset = encodingOrOffset || 0;
+        return new Buffer(value, offset, length === undefined ? value.byteLength - offset : length);
+      }
+      if (ArrayBuffer.isView(value)) return Buffer._wrap(new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice());
+      if (Array.isArray(value) || (value && typeof value.length === 'number')) {
+        const b = new Buffer(value.length);
+        for (let i = 0; i < value.length; i++) b[i] = value[i] & 255;
+        return b;
+      }
+      throw new TypeError('Buffer.from: unsupported argument');
+    }
+    static _wrap(u8) {
+      return new Buffer(u8.buffer, u8.byteOffset, u8.byteLength);
+    }
+    static alloc(size, fill) {
+      const b = new Buffer(size);
+      if (fill !== undefined) b.fill(typeof fill === 'string' ? fill.charCodeAt(0) : fill);
+      return b;
+    }
+    static isBuffer(v) {
+      return v instanceof Buffer;
+    }
+    static byteLength(s, enc) {
+      return typeof s === 'string' ? encode(s, enc).length : s.byteLength;
+    }
+    static concat(list) {
+      const total = list.reduce((n, b) => n + b.length, 0);
+      const out = new Buffer(total);
+      let at = 0;
+      for (const b of list) {
+        out.set(b, at);
+        at += b.length;
+      }
+      return out;
+    }
+    toString(encoding) {
+      const enc = (encoding || 'utf8').toLowerCase();
+      if (enc === 'base64') return native.base64Encode(this);
+      if (enc === 'hex') return Array.from(this, (b) => b.toString(16).padStart(2, '0')).join('');
+      if (enc === 'latin1' || enc === 'binary' || enc === 'ascii') return String.fromCharCode(...this);
+      return native.utf8Decode(this);
+    }
+    toJSON() {
+      return { type: 'Buffer', data: Array.from(this) };
+    }
+    equals(other) {
+      return this.length === other.length && this.every((b, i) => b === other[i]);
+    }
+  }
+  function encode(s, encoding) {
+    const enc = (encoding || 'utf8').toLowerCase();
+    if (enc === 'base64') return native.base64Decode(s);
+    if (enc === 'hex') return new Uint8Array((s.match(/../g) || []).map((h) => parseInt(h, 16)));
+    if (enc === 'latin1' || enc === 'binary' || enc === 'ascii') return Uint8Array.from(s, (c) => c.charCodeAt(0) & 255);
+    return native.utf8Encode(s);
+  }
+  g.Buffer = Buffer;
+  modules.buffer = { Buffer };
+
+  // ---- node:assert, the strict API.
+  class AssertionError extends Error {
+    constructor(options) {
+      super(options.message);
+      this.name = 'AssertionError';
+      this.code = 'ERR_ASSERTION';
+      this.actual = options.actual;
+      this.expected = options.expected;
+      this.operator = options.operator;
+      this.generatedMessage = !options.userMessage;
+    }
+  }
+  const show = (v) => {
+    try {
+      if (typeof v === 'string') return JSON.stringify(v);
+      if (typeof v === 'bigint') return v + 'n';
+      if (typeof v === 'function') return `[Function ${v.name || 'anonymous'}]`;
+      const s = JSON.stringify(v);
+      return s === undefined ? String(v) : s;
+    } catch (_) {
+      return String(v);
+    }
+  };
+  function fail(actual, expected, message, operator, defaultMessage) {
+    if (message instanceof Error) throw message;
+    throw new AssertionError({ message: message || defaultMessage, actual, expected, operator, userMessage: !!message });
+  }
+  function deepEqual(a, b, strict, seen) {
+    if (strict ? Object.is(a, b) : a == b || (a !== a && b !== b)) return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+    if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+    if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+    if (a instanceof RegExp && b instanceof RegExp) return String(a) === String(b);
+    seen = seen || [];
+    if (seen.some(([x, y]) => x === a && y === b)) return true;
+    seen.push([a, b]);
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    if (a instanceof Map && b instanceof Map) {
+      if (a.size !== b.size) return false;
+      for (const [k, v] of a) if (!b.has(k) || !deepEqual(v, b.get(k), strict, seen)) return false;
+      return true;
+    }
+    if (a instanceof Set && b instanceof Set) {
+      if (a.size !== b.size) return false;
+      for (const v of a) if (!b.has(v)) return false;
+      return true;
+    }
+    if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
+      if (a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+      return true;
+    }
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length) return false;
+    for (const k of ka) {
+      if (!Object.prototype.hasOwnProperty.call(b, k) || !deepEqual(a[k], b[k], strict, seen)) return false;
+    }
+    return true;
+  }
+  function matches(error, expected) {
+    if (expected === undefined) return true;
+    if (typeof expected === 'function') {
+      if (expected.prototype !== undefined && error instanceof expected) return true;
+      if (Error.isPrototypeOf(expected) || expected === Error) return false;
+      return expected(error) === true;
+    }
+    if (expected instanceof RegExp) return expected.test(String(error && error.message !== undefined ? error.message : error));
+    if (typeof expected === 'object') return Object.keys(expected).every((k) => deepEqual(error[k], expected[k], true));
+    return false;
+  }
+  const assert = function ok(value, message) {
+    if (!value) fail(value, true, message, '==', 'The expression evaluated to a falsy value:\n\n  assert.ok(' + show(value) + ')\n');
+  };
+  Object.assign(assert, {
+    ok: assert,
+    AssertionError,
+    fail(message) {
+      fail(undefined, undefined, message || 'Failed', 'fail', 'Failed');
+    },
+    equal(a, b, m) {
+      // The strict API: `equal` is `strictEqual`.
+      if (!Object.is(a, b)) fail(a, b, m, 'strictEqual', `Expected values to be strictly equal:\n\n${show(a)} !== ${show(b)}\n`);
+    },
+    notEqual(a, b, m) {
+      if (Object.is(a, b)) fail(a, b, m, 'notStrictEqual', `Expected "actual" to be strictly unequal to: ${show(b)}`);
+    },
+    strictEqual(a, b, m) {
+      if (!Object.is(a, b)) fail(a, b, m, 'strictEqual', `Expected values to be strictly equal:\n\n${show(a)} !== ${show(b)}\n`);
+    },
+    notStrictEqual(a, b, m) {
+      if (Object.is(a, b)) fail(a, b, m, 'notStrictEqual', `Expected "actual" to be strictly unequal to: ${show(b)}`);
+    },
+    deepEqual(a, b, m) {
+      if (!deepEqual(a, b, true)) fail(a, b, m, 'deepStrictEqual', `Expected values to be strictly deep-equal:\n${show(a)}\n\nshould equal\n\n${show(b)}`);
+    },
+    deepStrictEqual(a, b, m) {
+      if (!deepEqual(a, b, true)) fail(a, b, m, 'deepStrictEqual', `Expected values to be strictly deep-equal:\n${show(a)}\n\nshould equal\n\n${show(b)}`);
+    },
+    notDeepStrictEqual(a, b, m) {
+      if (deepEqual(a, b, true)) fail(a, b, m, 'notDeepStrictEqual', `Expected "actual" not to be strictly deep-equal to: ${show(b)}`);
+    },
+    match(s, re, m) {
+      if (typeof s !== 'string' || !re.test(s)) fail(s, re, m, 'match', `The input did not match the regular expression ${re}. Input: ${show(s)}`);
+    },
+    throws(fn, expected, message) {
+      if (typeof expected === 'string') [message, expected] = [expected, undefined];
+      try {
+        fn();
+      } catch (e) {
+        if (!matches(e, expected)) throw e;
+        return;
+      }
+      fail(undefined, expected, message, 'throws', 'Missing expected exception.');
+    },
+    doesNotThrow(fn, message) {
+      try {
+        fn();
+      } catch (e) {
+        fail(e, undefined, typeof message === 'string' ? message : undefined, 'doesNotThrow', `Got unwanted exception.\nActual message: "${e && e.message}"`);
+      }
+    },
+    async rejects(promiseOrFn, expected, message) {
+      if (typeof expected === 'string') [message, expected] = [expected, undefined];
+      try {
+        await (typeof promiseOrFn === 'function' ? promiseOrFn() : promiseOrFn);
+      } catch (e) {
+        if (!matches(e, expected)) throw e;
+        return;
+      }
+      fail(undefined, expected, message, 'rejects', 'Missing expected rejection.');
+    },
+  });
+  assert.strict = assert;
+  modules.assert = assert;
+
+  // ---- node:path (POSIX).
+  function normalize(p) {
+    const absolute = p.startsWith('/');
+    const out = [];
+    for (const part of p.split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') {
+        if (out.length && out[out.length - 1] !== '..') out.pop();
+        else if (!absolute) out.push('..');
+      } else out.push(part);
+    }
+    const s = (absolute ? '/' : '') + out.join('/');
+    return s || (absolute ? '/' : '.');
+  }
+  const path = {
+    sep: '/',
+    normalize,
+    isAbsolute: (p) => String(p).startsWith('/'),
+    join: (...parts) => normalize(parts.filter((p) => p !== '').join('/') || '.'),
+    resolve: (...parts) => {
+      let out = native.root;
+      for (const p of parts) out = String(p).startsWith('/') ? String(p) : out + '/' + p;
+      return normalize(out);
+    },
+    dirname(p) {
+      const s = String(p).replace(/\/+$/, '');
+      const i = s.lastIndexOf('/');
+      return i < 0 ? '.' : i === 0 ? '/' : s.slice(0, i);
+    },
+    basename(p, ext) {
+      const b = String(p).replace(/\/+$/, '').split('/').pop();
+      return ext && b.endsWith(ext) && b !== ext ? b.slice(0, -ext.length) : b;
+    },
+    extname(p) {
+      const b = path.basename(p);
+      const i = b.lastIndexOf('.');
+      return i <= 0 ? '' : b.slice(i);
+    },
+    relative(from, to) {
+      const a = path.resolve(from).split('/').filter(Boolean);
+      const b = path.resolve(to).split('/').filter(Boolean);
+      let i = 0;
+      while (i < a.length && i < b.length && a[i] === b[i]) i++;
+      return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
+    },
+  };
+  path.posix = path;
+  modules.path = path;
+
+  // ---- node:fs, read-only. The native side refuses paths outside the project root.
+  function readFileSync(file, options) {
+    const bytes = Buffer._wrap(native.readFile(path.resolve(String(file))));
+    const encoding = typeof options === 'string' ? options : options && options.encoding;
+    return encoding ? bytes.toString(encoding) : bytes;
+  }
+  // Enough of a ReadStream for `this.attach(fs.createReadStream(p), …)`: the bytes are read
+  // when the stream is created, as the whole file.
+  class ReadStream {
+    constructor(file) {
+      this.path = String(file);
+      this.bytesRead = 0;
+      this.__ferridriverBytes = readFileSync(file);
+    }
+    on(event, listener) {
+      if (event === 'data') Promise.resolve().then(() => listener(this.__ferridriverBytes));
+      if (event === 'end' || event === 'close') Promise.resolve().then(() => Promise.resolve().then(() => listener()));
+      return this;
+    }
+    async *[Symbol.asyncIterator]() {
+      yield this.__ferridriverBytes;
+    }
+  }
+  modules.fs = {
+    readFileSync,
+    existsSync: (file) => native.exists(path.resolve(String(file))),
+    createReadStream: (file) => new ReadStream(file),
+    promises: { readFile: async (file, options) => readFileSync(file, options) },
+  };
+
+  // ---- timers, microtasks, console.
+  let nextTimer = 1;
+  const live = new Set();
+  function schedule(fn, ms, args, repeat) {
+    const id = nextTimer++;
+    live.add(id);
+    const tick = () =>
+      native.sleep(Math.max(0, Number(ms) || 0)).then(() => {
+        if (!live.has(id)) return;
+        if (!repeat) live.delete(id);
+        fn(...args);
+        if (repeat && live.has(id)) tick();
+      });
+    tick();
+    return id;
+  }
+  g.setTimeout = (fn, ms, ...args) => schedule(fn, ms, args, false);
+  g.setInterval = (fn, ms, ...args) => schedule(fn, ms, args, true);
+  g.clearTimeout = g.clearInterval = (id) => live.delete(id);
+  if (typeof g.queueMicrotask !== 'function') g.queueMicrotask = (fn) => Promise.resolve().then(fn);
+  const format = (args) => args.map((a) => (typeof a === 'string' ? a : show(a))).join(' ');
+  // Console output goes to stderr: stdout belongs to the reporters.
+  g.console = {};
+  for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace']) g.console[level] = (...args) => native.print(format(args));
+  g.process = { env: {}, platform: 'linux', cwd: () => native.root, versions: { ferridriver: '0.1.0' } };
+})(globalThis);

@@ -1,0 +1,249 @@
+//! The definitions a bundle registered (read from the manifest VM), with their original source
+//! locations, and how they enter the `Registry`.
+
+use crate::sourcemap::SourceMapper;
+use ferridriver_steps::expressions::Transformer;
+use ferridriver_steps::registry::{HookBody, HookKind, PatternKind, Registry, SourceLocation, StepBody, StepKeyword};
+use serde::Deserialize;
+use std::time::Duration;
+
+/// The prelude's manifest as JSON. A plain struct with optional fields (not a tagged enum):
+/// the build has `serde_json/arbitrary_precision` on, which breaks numbers in buffered enums.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawManifest {
+    definitions: Vec<RawDefinition>,
+    default_timeout: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawDefinition {
+    #[serde(rename = "type")]
+    what: String,
+    keyword: Option<String>,
+    pattern: Option<String>,
+    flags: Option<String>,
+    regex: Option<bool>,
+    kind: Option<String>,
+    tags: Option<String>,
+    name: Option<String>,
+    order: Option<f64>,
+    timeout: Option<f64>,
+    index: Option<f64>,
+    regexps: Option<Vec<String>>,
+    id: Option<String>,
+    use_for_snippets: Option<bool>,
+    prefer_for_regexp_match: Option<bool>,
+    line: f64,
+    column: f64,
+}
+
+/// A JS step definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsStep {
+    pub keyword: StepKeyword,
+    pub pattern: String,
+    pub kind: PatternKind,
+    pub timeout: Option<Duration>,
+    /// Its index in the VM (`StepBody::External`).
+    pub index: usize,
+    pub source: SourceLocation,
+}
+
+/// A JS hook.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsHook {
+    pub kind: HookKind,
+    pub tags: Option<String>,
+    pub name: Option<String>,
+    pub order: i32,
+    pub timeout: Option<Duration>,
+    /// Its index in the VM (`HookBody::External`).
+    pub index: usize,
+    pub source: SourceLocation,
+}
+
+/// A JS parameter type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsParameterType {
+    pub name: String,
+    pub regexps: Vec<String>,
+    /// The transformer id (`Transformer::External`).
+    pub id: String,
+    pub use_for_snippets: bool,
+    pub prefer_for_regexp_match: bool,
+    pub source: SourceLocation,
+}
+
+/// One definition, in registration order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsDefinition {
+    Step(JsStep),
+    Hook(JsHook),
+    ParameterType(JsParameterType),
+}
+
+/// Everything the bundle registered.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Manifest {
+    pub definitions: Vec<JsDefinition>,
+    /// `setDefaultTimeout`, already applied to the definitions without their own timeout.
+    pub default_timeout: Option<Duration>,
+}
+
+fn millis(ms: Option<f64>) -> Option<Duration> {
+    ms.filter(|m| m.is_finite() && *m >= 0.0).map(|m| Duration::from_millis(m as u64))
+}
+
+impl Manifest {
+    /// Parses the prelude's JSON, mapping each definition's bundle position to its source.
+    pub fn parse(json: &str, mapper: &SourceMapper) -> Result<Manifest, String> {
+        let raw: RawManifest = serde_json::from_str(json).map_err(|e| format!("bad manifest from the VM: {e}"))?;
+        let default_timeout = millis(raw.default_timeout);
+        let mut definitions = Vec::new();
+        for d in raw.definitions {
+            let source = match mapper.original(d.line as u32, d.column as u32) {
+                Some(p) => SourceLocation { uri: p.file, line: p.line },
+                None => SourceLocation { uri: crate::sourcemap::BUNDLE_NAME.into(), line: d.line as u32 },
+            };
+            let timeout = millis(d.timeout).or(default_timeout);
+            let index = d.index.unwrap_or(0.0) as usize;
+            definitions.push(match d.what.as_str() {
+                "step" => JsDefinition::Step(JsStep {
+                    keyword: match d.keyword.as_deref() {
+                        Some("Given") => StepKeyword::Given,
+                        Some("When") => StepKeyword::When,
+                        Some("Then") => StepKeyword::Then,
+                        _ => StepKeyword::Step,
+                    },
+                    pattern: if d.regex == Some(true) {
+                        regex_with_flags(d.pattern.as_deref().unwrap_or(""), d.flags.as_deref().unwrap_or(""))
+                    } else {
+                        d.pattern.unwrap_or_default()
+                    },
+                    kind: if d.regex == Some(true) {
+                        PatternKind::RegularExpression
+                    } else {
+                        PatternKind::CucumberExpression
+                    },
+                    timeout,
+                    index,
+                    source,
+                }),
+                "hook" => JsDefinition::Hook(JsHook {
+                    kind: match d.kind.as_deref() {
+                        Some("BeforeAll") => HookKind::BeforeAll,
+                        Some("AfterAll") => HookKind::AfterAll,
+                        Some("After") => HookKind::After,
+                        Some("BeforeStep") => HookKind::BeforeStep,
+                        Some("AfterStep") => HookKind::AfterStep,
+                        _ => HookKind::Before,
+                    },
+                    tags: d.tags,
+                    name: d.name,
+                    order: d.order.unwrap_or(0.0) as i32,
+                    timeout,
+                    index,
+                    source,
+                }),
+                _ => JsDefinition::ParameterType(JsParameterType {
+                    name: d.name.unwrap_or_default(),
+                    regexps: d.regexps.unwrap_or_default(),
+                    id: d.id.unwrap_or_default(),
+                    use_for_snippets: d.use_for_snippets.unwrap_or(true),
+                    prefer_for_regexp_match: d.prefer_for_regexp_match.unwrap_or(false),
+                    source,
+                }),
+            });
+        }
+        Ok(Manifest { definitions, default_timeout })
+    }
+
+    /// Adds every definition to `registry`: parameter types first (step expressions need them,
+    /// and cucumber-js resolves expressions only after all support code loaded), then steps and
+    /// hooks in registration order.
+    pub fn register(&self, registry: &mut Registry) {
+        for d in &self.definitions {
+            if let JsDefinition::ParameterType(p) = d {
+                registry.add_parameter_type(
+                    &p.name,
+                    p.regexps.clone(),
+                    Transformer::External(p.id.clone()),
+                    p.use_for_snippets,
+                    p.prefer_for_regexp_match,
+                    Some(p.source.clone()),
+                );
+            }
+        }
+        for d in &self.definitions {
+            match d {
+                JsDefinition::Step(s) => registry.add_step(
+                    s.keyword,
+                    &s.pattern,
+                    s.kind,
+                    s.source.clone(),
+                    StepBody::External(s.index),
+                    s.timeout,
+                ),
+                JsDefinition::Hook(h) => registry.add_hook(
+                    h.kind,
+                    h.name.clone(),
+                    h.tags.as_deref(),
+                    h.order,
+                    h.source.clone(),
+                    HookBody::External(h.index),
+                    h.timeout,
+                ),
+                JsDefinition::ParameterType(_) => {}
+            }
+        }
+    }
+
+    /// The timeout of step `index` (its own or `setDefaultTimeout`).
+    pub fn step_timeout(&self, index: usize) -> Option<Duration> {
+        self.definitions.iter().find_map(|d| match d {
+            JsDefinition::Step(s) if s.index == index => s.timeout,
+            _ => None,
+        })
+    }
+
+    /// The timeout of hook `index` (its own or `setDefaultTimeout`).
+    pub fn hook_timeout(&self, index: usize) -> Option<Duration> {
+        self.definitions.iter().find_map(|d| match d {
+            JsDefinition::Hook(h) if h.index == index => h.timeout,
+            _ => None,
+        })
+    }
+}
+
+/// A JS RegExp's source with its flags as inline Rust regex flags (`i`, `m`, `s`; `g`, `y`,
+/// `u`, `d` do not change what a step matches).
+fn regex_with_flags(source: &str, flags: &str) -> String {
+    let inline: String = flags.chars().filter(|c| matches!(c, 'i' | 'm' | 's')).collect();
+    if inline.is_empty() {
+        source.to_string()
+    } else {
+        format!("(?{inline}){source}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_manifest() {
+        let json = r#"{"definitions":[
+            {"type":"step","keyword":"Given","pattern":"a (.*)","flags":"i","regex":true,"timeout":null,"index":0,"line":3,"column":1},
+            {"type":"hook","kind":"After","tags":"@x","name":null,"order":0,"timeout":250,"index":0,"line":4,"column":1},
+            {"type":"parameterType","name":"color","regexps":["red|blue"],"id":"0","useForSnippets":true,"preferForRegexpMatch":false,"line":5,"column":1}
+        ],"defaultTimeout":1000}"#;
+        let m = Manifest::parse(json, &SourceMapper::default()).unwrap();
+        let JsDefinition::Step(s) = &m.definitions[0] else { panic!("a step") };
+        assert_eq!(s.pattern, "(?i)a (.*)");
+        assert_eq!(s.timeout, Some(Duration::from_secs(1)));
+        assert_eq!(m.hook_timeout(0), Some(Duration::from_millis(250)));
+        assert!(matches!(&m.definitions[2], JsDefinition::ParameterType(p) if p.name == "color"));
+    }
+}

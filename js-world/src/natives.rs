@@ -1,0 +1,126 @@
+//! The native functions behind the JS prelude (`globalThis.__ferridriver_native`): file reads
+//! scoped to the project root, UTF-8 and base64 conversions, timers' sleep, stderr output.
+
+use base64::Engine;
+use rquickjs::prelude::Async;
+use rquickjs::{Ctx, Exception, Function, IntoJs, Object, TypedArray, Value};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Installs `__ferridriver_native` on the context's global object.
+pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str) -> rquickjs::Result<()> {
+    let native = Object::new(ctx.clone())?;
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    native.set("root", root.to_string_lossy().into_owned())?;
+    native.set("host", host)?;
+
+    let scope = root.clone();
+    native.set(
+        "readFile",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<Bytes> {
+            let file = scoped(&scope, &path).map_err(|e| Exception::throw_message(&ctx, &e))?;
+            let bytes = std::fs::read(&file)
+                .map_err(|e| Exception::throw_message(&ctx, &format!("{}: open '{path}'", io_code(&e))))?;
+            Ok(Bytes(bytes))
+        })?,
+    )?;
+    let scope = root.clone();
+    native.set(
+        "exists",
+        Function::new(ctx.clone(), move |path: String| scoped(&scope, &path).is_ok_and(|p| p.exists()))?,
+    )?;
+    native.set("utf8Encode", Function::new(ctx.clone(), |text: String| Bytes(text.into_bytes()))?)?;
+    native.set(
+        "utf8Decode",
+        Function::new(ctx.clone(), |bytes: TypedArray<'_, u8>| String::from_utf8_lossy(&copy(&bytes)).into_owned())?,
+    )?;
+    native.set(
+        "base64Encode",
+        Function::new(ctx.clone(), |bytes: TypedArray<'_, u8>| {
+            base64::engine::general_purpose::STANDARD.encode(copy(&bytes))
+        })?,
+    )?;
+    native.set(
+        "base64Decode",
+        Function::new(ctx.clone(), |ctx: Ctx<'_>, text: String| -> rquickjs::Result<Bytes> {
+            let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(cleaned.trim_end_matches('='))
+                .or_else(|_| base64::engine::general_purpose::STANDARD_NO_PAD.decode(cleaned.trim_end_matches('=')))
+                .map_err(|e| Exception::throw_message(&ctx, &format!("invalid base64: {e}")))?;
+            Ok(Bytes(bytes))
+        })?,
+    )?;
+    native.set("sleep", Function::new(ctx.clone(), Async(sleep))?)?;
+    native.set(
+        "print",
+        Function::new(ctx.clone(), |text: String| {
+            // Never stdout: it belongs to the reporters (and to MCP's JSON-RPC).
+            eprintln!("{text}");
+        })?,
+    )?;
+    ctx.globals().set("__ferridriver_native", native)
+}
+
+/// Bytes that reach JS as a `Uint8Array`.
+struct Bytes(Vec<u8>);
+
+impl<'js> IntoJs<'js> for Bytes {
+    fn into_js(self, ctx: &Ctx<'js>) -> rquickjs::Result<Value<'js>> {
+        TypedArray::new(ctx.clone(), self.0).map(TypedArray::into_value)
+    }
+}
+
+async fn sleep(ms: f64) -> rquickjs::Result<()> {
+    let ms = if ms.is_finite() && ms > 0.0 { ms.min(u32::MAX as f64) as u64 } else { 0 };
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+    Ok(())
+}
+
+/// The bytes of a typed array, copied out before any more JS runs.
+pub fn copy(bytes: &TypedArray<'_, u8>) -> Vec<u8> {
+    // SAFETY: the slice is copied at once; no JavaScript runs while it is borrowed.
+    unsafe { bytes.as_bytes() }.map(<[u8]>::to_vec).unwrap_or_default()
+}
+
+/// `path` if it lies inside `root` (after resolving `..` and symbolic links), else why not.
+fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
+    let candidate = root.join(path);
+    // A file that does not exist cannot be canonicalised; check its parent instead.
+    let resolved = match candidate.canonicalize() {
+        Ok(p) => p,
+        Err(_) => match (candidate.parent().and_then(|p| p.canonicalize().ok()), candidate.file_name()) {
+            (Some(dir), Some(name)) => dir.join(name),
+            _ => return Err(format!("ENOENT: no such file or directory, open '{path}'")),
+        },
+    };
+    if resolved.starts_with(root) {
+        Ok(resolved)
+    } else {
+        Err(format!(
+            "EACCES: '{path}' is outside the project root {}; node:fs may only read files below it",
+            root.display()
+        ))
+    }
+}
+
+fn io_code(e: &std::io::Error) -> &'static str {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "ENOENT: no such file or directory",
+        std::io::ErrorKind::PermissionDenied => "EACCES: permission denied",
+        _ if e.raw_os_error() == Some(21) => "EISDIR: illegal operation on a directory",
+        _ => "EIO: i/o error",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_is_enforced() {
+        let root = std::env::temp_dir().canonicalize().unwrap();
+        assert!(scoped(&root, "x-does-not-exist.txt").is_ok());
+        assert!(scoped(&root, "../etc/passwd").unwrap_err().contains("outside the project root"));
+    }
+}

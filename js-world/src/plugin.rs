@@ -1,0 +1,157 @@
+//! The rolldown plugin of the JS world: the synthetic entry module, the virtual modules that
+//! stand in for `@cucumber/cucumber` and the Node built-ins, and the per-module rewrite of
+//! `import.meta.dirname`/`filename`/`url` to the original file's location.
+
+use rolldown_plugin::{
+    HookLoadArgs, HookLoadOutput, HookLoadReturn, HookResolveIdArgs, HookResolveIdOutput, HookResolveIdReturn,
+    HookTransformArgs, HookTransformOutput, HookTransformReturn, HookUsage, Plugin, PluginContext,
+    SharedLoadPluginContext, SharedTransformPluginContext,
+};
+use std::borrow::Cow;
+use std::path::Path;
+
+/// The specifier of the synthetic entry module.
+pub const ENTRY: &str = "ferridriver:entry";
+
+/// Virtual module ids start with NUL, as rollup plugins mark ids that are not files.
+const VIRTUAL_PREFIX: &str = "\0ferridriver:";
+
+/// The names the cucumber module exports (cucumber-js and fake-cucumber alike).
+pub const CUCUMBER_EXPORTS: &[&str] = &[
+    "Given",
+    "When",
+    "Then",
+    "defineStep",
+    "And",
+    "But",
+    "Before",
+    "After",
+    "BeforeAll",
+    "AfterAll",
+    "BeforeStep",
+    "AfterStep",
+    "defineParameterType",
+    "ParameterType",
+    "setDefaultTimeout",
+    "setWorldConstructor",
+    "setDefinitionFunctionWrapper",
+    "setParallelCanAssign",
+    "PendingException",
+    "SkippedException",
+    "DataTable",
+    "World",
+    "Status",
+];
+
+const ASSERT_EXPORTS: &[&str] = &[
+    "ok",
+    "equal",
+    "notEqual",
+    "strictEqual",
+    "notStrictEqual",
+    "deepEqual",
+    "deepStrictEqual",
+    "notDeepStrictEqual",
+    "throws",
+    "doesNotThrow",
+    "rejects",
+    "fail",
+    "match",
+    "AssertionError",
+    "strict",
+];
+const FS_EXPORTS: &[&str] = &["readFileSync", "existsSync", "createReadStream", "promises"];
+const PATH_EXPORTS: &[&str] =
+    &["join", "dirname", "basename", "resolve", "extname", "normalize", "relative", "isAbsolute", "sep"];
+const BUFFER_EXPORTS: &[&str] = &["Buffer"];
+
+/// The virtual module a bare specifier stands for: `(module key, exported names)`.
+fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
+    Some(match specifier {
+        "@cucumber/cucumber" | "@cucumber/fake-cucumber" => ("cucumber", CUCUMBER_EXPORTS),
+        "node:assert" | "assert" | "node:assert/strict" | "assert/strict" => ("assert", ASSERT_EXPORTS),
+        "node:fs" | "fs" => ("fs", FS_EXPORTS),
+        "node:path" | "path" => ("path", PATH_EXPORTS),
+        "node:buffer" | "buffer" => ("buffer", BUFFER_EXPORTS),
+        _ => return None,
+    })
+}
+
+/// The code of a virtual module: it re-exports what the prelude put in
+/// `globalThis.__ferridriver_modules[key]`, so the bundle carries no copy of our API.
+fn virtual_code(key: &str) -> Option<String> {
+    let exports = match key {
+        "cucumber" => CUCUMBER_EXPORTS,
+        "assert" => ASSERT_EXPORTS,
+        "fs" => FS_EXPORTS,
+        "path" => PATH_EXPORTS,
+        "buffer" => BUFFER_EXPORTS,
+        _ => return None,
+    };
+    let mut code = format!("const m = globalThis.__ferridriver_modules[{key:?}];\nexport default m;\n");
+    for name in exports {
+        code.push_str(&format!("export const {name} = m.{name};\n"));
+    }
+    Some(code)
+}
+
+/// The plugin; `entry_code` imports every step file.
+#[derive(Debug)]
+pub struct WorldPlugin {
+    pub entry_code: String,
+}
+
+impl Plugin for WorldPlugin {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("ferridriver-world")
+    }
+
+    async fn resolve_id(&self, _ctx: &PluginContext, args: &HookResolveIdArgs<'_>) -> HookResolveIdReturn {
+        if args.specifier == ENTRY {
+            return Ok(Some(HookResolveIdOutput::from_id(format!("{VIRTUAL_PREFIX}entry"))));
+        }
+        Ok(virtual_module(args.specifier)
+            .map(|(key, _)| HookResolveIdOutput::from_id(format!("{VIRTUAL_PREFIX}{key}"))))
+    }
+
+    async fn load(&self, _ctx: SharedLoadPluginContext, args: &HookLoadArgs<'_>) -> HookLoadReturn {
+        let Some(key) = args.id.strip_prefix(VIRTUAL_PREFIX) else { return Ok(None) };
+        let code = if key == "entry" { Some(self.entry_code.clone()) } else { virtual_code(key) };
+        Ok(code.map(|code| HookLoadOutput { code: code.into(), ..Default::default() }))
+    }
+
+    async fn transform(&self, _ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
+        if args.id.starts_with('\0') || !args.code.contains("import.meta.") {
+            return Ok(None);
+        }
+        // QuickJS runs one module for the whole bundle, so each file's own `import.meta` must
+        // be resolved here, while we still know which file the code came from.
+        let file = Path::new(args.id);
+        let dir = file.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
+        let quote = |s: &str| serde_json::Value::String(s.to_string()).to_string();
+        let mut code = string_wizard::MagicString::new(args.code.as_str());
+        let edits = [
+            ("import.meta.dirname", quote(&dir)),
+            ("import.meta.filename", quote(args.id)),
+            ("import.meta.url", quote(&format!("file://{}", args.id))),
+        ];
+        for (from, to) in edits {
+            code.replace_all(from, to).map_err(anyhow::Error::msg)?;
+        }
+        let map = code.source_map(string_wizard::SourceMapOptions {
+            include_content: true,
+            source: args.id.into(),
+            hires: string_wizard::Hires::Boundary,
+        });
+        Ok(Some(HookTransformOutput { code: Some(code.to_string()), map: map.into(), ..Default::default() }))
+    }
+
+    fn register_hook_usage(&self) -> HookUsage {
+        HookUsage::ResolveId | HookUsage::Load | HookUsage::Transform
+    }
+}
+
+/// The entry module: one side-effect import per step file, in the given (sorted) order.
+pub fn entry_code(files: &[&Path]) -> String {
+    files.iter().map(|f| format!("import {};\n", serde_json::Value::String(f.to_string_lossy().into_owned()))).collect()
+}

@@ -1,0 +1,172 @@
+//! One QuickJS VM: a runtime and context with our natives and prelude, the bundle's bytecode
+//! loaded and evaluated (which registers every definition), and calls into it by index.
+
+use crate::compile::Compiled;
+use crate::convert::{self, Attachment, CallResult};
+use crate::natives;
+use ferridriver_steps::registry::Invocation;
+use rquickjs::context::EvalOptions;
+use rquickjs::{Array, AsyncContext, AsyncRuntime, CatchResultExt, Function, Module, Object, Promise};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const NODE_PRELUDE: &str = include_str!("js/node.js");
+const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
+
+/// Limits of one VM.
+#[derive(Debug, Clone, Copy)]
+pub struct VmLimits {
+    pub memory_bytes: usize,
+    pub stack_bytes: usize,
+}
+
+impl Default for VmLimits {
+    fn default() -> Self {
+        VmLimits { memory_bytes: 512 << 20, stack_bytes: 1 << 20 }
+    }
+}
+
+/// A failure of the VM itself (not a definition's result): it cannot load, or a call was
+/// interrupted. `stack` is in bundle positions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VmError {
+    pub exception_type: String,
+    pub message: String,
+    pub stack: Option<String>,
+    /// The call ran past its deadline and the interrupt handler stopped it.
+    pub timed_out: bool,
+}
+
+/// What to call.
+pub enum Call {
+    Step(usize, Invocation),
+    Hook(usize),
+}
+
+/// A loaded VM. It must stay on the thread that created it.
+pub struct Vm {
+    _runtime: AsyncRuntime,
+    context: AsyncContext,
+    /// Milliseconds since `epoch` after which the interrupt handler stops JS; `u64::MAX` = never.
+    deadline: Arc<AtomicU64>,
+    epoch: Instant,
+}
+
+impl Vm {
+    /// Starts a VM and evaluates the bundle in it.
+    pub async fn new(code: &Compiled, root: &Path, host: &str, limits: VmLimits) -> Result<Vm, VmError> {
+        let runtime = AsyncRuntime::new().map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
+        runtime.set_memory_limit(limits.memory_bytes).await;
+        runtime.set_max_stack_size(limits.stack_bytes).await;
+        let deadline = Arc::new(AtomicU64::new(u64::MAX));
+        let epoch = Instant::now();
+        let watched = Arc::clone(&deadline);
+        runtime
+            .set_interrupt_handler(Some(Box::new(move || {
+                epoch.elapsed().as_millis() as u64 >= watched.load(Ordering::Relaxed)
+            })))
+            .await;
+        let context =
+            AsyncContext::full(&runtime).await.map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
+        let root = root.to_path_buf();
+        let host = host.to_string();
+        let bytecode = code.bytecode.clone();
+        context
+            .async_with(async move |ctx| -> Result<(), VmError> {
+                let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
+                natives::install(&ctx, &root, &host).catch(&ctx).map_err(fail)?;
+                for (name, source) in [("node.js", NODE_PRELUDE), ("cucumber.js", CUCUMBER_PRELUDE)] {
+                    let mut options = EvalOptions::default();
+                    options.global = true;
+                    options.strict = false;
+                    options.filename = Some(format!("ferridriver:{name}"));
+                    ctx.eval_with_options::<(), _>(source, options).catch(&ctx).map_err(fail)?;
+                }
+                // SAFETY: the bytecode was written by `Module::write` of this same QuickJS build
+                // in this process (compile.rs), never read from disk.
+                let module = unsafe { Module::load(ctx.clone(), &bytecode) }.catch(&ctx).map_err(fail)?;
+                let (_, evaluated) = module.eval().catch(&ctx).map_err(fail)?;
+                evaluated.into_future::<()>().await.catch(&ctx).map_err(fail)?;
+                let finish: Function = bridge(&ctx).and_then(|b| b.get("finishLoading")).catch(&ctx).map_err(fail)?;
+                finish.call::<_, ()>(()).catch(&ctx).map_err(fail)
+            })
+            .await?;
+        Ok(Vm { _runtime: runtime, context, deadline, epoch })
+    }
+
+    /// The definitions the bundle registered, as the prelude's manifest JSON.
+    pub async fn manifest(&self) -> Result<String, VmError> {
+        self.context
+            .async_with(async |ctx| {
+                let f: Function =
+                    bridge(&ctx).and_then(|b| b.get("manifest")).catch(&ctx).map_err(|e| exception_error(e, false))?;
+                f.call::<_, String>(()).catch(&ctx).map_err(|e| exception_error(e, false))
+            })
+            .await
+    }
+
+    /// Builds a fresh World for the next test case (`setWorldConstructor` or the default).
+    pub async fn new_world(&self, parameters_json: String) -> Result<(), VmError> {
+        self.context
+            .async_with(async move |ctx| {
+                let f: Function =
+                    bridge(&ctx).and_then(|b| b.get("newWorld")).catch(&ctx).map_err(|e| exception_error(e, false))?;
+                f.call::<_, ()>((parameters_json,)).catch(&ctx).map_err(|e| exception_error(e, false))
+            })
+            .await
+    }
+
+    /// Calls a definition, stopping it after `timeout`; returns its result and what it attached
+    /// (attachments are returned even when the VM failed).
+    pub async fn invoke(&self, call: Call, timeout: Duration) -> (Result<CallResult, VmError>, Vec<Attachment>) {
+        let limit = self.epoch.elapsed().saturating_add(timeout).as_millis() as u64;
+        self.deadline.store(limit, Ordering::Relaxed);
+        let deadline = Arc::clone(&self.deadline);
+        let epoch = self.epoch;
+        self.context
+            .async_with(async move |ctx| {
+                let started: rquickjs::Result<Promise> = (|| {
+                    let b = bridge(&ctx)?;
+                    match &call {
+                        Call::Step(index, invocation) => {
+                            let (values, transforms) = convert::step_arguments(&ctx, invocation)?;
+                            let table = convert::data_table(&ctx, invocation)?;
+                            let f: Function = b.get("invokeStep")?;
+                            f.call((*index, values, transforms, table, invocation.doc_string.clone()))
+                        }
+                        Call::Hook(index) => b.get::<_, Function>("invokeHook")?.call((*index,)),
+                    }
+                })();
+                let result = match started.catch(&ctx) {
+                    Ok(p) => p.into_future::<Object>().await.catch(&ctx).map(|o| convert::call_result(&o)),
+                    Err(e) => Err(e),
+                };
+                // The interrupt handler only stops JS past the deadline, so a failure after it
+                // is the timeout (QuickJS's uncatchable `InternalError: interrupted`).
+                let result = result.map_err(|e| exception_error(e, epoch.elapsed().as_millis() as u64 >= limit));
+                deadline.store(u64::MAX, Ordering::Relaxed);
+                let attachments = bridge(&ctx)
+                    .and_then(|b| b.get::<_, Function>("takeAttachments"))
+                    .and_then(|f| f.call::<_, Array>(()))
+                    .map(|a| convert::attachments(&a))
+                    .unwrap_or_default();
+                (result, attachments)
+            })
+            .await
+    }
+}
+
+fn bridge<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
+    ctx.globals().get("__ferridriver")
+}
+
+fn plain_error(message: String) -> VmError {
+    VmError { exception_type: "Error".into(), message, stack: None, timed_out: false }
+}
+
+fn exception_error(e: rquickjs::CaughtError<'_>, timed_out: bool) -> VmError {
+    let (exception_type, message, stack) = convert::caught(e);
+    VmError { exception_type, message, stack, timed_out }
+}

@@ -1,0 +1,40 @@
+//! JS/TS step definitions in a `bdd` run: find and load them (once per process), add them to
+//! the registry after the Rust ones, and give every worker a `JsHost` of its own.
+
+use crate::execute::workers::HostFactory;
+use ferridriver_js_world::{load, JsConfig, JsHost};
+use ferridriver_steps::registry::Registry;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where the configuration says JS code lives (`[test] steps` and top-level `extensions`).
+#[derive(Debug, Clone, Default)]
+pub struct JsSettings {
+    pub steps: Vec<String>,
+    pub extensions: Vec<String>,
+}
+
+/// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
+/// per worker when there are JS definitions, else `hosts` unchanged) and whether everything
+/// loaded; problems are reported on stderr with their file and a hint, and the rest still runs.
+pub fn add_js_steps(
+    registry: &mut Registry,
+    settings: JsSettings,
+    hosts: HostFactory,
+    default_timeout: Duration,
+) -> (HostFactory, bool) {
+    let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let report = load(&JsConfig { steps: settings.steps, extensions: settings.extensions, root });
+    for e in &report.errors {
+        eprintln!("error: {e}");
+    }
+    let ok = report.errors.is_empty();
+    match report.program {
+        Some(program) => {
+            program.register(registry);
+            let factory: HostFactory = Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&program), default_timeout)));
+            (factory, ok)
+        }
+        None => (hosts, ok),
+    }
+}
