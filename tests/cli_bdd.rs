@@ -100,7 +100,9 @@ fn message_report_file_is_written_whole() {
     let text = std::fs::read_to_string(s.0.join("reports/run.ndjson")).unwrap();
     let kinds: Vec<String> = text
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap().as_object().unwrap().keys().next().unwrap().clone())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap().as_object().unwrap().keys().next().unwrap().clone()
+        })
         .collect();
     assert_eq!(kinds.first().map(String::as_str), Some("meta"));
     assert_eq!(kinds.iter().filter(|k| *k == "pickle").count(), 3);
