@@ -27,7 +27,9 @@ pub struct Bundle {
 /// A file that could not be bundled, with rolldown's report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BundleError {
+    /// The broken file (`None` when the files only fail together).
     pub file: Option<PathBuf>,
+    /// rolldown's diagnostic, with `file:line:col` and a code frame.
     pub message: String,
 }
 

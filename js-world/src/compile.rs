@@ -8,7 +8,9 @@ use rquickjs::{Context, Module, Runtime, WriteOptions};
 /// A bundle and its bytecode.
 #[derive(Debug)]
 pub struct Compiled {
+    /// The bundled code and map.
     pub bundle: Bundle,
+    /// QuickJS bytecode of `bundle.code`, debug info included.
     pub bytecode: Vec<u8>,
 }
 

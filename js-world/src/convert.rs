@@ -70,9 +70,13 @@ pub fn call_result(object: &Object<'_>) -> CallResult {
 /// Something a step attached.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Attachment {
+    /// Text attachments (and logs, links).
     pub text: Option<String>,
+    /// Binary attachments.
     pub bytes: Option<Vec<u8>>,
+    /// The media type (`text/plain` when none was given for text).
     pub media_type: String,
+    /// The file name to show in reports.
     pub file_name: Option<String>,
 }
 

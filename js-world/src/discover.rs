@@ -40,12 +40,11 @@ pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
             errors.push(format!("step glob {glob:?} is not valid: {e:?}"));
         }
     }
-    let globs: Vec<&String> = globs.iter().filter(|g| fast_glob::validate(g).is_ok()).collect();
-    if !globs.is_empty() {
-        for entry in walk(&config.root) {
+    for glob in globs.iter().filter(|g| fast_glob::validate(g).is_ok()) {
+        // Only the glob's literal leading directories are walked, not the whole project.
+        for entry in walk(&config.root.join(static_prefix(glob))) {
             let Ok(relative) = entry.strip_prefix(&config.root) else { continue };
-            let relative = slash_path(relative);
-            if globs.iter().any(|g| fast_glob::glob_match(g.as_str(), relative.as_str())) {
+            if fast_glob::glob_match(glob.as_str(), slash_path(relative).as_str()) {
                 files.push(entry);
             }
         }
@@ -73,6 +72,18 @@ pub fn is_source(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     !name.ends_with(".d.ts")
         && path.extension().and_then(|e| e.to_str()).is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+}
+
+/// The leading directories of a glob that contain no pattern characters (`src/**/*.ts` → `src`).
+fn static_prefix(glob: &str) -> String {
+    let parts: Vec<&str> = glob.split('/').collect();
+    let literal = parts
+        .iter()
+        .take(parts.len().saturating_sub(1))
+        .take_while(|p| !p.contains(['*', '?', '[', '{', '!']))
+        .copied()
+        .collect::<Vec<_>>();
+    literal.join("/")
 }
 
 /// A path with `/` separators, as globs and source locations use.
@@ -116,6 +127,9 @@ mod tests {
         assert_eq!(errors.len(), 1);
         let cfg = JsConfig { root: dir.clone(), steps: vec!["./*.ts".into()], ..Default::default() };
         assert_eq!(discover(&cfg).0, vec![dir.join("other.ts")]);
+        assert_eq!(static_prefix("steps/**/*.ts"), "steps");
+        assert_eq!(static_prefix("a/b/c.ts"), "a/b");
+        assert_eq!(static_prefix("*.ts"), "");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -19,10 +19,15 @@ use std::sync::{Arc, OnceLock};
 /// The JS world of a run, built once and shared by every worker.
 #[derive(Debug)]
 pub struct JsProgram {
+    /// The bundle and its bytecode.
     pub compiled: Compiled,
+    /// Bundle positions back to the original files.
     pub mapper: SourceMapper,
+    /// What the bundle registered.
     pub manifest: Manifest,
+    /// The project root (`node:fs` scope, source locations).
     pub root: PathBuf,
+    /// Limits of every VM running it.
     pub limits: VmLimits,
 }
 
@@ -42,7 +47,9 @@ impl JsProgram {
 /// message per problem, each naming the file (`file:line:col`) and saying what to do.
 #[derive(Debug, Clone, Default)]
 pub struct LoadReport {
+    /// The loaded program, if any file loaded.
     pub program: Option<Arc<JsProgram>>,
+    /// One message per problem (file, what happened, a hint).
     pub errors: Vec<String>,
 }
 

@@ -42,51 +42,71 @@ struct RawDefinition {
 /// A JS step definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsStep {
+    /// `Given`/`When`/`Then`, or `Step` for defineStep/And/But.
     pub keyword: StepKeyword,
+    /// The expression, or the RegExp source with its i/m/s flags inlined.
     pub pattern: String,
+    /// Cucumber expression or regular expression.
     pub kind: PatternKind,
+    /// Its own timeout, else `setDefaultTimeout`.
     pub timeout: Option<Duration>,
     /// Its index in the VM (`StepBody::External`).
     pub index: usize,
+    /// The original file and line of the registration.
     pub source: SourceLocation,
 }
 
 /// A JS hook.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsHook {
+    /// When it runs.
     pub kind: HookKind,
+    /// Its tag expression.
     pub tags: Option<String>,
+    /// Its name (`Before({name})`).
     pub name: Option<String>,
+    /// Its `order` option (0 by default).
     pub order: i32,
+    /// Its own timeout, else `setDefaultTimeout`.
     pub timeout: Option<Duration>,
     /// Its index in the VM (`HookBody::External`).
     pub index: usize,
+    /// The original file and line of the registration.
     pub source: SourceLocation,
 }
 
 /// A JS parameter type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsParameterType {
+    /// The name used in expressions (`{color}`).
     pub name: String,
+    /// The RegExp sources.
     pub regexps: Vec<String>,
     /// The transformer id (`Transformer::External`).
     pub id: String,
+    /// `useForSnippets` (default true).
     pub use_for_snippets: bool,
+    /// `preferForRegexpMatch` (default false).
     pub prefer_for_regexp_match: bool,
+    /// The original file and line of the registration.
     pub source: SourceLocation,
 }
 
 /// One definition, in registration order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum JsDefinition {
+    /// A step definition.
     Step(JsStep),
+    /// A hook.
     Hook(JsHook),
+    /// A parameter type.
     ParameterType(JsParameterType),
 }
 
 /// Everything the bundle registered.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Manifest {
+    /// In registration order.
     pub definitions: Vec<JsDefinition>,
     /// `setDefaultTimeout`, already applied to the definitions without their own timeout.
     pub default_timeout: Option<Duration>,

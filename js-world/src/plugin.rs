@@ -98,6 +98,7 @@ fn virtual_code(key: &str) -> Option<String> {
 /// The plugin; `entry_code` imports every step file.
 #[derive(Debug)]
 pub struct WorldPlugin {
+    /// The synthetic entry module's code.
     pub entry_code: String,
 }
 

@@ -9,8 +9,11 @@ pub const BUNDLE_NAME: &str = "bundle.js";
 /// A position in an original file: path relative to the project root, 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OriginalPosition {
+    /// Relative to the project root, with `/`.
     pub file: String,
+    /// 1-based.
     pub line: u32,
+    /// 1-based.
     pub column: u32,
 }
 

@@ -18,7 +18,9 @@ const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 /// Limits of one VM.
 #[derive(Debug, Clone, Copy)]
 pub struct VmLimits {
+    /// QuickJS heap limit; past it JS gets `out of memory` and the VM is rebuilt.
     pub memory_bytes: usize,
+    /// Maximum JS stack size.
     pub stack_bytes: usize,
 }
 
@@ -32,8 +34,11 @@ impl Default for VmLimits {
 /// interrupted. `stack` is in bundle positions.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VmError {
+    /// The exception's name (`Error`, `InternalError`…).
     pub exception_type: String,
+    /// The exception's message.
     pub message: String,
+    /// The stack, in bundle positions.
     pub stack: Option<String>,
     /// The call ran past its deadline and the interrupt handler stopped it.
     pub timed_out: bool,
@@ -41,7 +46,9 @@ pub struct VmError {
 
 /// What to call.
 pub enum Call {
+    /// Step definition `i` with its arguments.
     Step(usize, Invocation),
+    /// Hook `i`.
     Hook(usize),
 }
 

@@ -6,7 +6,7 @@ use ferridriver_steps::expressions::ArgValue;
 use ferridriver_steps::registry::{
     DataTable, FailureOutcome, Invocation, Registry, StepBody, StepFailure, StepHost, StepOutcome, World,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,8 +21,8 @@ fn project(name: &str, files: &[(&str, &str)]) -> PathBuf {
     dir
 }
 
-fn load_program(dir: &PathBuf) -> (Arc<JsProgram>, Vec<String>) {
-    let report = load(&JsConfig { root: dir.clone(), ..Default::default() });
+fn load_program(dir: &Path) -> (Arc<JsProgram>, Vec<String>) {
+    let report = load(&JsConfig { root: dir.to_path_buf(), ..Default::default() });
     (report.program.expect("a program"), report.errors)
 }
 

@@ -79,7 +79,11 @@ impl Reporter for RerunReporter {
                 .uris
                 .iter()
                 .map(|(uri, lines)| {
-                    let numbers: Vec<String> = lines.iter().map(u32::to_string).collect();
+                    // Parallel workers finish in any order; a sorted list diffs cleanly.
+                    let mut sorted = lines.clone();
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    let numbers: Vec<String> = sorted.iter().map(u32::to_string).collect();
                     format!("{uri}:{}", numbers.join(":"))
                 })
                 .collect();
