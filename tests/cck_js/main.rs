@@ -6,125 +6,42 @@
 
 #[path = "../cck/compare.rs"]
 mod compare;
+#[path = "../cck/kit.rs"]
+mod kit;
 #[path = "../conformance/locate.rs"]
 mod locate;
 #[path = "../conformance/schema.rs"]
 mod schema;
 
 use ferridriver_js_world::{load, JsConfig, JsHost};
-use ferridriver_messages::{Clock, IdGenerator};
-use ferridriver_runner::execute::{execute, workers::HostFactory, Order, RunContext, RunOptions};
-use ferridriver_runner::filters::PickleFilter;
-use ferridriver_runner::load::{load_sources, FeatureSource};
-use ferridriver_runner::schedule::schedule;
+use ferridriver_runner::execute::workers::HostFactory;
 use ferridriver_steps::registry::Registry;
 use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
 
-/// Samples we cannot pass, with the reason. Any other failure fails the test.
-const KNOWN_FAILURES: &[(&str, &str)] = &[(
-    "test-run-exception",
-    "needs the reference runner's --error switch to inject an internal failure; ferridriver has no such test-only switch",
-)];
-
-/// Runs one sample with its `.ts` steps and returns our message stream.
+/// Runs one sample with its own `.ts` step file, unchanged.
 fn run_sample(dir: &Path, name: &str) -> Result<Vec<Value>, String> {
-    let mut features: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| e.to_string())?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".feature") || n.ends_with(".feature.md"))
-        .collect();
-    features.sort();
-    let args = std::fs::read_to_string(dir.join(format!("{name}.arguments.txt"))).unwrap_or_default();
-    let words: Vec<&str> = args.split_whitespace().collect();
-    let mut options = RunOptions { parallel: 1, ..Default::default() };
-    let mut order = Order::Defined;
-    for pair in words.windows(2) {
-        match pair {
-            ["--retry", n] => options.retry = n.parse().map_err(|_| format!("bad --retry {n}"))?,
-            ["--order", "reverse"] => order = Order::Reverse,
-            _ => {}
-        }
-    }
     let report = load(&JsConfig { steps: vec!["*.ts".into()], extensions: vec![], root: dir.to_path_buf() });
     if !report.errors.is_empty() {
         return Err(format!("JS load errors: {}", report.errors.join("; ")));
     }
-    let ids = Arc::new(IdGenerator::incrementing());
-    let (sender, events) = std::sync::mpsc::channel();
-    let ctx = RunContext::new(Arc::clone(&ids), Arc::new(Clock::fake()), sender);
-    ctx.emit(ferridriver_runner::meta::meta());
-    let sources = features
-        .iter()
-        .map(|f| {
-            Ok(FeatureSource {
-                uri: format!("samples/{name}/{f}"),
-                data: std::fs::read_to_string(dir.join(f)).map_err(|e| e.to_string())?,
-                lines: vec![],
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let loaded = load_sources(&ctx, sources, "en", &PickleFilter::default());
-    let mut registry = Registry::new(Arc::clone(&ids));
-    let hosts: HostFactory = match report.program {
-        Some(program) => {
-            program.register(&mut registry);
-            let timeout = options.default_timeout;
-            Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&program), timeout)))
-        }
-        None => Arc::new(|_| Box::new(ferridriver_runner::execute::invoke::NoHost)),
-    };
-    let pickles = schedule(loaded.pickles, None, order);
-    execute(&ctx, Arc::new(registry), pickles, Arc::new(options), hosts);
-    drop(ctx);
-    Ok(events.into_iter().flatten().map(|e| serde_json::to_value(&e).expect("envelopes serialise")).collect())
+    kit::run(dir, name, |ids, options| {
+        let mut registry = Registry::new(ids);
+        let hosts: HostFactory = match report.program {
+            Some(program) => {
+                program.register(&mut registry);
+                let timeout = options.default_timeout;
+                Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&program), timeout)))
+            }
+            None => Arc::new(|_| Box::new(ferridriver_runner::execute::invoke::NoHost)),
+        };
+        Ok((registry, hosts))
+    })
 }
 
 #[test]
 fn compatibility_kit_with_typescript_steps() {
     let Some(root) = locate::conformance_dir() else { return };
-    let samples_dir = root.join("cck/samples");
-    let mut names: Vec<String> = std::fs::read_dir(&samples_dir)
-        .expect("samples folder")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .collect();
-    names.sort();
-    let envelope_schema = schema::EnvelopeSchema::load(&root);
-    let mut passed = 0;
-    let mut unexpected = Vec::new();
-    let mut report = Vec::new();
-    for name in &names {
-        let dir = samples_dir.join(name);
-        let expected: Vec<Value> = std::fs::read_to_string(dir.join(format!("{name}.ndjson")))
-            .expect("expected ndjson")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str(l).expect("valid ndjson"))
-            .collect();
-        let problem = match run_sample(&dir, name) {
-            Ok(ours) => {
-                let invalid: Vec<String> = ours.iter().flat_map(|m| envelope_schema.problems(m)).collect();
-                if invalid.is_empty() {
-                    compare::first_difference(&ours, &expected)
-                } else {
-                    Some(format!("messages violate the schema: {}", invalid.join("; ")))
-                }
-            }
-            Err(e) => Some(e),
-        };
-        match (problem, KNOWN_FAILURES.iter().find(|(n, _)| n == name)) {
-            (None, _) => passed += 1,
-            (Some(_), Some((_, reason))) => report.push(format!("  {name}: {reason}")),
-            (Some(p), None) => {
-                report.push(format!("  {name}: {p}"));
-                unexpected.push(name.clone());
-            }
-        }
-    }
-    println!("CCK (js) {passed}/{}", names.len());
-    for line in &report {
-        println!("{line}");
-    }
-    assert!(unexpected.is_empty(), "samples failing unexpectedly: {unexpected:?}");
+    kit::run_kit("js", &root, run_sample);
 }

@@ -205,6 +205,17 @@ impl<'a> Parser<'a> {
         pending.into_iter().map(|(location, name)| Tag { location, name, id: self.ids.next_id() }).collect()
     }
 
+    /// Tags: `Tags := #TagLine+`, then the keyword line they belong to (`keyword`).
+    fn tags_then(&mut self, first: Token, keyword: T) -> Parse<(PendingTags, Token)> {
+        let mut t = first;
+        let mut pending = PendingTags::new();
+        while t.ty == T::TagLine {
+            pending.extend(Self::pending_tags(&t));
+            t = self.next_significant(&[T::TagLine, keyword, T::Comment, T::Empty])?;
+        }
+        Ok((pending, t))
+    }
+
     fn pending_tags(token: &Token) -> PendingTags {
         token.items.iter().map(|i| (Location::new(token.line, i.column), i.text.clone())).collect()
     }
@@ -218,11 +229,7 @@ impl<'a> Parser<'a> {
         if t.ty == T::Language {
             t = self.next_significant(&[T::TagLine, T::FeatureLine, T::Comment, T::Empty])?;
         }
-        let mut pending = PendingTags::new();
-        while t.ty == T::TagLine {
-            pending.extend(Self::pending_tags(&t));
-            t = self.next_significant(&[T::TagLine, T::FeatureLine, T::Comment, T::Empty])?;
-        }
+        let (pending, t) = self.tags_then(t, T::FeatureLine)?;
         let feature_line = t;
         let language = self.matcher.language.clone();
         let (description, mut t) = self.description(AFTER_FEATURE_HEADER)?;
@@ -308,13 +315,7 @@ impl<'a> Parser<'a> {
 
     // ScenarioDefinition := Tags? Scenario ; Scenario := #ScenarioLine DescriptionHelper Step* ExamplesDefinition*
     fn scenario_definition(&mut self, first: Token) -> Parse<(Scenario, Token)> {
-        let mut t = first;
-        let mut pending = PendingTags::new();
-        while t.ty == T::TagLine {
-            pending.extend(Self::pending_tags(&t));
-            t = self.next_significant(&[T::TagLine, T::ScenarioLine, T::Comment, T::Empty])?;
-        }
-        let line = t;
+        let (pending, line) = self.tags_then(first, T::ScenarioLine)?;
         let (description, mut t) = self.description(AFTER_SCENARIO_HEADER)?;
         let mut steps = Vec::new();
         while t.ty == T::StepLine {
@@ -350,13 +351,7 @@ impl<'a> Parser<'a> {
 
     // ExamplesDefinition := Tags? Examples ; Examples := #ExamplesLine DescriptionHelper ExamplesTable?
     fn examples_definition(&mut self, first: Token) -> Parse<(Examples, Token)> {
-        let mut t = first;
-        let mut pending = PendingTags::new();
-        while t.ty == T::TagLine {
-            pending.extend(Self::pending_tags(&t));
-            t = self.next_significant(&[T::TagLine, T::ExamplesLine, T::Comment, T::Empty])?;
-        }
-        let line = t;
+        let (pending, line) = self.tags_then(first, T::ExamplesLine)?;
         let (description, mut t) = self.description(AFTER_EXAMPLES_HEADER)?;
         let mut rows = Vec::new();
         if t.ty == T::TableRow {
@@ -388,13 +383,7 @@ impl<'a> Parser<'a> {
 
     // Rule := RuleHeader Background? ScenarioDefinition* ; RuleHeader := Tags? #RuleLine DescriptionHelper
     fn rule(&mut self, first: Token) -> Parse<(Rule, Token)> {
-        let mut t = first;
-        let mut pending = PendingTags::new();
-        while t.ty == T::TagLine {
-            pending.extend(Self::pending_tags(&t));
-            t = self.next_significant(&[T::TagLine, T::RuleLine, T::Comment, T::Empty])?;
-        }
-        let line = t;
+        let (pending, line) = self.tags_then(first, T::RuleLine)?;
         let (description, mut t) = self.description(AFTER_FEATURE_HEADER)?;
         let mut children = Vec::new();
         if t.ty == T::BackgroundLine {
