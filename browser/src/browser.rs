@@ -4,8 +4,8 @@ use crate::connection::Connection;
 use crate::context::BrowserContext;
 use crate::launch::{BrowserProcess, LaunchOptions};
 use crate::Result;
-use chromiumoxide::cdp::browser_protocol::browser::{CloseParams, GetVersionParams};
-use chromiumoxide::cdp::browser_protocol::target::CreateBrowserContextParams;
+use chromiumoxide_cdp::cdp::browser_protocol::browser::{CloseParams, GetVersionParams};
+use chromiumoxide_cdp::cdp::browser_protocol::target::CreateBrowserContextParams;
 use std::time::Duration;
 
 /// One browser: a process we started (killed with its profile when dropped) or a remote one.

@@ -5,7 +5,7 @@
 
 use crate::{BrowserError, Result};
 use async_tungstenite::tungstenite::Message;
-use chromiumoxide::types::Command;
+use chromiumoxide_types::Command;
 use futures::StreamExt;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};

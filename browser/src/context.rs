@@ -5,8 +5,8 @@
 use crate::connection::Connection;
 use crate::page::Page;
 use crate::{BrowserError, Result};
-use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
-use chromiumoxide::cdp::browser_protocol::target::{CreateTargetParams, DisposeBrowserContextParams};
+use chromiumoxide_cdp::cdp::browser_protocol::browser::BrowserContextId;
+use chromiumoxide_cdp::cdp::browser_protocol::target::{CreateTargetParams, DisposeBrowserContextParams};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 

@@ -1,6 +1,6 @@
 //! Playwright-shaped browser automation over the Chrome DevTools Protocol.
 //!
-//! Chromium is driven with chromiumoxide's typed protocol (`chromiumoxide::cdp`) over a
+//! Chromium is driven with chromiumoxide's typed protocol (`chromiumoxide_cdp`) over a
 //! WebSocket connection of our own (see docs/adr/0006-cdp-transport.md): the build enables
 //! `serde_json/arbitrary_precision`, under which chromiumoxide's own connection drops every
 //! event that carries a float. Our connection tells responses from events by their `id` and

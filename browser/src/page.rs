@@ -3,13 +3,13 @@
 use crate::connection::{CdpEvent, Connection};
 use crate::{BrowserError, Result};
 use base64::Engine;
-use chromiumoxide::cdp::browser_protocol::page::{
+use chromiumoxide_cdp::cdp::browser_protocol::page::{
     CaptureScreenshotFormat, CaptureScreenshotParams, EnableParams, EventLifecycleEvent, GetFrameTreeParams,
     GetNavigationHistoryParams, NavigateParams, NavigateToHistoryEntryParams, ReloadParams, SetDocumentContentParams,
     SetLifecycleEventsEnabledParams,
 };
-use chromiumoxide::cdp::browser_protocol::target::{AttachToTargetParams, CloseTargetParams, TargetId};
-use chromiumoxide::cdp::js_protocol::runtime::EvaluateParams;
+use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, CloseTargetParams, TargetId};
+use chromiumoxide_cdp::cdp::js_protocol::runtime::EvaluateParams;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
