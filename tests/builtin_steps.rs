@@ -189,3 +189,62 @@ fn the_steps_command_lists_every_built_in_step_and_docs_match() {
         "docs/steps.md is stale: regenerate it with `cargo run -- steps --markdown > docs/steps.md`"
     );
 }
+
+#[test]
+fn a_browser_killed_mid_scenario_fails_that_scenario_and_the_next_one_relaunches() {
+    if !chromium_available() {
+        return;
+    }
+    let dir = scratch("crash");
+    std::fs::write(dir.join("page.html"), "<title>Alive</title><h1>Alive</h1>").unwrap();
+    std::fs::write(
+        dir.join("crash.feature"),
+        "Feature: F\n  Scenario: The browser dies\n    Given I open \"page.html\"\n    When I wait for \"never shown\" to appear\n\n  \
+         Scenario: The next one relaunches\n    Given I open \"page.html\"\n    Then I should see \"Alive\"\n",
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "crash.feature", "--parallel", "1", "-f", "message"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the worker's browser to start, then kill its whole process group.
+    let needle = format!("ferridriver-profile-{}-", child.id());
+    let mut killed = false;
+    for _ in 0..200 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let browser = std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
+            let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+            let text = String::from_utf8_lossy(&cmd);
+            (text.contains(&needle) && text.contains("--remote-debugging-port")).then(|| e.file_name())
+        });
+        if let Some(pid) = browser.and_then(|p| p.to_str().and_then(|p| p.parse::<i32>().ok())) {
+            std::thread::sleep(std::time::Duration::from_millis(700));
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            killed = true;
+            break;
+        }
+    }
+    assert!(killed, "the browser started");
+    let out = child.wait_with_output().unwrap();
+    let msgs = messages(&out);
+    let results: Vec<(String, String)> = msgs
+        .iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .map(|f| {
+            let r = &f["testStepResult"];
+            (r["status"].as_str().unwrap().to_string(), r["message"].as_str().unwrap_or("").to_string())
+        })
+        .collect();
+    let failed = results.iter().find(|(s, _)| s == "FAILED").expect("the first scenario failed");
+    assert!(failed.1.contains("connection") || failed.1.contains("closed"), "a clear error: {}", failed.1);
+    assert_eq!(
+        results.last().map(|(s, _)| s.as_str()),
+        Some("PASSED"),
+        "the second scenario ran on a new browser: {results:?}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
