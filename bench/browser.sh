@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Browser suite, side by side in one run: 50 scenarios (25 logins, 25 todo lists) on a local
+# site, 2 workers, Debian's Chromium for both ferridriver and playwright-bdd + @playwright/test;
+# then context+page creation cost and median action latency of each browser layer.
+# Usage: bench/browser.sh [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")"
+rounds="${1:-3}"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory browser/site >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null' EXIT
+sleep 0.5
+
+cargo build --release --quiet -p bench-runner-ferridriver -p bench-browser-actions
+if [ ! -d browser/playwright/node_modules ]; then
+  (cd browser/playwright && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --silent)
+fi
+(cd browser/playwright && npx bddgen >/dev/null)
+
+fd=target/release/bench-runner-ferridriver
+best() { sort -n | head -1; }
+run() {
+  local name=$1; shift
+  local results=()
+  for _ in $(seq 1 "$rounds"); do results+=("$(./measure.py -- "$@")"); done
+  printf '%s\n' "${results[@]}" | sort -n | head -1 | { read -r wall rss code; printf '%-34s %8.2f s %8s MB   exit %s\n' "$name" "$wall" "$rss" "$code"; echo "$wall" > "out/$name.wall"; }
+}
+mkdir -p out
+echo "50 scenarios, 2 workers, best of $rounds; $(nproc) cores; $(chromium --version 2>/dev/null | head -1)"
+run ferridriver "$fd" bdd browser/features --parallel 2 --world-parameters "{\"baseUrl\":\"$base\"}" --format summary
+run playwright-bdd bash -c "cd browser/playwright && BASE_URL='$base' npx playwright test"
+echo "playwright-bdd / ferridriver: $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver.wall)" | bc)x"
+echo
+echo "browser layer, medians in ms (ferridriver | Playwright):"
+paste <(target/release/bench-browser-actions "$base" 100) <(cd browser/playwright && node actions.mjs "$base" 100) \
+  | awk '{ printf "  %-18s %10s | %s\n", $1, $2, $4 }'
