@@ -3,6 +3,7 @@
 
 use crate::convert::{Attachment, CallResult};
 use crate::load::JsProgram;
+use crate::playwright::{self, Provider, Session};
 use crate::vm::{Call, Vm, VmError};
 use ferridriver_steps::registry::{Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
 use std::sync::Arc;
@@ -21,12 +22,26 @@ pub struct JsHost {
     world_ready: bool,
     /// The runner's default step timeout, for definitions without their own.
     fallback_timeout: Duration,
+    /// The scenario's browser objects as the VM's natives see them.
+    session: Arc<Session>,
+    /// Opens the scenario page when JS first asks for it (needs the World, so it runs here).
+    provider: Provider,
 }
 
 impl JsHost {
     /// A host for `program`; `fallback_timeout` is the runner's default step timeout.
     pub fn new(program: Arc<JsProgram>, fallback_timeout: Duration) -> Self {
-        JsHost { program, vm: None, poisoned: false, in_flight: false, world_ready: false, fallback_timeout }
+        let (session, provider) = playwright::session();
+        JsHost {
+            program,
+            vm: None,
+            poisoned: false,
+            in_flight: false,
+            world_ready: false,
+            fallback_timeout,
+            session,
+            provider,
+        }
     }
 
     async fn call(&mut self, call: Call, timeout: Duration, world: &mut World) -> Result<StepOutcome, StepFailure> {
@@ -36,9 +51,15 @@ impl JsHost {
             self.in_flight = false;
         }
         if self.vm.is_none() {
-            let vm = Vm::new(&self.program.compiled, &self.program.root, "bdd", self.program.limits)
-                .await
-                .map_err(|e| self.failure(&e, "the JS world could not start"))?;
+            let vm = Vm::new(
+                &self.program.compiled,
+                &self.program.root,
+                "bdd",
+                self.program.limits,
+                Some(Arc::clone(&self.session)),
+            )
+            .await
+            .map_err(|e| self.failure(&e, "the JS world could not start"))?;
             self.vm = Some(vm);
         }
         let vm = self.vm.as_ref().ok_or_else(|| StepFailure::new("Error", "the JS world is not running"))?;
@@ -53,8 +74,20 @@ impl JsHost {
             }
             self.world_ready = true;
         }
+        self.session.sync(world);
+        self.session.refresh().await;
         self.in_flight = true;
-        let (result, attachments) = vm.invoke(call, timeout).await;
+        // The call runs while the provider stands by to open the page if JS asks for it.
+        let (result, attachments) = {
+            let invoke = vm.invoke(call, timeout);
+            let serve = self.provider.serve(&self.session, world);
+            tokio::pin!(invoke, serve);
+            tokio::select! {
+                biased;
+                done = &mut invoke => done,
+                () = &mut serve => invoke.await,
+            }
+        };
         self.in_flight = false;
         drain(attachments, world);
         match result {
@@ -133,11 +166,13 @@ fn drain(attachments: Vec<Attachment>, world: &mut World) {
 impl StepHost for JsHost {
     fn start_test_case(&mut self, _world: &mut World) {
         self.world_ready = false;
+        self.session.reset();
         self.recycle();
     }
 
     fn end_test_case(&mut self, _world: &mut World) {
         self.world_ready = false;
+        self.session.reset();
         self.recycle();
     }
 

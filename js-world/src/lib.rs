@@ -1,5 +1,6 @@
 //! The JS world: JS/TS step definitions (cucumber-js API) bundled with rolldown, compiled once
-//! to QuickJS bytecode and run in one rquickjs VM per worker. See docs/adr/0008-js-world.md.
+//! to QuickJS bytecode and run in one rquickjs VM per worker, with Playwright's page, context,
+//! request and `expect` on the World. See docs/adr/0009-js-world.md and docs/architecture.md.
 
 mod bundle;
 mod cache;
@@ -10,6 +11,7 @@ mod host;
 mod load;
 mod manifest;
 mod natives;
+mod playwright;
 mod plugin;
 mod sourcemap;
 mod vm;

@@ -121,7 +121,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>) -> (Option<JsProgram>
                 break;
             }
         };
-        match Vm::new(&compiled, root, "bdd", limits).await {
+        match Vm::new(&compiled, root, "bdd", limits, None).await {
             Ok(vm) => {
                 let manifest = match vm.manifest().await {
                     Ok(json) => Manifest::parse(&json, &mapper),

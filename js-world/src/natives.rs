@@ -1,15 +1,28 @@
 //! The native functions behind the JS prelude (`globalThis.__ferridriver_native`): file reads
-//! scoped to the project root, UTF-8 and base64 conversions, timers' sleep, stderr output.
+//! scoped to the project root, UTF-8 and base64 conversions, timers' sleep, stderr output, and
+//! `browser(json)`, the one entry of the Playwright classes (`crate::playwright`).
 
+use crate::playwright::Session;
 use base64::Engine;
 use rquickjs::prelude::Async;
 use rquickjs::{Ctx, Exception, Function, IntoJs, Object, TypedArray, Value};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Installs `__ferridriver_native` on the context's global object.
-pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str) -> rquickjs::Result<()> {
+/// `session` is the worker's browser session (`None` in the manifest VM, which runs no steps).
+pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Session>>) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
+    let urls = session.clone();
+    native.set(
+        "pageUrl",
+        Function::new(ctx.clone(), move |id: usize| urls.as_ref().map(|s| s.url(id)).unwrap_or_default())?,
+    )?;
+    native.set(
+        "browser",
+        Function::new(ctx.clone(), Async(move |request: String| crate::playwright::handle(session.clone(), request)))?,
+    )?;
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;

@@ -1,6 +1,6 @@
 //! The rolldown plugin of the JS world: the synthetic entry module, the virtual modules that
-//! stand in for `@cucumber/cucumber` and the Node built-ins, and the per-module rewrite of
-//! `import.meta.dirname`/`filename`/`url` to the original file's location.
+//! stand in for `@cucumber/cucumber`, `@playwright/test` and the Node built-ins, and the
+//! per-module rewrite of `import.meta.dirname`/`filename`/`url` to the original file's location.
 
 use rolldown_plugin::{
     HookLoadArgs, HookLoadOutput, HookLoadReturn, HookResolveIdArgs, HookResolveIdOutput, HookResolveIdReturn,
@@ -64,6 +64,9 @@ const FS_EXPORTS: &[&str] = &["readFileSync", "existsSync", "createReadStream", 
 const PATH_EXPORTS: &[&str] =
     &["join", "dirname", "basename", "resolve", "extname", "normalize", "relative", "isAbsolute", "sep"];
 const BUFFER_EXPORTS: &[&str] = &["Buffer"];
+/// What step files import from `@playwright/test` (the classes are there for `instanceof`).
+const PLAYWRIGHT_EXPORTS: &[&str] =
+    &["expect", "errors", "Page", "Locator", "BrowserContext", "Browser", "APIRequestContext", "APIResponse"];
 
 /// The virtual module a bare specifier stands for: `(module key, exported names)`.
 fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
@@ -73,6 +76,7 @@ fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static s
         "node:fs" | "fs" => ("fs", FS_EXPORTS),
         "node:path" | "path" => ("path", PATH_EXPORTS),
         "node:buffer" | "buffer" => ("buffer", BUFFER_EXPORTS),
+        "@playwright/test" | "playwright/test" | "playwright" => ("playwright", PLAYWRIGHT_EXPORTS),
         _ => return None,
     })
 }
@@ -86,6 +90,7 @@ fn virtual_code(key: &str) -> Option<String> {
         "fs" => FS_EXPORTS,
         "path" => PATH_EXPORTS,
         "buffer" => BUFFER_EXPORTS,
+        "playwright" => PLAYWRIGHT_EXPORTS,
         _ => return None,
     };
     let mut code = format!("const m = globalThis.__ferridriver_modules[{key:?}];\nexport default m;\n");

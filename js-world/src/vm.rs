@@ -4,6 +4,7 @@
 use crate::compile::Compiled;
 use crate::convert::{self, Attachment, CallResult};
 use crate::natives;
+use crate::playwright::Session;
 use ferridriver_steps::registry::Invocation;
 use rquickjs::context::EvalOptions;
 use rquickjs::{Array, AsyncContext, AsyncRuntime, CatchResultExt, Function, Module, Object, Promise};
@@ -14,6 +15,8 @@ use std::time::{Duration, Instant};
 
 const NODE_PRELUDE: &str = include_str!("js/node.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
+const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
+const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 
 /// Limits of one VM.
 #[derive(Debug, Clone, Copy)]
@@ -62,8 +65,14 @@ pub struct Vm {
 }
 
 impl Vm {
-    /// Starts a VM and evaluates the bundle in it.
-    pub async fn new(code: &Compiled, root: &Path, host: &str, limits: VmLimits) -> Result<Vm, VmError> {
+    /// Starts a VM and evaluates the bundle in it; `session` gives its steps the browser.
+    pub async fn new(
+        code: &Compiled,
+        root: &Path,
+        host: &str,
+        limits: VmLimits,
+        session: Option<Arc<Session>>,
+    ) -> Result<Vm, VmError> {
         let runtime = AsyncRuntime::new().map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
         runtime.set_memory_limit(limits.memory_bytes).await;
         runtime.set_max_stack_size(limits.stack_bytes).await;
@@ -83,8 +92,14 @@ impl Vm {
         context
             .async_with(async move |ctx| -> Result<(), VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
-                natives::install(&ctx, &root, &host).catch(&ctx).map_err(fail)?;
-                for (name, source) in [("node.js", NODE_PRELUDE), ("cucumber.js", CUCUMBER_PRELUDE)] {
+                natives::install(&ctx, &root, &host, session).catch(&ctx).map_err(fail)?;
+                let preludes = [
+                    ("node.js", NODE_PRELUDE),
+                    ("cucumber.js", CUCUMBER_PRELUDE),
+                    ("playwright.js", PLAYWRIGHT_PRELUDE),
+                    ("expect.js", EXPECT_PRELUDE),
+                ];
+                for (name, source) in preludes {
                     let mut options = EvalOptions::default();
                     options.global = true;
                     options.strict = false;

@@ -2,7 +2,7 @@
 import { defineConfig } from '@playwright/test';
 import { defineBddConfig } from 'playwright-bdd';
 
-const testDir = defineBddConfig({ features: '../features/*.feature', steps: 'steps.ts' });
+const testDir = defineBddConfig({ features: '../features/*.feature', featuresRoot: '..', steps: 'steps.ts' });
 
 export default defineConfig({
   testDir,

@@ -221,6 +221,8 @@
         for (const k of ['attach', 'log', 'link']) if (typeof world[k] !== 'function') world[k] = options[k];
         if (world.parameters === undefined) world.parameters = parameters;
         if (typeof world.skip !== 'function') world.skip = skip;
+        // this.page, this.context, this.browser, this.request (js/playwright.js).
+        if (g.__ferridriver_playwright) g.__ferridriver_playwright.installFixtures(world);
       } catch (e) {
         worldError = e;
       }

@@ -56,11 +56,30 @@ async fn worker_browser() -> Result<Rc<Browser>, String> {
 #[derive(Default)]
 pub struct Browsing {
     page: Option<Page>,
+    context: Option<BrowserContext>,
     /// The last HTTP response of the API steps.
     pub(crate) response: Option<super::http::Response>,
 }
 
 impl Browsing {
+    /// The scenario's page and context if a step already opened them; never launches anything
+    /// (the JS world asks this before each call, so a scenario that never browses stays cheap).
+    pub fn current(world: &mut World) -> Option<(Page, BrowserContext)> {
+        let state = world.state::<Browsing>();
+        Some((state.page.clone()?, state.context.clone()?))
+    }
+
+    /// The scenario's browser context (created with its page on first use).
+    pub async fn context(world: &mut World) -> Result<BrowserContext, String> {
+        Browsing::page(world).await?;
+        world.state::<Browsing>().context.clone().ok_or_else(|| "the scenario has no browser context".to_string())
+    }
+
+    /// The product and version of this worker's browser (launching it if needed).
+    pub async fn browser_version() -> Result<String, String> {
+        worker_browser().await?.version().await.map_err(|e| e.to_string())
+    }
+
     /// The scenario's page: a new browser context and page the first time.
     pub async fn page(world: &mut World) -> Result<Page, String> {
         if let Some(p) = &world.state::<Browsing>().page {
@@ -69,7 +88,9 @@ impl Browsing {
         let browser = worker_browser().await?;
         let context: BrowserContext = browser.new_context().await.map_err(|e| e.to_string())?;
         let page = context.new_page().await.map_err(|e| e.to_string())?;
-        world.state::<Browsing>().page = Some(page.clone());
+        let state = world.state::<Browsing>();
+        state.page = Some(page.clone());
+        state.context = Some(context.clone());
         world.on_teardown(Box::pin(async move {
             let _ = context.close().await;
         }));

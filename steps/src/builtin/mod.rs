@@ -9,6 +9,7 @@ mod navigation;
 mod verification;
 
 pub use browsing::{configure_browser, BrowserSettings, Browsing};
+pub use navigation::resolve_url_in;
 
 /// Makes sure every built-in step is linked into the binary: the linker keeps an object file
 /// only if something refers to it, and the steps register themselves from their own files.

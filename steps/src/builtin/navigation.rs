@@ -9,10 +9,16 @@ pub(super) fn link() {}
 /// Where `I open "…"` goes: absolute URLs as they are, others against the `baseUrl` world
 /// parameter, or else as a file relative to the working directory.
 pub(crate) fn resolve_url(world: &World, target: &str) -> Result<String, String> {
+    resolve_url_in(&world.parameters, target)
+}
+
+/// [`resolve_url`] against explicit world parameters (for hosts that keep their own copy, such
+/// as the JS world's `page.goto`).
+pub fn resolve_url_in(parameters: &serde_json::Value, target: &str) -> Result<String, String> {
     if target.contains("://") || target.starts_with("about:") || target.starts_with("data:") {
         return Ok(target.to_string());
     }
-    if let Some(base) = world.parameters.get("baseUrl").and_then(|b| b.as_str()) {
+    if let Some(base) = parameters.get("baseUrl").and_then(|b| b.as_str()) {
         return Ok(format!("{}/{}", base.trim_end_matches('/'), target.trim_start_matches('/')));
     }
     let path = std::path::Path::new(target);

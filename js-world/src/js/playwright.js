@@ -1,0 +1,572 @@
+// Playwright's Page, Locator, BrowserContext, APIRequestContext and Browser for the JS world.
+// Each method sends one JSON request to the native `browser` function, which runs it on the
+// scenario's Rust Page (the same page the built-in steps use). A Locator is only a description
+// (its chain of parts), rebuilt on the Rust side for every call, like Playwright's own.
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  const modules = (g.__ferridriver_modules = g.__ferridriver_modules || {});
+
+  class TimeoutError extends Error {
+    constructor(message) {
+      super(message);
+      this.name = 'TimeoutError';
+    }
+  }
+
+  // QuickJS keeps no async stack: once a method awaits, the user's frame is gone. Each public
+  // method therefore takes its call site synchronously, and a failure is thrown with that
+  // stack, so the report points at the user's line (our own frames are hidden by the host).
+  function callSite() {
+    return new Error('call site');
+  }
+  function frames(site) {
+    const stack = String((site && site.stack) || '');
+    return stack
+      .split('\n')
+      .filter((l) => /^\s*at /.test(l))
+      .join('\n');
+  }
+  function failure(site, name, message) {
+    const Kind = name === 'TimeoutError' ? TimeoutError : name === 'TypeError' ? TypeError : Error;
+    const e = new Kind(message);
+    const stack = frames(site);
+    if (stack) {
+      try {
+        e.stack = stack + '\n';
+      } catch (_) {
+        // A read-only stack keeps the engine's own.
+      }
+    }
+    return e;
+  }
+  async function send(request, site) {
+    const reply = JSON.parse(await native.browser(JSON.stringify(request)));
+    if (reply.error !== undefined) throw failure(site, reply.name, reply.error);
+    return reply;
+  }
+
+  // `string | RegExp` with Playwright's `exact`.
+  function textSpec(value, exact) {
+    if (value instanceof RegExp) return { source: value.source, flags: value.flags };
+    if (value === undefined || value === null) throw new TypeError('expected a string or a RegExp');
+    return { value: String(value), exact: exact === true };
+  }
+  function timeoutOf(options) {
+    return options && typeof options.timeout === 'number' ? options.timeout : null;
+  }
+  function scriptOf(fn, arg) {
+    if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
+    if (fn && typeof fn.content === 'string') return fn.content;
+    if (typeof fn === 'string') return fn;
+    throw new TypeError('expected a function or a string of JavaScript');
+  }
+
+  // Builds locators; shared by Page (empty chain) and Locator.
+  class Finder {
+    _with(part) {
+      return new Locator(this._pageObject(), this._chain().concat([part]));
+    }
+    locator(selectorOrLocator, options) {
+      const l =
+        selectorOrLocator instanceof Locator
+          ? new Locator(this._pageObject(), this._chain().concat(selectorOrLocator._parts))
+          : this._with({ kind: 'css', selector: String(selectorOrLocator) });
+      return options ? l.filter(options) : l;
+    }
+    getByRole(role, options) {
+      const o = options || {};
+      const name = o.name === undefined ? null : textSpec(o.name, o.exact);
+      return this._with({ kind: 'role', role: String(role), name });
+    }
+    getByText(text, options) {
+      return this._with({ kind: 'text', text: textSpec(text, (options || {}).exact) });
+    }
+    getByLabel(text, options) {
+      return this._with({ kind: 'label', text: textSpec(text, (options || {}).exact) });
+    }
+    getByPlaceholder(text, options) {
+      return this._with({ kind: 'placeholder', text: textSpec(text, (options || {}).exact) });
+    }
+    getByAltText(text, options) {
+      return this._with({ kind: 'altText', text: textSpec(text, (options || {}).exact) });
+    }
+    getByTitle(text, options) {
+      return this._with({ kind: 'title', text: textSpec(text, (options || {}).exact) });
+    }
+    getByTestId(id) {
+      if (id instanceof RegExp) throw new TypeError('getByTestId: a RegExp is not supported; pass the id');
+      return this._with({ kind: 'testId', id: String(id) });
+    }
+  }
+
+  class Locator extends Finder {
+    constructor(page, parts) {
+      super();
+      this._page = page;
+      this._parts = parts;
+    }
+    _pageObject() {
+      return this._page;
+    }
+    _chain() {
+      return this._parts;
+    }
+    _op(op, args, options) {
+      const site = callSite();
+      const request = { target: 'locator', parts: this._parts, op, args: args || [], timeout: timeoutOf(options) };
+      return this._page._send(request, site).then((r) => r.ok);
+    }
+    page() {
+      return this._page;
+    }
+    first() {
+      return this._with({ kind: 'nth', n: 0 });
+    }
+    last() {
+      return this._with({ kind: 'nth', n: -1 });
+    }
+    nth(n) {
+      return this._with({ kind: 'nth', n: Math.trunc(Number(n)) });
+    }
+    filter(options) {
+      const o = options || {};
+      let l = this;
+      if (o.hasText !== undefined) l = l._with({ kind: 'hasText', text: textSpec(o.hasText, false) });
+      if (o.has !== undefined) {
+        if (!(o.has instanceof Locator)) throw new TypeError('filter: `has` must be a Locator');
+        l = l._with({ kind: 'has', parts: o.has._parts });
+      }
+      if (o.hasNot !== undefined || o.hasNotText !== undefined) throw new TypeError('filter: hasNot/hasNotText are not supported yet');
+      return l;
+    }
+    async all() {
+      const n = await this.count();
+      return Array.from({ length: n }, (_, i) => this.nth(i));
+    }
+    async allTextContents() {
+      return Promise.all((await this.all()).map((l) => l.textContent()));
+    }
+    async allInnerTexts() {
+      return Promise.all((await this.all()).map((l) => l.innerText()));
+    }
+    click(options) {
+      return this._op('click', [], options).then(() => undefined);
+    }
+    dblclick(options) {
+      return this._op('dblclick', [], options).then(() => undefined);
+    }
+    hover(options) {
+      return this._op('hover', [], options).then(() => undefined);
+    }
+    fill(value, options) {
+      return this._op('fill', [String(value)], options).then(() => undefined);
+    }
+    clear(options) {
+      return this._op('clear', [], options).then(() => undefined);
+    }
+    press(key, options) {
+      return this._op('press', [String(key)], options).then(() => undefined);
+    }
+    pressSequentially(text, options) {
+      return this._op('pressSequentially', [String(text)], options).then(() => undefined);
+    }
+    type(text, options) {
+      return this._op('type', [String(text)], options).then(() => undefined);
+    }
+    check(options) {
+      return this._op('check', [], options).then(() => undefined);
+    }
+    uncheck(options) {
+      return this._op('uncheck', [], options).then(() => undefined);
+    }
+    setChecked(checked, options) {
+      return this._op('setChecked', [!!checked], options).then(() => undefined);
+    }
+    selectOption(values, options) {
+      const list = (Array.isArray(values) ? values : [values]).map((v) =>
+        v && typeof v === 'object' ? String(v.value !== undefined ? v.value : v.label) : String(v)
+      );
+      return this._op('selectOption', [list], options);
+    }
+    textContent(options) {
+      return this._op('textContent', [], options);
+    }
+    innerText(options) {
+      return this._op('innerText', [], options);
+    }
+    innerHTML(options) {
+      return this._op('innerHTML', [], options);
+    }
+    inputValue(options) {
+      return this._op('inputValue', [], options);
+    }
+    getAttribute(name, options) {
+      return this._op('getAttribute', [String(name)], options);
+    }
+    count() {
+      return this._op('count', []);
+    }
+    isVisible() {
+      return this._op('isVisible', []);
+    }
+    isHidden() {
+      return this._op('isHidden', []);
+    }
+    isEnabled() {
+      return this._op('isEnabled', []);
+    }
+    isDisabled() {
+      return this._op('isDisabled', []);
+    }
+    isChecked() {
+      return this._op('isChecked', []);
+    }
+    waitFor(options) {
+      const o = options || {};
+      const state = o.state || 'visible';
+      const site = callSite();
+      const checks = {
+        visible: ['toBeVisible', false, []],
+        hidden: ['toBeHidden', false, []],
+        attached: ['toHaveCount', true, [0]],
+        detached: ['toHaveCount', false, [0]],
+      };
+      const check = checks[state];
+      if (!check) throw new TypeError(`waitFor: unknown state '${state}'`);
+      const request = { target: 'expect', parts: this._parts, op: check[0], not: check[1], args: check[2], timeout: timeoutOf(o) };
+      return this._page._send(request, site).then(() => undefined);
+    }
+    toString() {
+      return `Locator@${JSON.stringify(this._parts)}`;
+    }
+  }
+
+  class Page extends Finder {
+    constructor(id, context) {
+      super();
+      this._id = id;
+      this._context = context;
+      this._closed = false;
+    }
+    _pageObject() {
+      return this;
+    }
+    _chain() {
+      return [];
+    }
+    _send(request, site) {
+      request.page = this._id;
+      return send(request, site);
+    }
+    _op(op, args, options) {
+      const site = callSite();
+      return this._send({ target: 'page', op, args: args || [], timeout: timeoutOf(options) }, site).then((r) => r.ok);
+    }
+    context() {
+      return this._context;
+    }
+    get request() {
+      return this._context.request;
+    }
+    // Synchronous, as in Playwright: the URL after this page's last operation (or, for the
+    // scenario page, as it was when the step began: a Rust step may have navigated).
+    url() {
+      return native.pageUrl(this._id);
+    }
+    goto(url, options) {
+      return this._op('goto', [String(url)], options);
+    }
+    reload(options) {
+      return this._op('reload', [], options);
+    }
+    goBack(options) {
+      return this._op('goBack', [], options);
+    }
+    goForward(options) {
+      return this._op('goForward', [], options);
+    }
+    title() {
+      return this._op('title', []);
+    }
+    content() {
+      return this._op('content', []);
+    }
+    setContent(html, options) {
+      return this._op('setContent', [String(html)], options).then(() => undefined);
+    }
+    evaluate(fn, arg) {
+      return this._op('evaluate', [scriptOf(fn, arg)]);
+    }
+    async screenshot(options) {
+      const data = await this._op('screenshot', [], options);
+      return g.Buffer.from(data, 'base64');
+    }
+    waitForURL(url, options) {
+      return this._op('waitForURL', [textSpec(url, true)], options).then(() => undefined);
+    }
+    waitForLoadState(state, options) {
+      return this._op('waitForLoadState', [state || 'load'], options).then(() => undefined);
+    }
+    waitForSelector(selector, options) {
+      return this._op('waitForSelector', [String(selector)], options).then(() => this.locator(selector).first());
+    }
+    waitForTimeout(ms) {
+      return new Promise((resolve) => g.setTimeout(resolve, ms));
+    }
+    async close() {
+      if (this._closed) return;
+      this._closed = true;
+      await this._op('close', []);
+    }
+    isClosed() {
+      return this._closed;
+    }
+    click(selector, options) {
+      return this.locator(selector).click(options);
+    }
+    dblclick(selector, options) {
+      return this.locator(selector).dblclick(options);
+    }
+    fill(selector, value, options) {
+      return this.locator(selector).fill(value, options);
+    }
+    press(selector, key, options) {
+      return this.locator(selector).press(key, options);
+    }
+    type(selector, text, options) {
+      return this.locator(selector).type(text, options);
+    }
+    hover(selector, options) {
+      return this.locator(selector).hover(options);
+    }
+    check(selector, options) {
+      return this.locator(selector).check(options);
+    }
+    uncheck(selector, options) {
+      return this.locator(selector).uncheck(options);
+    }
+    selectOption(selector, values, options) {
+      return this.locator(selector).selectOption(values, options);
+    }
+    textContent(selector, options) {
+      return this.locator(selector).textContent(options);
+    }
+    innerText(selector, options) {
+      return this.locator(selector).innerText(options);
+    }
+    innerHTML(selector, options) {
+      return this.locator(selector).innerHTML(options);
+    }
+    inputValue(selector, options) {
+      return this.locator(selector).inputValue(options);
+    }
+    getAttribute(selector, name, options) {
+      return this.locator(selector).getAttribute(name, options);
+    }
+    isVisible(selector) {
+      return this.locator(selector).isVisible();
+    }
+    isHidden(selector) {
+      return this.locator(selector).isHidden();
+    }
+    isEnabled(selector) {
+      return this.locator(selector).isEnabled();
+    }
+    isDisabled(selector) {
+      return this.locator(selector).isDisabled();
+    }
+    isChecked(selector) {
+      return this.locator(selector).isChecked();
+    }
+  }
+
+  class APIResponse {
+    constructor(raw) {
+      this._raw = raw;
+      this._body = null;
+    }
+    status() {
+      return this._raw.status;
+    }
+    ok() {
+      return this._raw.status >= 200 && this._raw.status < 300;
+    }
+    url() {
+      return this._raw.url;
+    }
+    headersArray() {
+      return this._raw.headers.map(([name, value]) => ({ name, value }));
+    }
+    headers() {
+      const out = {};
+      for (const [k, v] of this._raw.headers) out[k.toLowerCase()] = out[k.toLowerCase()] === undefined ? v : `${out[k.toLowerCase()]}, ${v}`;
+      return out;
+    }
+    async body() {
+      if (!this._body) this._body = g.Buffer.from(this._raw.body, 'base64');
+      return this._body;
+    }
+    async text() {
+      return (await this.body()).toString('utf8');
+    }
+    async json() {
+      return JSON.parse(await this.text());
+    }
+  }
+
+  class APIRequestContext {
+    constructor(context) {
+      this._context = context;
+    }
+    fetch(urlOrRequest, options) {
+      const o = options || {};
+      const site = callSite();
+      let url = String(urlOrRequest);
+      if (o.params) {
+        const query = Object.entries(o.params)
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+          .join('&');
+        if (query) url += (url.includes('?') ? '&' : '?') + query;
+      }
+      const headers = {};
+      for (const [k, v] of Object.entries(o.headers || {})) headers[k] = String(v);
+      let data = o.data;
+      if (data !== undefined && data !== null && typeof data !== 'string') {
+        if (ArrayBuffer.isView(data)) data = native.utf8Decode(data);
+        else data = JSON.stringify(data);
+      }
+      const request = { target: 'request', op: 'fetch', args: [o.method || 'GET', url, { headers, data: data === undefined ? null : data }] };
+      return send(request, site).then((r) => new APIResponse(r.ok));
+    }
+    get(url, options) {
+      return this.fetch(url, { ...options, method: 'GET' });
+    }
+    post(url, options) {
+      return this.fetch(url, { ...options, method: 'POST' });
+    }
+    put(url, options) {
+      return this.fetch(url, { ...options, method: 'PUT' });
+    }
+    patch(url, options) {
+      return this.fetch(url, { ...options, method: 'PATCH' });
+    }
+    delete(url, options) {
+      return this.fetch(url, { ...options, method: 'DELETE' });
+    }
+    head(url, options) {
+      return this.fetch(url, { ...options, method: 'HEAD' });
+    }
+  }
+
+  class BrowserContext {
+    constructor(browser) {
+      this._browser = browser;
+      this._pages = [new Page(0, this)];
+      this._request = new APIRequestContext(this);
+    }
+    _op(op, args) {
+      const site = callSite();
+      return send({ target: 'context', op, args: args || [] }, site).then((r) => r.ok);
+    }
+    get request() {
+      return this._request;
+    }
+    browser() {
+      return this._browser;
+    }
+    pages() {
+      return this._pages.filter((p) => !p.isClosed());
+    }
+    async newPage() {
+      const id = await this._op('newPage', []);
+      const page = new Page(id, this);
+      this._pages.push(page);
+      return page;
+    }
+    cookies(urls) {
+      const list = urls === undefined ? [] : Array.isArray(urls) ? urls : [urls];
+      return this._op('cookies', [list.map(String)]);
+    }
+    addCookies(cookies) {
+      return this._op('addCookies', [cookies]).then(() => undefined);
+    }
+    clearCookies() {
+      return this._op('clearCookies', []).then(() => undefined);
+    }
+    grantPermissions(permissions, options) {
+      return this._op('grantPermissions', [permissions, (options && options.origin) || null]).then(() => undefined);
+    }
+    setGeolocation(where) {
+      if (!where) throw new TypeError('setGeolocation: pass { latitude, longitude }');
+      return this._op('setGeolocation', [where.latitude, where.longitude]).then(() => undefined);
+    }
+    setOffline(offline) {
+      return this._op('setOffline', [!!offline]).then(() => undefined);
+    }
+    setExtraHTTPHeaders(headers) {
+      const h = {};
+      for (const [k, v] of Object.entries(headers || {})) h[k] = String(v);
+      return this._op('setExtraHTTPHeaders', [h]).then(() => undefined);
+    }
+    addInitScript(script, arg) {
+      return this._op('addInitScript', [scriptOf(script, arg)]).then(() => undefined);
+    }
+  }
+
+  class Browser {
+    constructor() {
+      this._context = null;
+    }
+    version() {
+      const site = callSite();
+      return send({ target: 'browser', op: 'version', args: [] }, site).then((r) => r.ok);
+    }
+    isConnected() {
+      return true;
+    }
+    contexts() {
+      return this._context ? [this._context] : [];
+    }
+  }
+
+  // `this.page`, `this.context`, `this.browser`, `this.request` on every World, created lazily
+  // (a scenario that never touches them opens nothing). A World that assigns its own (a custom
+  // constructor, a Before hook) replaces ours.
+  function installFixtures(world) {
+    let context = null;
+    const browser = new Browser();
+    const ctx = () => {
+      if (!context) context = browser._context = new BrowserContext(browser);
+      return context;
+    };
+    const getters = {
+      page: () => ctx()._pages[0],
+      context: () => ctx(),
+      browser: () => browser,
+      request: () => ctx().request,
+    };
+    for (const [name, get] of Object.entries(getters)) {
+      if (name in world) continue;
+      Object.defineProperty(world, name, {
+        configurable: true,
+        enumerable: false,
+        get,
+        set(value) {
+          Object.defineProperty(this, name, { value, writable: true, configurable: true, enumerable: true });
+        },
+      });
+    }
+  }
+
+  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, Locator, Page };
+  modules.playwright = {
+    errors: Object.freeze({ TimeoutError }),
+    Page,
+    Locator,
+    BrowserContext,
+    Browser,
+    APIRequestContext,
+    APIResponse,
+  };
+})(globalThis);

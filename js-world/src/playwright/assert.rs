@@ -1,0 +1,76 @@
+//! Web-first `expect` from JS, delegated to the Rust `expect`/`expect_page` so both languages
+//! share one implementation (polling, messages with Expected/Received and the locator).
+
+use super::dispatch::{locator_of, page_of, Failure, Request};
+use super::locator::TextSpec;
+use super::session::Session;
+use ferridriver_browser::{expect as expect_locator, expect_page, ExpectError, TextMatch};
+use serde_json::Value;
+
+/// `expect(locator|page)[.not].<matcher>(…)`; an unmet expectation is an `Error` whose message
+/// is the Rust one.
+pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let page = page_of(session, r).await?;
+    let result = if r.parts.is_empty() {
+        let mut a = expect_page(&page);
+        if r.not {
+            a = a.not();
+        }
+        if let Some(t) = r.timeout() {
+            a = a.timeout(t);
+        }
+        let url = |spec: TextSpec| -> Result<TextMatch, Failure> {
+            // A relative URL means the same as in page.goto.
+            Ok(match spec.as_str() {
+                Some(s) if !s.contains("://") && s.starts_with('/') => TextMatch::Exact(session.resolve(s)?),
+                _ => spec.to_exact_match(),
+            })
+        };
+        match r.op.as_str() {
+            "toHaveURL" => a.to_have_url(url(r.arg(0, "expected")?)?).await,
+            "toHaveTitle" => a.to_have_title(r.arg::<TextSpec>(0, "expected")?.to_exact_match()).await,
+            op => return Err(unsupported("page", op)),
+        }
+    } else {
+        let locator = locator_of(&page, r)?;
+        let mut a = expect_locator(&locator);
+        if r.not {
+            a = a.not();
+        }
+        if let Some(t) = r.timeout() {
+            a = a.timeout(t);
+        }
+        let plain = |i: usize, what: &str| -> Result<String, Failure> {
+            let spec: TextSpec = r.arg(i, what)?;
+            spec.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| Failure::from(format!("{}: a RegExp is not supported here yet; pass a string", r.op)))
+        };
+        match r.op.as_str() {
+            "toBeVisible" => a.to_be_visible().await,
+            "toBeHidden" => a.to_be_hidden().await,
+            "toBeEnabled" => a.to_be_enabled().await,
+            "toBeDisabled" => a.to_be_disabled().await,
+            "toBeChecked" => a.to_be_checked().await,
+            "toHaveText" => a.to_have_text(r.arg::<TextSpec>(0, "expected")?.to_exact_match()).await,
+            "toContainText" => {
+                let spec: TextSpec = r.arg(0, "expected")?;
+                match spec.as_str() {
+                    Some(s) => a.to_contain_text(s).await,
+                    // A RegExp searches the text either way.
+                    None => a.to_have_text(spec.to_match()).await,
+                }
+            }
+            "toHaveValue" => a.to_have_value(&plain(0, "expected")?).await,
+            "toHaveAttribute" => a.to_have_attribute(&r.arg::<String>(0, "name")?, &plain(1, "value")?).await,
+            "toHaveClass" => a.to_have_class(&plain(0, "expected")?).await,
+            "toHaveCount" => a.to_have_count(r.arg(0, "count")?).await,
+            op => return Err(unsupported("locator", op)),
+        }
+    };
+    result.map(|_| Value::Null).map_err(|ExpectError(message)| Failure::from(message))
+}
+
+fn unsupported(subject: &str, op: &str) -> Failure {
+    Failure::from(format!("expect({subject}).{op} is not supported"))
+}

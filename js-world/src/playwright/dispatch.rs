@@ -1,0 +1,307 @@
+//! The one native behind the JS Playwright classes: `__ferridriver_native.browser(json)` takes
+//! `{target, page, parts, op, args, timeout, not}` and answers `{ok}` or `{error, name}`.
+//! JSON both ways keeps the native free of JS lifetimes across awaits; the JS side turns an
+//! error reply into an `Error` thrown at the user's call site (its stack captured before the
+//! first await, since QuickJS has no async stack traces).
+
+use super::locator::{build, PartSpec, TextSpec};
+use super::session::Session;
+use base64::Engine;
+use ferridriver_browser::{BrowserError, Cookie, Locator, Page, RequestOptions};
+use ferridriver_steps::builtin::Browsing;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// One operation, as `js/playwright.js` sends it.
+#[derive(Debug, Deserialize)]
+pub(super) struct Request {
+    pub target: String,
+    #[serde(default)]
+    pub page: usize,
+    #[serde(default)]
+    pub parts: Vec<PartSpec>,
+    pub op: String,
+    #[serde(default)]
+    pub args: Vec<Value>,
+    /// Milliseconds, from a `{ timeout }` option.
+    #[serde(default)]
+    pub timeout: Option<f64>,
+    /// `expect(…).not`.
+    #[serde(default)]
+    pub not: bool,
+}
+
+impl Request {
+    pub(super) fn timeout(&self) -> Option<Duration> {
+        self.timeout.filter(|t| t.is_finite() && *t >= 0.0).map(|t| Duration::from_millis(t as u64))
+    }
+
+    /// Argument `i`, deserialised.
+    pub(super) fn arg<T: DeserializeOwned>(&self, i: usize, what: &str) -> Result<T, Failure> {
+        let value = self.args.get(i).cloned().unwrap_or(Value::Null);
+        serde_json::from_value(value).map_err(|e| Failure::type_error(format!("{}: {what}: {e}", self.op)))
+    }
+}
+
+/// Why an operation failed: the JS error's name and message.
+#[derive(Debug)]
+pub(super) struct Failure {
+    pub name: &'static str,
+    pub message: String,
+}
+
+impl Failure {
+    fn type_error(message: String) -> Self {
+        Failure { name: "TypeError", message }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure { name: "Error", message }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Self {
+        Failure { name: "Error", message: message.into() }
+    }
+}
+
+impl From<BrowserError> for Failure {
+    fn from(e: BrowserError) -> Self {
+        let name = if matches!(e, BrowserError::Timeout { .. }) { "TimeoutError" } else { "Error" };
+        Failure { name, message: e.to_string() }
+    }
+}
+
+type Reply = Result<Value, Failure>;
+
+/// Runs one request from JS on `session` and returns the JSON reply (never fails: errors are
+/// part of the reply).
+pub async fn handle(session: Option<Arc<Session>>, request: String) -> String {
+    let reply = match (session, serde_json::from_str::<Request>(&request)) {
+        (None, _) => Err(Failure::from(
+            "the browser is not available here (only in steps and hooks of a test run, as this.page)",
+        )),
+        (_, Err(e)) => Err(Failure::type_error(format!("bad browser request: {e}"))),
+        (Some(session), Ok(r)) => dispatch(&session, &r).await,
+    };
+    match reply {
+        Ok(value) => json!({ "ok": value }).to_string(),
+        Err(f) => json!({ "error": f.message, "name": f.name }).to_string(),
+    }
+}
+
+async fn dispatch(session: &Session, r: &Request) -> Reply {
+    match r.target.as_str() {
+        "page" => page_op(session, r).await,
+        "locator" => locator_op(session, r).await,
+        "expect" => super::assert::expect(session, r).await,
+        "context" => context_op(session, r).await,
+        "request" => request_op(session, r).await,
+        "browser" => match r.op.as_str() {
+            "version" => Ok(Value::String(Browsing::browser_version().await?)),
+            op => Err(Failure::type_error(format!("browser.{op} is not supported"))),
+        },
+        t => Err(Failure::type_error(format!("unknown browser target {t}"))),
+    }
+}
+
+/// The page a request is about, with the request's timeout for navigations and waits.
+pub(super) async fn page_of(session: &Session, r: &Request) -> Result<Page, Failure> {
+    let mut page = session.page(r.page).await?;
+    if let Some(t) = r.timeout() {
+        page.timeout = t;
+    }
+    Ok(page)
+}
+
+/// Notes the URL after an operation, so `page.url()` can stay synchronous in JS.
+async fn with_url(session: &Session, r: &Request, page: &Page, value: Value) -> Reply {
+    if let Ok(url) = page.url().await {
+        session.set_url(r.page, url);
+    }
+    Ok(value)
+}
+
+async fn page_op(session: &Session, r: &Request) -> Reply {
+    let page = page_of(session, r).await?;
+    let value = match r.op.as_str() {
+        "goto" => {
+            let url = session.resolve(&r.arg::<String>(0, "url")?)?;
+            page.goto(&url).await?;
+            Value::Null
+        }
+        "reload" => page.reload().await.map(|_| Value::Null)?,
+        "goBack" => page.go_back().await.map(|_| Value::Null)?,
+        "goForward" => page.go_forward().await.map(|_| Value::Null)?,
+        "title" => Value::String(page.title().await?),
+        "url" => Value::Null,
+        "content" => Value::String(page.content().await?),
+        "setContent" => page.set_content(&r.arg::<String>(0, "html")?).await.map(|_| Value::Null)?,
+        "evaluate" => page.evaluate(&r.arg::<String>(0, "expression")?).await?,
+        "screenshot" => Value::String(base64::engine::general_purpose::STANDARD.encode(page.screenshot().await?)),
+        "waitForURL" => {
+            page.wait_for_url(r.arg::<TextSpec>(0, "url")?.to_exact_match()).await?;
+            Value::Null
+        }
+        "waitForLoadState" => {
+            let state = r.arg::<Option<String>>(0, "state")?.unwrap_or_else(|| "load".into());
+            page.wait_for_load_state(&state).await.map(|_| Value::Null)?
+        }
+        "waitForSelector" => page.wait_for_selector(&r.arg::<String>(0, "selector")?).await.map(|_| Value::Null)?,
+        "close" => {
+            let mut page = page;
+            page.close().await?;
+            session.closed(r.page);
+            return Ok(Value::Null);
+        }
+        op => return Err(Failure::type_error(format!("page.{op} is not supported"))),
+    };
+    with_url(session, r, &page, value).await
+}
+
+/// The locator a request describes, with its `{ timeout }`.
+pub(super) fn locator_of(page: &Page, r: &Request) -> Result<Locator, Failure> {
+    let locator = build(page, &r.parts)?;
+    Ok(match r.timeout() {
+        Some(t) => locator.with_timeout(t),
+        None => locator,
+    })
+}
+
+async fn locator_op(session: &Session, r: &Request) -> Reply {
+    let page = page_of(session, r).await?;
+    let l = locator_of(&page, r)?;
+    // Actions may navigate, so the URL is noted after them; reads do not pay for that.
+    let action = match r.op.as_str() {
+        "click" => l.click().await,
+        "dblclick" => l.dblclick().await,
+        "hover" => l.hover().await,
+        "fill" => l.fill(&r.arg::<String>(0, "value")?).await,
+        "clear" => l.fill("").await,
+        "press" => l.press(&r.arg::<String>(0, "key")?).await,
+        "type" | "pressSequentially" => l.type_text(&r.arg::<String>(0, "text")?).await,
+        "check" => l.check().await,
+        "uncheck" => l.uncheck().await,
+        "setChecked" if r.arg::<bool>(0, "checked")? => l.check().await,
+        "setChecked" => l.uncheck().await,
+        _ => return locator_read(session, r, &page, &l).await,
+    };
+    action?;
+    with_url(session, r, &page, Value::Null).await
+}
+
+async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) -> Reply {
+    let text = |v: String| Value::String(v);
+    let value = match r.op.as_str() {
+        "selectOption" => {
+            let values: Vec<String> = r.arg(0, "values")?;
+            let values: Vec<&str> = values.iter().map(String::as_str).collect();
+            return with_url(session, r, page, json!(l.select_option(&values).await?)).await;
+        }
+        "textContent" => text(l.text_content().await?),
+        "innerText" => text(l.inner_text().await?),
+        "innerHTML" => text(l.inner_html().await?),
+        "inputValue" => text(l.input_value().await?),
+        "getAttribute" => json!(l.get_attribute(&r.arg::<String>(0, "name")?).await?),
+        "count" => json!(l.count().await?),
+        "isVisible" => json!(l.is_visible().await?),
+        "isHidden" => json!(l.is_hidden().await?),
+        "isEnabled" => json!(l.is_enabled().await?),
+        "isDisabled" => json!(l.is_disabled().await?),
+        "isChecked" => json!(l.is_checked().await?),
+        op => return Err(Failure::type_error(format!("locator.{op} is not supported"))),
+    };
+    Ok(value)
+}
+
+async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let context = session.context().await?;
+    Ok(match r.op.as_str() {
+        "cookies" => {
+            let urls: Vec<String> = r.arg::<Option<Vec<String>>>(0, "urls")?.unwrap_or_default();
+            let urls: Vec<&str> = urls.iter().map(String::as_str).collect();
+            json!(context.cookies(&urls).await?)
+        }
+        "addCookies" => {
+            let cookies: Vec<Value> = r.arg(0, "cookies")?;
+            let cookies = cookies.into_iter().map(cookie).collect::<Result<Vec<_>, _>>()?;
+            context.add_cookies(&cookies).await.map(|_| Value::Null)?
+        }
+        "clearCookies" => context.clear_cookies().await.map(|_| Value::Null)?,
+        "grantPermissions" => {
+            let permissions: Vec<String> = r.arg(0, "permissions")?;
+            let permissions: Vec<&str> = permissions.iter().map(String::as_str).collect();
+            let origin: Option<String> = r.arg(1, "origin")?;
+            context.grant_permissions(&permissions, origin.as_deref()).await.map(|_| Value::Null)?
+        }
+        "setGeolocation" => {
+            let (latitude, longitude): (f64, f64) = (r.arg(0, "latitude")?, r.arg(1, "longitude")?);
+            context.set_geolocation(latitude, longitude).await.map(|_| Value::Null)?
+        }
+        "setOffline" => context.set_offline(r.arg(0, "offline")?).await.map(|_| Value::Null)?,
+        "setExtraHTTPHeaders" => {
+            let headers: std::collections::BTreeMap<String, String> = r.arg(0, "headers")?;
+            let headers: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            context.set_extra_http_headers(&headers).await.map(|_| Value::Null)?
+        }
+        "addInitScript" => context.add_init_script(&r.arg::<String>(0, "script")?).await.map(|_| Value::Null)?,
+        "newPage" => json!(session.add_page(context.new_page().await?)),
+        op => return Err(Failure::type_error(format!("context.{op} is not supported"))),
+    })
+}
+
+/// A Playwright cookie: `{name, value, url}` or `{name, value, domain, path}`.
+fn cookie(mut value: Value) -> Result<Cookie, Failure> {
+    if let (Some(url), None) = (value.get("url").and_then(Value::as_str), value.get("domain")) {
+        let rest = url.split_once("://").map_or(url, |(_, r)| r);
+        let (host, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(h, p)| (h, format!("/{p}")));
+        let host = host.rsplit_once(':').map_or(host, |(h, _)| h).to_string();
+        let dir = path.rsplit_once('/').map_or("/".to_string(), |(d, _)| format!("{d}/"));
+        value["domain"] = Value::String(host);
+        if value.get("path").is_none() {
+            value["path"] = Value::String(dir);
+        }
+    }
+    serde_json::from_value(value).map_err(|e| Failure::type_error(format!("addCookies: {e}")))
+}
+
+async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let method: String = r.arg(0, "method")?;
+    let url = session.resolve(&r.arg::<String>(1, "url")?)?;
+    #[derive(Deserialize, Default)]
+    struct Options {
+        #[serde(default)]
+        headers: std::collections::BTreeMap<String, String>,
+        #[serde(default)]
+        data: Option<String>,
+    }
+    let options: Option<Options> = r.arg(2, "options")?;
+    let options = options.unwrap_or_default();
+    let options = RequestOptions { headers: options.headers.into_iter().collect(), data: options.data };
+    let response = session.context().await?.request().fetch(&method.to_uppercase(), &url, options).await?;
+    Ok(json!({
+        "status": response.status,
+        "url": response.url,
+        "headers": response.headers,
+        "body": base64::engine::general_purpose::STANDARD.encode(&response.body),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_with_a_url_get_domain_and_path() {
+        let c = cookie(json!({"name": "a", "value": "1", "url": "http://127.0.0.1:8080/app/x"})).unwrap();
+        assert_eq!((c.domain.as_str(), c.path.as_str()), ("127.0.0.1", "/app/"));
+        let c = cookie(json!({"name": "a", "value": "1", "domain": "example.com"})).unwrap();
+        assert_eq!(c.path, "/");
+    }
+}

@@ -1,0 +1,161 @@
+//! A JS locator is a plain description (the chain of its parts); each call rebuilds the Rust
+//! `Locator` from it on the scenario page, so JS holds no Rust object across awaits.
+
+use ferridriver_browser::{Locator, Page, TextMatch};
+use serde::Deserialize;
+
+/// A `string | RegExp` argument with Playwright's `exact` option, as `js/playwright.js` sends it.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct TextSpec {
+    #[serde(default)]
+    value: Option<String>,
+    #[serde(default)]
+    exact: bool,
+    /// A RegExp's source (then `value` is absent).
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    flags: String,
+}
+
+impl TextSpec {
+    /// Playwright's default for `getBy*`: case-insensitive substring unless `exact`.
+    pub(crate) fn to_match(&self) -> TextMatch {
+        match (&self.source, &self.value) {
+            (Some(source), _) => TextMatch::regex(source.clone(), self.flags.clone()),
+            (None, Some(v)) if self.exact => TextMatch::Exact(v.clone()),
+            (None, v) => TextMatch::Substring(v.clone().unwrap_or_default()),
+        }
+    }
+
+    /// For assertions, where a string means the whole text.
+    pub(crate) fn to_exact_match(&self) -> TextMatch {
+        match self.to_match() {
+            TextMatch::Substring(s) => TextMatch::Exact(s),
+            other => other,
+        }
+    }
+
+    /// The plain string, when this is not a RegExp.
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        if self.source.is_some() {
+            None
+        } else {
+            self.value.as_deref()
+        }
+    }
+}
+
+/// One part of a locator chain.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub(crate) enum PartSpec {
+    Css { selector: String },
+    Role { role: String, name: Option<TextSpec> },
+    Text { text: TextSpec },
+    Label { text: TextSpec },
+    Placeholder { text: TextSpec },
+    AltText { text: TextSpec },
+    Title { text: TextSpec },
+    TestId { id: String },
+    Nth { n: i64 },
+    HasText { text: TextSpec },
+    Has { parts: Vec<PartSpec> },
+}
+
+/// What both a page and a locator can search in.
+trait Scope {
+    fn css(&self, selector: &str) -> Locator;
+    fn role(&self, role: &str, name: Option<TextMatch>) -> Locator;
+    fn text(&self, t: TextMatch) -> Locator;
+    fn label(&self, t: TextMatch) -> Locator;
+    fn placeholder(&self, t: TextMatch) -> Locator;
+    fn alt_text(&self, t: TextMatch) -> Locator;
+    fn title(&self, t: TextMatch) -> Locator;
+    fn test_id(&self, id: &str) -> Locator;
+}
+
+macro_rules! scope {
+    ($t:ty) => {
+        impl Scope for $t {
+            fn css(&self, selector: &str) -> Locator {
+                self.locator(selector)
+            }
+            fn role(&self, role: &str, name: Option<TextMatch>) -> Locator {
+                self.get_by_role(role, name)
+            }
+            fn text(&self, t: TextMatch) -> Locator {
+                self.get_by_text(t)
+            }
+            fn label(&self, t: TextMatch) -> Locator {
+                self.get_by_label(t)
+            }
+            fn placeholder(&self, t: TextMatch) -> Locator {
+                self.get_by_placeholder(t)
+            }
+            fn alt_text(&self, t: TextMatch) -> Locator {
+                self.get_by_alt_text(t)
+            }
+            fn title(&self, t: TextMatch) -> Locator {
+                self.get_by_title(t)
+            }
+            fn test_id(&self, id: &str) -> Locator {
+                self.get_by_test_id(id)
+            }
+        }
+    };
+}
+scope!(Page);
+scope!(Locator);
+
+/// A finder part applied to `scope`; `None` for the parts that narrow a locator instead.
+fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
+    Some(match part {
+        PartSpec::Css { selector } => scope.css(selector),
+        PartSpec::Role { role, name } => scope.role(role, name.as_ref().map(TextSpec::to_match)),
+        PartSpec::Text { text } => scope.text(text.to_match()),
+        PartSpec::Label { text } => scope.label(text.to_match()),
+        PartSpec::Placeholder { text } => scope.placeholder(text.to_match()),
+        PartSpec::AltText { text } => scope.alt_text(text.to_match()),
+        PartSpec::Title { text } => scope.title(text.to_match()),
+        PartSpec::TestId { id } => scope.test_id(id),
+        PartSpec::Nth { .. } | PartSpec::HasText { .. } | PartSpec::Has { .. } => return None,
+    })
+}
+
+/// The Rust locator a JS chain describes.
+pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> {
+    let Some((head, rest)) = parts.split_first() else { return Err("the locator is empty".into()) };
+    let mut locator = find(page, head).ok_or("a locator must start with locator() or a getBy… method")?;
+    for part in rest {
+        locator = match part {
+            PartSpec::Nth { n } => locator.nth(*n),
+            PartSpec::HasText { text } => locator.filter_has_text(text.to_match()),
+            PartSpec::Has { parts } => locator.filter_has(&build(page, parts)?),
+            finder => find(&locator, finder).ok_or("unsupported locator part")?,
+        };
+    }
+    Ok(locator)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_specs_follow_playwright_defaults() {
+        let spec: TextSpec = serde_json::from_str(r#"{"value":"Save"}"#).unwrap();
+        assert_eq!(spec.to_match(), TextMatch::Substring("Save".into()));
+        assert_eq!(spec.to_exact_match(), TextMatch::Exact("Save".into()));
+        let spec: TextSpec = serde_json::from_str(r#"{"value":"Save","exact":true}"#).unwrap();
+        assert_eq!(spec.to_match(), TextMatch::Exact("Save".into()));
+        let spec: TextSpec = serde_json::from_str(r#"{"source":"sa.e","flags":"i"}"#).unwrap();
+        assert_eq!(spec.to_match(), TextMatch::regex("sa.e", "i"));
+        assert_eq!(spec.as_str(), None);
+        let parts: Vec<PartSpec> = serde_json::from_str(
+            r#"[{"kind":"role","role":"button","name":{"value":"x"}},{"kind":"hasText","text":{"value":"y"}},{"kind":"nth","n":1}]"#,
+        )
+        .unwrap();
+        assert_eq!(parts.len(), 3);
+    }
+}

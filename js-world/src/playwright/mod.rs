@@ -1,0 +1,12 @@
+//! Playwright in the JS world: `this.page`, `this.context`, `this.browser`, `this.request` and
+//! the web-first half of `expect`, as JS classes (`js/playwright.js`, `js/expect.js`) over one
+//! native call that runs each operation on the scenario's Rust `Page` (see
+//! docs/architecture.md, "JS world and browser bindings").
+
+mod assert;
+mod dispatch;
+mod locator;
+mod session;
+
+pub use dispatch::handle;
+pub use session::{session, Provider, Session};

@@ -1,0 +1,165 @@
+//! The scenario's browser objects as the JS world sees them. The page and context are the
+//! same ones the built-in Rust steps use (`Browsing`), so JS and Rust steps mix in one
+//! scenario. Opening them needs the `World`, which only the host holds during a call: a native
+//! that needs a page it does not have yet sends a demand, and the host serves it next to the
+//! running call (`Provider::serve`). A scenario that never touches the page launches nothing.
+
+use ferridriver_browser::{BrowserContext, Page};
+use ferridriver_steps::builtin::{resolve_url_in, Browsing};
+use ferridriver_steps::registry::World;
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::sync::{mpsc, oneshot};
+
+/// A request to open the scenario's page and context; answered when they are ready.
+type Demand = oneshot::Sender<Result<(), String>>;
+
+/// What this worker's JS world may drive right now; shared by the natives of its VM.
+pub struct Session {
+    state: Mutex<State>,
+    demands: mpsc::UnboundedSender<Demand>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Page 0 is the scenario page; `context.newPage()` adds more. `None` once closed from JS.
+    pages: Vec<Option<Page>>,
+    /// The URL of each page after its last operation (`page.url()` is synchronous in JS).
+    urls: Vec<String>,
+    context: Option<BrowserContext>,
+    /// The world parameters (for `baseUrl`).
+    parameters: serde_json::Value,
+}
+
+/// The host's end: opens the page and context when JS asks for them.
+pub struct Provider {
+    demands: mpsc::UnboundedReceiver<Demand>,
+}
+
+/// A session and the provider that serves it.
+pub fn session() -> (Arc<Session>, Provider) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    (Arc::new(Session { state: Mutex::new(State::default()), demands: tx }), Provider { demands: rx })
+}
+
+impl Session {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic elsewhere cannot leave State half-written (every write is one assignment).
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forgets the previous test case's page and context (its World closed them).
+    pub fn reset(&self) {
+        *self.state() = State::default();
+    }
+
+    /// Before each call: the world parameters, and the page a Rust step may have opened.
+    pub fn sync(&self, world: &mut World) {
+        let current = Browsing::current(world);
+        let mut state = self.state();
+        state.parameters = world.parameters.clone();
+        if state.context.is_none() {
+            if let Some((page, context)) = current {
+                state.pages = vec![Some(page)];
+                state.urls = vec![String::new()];
+                state.context = Some(context);
+            }
+        }
+    }
+
+    /// Before each call: the scenario page's URL, which a Rust step may have changed.
+    pub async fn refresh(&self) {
+        let page = self.state().pages.first().cloned().flatten();
+        if let Some(page) = page {
+            // A page busy in a script loop must not hold up the step; the old URL then stays.
+            if let Ok(Ok(url)) = tokio::time::timeout(std::time::Duration::from_secs(1), page.url()).await {
+                self.set_url(0, url);
+            }
+        }
+    }
+
+    /// Page `id`'s URL as last seen (`about:blank` before anything happened).
+    pub fn url(&self, id: usize) -> String {
+        self.state().urls.get(id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| "about:blank".into())
+    }
+
+    pub(crate) fn set_url(&self, id: usize, url: String) {
+        if let Some(slot) = self.state().urls.get_mut(id) {
+            *slot = url;
+        }
+    }
+
+    /// Page `id` (0: the scenario page, opened on first use).
+    pub(crate) async fn page(&self, id: usize) -> Result<Page, String> {
+        if id == 0 {
+            self.open().await?;
+        }
+        match self.state().pages.get(id) {
+            Some(Some(p)) => Ok(p.clone()),
+            Some(None) => Err("the page has been closed".into()),
+            None => Err(format!("no page {id} in this scenario")),
+        }
+    }
+
+    /// The scenario's context (opened with its page on first use).
+    pub(crate) async fn context(&self) -> Result<BrowserContext, String> {
+        self.open().await?;
+        self.state().context.clone().ok_or_else(|| "the scenario has no browser context".into())
+    }
+
+    /// Remembers a page opened from JS; returns its id.
+    pub(crate) fn add_page(&self, page: Page) -> usize {
+        let mut state = self.state();
+        state.pages.push(Some(page));
+        state.urls.push(String::new());
+        state.pages.len() - 1
+    }
+
+    /// Marks page `id` closed.
+    pub(crate) fn closed(&self, id: usize) {
+        if let Some(slot) = self.state().pages.get_mut(id) {
+            *slot = None;
+        }
+    }
+
+    /// A URL as the built-in `I open` step resolves it (`baseUrl`, else a local file).
+    pub(crate) fn resolve(&self, target: &str) -> Result<String, String> {
+        let parameters = self.state().parameters.clone();
+        resolve_url_in(&parameters, target)
+    }
+
+    async fn open(&self) -> Result<(), String> {
+        if self.state().context.is_some() {
+            return Ok(());
+        }
+        let (tx, rx) = oneshot::channel();
+        self.demands.send(tx).map_err(|_| OUTSIDE.to_string())?;
+        rx.await.map_err(|_| OUTSIDE.to_string())?
+    }
+
+    fn adopt(&self, page: Page, context: BrowserContext) {
+        let mut state = self.state();
+        if state.context.is_none() {
+            state.pages = vec![Some(page)];
+            state.urls = vec![String::new()];
+            state.context = Some(context);
+        }
+    }
+}
+
+const OUTSIDE: &str =
+    "the browser is only available while a step or hook runs (this.page in a step, not at the top level of a file)";
+
+impl Provider {
+    /// Serves demands for as long as it is polled (the host races it with the running call).
+    pub async fn serve(&mut self, session: &Session, world: &mut World) {
+        while let Some(reply) = self.demands.recv().await {
+            let opened = match Browsing::page(world).await {
+                Ok(page) => Browsing::context(world).await.map(|context| session.adopt(page, context)),
+                Err(e) => Err(e),
+            };
+            let _ = reply.send(opened);
+        }
+        // The session is gone (cannot happen while the host holds it): wait for the call.
+        std::future::pending::<()>().await;
+    }
+}

@@ -1,0 +1,191 @@
+//! Playwright in the JS world, through the `ferridriver` binary in real Chromium: TypeScript
+//! steps drive `this.page` (the same page as the built-in Rust steps, mixed in one scenario)
+//! and assert with `expect` from `@playwright/test`; a failed expectation reports Expected and
+//! Received, the `.ts` line of the `expect` call and a screenshot.
+
+// Shared with the browser crate's tests; not every helper is used here.
+#[allow(dead_code)]
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const LOGIN: &str = r#"<!doctype html><title>Sign in</title>
+<form id="f">
+  <label for="user">Username</label><input id="user">
+  <label for="pw">Password</label><input id="pw" type="password">
+  <button type="submit">Sign in</button>
+  <button type="button">Save draft</button>
+</form>
+<div role="status" id="status"></div>
+<script>
+  document.getElementById('f').addEventListener('submit', (e) => {
+    e.preventDefault();
+    setTimeout(() => {
+      document.getElementById('status').textContent = 'Welcome, ' + document.getElementById('user').value;
+    }, 50);
+  });
+</script>"#;
+
+const PAGES: &[(&str, &str)] = &[("/login", LOGIN)];
+
+const STEPS: &str = r#"import { Given, When, Then } from '@cucumber/cucumber'
+import { expect } from '@playwright/test'
+
+Given('the JS step opens {string}', async function (this: any, url: string) {
+  await this.page.goto(url)
+})
+
+When('I sign in as {string}', async function (this: any, name: string) {
+  await this.page.getByLabel('Username').fill(name)
+  await this.page.getByLabel('Password', { exact: true }).fill('secret')
+  await this.page.getByRole('button', { name: 'Sign in' }).click()
+})
+
+Then('the welcome message greets {string}', async function (this: any, name: string) {
+  await expect(this.page.getByRole('status')).toHaveText(`Welcome, ${name}`)
+  await expect(this.page.getByRole('button', { name: /sign\s+IN/i })).toBeVisible()
+  await expect(this.page).toHaveTitle('Sign in')
+  await expect(this.page.getByLabel('Username')).toHaveValue(name)
+  const text = await this.page.getByRole('status').textContent()
+  expect(text).toMatch(/ada|bob/)
+  expect(text).not.toContain('Goodbye')
+  expect({ user: name, roles: ['reader'] }).toEqual({ user: name, roles: ['reader'] })
+  expect(this.page.url()).toContain('/login')
+})
+
+Then('only one button signs in', async function (this: any) {
+  await expect(this.page.getByRole('button')).toHaveCount(2)
+  await expect(this.page.getByRole('button', { name: 'Sign in' })).toHaveCount(1)
+  await expect(this.page.getByRole('button').filter({ hasText: 'draft' })).not.toHaveText('Sign in')
+  expect(await this.page.getByRole('button').allTextContents()).toEqual(['Sign in', 'Save draft'])
+})
+
+Then('the API and the cookies share the context', async function (this: any) {
+  const response = await this.request.get('/login')
+  expect(response.status()).toBe(200)
+  expect(await response.text()).toContain('Sign in')
+  await this.context.addCookies([{ name: 'k', value: 'v', url: this.page.url() }])
+  expect(await this.context.cookies()).toContainEqual(expect.objectContaining({ name: 'k', value: 'v' }))
+  expect(await this.page.evaluate(() => document.cookie)).toBe('k=v')
+})
+
+Then('the status shows {string}', async function (this: any, text: string) {
+  await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
+})
+"#;
+
+const FEATURE: &str = r#"Feature: Sign in
+  Scenario: A Rust step opens the page, JS signs in
+    Given I open "/login"
+    When I sign in as "ada"
+    Then the welcome message greets "ada"
+    And I should see "Welcome, ada"
+
+  Scenario: A JS step opens the page
+    Given the JS step opens "/login"
+    When I sign in as "bob"
+    Then the welcome message greets "bob"
+    And only one button signs in
+
+  Scenario: API calls and cookies
+    Given I open "/login"
+    Then the API and the cookies share the context
+"#;
+
+const FAILING: &str = r#"Feature: Failing
+  Scenario: The welcome never comes
+    Given I open "/login"
+    Then the status shows "Goodbye"
+"#;
+
+fn project(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ferridriver-js-browser-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in
+        [("steps/login.ts", STEPS), ("features/login.feature", FEATURE), ("failing/fail.feature", FAILING)]
+    {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().expect("a parent")).expect("create dir");
+        std::fs::write(p, text).expect("write file");
+    }
+    dir
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("bdd")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("binary runs")
+}
+
+fn messages(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+}
+
+fn step_statuses(msgs: &[serde_json::Value]) -> Vec<String> {
+    msgs.iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .map(|f| f["testStepResult"]["status"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let dir = project("pass");
+    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let out = run(&dir, &["features", "--parallel", "2", "-f", "message", "--world-parameters", &params]);
+    let msgs = messages(&out);
+    let failures: Vec<&str> = msgs
+        .iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .filter_map(|f| f["testStepResult"]["message"].as_str())
+        .collect();
+    assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
+    let statuses = step_statuses(&msgs);
+    assert_eq!(statuses.len(), 10);
+    assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_expectation_shows_expected_received_the_ts_line_and_a_screenshot() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let dir = project("fail");
+    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let out = run(&dir, &["failing", "--parallel", "2", "-f", "message", "--world-parameters", &params]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let msgs = messages(&out);
+    assert_eq!(step_statuses(&msgs), ["PASSED", "FAILED"]);
+    let failed = msgs
+        .iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .find(|f| f["testStepResult"]["status"] == "FAILED")
+        .expect("a failed step");
+    let message = failed["testStepResult"]["message"].as_str().expect("a message");
+    let line = STEPS.lines().position(|l| l.contains("toHaveText(text, { timeout: 500 })")).expect("the line") + 1;
+    for wanted in [
+        "getByRole('status')",
+        "Expected: 'Goodbye'",
+        "Received: ''",
+        "Timeout: 500ms",
+        &format!("steps/login.ts:{line}:"),
+    ] {
+        assert!(message.contains(wanted), "{wanted} missing from:\n{message}");
+    }
+    assert!(!message.contains("ferridriver:"), "prelude frames are hidden:\n{message}");
+    let pngs = msgs.iter().filter_map(|m| m.get("attachment")).filter(|a| a["mediaType"] == "image/png").count();
+    assert_eq!(pngs, 1, "a screenshot of the failed step");
+    let _ = std::fs::remove_dir_all(&dir);
+}
