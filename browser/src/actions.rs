@@ -17,6 +17,12 @@ const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 impl Locator {
     /// Waits for exactly one element that passes `checks`; returns it.
     async fn wait_for_one(&self, action: &str, checks: &[&str]) -> Result<Element> {
+        self.wait_for_point(action, checks).await.map(|(el, _, _)| el)
+    }
+
+    /// Waits for exactly one element that passes `checks`; returns it with the point at its
+    /// center (after scrolling it into view when the action needs the pointer).
+    async fn wait_for_point(&self, action: &str, checks: &[&str]) -> Result<(Element, f64, f64)> {
         let started = Instant::now();
         let timeout = self.timeout();
         let mut last_reason = "no element matches".to_string();
@@ -29,9 +35,12 @@ impl Locator {
             match found.len() {
                 0 => last_reason = "no element matches".to_string(),
                 1 => {
-                    let reason = self.page.helper_value(&found[0], "notActionable", vec![json!(checks)]).await?;
-                    match reason.as_str() {
-                        Some("") | None => return Ok(found.into_iter().next().expect("one element")),
+                    let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;
+                    match state["reason"].as_str() {
+                        Some("") | None => {
+                            let (x, y) = (state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0));
+                            return Ok((found.into_iter().next().expect("one element"), x, y));
+                        }
                         Some(r) => last_reason = r.to_string(),
                     }
                 }
@@ -68,21 +77,19 @@ impl Locator {
         self.page.connection.call_raw("Input.dispatchMouseEvent", params, Some(&self.page.session)).await.map(|_| ())
     }
 
-    async fn center(&self, el: &Element) -> Result<(f64, f64)> {
-        let c = self.page.helper_value(el, "center", vec![]).await?;
-        Ok((c["x"].as_f64().unwrap_or(0.0), c["y"].as_f64().unwrap_or(0.0)))
-    }
-
     async fn finish<T>(&self, result: Result<T>) -> Result<T> {
-        self.page.release().await;
+        // Remote handles are dropped in batches: one release per operation would cost a round
+        // trip each time, and the context's end frees them all anyway.
+        if self.page.operations.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 64 == 63 {
+            self.page.release().await;
+        }
         result
     }
 
     /// Clicks the element's center once it is visible, stable, enabled and receives the pointer.
     pub async fn click(&self) -> Result<()> {
         let r = async {
-            let el = self.wait_for_one("click", &["visible", "stable", "enabled", "receivesEvents"]).await?;
-            let (x, y) = self.center(&el).await?;
+            let (_, x, y) = self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"]).await?;
             self.mouse("mouseMoved", x, y, 0).await?;
             self.mouse("mousePressed", x, y, 1).await?;
             self.mouse("mouseReleased", x, y, 1).await
@@ -94,8 +101,8 @@ impl Locator {
     /// Double-clicks.
     pub async fn dblclick(&self) -> Result<()> {
         let r = async {
-            let el = self.wait_for_one("dblclick", &["visible", "stable", "enabled", "receivesEvents"]).await?;
-            let (x, y) = self.center(&el).await?;
+            let (_, x, y) =
+                self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"]).await?;
             for clicks in [1, 2] {
                 self.mouse("mousePressed", x, y, clicks).await?;
                 self.mouse("mouseReleased", x, y, clicks).await?;
@@ -109,8 +116,7 @@ impl Locator {
     /// Moves the mouse over the element.
     pub async fn hover(&self) -> Result<()> {
         let r = async {
-            let el = self.wait_for_one("hover", &["visible", "stable", "receivesEvents"]).await?;
-            let (x, y) = self.center(&el).await?;
+            let (_, x, y) = self.wait_for_point("hover", &["visible", "stable", "receivesEvents"]).await?;
             self.mouse("mouseMoved", x, y, 0).await
         }
         .await;

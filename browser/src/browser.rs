@@ -5,7 +5,6 @@ use crate::context::BrowserContext;
 use crate::launch::{BrowserProcess, LaunchOptions};
 use crate::Result;
 use chromiumoxide_cdp::cdp::browser_protocol::browser::{CloseParams, GetVersionParams};
-use chromiumoxide_cdp::cdp::browser_protocol::target::CreateBrowserContextParams;
 use std::time::Duration;
 
 /// One browser: a process we started (killed with its profile when dropped) or a remote one.
@@ -44,9 +43,7 @@ impl Browser {
 
     /// A fresh, isolated (incognito-like) context: its own cookies, storage and cache.
     pub async fn new_context(&self) -> Result<BrowserContext> {
-        let params = CreateBrowserContextParams { dispose_on_detach: Some(true), ..Default::default() };
-        let created = self.connection.call(params, None).await?;
-        Ok(BrowserContext::new(self.connection.clone(), created.browser_context_id))
+        BrowserContext::create(self.connection.clone()).await
     }
 
     /// Whether the connection is still up.

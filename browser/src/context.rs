@@ -58,6 +58,17 @@ pub struct BrowserContext {
 }
 
 impl BrowserContext {
+    /// Creates a fresh context on a browser connection (what `Browser::new_context` does; usable
+    /// where only the connection can travel, e.g. into a task that prepares the next context).
+    pub async fn create(connection: Connection) -> Result<BrowserContext> {
+        let params = chromiumoxide_cdp::cdp::browser_protocol::target::CreateBrowserContextParams {
+            dispose_on_detach: Some(true),
+            ..Default::default()
+        };
+        let created = connection.call(params, None).await?;
+        Ok(BrowserContext::new(connection, created.browser_context_id))
+    }
+
     pub(crate) fn new(connection: Connection, id: BrowserContextId) -> Self {
         BrowserContext {
             inner: Arc::new(Inner { connection, id, settings: Mutex::default(), pages: Mutex::default() }),

@@ -25,6 +25,8 @@ pub(crate) struct PageInner {
     pub(crate) console_errors: std::sync::Mutex<Vec<String>>,
     /// Messages of the dialogs (alert, confirm, prompt) that were dismissed.
     pub(crate) dialogs: std::sync::Mutex<Vec<String>>,
+    /// Locator operations so far (remote handles are released every few of them).
+    pub(crate) operations: std::sync::atomic::AtomicUsize,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -54,6 +56,7 @@ impl Page {
             action_timeout: Duration::from_secs(5),
             console_errors: std::sync::Mutex::new(Vec::new()),
             dialogs: std::sync::Mutex::new(Vec::new()),
+            operations: std::sync::atomic::AtomicUsize::new(0),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })

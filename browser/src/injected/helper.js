@@ -71,27 +71,30 @@
 
     describe,
 
-    // Actionability: why the element cannot be acted on yet, or '' when it can.
-    // `checks`: which of visible, enabled, editable, stable, receivesEvents apply.
-    notActionable: async (el, checks) => {
-      if (!el.isConnected) return 'element is not attached to the DOM';
-      if (checks.includes('visible') && !isVisible(el)) return 'element is not visible';
-      if (checks.includes('enabled') && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return 'element is not enabled';
-      if (checks.includes('editable') && (el.readOnly || el.disabled)) return 'element is not editable';
+    // Actionability: {reason} when the element cannot be acted on yet, else {reason: '', x, y}
+    // with the point to click. `checks`: which of visible, enabled, editable, stable,
+    // receivesEvents apply.
+    actionable: async (el, checks) => {
+      const no = (reason) => ({ reason, x: 0, y: 0 });
+      if (!el.isConnected) return no('element is not attached to the DOM');
+      if (checks.includes('visible') && !isVisible(el)) return no('element is not visible');
+      if (checks.includes('enabled') && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return no('element is not enabled');
+      if (checks.includes('editable') && (el.readOnly || el.disabled)) return no('element is not editable');
+      if (checks.includes('receivesEvents')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      let r = el.getBoundingClientRect();
       if (checks.includes('stable')) {
-        const a = el.getBoundingClientRect();
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        // Stable: the same box on two consecutive animation frames.
+        await new Promise((ok) => requestAnimationFrame(ok));
         const b = el.getBoundingClientRect();
-        if (a.x !== b.x || a.y !== b.y || a.width !== b.width || a.height !== b.height) return 'element is not stable (moving)';
+        if (r.x !== b.x || r.y !== b.y || r.width !== b.width || r.height !== b.height) return no('element is not stable (moving)');
+        r = b;
       }
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
       if (checks.includes('receivesEvents')) {
-        el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-        const r = el.getBoundingClientRect();
-        const x = r.left + r.width / 2, y = r.top + r.height / 2;
         const hit = document.elementFromPoint(x, y);
-        if (hit && hit !== el && !el.contains(hit)) return `${describe(hit)} would receive the click instead`;
+        if (hit && hit !== el && !el.contains(hit)) return no(`${describe(hit)} would receive the click instead`);
       }
-      return '';
+      return { reason: '', x, y };
     },
 
     center: (el) => {

@@ -24,10 +24,39 @@ pub fn configure_browser(settings: BrowserSettings) {
     let _ = SETTINGS.set(settings);
 }
 
+/// A fresh context and page prepared while the previous scenario ran.
+type Spare = tokio::task::JoinHandle<Result<(BrowserContext, Page), String>>;
+
 thread_local! {
     /// The worker's browser. Workers are threads, so a thread-local is exactly "one browser per
     /// worker"; it is closed (and its process killed) when the thread ends.
     static WORKER_BROWSER: RefCell<Option<Rc<Browser>>> = const { RefCell::new(None) };
+    /// The next scenario's context and page, created in the background: creating them costs
+    /// more than most steps, and a context nobody has used is as fresh as a new one.
+    static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
+}
+
+/// Starts preparing the next scenario's context and page on this worker.
+fn prepare_spare(browser: &Browser) {
+    let connection = browser.connection().clone();
+    let task = tokio::spawn(async move {
+        let context = BrowserContext::create(connection).await.map_err(|e| e.to_string())?;
+        let page = context.new_page().await.map_err(|e| e.to_string())?;
+        Ok((context, page))
+    });
+    SPARE.with(|s| *s.borrow_mut() = Some(task));
+}
+
+/// A fresh context and page: the prepared ones if they are ready, else new ones.
+async fn fresh_page(browser: &Browser) -> Result<(BrowserContext, Page), String> {
+    if let Some(task) = SPARE.with(|s| s.borrow_mut().take()) {
+        if let Ok(Ok(ready)) = task.await {
+            return Ok(ready);
+        }
+    }
+    let context = browser.new_context().await.map_err(|e| e.to_string())?;
+    let page = context.new_page().await.map_err(|e| e.to_string())?;
+    Ok((context, page))
 }
 
 async fn worker_browser() -> Result<Rc<Browser>, String> {
@@ -86,13 +115,16 @@ impl Browsing {
             return Ok(p.clone());
         }
         let browser = worker_browser().await?;
-        let context: BrowserContext = browser.new_context().await.map_err(|e| e.to_string())?;
-        let page = context.new_page().await.map_err(|e| e.to_string())?;
+        let (context, page) = fresh_page(&browser).await?;
+        prepare_spare(&browser);
         let state = world.state::<Browsing>();
         state.page = Some(page.clone());
         state.context = Some(context.clone());
         world.on_teardown(Box::pin(async move {
-            let _ = context.close().await;
+            // Disposal runs in the background: the next scenario need not wait for it.
+            tokio::spawn(async move {
+                let _ = context.close().await;
+            });
         }));
         let shot = page.clone();
         world.on_failure_evidence(Box::new(move || {
