@@ -85,6 +85,11 @@ impl BrowserProcess {
             // A page restored from the back/forward cache fires no `load`; Playwright turns the
             // cache off for the same reason.
             "--disable-back-forward-cache",
+            // Tests run many pages at once, most of them in the background; throttling those
+            // only slows the run down.
+            "--disable-background-timer-throttling",
+            "--disable-backgrounding-occluded-windows",
+            "--disable-renderer-backgrounding",
             "--remote-debugging-port=0",
         ])
         .arg(format!("--user-data-dir={}", profile.display()));
