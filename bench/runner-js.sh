@@ -14,7 +14,7 @@ for f in $(seq 1 $(( (scenarios + per_file - 1) / per_file ))); do
   {
     echo "Feature: generated $f"
     for s in $(seq 1 "$per_file"); do
-      printf '\n  Scenario: scenario %s-%s\n    Given a basket with %s items\n    When I add "item %s"\n    Then the basket has %s items\n' "$f" "$s" "$s" "$s" "$((s + 1))"
+      printf '\n  Scenario: scenario %s-%s\n    Given a JS basket with %s items\n    When I add "item %s" in JS\n    Then the JS basket has %s items\n' "$f" "$s" "$s" "$s" "$((s + 1))"
     done
   } > "$out/features/f$(printf %04d "$f").feature"
 done
@@ -31,7 +31,7 @@ run() {
 }
 echo "$scenarios scenarios x 3 JS steps, 2 workers, best of $rounds; $(nproc) cores; node $(node --version)"
 run ferridriver-js bash -c "cd js-steps && '$fd' bdd '$out/features' --parallel 2 --format summary"
-run cucumber-js bash -c "cd cucumber-js && '$cjs' '$out/features' --require features/step_definitions/steps.js --parallel 2 --format summary"
+run cucumber-js bash -c "cd cucumber-js && '$cjs' '$out/features' --require js-bench-steps.js --parallel 2 --format summary"
 echo "cucumber-js / ferridriver: $(echo "scale=2; $(cut -d' ' -f1 "$out/cucumber-js.result") / $(cut -d' ' -f1 "$out/ferridriver-js.result")" | bc)x"
 
 # One more worker: the extra memory is one QuickJS VM with the bundle loaded (plus a runtime).
