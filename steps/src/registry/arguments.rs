@@ -205,3 +205,30 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod from_str_tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    struct Colour(String);
+
+    impl std::str::FromStr for Colour {
+        type Err = String;
+        fn from_str(s: &str) -> Result<Self, String> {
+            match s {
+                "red" | "green" => Ok(Colour(s.to_string())),
+                other => Err(format!("{other} is not a colour")),
+            }
+        }
+    }
+
+    crate::impl_from_arg_via_from_str!(Colour);
+
+    #[test]
+    fn from_str_types_become_arguments() {
+        assert_eq!(Colour::from_arg(ArgValue::Str("red".into()), "c"), Ok(Colour("red".into())));
+        let err = Colour::from_arg(ArgValue::Str("blue".into()), "c").unwrap_err();
+        assert!(err.contains("blue is not a colour"), "{err}");
+    }
+}

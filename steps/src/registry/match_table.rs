@@ -100,3 +100,36 @@ mod tests {
         assert_eq!(r.undefined_parameter_types, vec![("a {colour} car".to_string(), "colour".to_string())]);
     }
 }
+
+#[cfg(test)]
+mod hook_order_tests {
+    use crate::registry::{HookBody, HookKind, Registry, SourceLocation, StepOutcome, World};
+    use ferridriver_messages::IdGenerator;
+    use std::sync::Arc;
+
+    fn noop<'a>(_: &'a mut World) -> crate::registry::StepFuture<'a> {
+        Box::pin(async { Ok(StepOutcome::Passed) })
+    }
+
+    #[test]
+    fn hooks_run_by_order_before_forward_after_backward_and_filter_by_tags() {
+        let mut r = Registry::new(Arc::new(IdGenerator::incrementing()));
+        let at = |line| SourceLocation { uri: "hooks.rs".into(), line };
+        for (name, kind, tags, order, line) in [
+            ("b1", HookKind::Before, None, 0, 1),
+            ("b2", HookKind::Before, Some("@db"), -1, 2),
+            ("b3", HookKind::Before, None, 5, 3),
+            ("a1", HookKind::After, None, 0, 4),
+            ("a2", HookKind::After, None, 0, 5),
+        ] {
+            r.add_hook(kind, Some(name.into()), tags, order, at(line), HookBody::Rust(noop), None);
+        }
+        let names = |kind| r.hooks_of(kind).iter().map(|h| h.name.clone().unwrap()).collect::<Vec<_>>();
+        assert_eq!(names(HookKind::Before), vec!["b2", "b1", "b3"]);
+        assert_eq!(names(HookKind::After), vec!["a2", "a1"], "After hooks run in reverse definition order");
+        let db = r.hooks_of(HookKind::Before).into_iter().find(|h| h.name.as_deref() == Some("b2")).unwrap();
+        assert!(db.applies_to(&["@db"]) && !db.applies_to(&["@ui"]));
+        r.add_hook(HookKind::Before, None, Some("@a and"), 0, at(9), HookBody::Rust(noop), None);
+        assert!(r.errors[0].to_string().starts_with("hooks.rs:9: Tag expression \"@a and\""), "{}", r.errors[0]);
+    }
+}
