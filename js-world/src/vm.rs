@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const NODE_PRELUDE: &str = include_str!("js/node.js");
+const WEB_PRELUDE: &str = include_str!("js/web.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
@@ -95,6 +96,7 @@ impl Vm {
                 natives::install(&ctx, &root, &host, session).catch(&ctx).map_err(fail)?;
                 let preludes = [
                     ("node.js", NODE_PRELUDE),
+                    ("web.js", WEB_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),

@@ -1,0 +1,231 @@
+// The web-platform globals step files and npm packages expect, where QuickJS has none:
+// TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, URL/URLSearchParams, and a
+// sandbox-safe `process` (empty env, `exit` throws, no binding/kill). Each is defined only when
+// the engine lacks it.
+(function (g) {
+  'use strict';
+
+  if (typeof g.TextEncoder !== 'function') {
+    g.TextEncoder = class TextEncoder {
+      get encoding() { return 'utf-8'; }
+      encode(input = '') {
+        const s = String(input), out = [];
+        for (let i = 0; i < s.length; i++) {
+          let c = s.charCodeAt(i);
+          if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d < 0xe000) { c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00); i++; }
+          }
+          if (c >= 0xd800 && c < 0xe000) c = 0xfffd; // a lone surrogate
+          if (c < 0x80) out.push(c);
+          else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+          else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+          else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+        }
+        return new Uint8Array(out);
+      }
+    };
+  }
+
+  if (typeof g.TextDecoder !== 'function') {
+    g.TextDecoder = class TextDecoder {
+      constructor(label = 'utf-8') {
+        if (!/^utf-?8$/i.test(label)) throw new RangeError(`TextDecoder: only utf-8 is supported, not ${label}`);
+      }
+      get encoding() { return 'utf-8'; }
+      decode(input) {
+        if (input === undefined) return '';
+        const b = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+        let out = '';
+        for (let i = 0; i < b.length; ) {
+          const x = b[i];
+          let c, n;
+          if (x < 0x80) { c = x; n = 1; }
+          else if (x >= 0xc2 && x < 0xe0) { c = x & 31; n = 2; }
+          else if (x >= 0xe0 && x < 0xf0) { c = x & 15; n = 3; }
+          else if (x >= 0xf0 && x < 0xf5) { c = x & 7; n = 4; }
+          else { out += '\ufffd'; i++; continue; }
+          let ok = i + n <= b.length;
+          for (let k = 1; ok && k < n; k++) { if ((b[i + k] & 0xc0) !== 0x80) ok = false; else c = (c << 6) | (b[i + k] & 63); }
+          if (!ok) { out += '\ufffd'; i++; continue; }
+          out += String.fromCodePoint(c);
+          i += n;
+        }
+        return out;
+      }
+    };
+  }
+
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  if (typeof g.btoa !== 'function') {
+    g.btoa = (input) => {
+      const s = String(input);
+      let out = '';
+      for (let i = 0; i < s.length; i += 3) {
+        const bytes = [s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)];
+        if (bytes.some((b) => b > 255)) throw new Error('btoa: the string contains characters outside Latin-1');
+        const n = (bytes[0] << 16) | ((bytes[1] || 0) << 8) | (bytes[2] || 0);
+        out += B64[n >> 18] + B64[(n >> 12) & 63] + (i + 1 < s.length ? B64[(n >> 6) & 63] : '=') + (i + 2 < s.length ? B64[n & 63] : '=');
+      }
+      return out;
+    };
+  }
+  if (typeof g.atob !== 'function') {
+    g.atob = (input) => {
+      const s = String(input).replace(/[\t\n\f\r ]/g, '').replace(/=+$/, '');
+      if (/[^A-Za-z0-9+/]/.test(s) || s.length % 4 === 1) throw new Error('atob: the string is not valid base64');
+      let out = '';
+      for (let i = 0; i < s.length; i += 4) {
+        const n = (B64.indexOf(s[i]) << 18) | (B64.indexOf(s[i + 1]) << 12) | ((B64.indexOf(s[i + 2]) & 63) << 6) | (B64.indexOf(s[i + 3]) & 63);
+        out += String.fromCharCode(n >> 16);
+        if (i + 2 < s.length) out += String.fromCharCode((n >> 8) & 255);
+        if (i + 3 < s.length) out += String.fromCharCode(n & 255);
+      }
+      return out;
+    };
+  }
+
+  if (typeof g.structuredClone !== 'function') {
+    g.structuredClone = function structuredClone(value) {
+      const seen = new Map();
+      const clone = (v) => {
+        if (v === null || typeof v !== 'object') {
+          if (typeof v === 'function' || typeof v === 'symbol') throw new Error(`structuredClone: ${typeof v} cannot be cloned`);
+          return v;
+        }
+        if (seen.has(v)) return seen.get(v);
+        let out;
+        if (v instanceof Date) out = new Date(v.getTime());
+        else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
+        else if (ArrayBuffer.isView(v)) out = new v.constructor(v);
+        else if (v instanceof ArrayBuffer) out = v.slice(0);
+        else if (v instanceof Map) { out = new Map(); seen.set(v, out); v.forEach((x, k) => out.set(clone(k), clone(x))); return out; }
+        else if (v instanceof Set) { out = new Set(); seen.set(v, out); v.forEach((x) => out.add(clone(x))); return out; }
+        else if (Array.isArray(v)) { out = []; seen.set(v, out); v.forEach((x, i) => { out[i] = clone(x); }); return out; }
+        else if (v instanceof Error) { out = new v.constructor(v.message); out.name = v.name; }
+        else { out = {}; seen.set(v, out); for (const k of Object.keys(v)) out[k] = clone(v[k]); return out; }
+        seen.set(v, out);
+        return out;
+      };
+      return clone(value);
+    };
+  }
+
+  if (typeof g.URLSearchParams !== 'function') {
+    const decode = (s) => decodeURIComponent(s.replace(/\+/g, ' '));
+    const encode = (s) => encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    g.URLSearchParams = class URLSearchParams {
+      constructor(init = '') {
+        this._list = [];
+        this._url = null;
+        if (typeof init === 'string') {
+          for (const part of init.replace(/^\?/, '').split('&')) {
+            if (!part) continue;
+            const at = part.indexOf('=');
+            this._list.push(at < 0 ? [decode(part), ''] : [decode(part.slice(0, at)), decode(part.slice(at + 1))]);
+          }
+        } else if (init && typeof init[Symbol.iterator] === 'function') {
+          for (const [k, v] of init) this._list.push([String(k), String(v)]);
+        } else if (init && typeof init === 'object') {
+          for (const k of Object.keys(init)) this._list.push([k, String(init[k])]);
+        }
+      }
+      _changed() { if (this._url) this._url._search = this._list.length ? '?' + this.toString() : ''; }
+      get size() { return this._list.length; }
+      append(k, v) { this._list.push([String(k), String(v)]); this._changed(); }
+      delete(k) { this._list = this._list.filter(([x]) => x !== String(k)); this._changed(); }
+      get(k) { const e = this._list.find(([x]) => x === String(k)); return e ? e[1] : null; }
+      getAll(k) { return this._list.filter(([x]) => x === String(k)).map(([, v]) => v); }
+      has(k) { return this._list.some(([x]) => x === String(k)); }
+      set(k, v) {
+        const i = this._list.findIndex(([x]) => x === String(k));
+        if (i < 0) this._list.push([String(k), String(v)]);
+        else { this._list[i][1] = String(v); this._list = this._list.filter(([x], j) => j <= i || x !== String(k)); }
+        this._changed();
+      }
+      sort() { this._list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); this._changed(); }
+      forEach(fn, self) { for (const [k, v] of this._list) fn.call(self, v, k, this); }
+      keys() { return this._list.map(([k]) => k)[Symbol.iterator](); }
+      values() { return this._list.map(([, v]) => v)[Symbol.iterator](); }
+      entries() { return this._list.map(([k, v]) => [k, v])[Symbol.iterator](); }
+      [Symbol.iterator]() { return this.entries(); }
+      toString() { return this._list.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'); }
+    };
+  }
+
+  if (typeof g.URL !== 'function') {
+    // scheme://user:pass@host:port/path?query#hash, and paths relative to a base.
+    const PATTERN = /^([a-zA-Z][a-zA-Z0-9+.-]*):(?:\/\/(?:([^:@/?#]*)(?::([^@/?#]*))?@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(\?[^#]*)?(#.*)?$/;
+    const DEFAULT_PORTS = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443', 'ftp:': '21' };
+    const dotSegments = (path) => {
+      const out = [];
+      for (const seg of path.split('/').slice(1)) {
+        if (seg === '..') out.pop();
+        else if (seg !== '.') out.push(seg);
+      }
+      const last = path.split('/').pop();
+      return '/' + out.join('/') + (last === '.' || last === '..' ? '/' : '');
+    };
+    g.URL = class URL {
+      constructor(input, base) {
+        let s = String(input).trim();
+        if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(s)) {
+          if (base === undefined) throw new TypeError(`Invalid URL: ${s}`);
+          const b = base instanceof URL ? base : new URL(base);
+          // The base's scheme and authority (credentials included), then the reference.
+          const root = b.href.slice(0, b.href.length - (b.pathname + b.search + b.hash).length);
+          if (s.startsWith('//')) s = b.protocol + s;
+          else if (s.startsWith('/')) s = root + s;
+          else if (s.startsWith('?')) s = root + b.pathname + s;
+          else if (s.startsWith('#')) s = root + b.pathname + b.search + s;
+          else s = root + b.pathname.replace(/[^/]*$/, '') + s;
+        }
+        const m = PATTERN.exec(s);
+        if (!m) throw new TypeError(`Invalid URL: ${s}`);
+        this.protocol = m[1].toLowerCase() + ':';
+        this.username = m[2] || '';
+        this.password = m[3] || '';
+        this.hostname = (m[4] || '').toLowerCase();
+        const port = m[5] || '';
+        this.port = DEFAULT_PORTS[this.protocol] === port ? '' : port;
+        const special = this.protocol in DEFAULT_PORTS || this.protocol === 'file:';
+        this.pathname = special ? dotSegments(m[6] || '/') : m[6];
+        this._search = m[7] && m[7] !== '?' ? m[7] : '';
+        this.hash = m[8] && m[8] !== '#' ? m[8] : '';
+        this._params = new g.URLSearchParams(this._search);
+        this._params._url = this;
+      }
+      get host() { return this.hostname + (this.port ? ':' + this.port : ''); }
+      get origin() { return this.hostname ? `${this.protocol}//${this.host}` : 'null'; }
+      get search() { return this._search; }
+      set search(v) { const s = String(v); this._search = s && s !== '?' ? (s.startsWith('?') ? s : '?' + s) : ''; this._params = new g.URLSearchParams(this._search); this._params._url = this; }
+      get searchParams() { return this._params; }
+      get href() {
+        const auth = this.username ? this.username + (this.password ? ':' + this.password : '') + '@' : '';
+        const slashes = this.hostname || this.protocol === 'file:' ? '//' : '';
+        return `${this.protocol}${slashes}${auth}${this.host}${this.pathname}${this._search}${this.hash}`;
+      }
+      toString() { return this.href; }
+      toJSON() { return this.href; }
+      static canParse(input, base) { try { new URL(input, base); return true; } catch { return false; } }
+    };
+  }
+
+  // process: real values without authority. `env` is empty and frozen (the spec's default:
+  // nothing leaks from the runner's environment); `exit` must never end the runner.
+  const now = () => (g.performance && typeof g.performance.now === 'function' ? g.performance.now() : Date.now());
+  const processBase = g.process || {};
+  g.process = Object.assign(processBase, {
+    env: Object.freeze({}),
+    argv: ['ferridriver', 'script'],
+    arch: 'x64',
+    pid: 1,
+    exit: (code) => { throw new Error(`process.exit(${code === undefined ? '' : code}) is not allowed in a step`); },
+    nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
+    hrtime: Object.assign((prev) => {
+      const ns = BigInt(Math.round(now() * 1e6));
+      const t = [Number(ns / 1000000000n), Number(ns % 1000000000n)];
+      return prev ? [t[0] - prev[0] - (t[1] < prev[1] ? 1 : 0), (t[1] - prev[1] + 1e9) % 1e9] : t;
+    }, { bigint: () => BigInt(Math.round(now() * 1e6)) }),
+  });
+})(globalThis);
