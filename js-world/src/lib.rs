@@ -7,6 +7,7 @@ mod cache;
 mod compile;
 mod convert;
 mod discover;
+mod env;
 mod host;
 mod load;
 mod manifest;
@@ -18,6 +19,7 @@ mod vm;
 
 pub use bundle::{bundle, Bundle, BundleError};
 pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
+pub use env::allow_env;
 pub use host::JsHost;
 pub use load::{load, load_async, JsProgram, LoadReport};
 pub use manifest::{JsDefinition, JsHook, JsParameterType, JsStep, Manifest};

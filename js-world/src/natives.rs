@@ -26,6 +26,7 @@ pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Sessi
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;
+    native.set("env", crate::env::visible_env())?;
 
     let scope = root.clone();
     native.set(

@@ -163,6 +163,13 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
                     steps: cfg.test.steps.clone().unwrap_or_default(),
                     extensions: cfg.extensions,
                 };
+                // `[scripting] allowEnv`: the environment variables JS may read.
+                let allowed = cfg.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
+                if let Some(names) = allowed.and_then(|v| v.as_array()) {
+                    ferridriver_js_world::allow_env(
+                        names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect(),
+                    );
+                }
                 merge_config(&mut args, cfg.test)
             }
             Err(e) => return usage(e),

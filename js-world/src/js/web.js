@@ -4,6 +4,7 @@
 // the engine lacks it.
 (function (g) {
   'use strict';
+  const native = g.__ferridriver_native || {};
 
   if (typeof g.TextEncoder !== 'function') {
     g.TextEncoder = class TextEncoder {
@@ -211,12 +212,12 @@
     };
   }
 
-  // process: real values without authority. `env` is empty and frozen (the spec's default:
-  // nothing leaks from the runner's environment); `exit` must never end the runner.
+  // process: real values without authority. `env` holds only the variables `[scripting]
+  // allowEnv` lists (none by default) and is frozen; `exit` must never end the runner.
   const now = () => (g.performance && typeof g.performance.now === 'function' ? g.performance.now() : Date.now());
   const processBase = g.process || {};
   g.process = Object.assign(processBase, {
-    env: Object.freeze({}),
+    env: Object.freeze(JSON.parse(native.env || '{}')),
     argv: ['ferridriver', 'script'],
     arch: 'x64',
     pid: 1,
