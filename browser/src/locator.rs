@@ -10,13 +10,21 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub(crate) enum Part {
     Css(String),
-    Role { role: String, name: Option<TextMatch> },
+    Role {
+        role: String,
+        name: Option<TextMatch>,
+    },
     Text(TextMatch),
     Label(TextMatch),
-    Attribute { name: &'static str, value: TextMatch },
+    Attribute {
+        name: &'static str,
+        value: TextMatch,
+    },
     Nth(i64),
     HasText(TextMatch),
     Has(Vec<Part>),
+    /// Into the document of the (same-origin) iframes the CSS selector matches.
+    Frame(String),
 }
 
 /// Finds elements of a page. Cheap to clone; every use resolves it again.
@@ -76,6 +84,12 @@ impl Locator {
     /// Elements by `data-testid` (exact).
     pub fn get_by_test_id(&self, id: &str) -> Locator {
         self.then(Part::Attribute { name: "data-testid", value: TextMatch::Exact(id.to_string()) })
+    }
+
+    /// Elements inside the iframes matching `selector` (Playwright's `frameLocator`);
+    /// same-origin frames only.
+    pub fn frame_locator(&self, selector: &str) -> Locator {
+        self.then(Part::Frame(selector.to_string()))
     }
 
     /// The first match.
@@ -144,6 +158,7 @@ fn describe(parts: &[Part]) -> String {
             Part::Nth(n) => format!("nth({n})"),
             Part::HasText(t) => format!("filter({{ hasText: {} }})", t.describe()),
             Part::Has(inner) => format!("filter({{ has: {} }})", describe(inner)),
+            Part::Frame(s) => format!("frameLocator('{s}')"),
         });
     }
     if out.is_empty() {

@@ -339,6 +339,11 @@ impl Page {
         crate::Locator::root(Arc::clone(&self.inner)).locator(selector)
     }
 
+    /// Locates elements inside the (same-origin) iframes matching `selector`.
+    pub fn frame_locator(&self, selector: &str) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).frame_locator(selector)
+    }
+
     /// Locates elements by ARIA role and, optionally, accessible name.
     pub fn get_by_role(&self, role: &str, name: Option<crate::TextMatch>) -> crate::Locator {
         crate::Locator::root(Arc::clone(&self.inner)).get_by_role(role, name)

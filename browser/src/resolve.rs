@@ -181,12 +181,37 @@ impl PageInner {
                         self.query(root, "attribute", vec![json!(name), value.to_js()]).await?
                     }
                     Part::Role { role, name } => self.by_role(root, role, name.as_ref()).await?,
+                    Part::Frame(selector) => {
+                        let mut documents = Vec::new();
+                        for frame in self.query(root, "css", vec![json!(selector)]).await? {
+                            documents.extend(self.frame_document(&frame).await?);
+                        }
+                        documents
+                    }
                     Part::Nth(_) | Part::HasText(_) | Part::Has(_) => Vec::new(),
                 };
                 next.extend(found);
             }
             Ok(next)
         })
+    }
+
+    /// The document of an iframe element, when the frame is same-origin (a cross-origin frame
+    /// lives in another process and is not reachable this way).
+    async fn frame_document(&self, frame: &Element) -> Result<Option<Element>> {
+        let reply = self
+            .connection
+            .call_raw(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": "function() { return this.contentDocument || null; }",
+                    "objectId": frame.object_id,
+                    "objectGroup": GROUP,
+                }),
+                self.s(),
+            )
+            .await?;
+        Ok(reply.pointer("/result/objectId").and_then(Value::as_str).map(|id| Element { object_id: id.to_string() }))
     }
 
     /// Drops the remote objects of the last operations.

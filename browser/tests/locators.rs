@@ -110,3 +110,35 @@ async fn strictness_actionability_and_assertion_failures_are_explained() {
     assert!(err.contains("Received: 'Sign in'"), "{err}");
     browser.close().await;
 }
+
+const FRAMES: &[(&str, &str)] = &[(
+    "/frames",
+    r#"<!DOCTYPE html><title>Frames</title>
+<div style="height: 150px">spacer</div>
+<iframe id="checkout" style="margin-left: 40px" srcdoc="<label for=card>Card number</label> <input id=card>
+  <button onclick=&quot;document.getElementById('out').textContent = 'Paid with ' + document.getElementById('card').value&quot;>Pay</button>
+  <p id=out role=status></p>"></iframe>"#,
+)];
+
+#[tokio::test(flavor = "current_thread")]
+async fn locators_reach_into_same_origin_iframes() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(FRAMES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    page.goto(&format!("{base}/frames")).await.unwrap();
+    let frame = page.frame_locator("#checkout");
+    expect(&frame.get_by_role("button", Some(TextMatch::Exact("Pay".into())))).to_be_visible().await.unwrap();
+    frame.get_by_label("Card number").fill("4242").await.unwrap();
+    frame.get_by_role("button", Some(TextMatch::Exact("Pay".into()))).click().await.unwrap();
+    expect(&frame.get_by_role("status", None)).to_have_text("Paid with 4242").await.unwrap();
+    assert_eq!(
+        page.get_by_role("button", Some("Pay".into())).count().await.unwrap(),
+        0,
+        "the frame's content is not the page's"
+    );
+    assert_eq!(frame.get_by_role("status", None).description(), "frameLocator('#checkout').getByRole('status')");
+    browser.close().await;
+}

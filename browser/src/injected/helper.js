@@ -91,10 +91,18 @@
       }
       const x = r.left + r.width / 2, y = r.top + r.height / 2;
       if (checks.includes('receivesEvents')) {
-        const hit = document.elementFromPoint(x, y);
+        const hit = el.ownerDocument.elementFromPoint(x, y);
         if (hit && hit !== el && !el.contains(hit)) return no(`${describe(hit)} would receive the click instead`);
       }
-      return { reason: '', x, y };
+      // Mouse events take page coordinates: add the offsets of the frames the element is in.
+      let px = x, py = y, view = el.ownerDocument.defaultView;
+      while (view && view.frameElement) {
+        const f = view.frameElement.getBoundingClientRect();
+        px += f.left + view.frameElement.clientLeft;
+        py += f.top + view.frameElement.clientTop;
+        view = view.parent;
+      }
+      return { reason: '', x: px, y: py };
     },
 
     center: (el) => {
