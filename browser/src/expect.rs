@@ -140,11 +140,7 @@ impl<'a> LocatorAssertions<'a> {
 
     /// The element's text equals `expected` (whitespace normalised); a regex may be given.
     pub async fn to_have_text(&self, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
-        let m = match expected.into() {
-            TextMatch::Substring(s) => TextMatch::Exact(s),
-            other => other,
-        };
-        self.text_like("toHaveText", m).await
+        self.text_like("toHaveText", expected.into().exact_if_plain()).await
     }
 
     /// The element's text contains `expected` (case-sensitive in Playwright; here too).
@@ -153,38 +149,82 @@ impl<'a> LocatorAssertions<'a> {
         self.text_like("toContainText", TextMatch::regex(source, "")).await
     }
 
-    /// The input's value.
-    pub async fn to_have_value(&self, expected: &str) -> Result<(), ExpectError> {
+    /// The input's value: a string (exact) or a regular expression.
+    pub async fn to_have_value(&self, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
+        let expected = expected.into().exact_if_plain();
         let l = self.locator;
-        self.check("toHaveValue", &format!("'{expected}'"), || async {
+        self.check("toHaveValue", &expected.describe(), || async {
             match l.input_value().await {
-                Ok(v) => (v == expected, format!("'{v}'")),
+                Ok(v) => (expected.matches(&v), format!("'{v}'")),
                 Err(e) => (false, e.to_string()),
             }
         })
         .await
     }
 
-    /// An attribute's value.
-    pub async fn to_have_attribute(&self, name: &str, expected: &str) -> Result<(), ExpectError> {
+    /// An attribute's value: a string (exact) or a regular expression.
+    pub async fn to_have_attribute(&self, name: &str, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
+        let expected = expected.into().exact_if_plain();
         let l = self.locator;
-        self.check("toHaveAttribute", &format!("{name}='{expected}'"), || async {
+        self.check("toHaveAttribute", &format!("{name}={}", expected.describe()), || async {
             match l.get_attribute(name).await {
-                Ok(v) => (v.as_deref() == Some(expected), format!("{name}={v:?}")),
+                Ok(v) => (v.as_deref().is_some_and(|v| expected.matches(v)), format!("{name}={v:?}")),
                 Err(e) => (false, e.to_string()),
             }
         })
         .await
     }
 
-    /// The element has this class (among others).
-    pub async fn to_have_class(&self, class: &str) -> Result<(), ExpectError> {
+    /// The whole `class` attribute: a string (exact) or a regular expression (Playwright's
+    /// `toHaveClass`; use [`LocatorAssertions::to_contain_class`] for one class among others).
+    pub async fn to_have_class(&self, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
+        let expected = expected.into().exact_if_plain();
         let l = self.locator;
-        self.check("toHaveClass", class, || async {
+        self.check("toHaveClass", &expected.describe(), || async {
             match l.get_attribute("class").await {
                 Ok(v) => {
                     let v = v.unwrap_or_default();
-                    (v.split_whitespace().any(|c| c == class), format!("'{v}'"))
+                    (expected.matches(&v), format!("'{v}'"))
+                }
+                Err(e) => (false, e.to_string()),
+            }
+        })
+        .await
+    }
+
+    /// The element has these classes (space-separated), among others.
+    pub async fn to_contain_class(&self, classes: &str) -> Result<(), ExpectError> {
+        let l = self.locator;
+        self.check("toContainClass", classes, || async {
+            match l.get_attribute("class").await {
+                Ok(v) => {
+                    let v = v.unwrap_or_default();
+                    let has = classes.split_whitespace().all(|c| v.split_whitespace().any(|x| x == c));
+                    (has, format!("'{v}'"))
+                }
+                Err(e) => (false, e.to_string()),
+            }
+        })
+        .await
+    }
+
+    /// The texts of all matches, in order: one expected text (or regex) per element.
+    pub async fn to_have_texts(&self, expected: &[TextMatch]) -> Result<(), ExpectError> {
+        let expected: Vec<TextMatch> = expected.iter().cloned().map(TextMatch::exact_if_plain).collect();
+        let shown = format!("[{}]", expected.iter().map(TextMatch::describe).collect::<Vec<_>>().join(", "));
+        let l = self.locator;
+        self.check("toHaveText", &shown, || async {
+            let mut texts = Vec::new();
+            match l.all().await {
+                Ok(all) => {
+                    for item in all {
+                        match item.text_content().await {
+                            Ok(t) => texts.push(t),
+                            Err(e) => return (false, e.to_string()),
+                        }
+                    }
+                    let ok = texts.len() == expected.len() && texts.iter().zip(&expected).all(|(t, m)| m.matches(t));
+                    (ok, format!("{texts:?}"))
                 }
                 Err(e) => (false, e.to_string()),
             }

@@ -22,7 +22,9 @@ pub(crate) enum Part {
     },
     Nth(i64),
     HasText(TextMatch),
+    HasNotText(TextMatch),
     Has(Vec<Part>),
+    HasNot(Vec<Part>),
     /// Into the document of the (same-origin) iframes the CSS selector matches.
     Frame(String),
 }
@@ -112,6 +114,16 @@ impl Locator {
         self.then(Part::HasText(text.into()))
     }
 
+    /// Only matches not containing this text.
+    pub fn filter_has_not_text(&self, text: impl Into<TextMatch>) -> Locator {
+        self.then(Part::HasNotText(text.into()))
+    }
+
+    /// Only matches in which `inner` finds nothing.
+    pub fn filter_has_not(&self, inner: &Locator) -> Locator {
+        self.then(Part::HasNot(inner.parts.clone()))
+    }
+
     /// Only matches containing an element `inner` finds (resolved inside each match).
     pub fn filter_has(&self, inner: &Locator) -> Locator {
         self.then(Part::Has(inner.parts.clone()))
@@ -158,6 +170,8 @@ fn describe(parts: &[Part]) -> String {
             Part::Nth(n) => format!("nth({n})"),
             Part::HasText(t) => format!("filter({{ hasText: {} }})", t.describe()),
             Part::Has(inner) => format!("filter({{ has: {} }})", describe(inner)),
+            Part::HasNotText(t) => format!("filter({{ hasNotText: {} }})", t.describe()),
+            Part::HasNot(inner) => format!("filter({{ hasNot: {} }})", describe(inner)),
             Part::Frame(s) => format!("frameLocator('{s}')"),
         });
     }

@@ -149,22 +149,24 @@ impl PageInner {
                         .into_iter()
                         .collect());
                 }
-                Part::HasText(m) => {
+                Part::HasText(m) | Part::HasNotText(m) => {
+                    let wanted = matches!(part, Part::HasText(_));
                     for el in current {
-                        let keep = self.helper_value(&el, "containsText", vec![m.to_js()]).await?;
-                        if keep.as_bool() == Some(true) {
+                        let contains = self.helper_value(&el, "containsText", vec![m.to_js()]).await?;
+                        if (contains.as_bool() == Some(true)) == wanted {
                             next.push(el);
                         }
                     }
                     return Ok(next);
                 }
-                Part::Has(inner) => {
+                Part::Has(inner) | Part::HasNot(inner) => {
+                    let wanted = matches!(part, Part::Has(_));
                     for el in current {
                         let mut found = vec![el.clone()];
                         for p in inner {
                             found = self.apply(found, p).await?;
                         }
-                        if !found.is_empty() {
+                        if found.is_empty() != wanted {
                             next.push(el);
                         }
                     }
@@ -188,7 +190,9 @@ impl PageInner {
                         }
                         documents
                     }
-                    Part::Nth(_) | Part::HasText(_) | Part::Has(_) => Vec::new(),
+                    Part::Nth(_) | Part::HasText(_) | Part::HasNotText(_) | Part::Has(_) | Part::HasNot(_) => {
+                        Vec::new()
+                    }
                 };
                 next.extend(found);
             }

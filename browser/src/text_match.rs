@@ -49,6 +49,15 @@ impl TextMatch {
         }
     }
 
+    /// A plain string as an exact match (how Playwright's assertions read strings); regular
+    /// expressions stay as they are.
+    pub(crate) fn exact_if_plain(self) -> TextMatch {
+        match self {
+            TextMatch::Substring(s) => TextMatch::Exact(s),
+            other => other,
+        }
+    }
+
     pub(crate) fn is_exact(&self) -> bool {
         matches!(self, TextMatch::Exact(_))
     }
@@ -57,6 +66,12 @@ impl TextMatch {
 impl From<&str> for TextMatch {
     fn from(s: &str) -> Self {
         TextMatch::Substring(s.to_string())
+    }
+}
+
+impl From<&String> for TextMatch {
+    fn from(s: &String) -> Self {
+        TextMatch::Substring(s.clone())
     }
 }
 

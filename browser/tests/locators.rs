@@ -142,3 +142,24 @@ async fn locators_reach_into_same_origin_iframes() {
     assert_eq!(frame.get_by_role("status", None).description(), "frameLocator('#checkout').getByRole('status')");
     browser.close().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn negative_filters_and_regex_or_list_matchers() {
+    let Some((browser, page, _)) = open().await else { return };
+    let items = page.get_by_test_id("item");
+    assert_eq!(items.filter_has_not_text("Pears").text_content().await.unwrap().trim(), "Apples Remove");
+    assert_eq!(page.locator("li, h1").filter_has_not(&page.locator("button")).count().await.unwrap(), 1);
+    expect(&items).to_have_texts(&["Apples Remove".into(), TextMatch::regex("^Pears", "")]).await.unwrap();
+    let err =
+        expect(&items).timeout(Duration::from_millis(200)).to_have_texts(&["Apples Remove".into()]).await.unwrap_err();
+    assert!(err.to_string().contains("Received: [\"Apples Remove\", \"Pears Remove\"]"), "{err}");
+    let user = page.get_by_label("User name");
+    user.fill("ada99").await.unwrap();
+    expect(&user).to_have_value(TextMatch::regex("^ada\\d+$", "")).await.unwrap();
+    expect(&user).to_have_attribute("id", TextMatch::regex("^us", "")).await.unwrap();
+    page.evaluate("document.getElementById('user').className = 'wide field'").await.unwrap();
+    expect(&user).to_have_class("wide field").await.unwrap();
+    expect(&user).to_contain_class("field").await.unwrap();
+    expect(&user).not().to_have_class("field").await.unwrap();
+    browser.close().await;
+}
