@@ -4,7 +4,6 @@
 //! actionable (visible, stable, enabled, receiving the pointer — as the action needs) or the
 //! timeout passes. Several matches is an immediate error naming them (strict mode).
 
-use crate::keyboard::key_info;
 use crate::locator::Locator;
 use crate::resolve::Element;
 use crate::{BrowserError, Result};
@@ -69,12 +68,7 @@ impl Locator {
     }
 
     async fn mouse(&self, kind: &str, x: f64, y: f64, clicks: i64) -> Result<()> {
-        let mut params = json!({"type": kind, "x": x, "y": y});
-        if kind != "mouseMoved" {
-            params["button"] = json!("left");
-            params["clickCount"] = json!(clicks);
-        }
-        self.page.connection.call_raw("Input.dispatchMouseEvent", params, Some(&self.page.session)).await.map(|_| ())
+        self.page.mouse_event(kind, x, y, clicks).await
     }
 
     async fn finish<T>(&self, result: Result<T>) -> Result<T> {
@@ -156,22 +150,7 @@ impl Locator {
     }
 
     async fn key(&self, name: &str) -> Result<()> {
-        let info = key_info(name).ok_or_else(|| BrowserError::Evaluation(format!("unknown key '{name}'")))?;
-        let session = Some(self.page.session.as_str());
-        let mut down = json!({"type": if info.text.is_some() { "keyDown" } else { "rawKeyDown" }, "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code});
-        if let Some(t) = &info.text {
-            down["text"] = json!(t);
-        }
-        self.page.connection.call_raw("Input.dispatchKeyEvent", down, session).await?;
-        self.page
-            .connection
-            .call_raw(
-                "Input.dispatchKeyEvent",
-                json!({"type": "keyUp", "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code}),
-                session,
-            )
-            .await
-            .map(|_| ())
+        self.page.press_key(name).await
     }
 
     async fn focus(&self, el: &Element) -> Result<()> {

@@ -50,3 +50,29 @@ pub(crate) fn key_info(name: &str) -> Option<KeyInfo> {
         }
     })
 }
+
+impl crate::page::PageInner {
+    /// Presses and releases one key on whatever has the focus.
+    pub(crate) async fn press_key(&self, name: &str) -> crate::Result<()> {
+        let info = key_info(name).ok_or_else(|| crate::BrowserError::Evaluation(format!("unknown key '{name}'")))?;
+        let session = Some(self.session.as_str());
+        let kind = if info.text.is_some() { "keyDown" } else { "rawKeyDown" };
+        let mut down = serde_json::json!({"type": kind, "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code});
+        if let Some(t) = &info.text {
+            down["text"] = serde_json::json!(t);
+        }
+        self.connection.call_raw("Input.dispatchKeyEvent", down, session).await?;
+        let up = serde_json::json!({"type": "keyUp", "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code});
+        self.connection.call_raw("Input.dispatchKeyEvent", up, session).await.map(|_| ())
+    }
+
+    /// A mouse event at page coordinates.
+    pub(crate) async fn mouse_event(&self, kind: &str, x: f64, y: f64, clicks: i64) -> crate::Result<()> {
+        let mut params = serde_json::json!({"type": kind, "x": x, "y": y});
+        if kind != "mouseMoved" {
+            params["button"] = serde_json::json!("left");
+            params["clickCount"] = serde_json::json!(clicks);
+        }
+        self.connection.call_raw("Input.dispatchMouseEvent", params, Some(&self.session)).await.map(|_| ())
+    }
+}

@@ -316,6 +316,31 @@ impl Page {
         self.locator(selector).get_attribute(name).await
     }
 
+    /// Presses a key on the focused element (Playwright's `page.keyboard.press`).
+    pub async fn keyboard_press(&self, key: &str) -> Result<()> {
+        self.inner.press_key(key).await
+    }
+
+    /// Types text key by key into the focused element (`page.keyboard.type`).
+    pub async fn keyboard_type(&self, text: &str) -> Result<()> {
+        for c in text.chars() {
+            self.inner.press_key(&c.to_string()).await?;
+        }
+        Ok(())
+    }
+
+    /// Moves the mouse to page coordinates (`page.mouse.move`).
+    pub async fn mouse_move(&self, x: f64, y: f64) -> Result<()> {
+        self.inner.mouse_event("mouseMoved", x, y, 0).await
+    }
+
+    /// Clicks at page coordinates (`page.mouse.click`).
+    pub async fn mouse_click(&self, x: f64, y: f64) -> Result<()> {
+        self.inner.mouse_event("mouseMoved", x, y, 0).await?;
+        self.inner.mouse_event("mousePressed", x, y, 1).await?;
+        self.inner.mouse_event("mouseReleased", x, y, 1).await
+    }
+
     /// Console errors (`console.error`, uncaught exceptions) since the last call.
     pub fn take_console_errors(&self) -> Vec<String> {
         self.inner.console_errors.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default()

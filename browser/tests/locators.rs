@@ -163,3 +163,19 @@ async fn negative_filters_and_regex_or_list_matchers() {
     expect(&user).not().to_have_class("field").await.unwrap();
     browser.close().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn keyboard_and_mouse_work_at_page_level() {
+    let Some((browser, page, _)) = open().await else { return };
+    page.get_by_label("User name").click().await.unwrap();
+    page.keyboard_type("ada").await.unwrap();
+    page.keyboard_press("Tab").await.unwrap();
+    page.keyboard_type("secret").await.unwrap();
+    assert_eq!(page.get_by_label("Password").input_value().await.unwrap(), "secret", "Tab moved the focus");
+    page.keyboard_press("Enter").await.unwrap();
+    expect(&page.locator("#message")).to_have_text("Welcome, ada").await.unwrap();
+    let point = page.evaluate("(() => { const r = document.getElementById('overlay').getBoundingClientRect(); return [r.x + 5, r.y + 5]; })()").await.unwrap();
+    page.mouse_click(point[0].as_f64().unwrap(), point[1].as_f64().unwrap()).await.unwrap();
+    expect(&page.locator("#overlay")).to_have_count(0).await.unwrap();
+    browser.close().await;
+}
