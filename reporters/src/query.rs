@@ -119,10 +119,8 @@ impl Index {
             Envelope::TestCase(tc) => {
                 self.test_cases.insert(tc.id.clone(), (**tc).clone());
             }
-            Envelope::StepDefinition(sd) => {
-                if self.step_definitions.insert(sd.id.clone(), (**sd).clone()).is_none() {
-                    self.step_definition_order.push(sd.id.clone());
-                }
+            Envelope::StepDefinition(sd) if self.step_definitions.insert(sd.id.clone(), (**sd).clone()).is_none() => {
+                self.step_definition_order.push(sd.id.clone());
             }
             Envelope::Hook(h) => {
                 self.hooks.insert(h.id.clone(), (**h).clone());

@@ -109,8 +109,11 @@ struct Matcher {
     /// The last answer: `(queried from, found at, result)`. The walk only moves forward, so a
     /// later query at or before `found at` has the same answer (the positions in between
     /// already failed), and a query after a failed search fails too.
-    cache: Option<(usize, usize, Option<(usize, usize)>)>,
+    cache: Option<CachedSearch>,
 }
+
+/// `(queried from, found at, the match's start and end)`.
+type CachedSearch = (usize, usize, Option<(usize, usize)>);
 
 impl Matcher {
     /// The first whole-word, non-empty match found by searching the text from `pos`, then

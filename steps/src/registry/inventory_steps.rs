@@ -32,12 +32,15 @@ pub struct RustHook {
     pub timeout_ms: Option<u64>,
 }
 
+/// A Rust parameter-type transformer: capture groups in, value out (or why not).
+pub type RustTransformFn = fn(&[Option<&str>]) -> Result<ArgValue, String>;
+
 /// A custom parameter type defined in Rust.
 pub struct RustParameterType {
     pub name: &'static str,
     pub regexps: &'static [&'static str],
     /// Turns the captured groups into a value; `None` keeps the matched text.
-    pub transformer: Option<fn(&[Option<&str>]) -> Result<ArgValue, String>>,
+    pub transformer: Option<RustTransformFn>,
     pub use_for_snippets: bool,
     pub prefer_for_regexp_match: bool,
     pub file: &'static str,

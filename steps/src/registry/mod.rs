@@ -8,7 +8,7 @@ mod definitions;
 mod host;
 mod inventory_steps;
 mod match_table;
-mod registry;
+mod store;
 mod world;
 
 pub use arguments::{FailureOutcome, FromArg, IntoStepResult, StepFailure, StepOutcome, StepResult};
@@ -18,7 +18,7 @@ pub use definitions::{
     StepDefinition, StepFuture, StepKeyword,
 };
 pub use host::{NoHost, StepHost};
-pub use inventory_steps::{RustHook, RustParameterType, RustStep};
+pub use inventory_steps::{RustHook, RustParameterType, RustStep, RustTransformFn};
 pub use match_table::{MatchTable, StepMatch};
-pub use registry::{DefinitionError, Registry};
+pub use store::{DefinitionError, Registry};
 pub use world::{EvidenceFn, PendingAttachment, Teardown, World};
