@@ -3,13 +3,16 @@
 //! One broken file must not hide the others: when the bundle of every file fails, each file is
 //! bundled alone to find the broken ones, which are reported (`file:line:col`, rolldown's
 //! diagnostic) and left out of a second bundle of the rest. An import that does not resolve
-//! counts as broken too, since QuickJS has no loader to find it at run time.
+//! counts as broken too, since QuickJS has no loader to find it at run time. The files are
+//! bundled alone concurrently (tokio tasks), and reported in file order.
 
 use crate::plugin::{entry_code, WorldPlugin, ENTRY};
 use rolldown::{Bundler, BundlerOptions, InputItem, OutputFormat, Platform, ResolveOptions, SourceMapType};
 use rolldown_common::Output;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
 
 /// The bundled code of a set of step files.
 #[derive(Debug, Clone)]
@@ -46,9 +49,9 @@ pub async fn bundle(root: &Path, files: &[PathBuf]) -> (Option<Bundle>, Vec<Bund
     }
     let mut good = Vec::new();
     let mut errors = Vec::new();
-    for file in files {
-        match bundle_once(root, std::slice::from_ref(file)).await {
-            Ok(_) => good.push(file.clone()),
+    for (file, result) in files.iter().zip(bundle_each(root, files).await) {
+        match result {
+            Ok(()) => good.push(file.clone()),
             Err(message) => errors.push(BundleError { file: Some(file.clone()), message }),
         }
     }
@@ -63,6 +66,30 @@ pub async fn bundle(root: &Path, files: &[PathBuf]) -> (Option<Bundle>, Vec<Bund
             (None, errors)
         }
     }
+}
+
+/// Bundles every file alone, several at a time; the results are in `files`' order.
+async fn bundle_each(root: &Path, files: &[PathBuf]) -> Vec<Result<(), String>> {
+    // rolldown parallelises inside one bundle too; a few bundles at once keep the cores busy
+    // without a burst of one bundler per file.
+    let permits = Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(4, |n| n.get()).min(8)));
+    let mut tasks = JoinSet::new();
+    for (i, file) in files.iter().enumerate() {
+        let (root, file, permits) = (root.to_path_buf(), file.clone(), Arc::clone(&permits));
+        tasks.spawn(async move {
+            let _permit = permits.acquire_owned().await;
+            (i, bundle_once(&root, std::slice::from_ref(&file)).await.map(|_| ()))
+        });
+    }
+    let mut results: Vec<Result<(), String>> = vec![Err("the bundler stopped unexpectedly".into()); files.len()];
+    while let Some(joined) = tasks.join_next().await {
+        if let Ok((i, result)) = joined {
+            if let Some(slot) = results.get_mut(i) {
+                *slot = result;
+            }
+        }
+    }
+    results
 }
 
 async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {

@@ -4,11 +4,15 @@
 //! A file that fails to bundle is reported and skipped (bundle.rs). A file that throws while
 //! its top level runs is found through the source-mapped stack, reported, and the bundle is
 //! rebuilt without it, so the other files still load.
+//!
+//! Two caches avoid the work: per process, the whole result (cache.rs); across processes, the
+//! bundle of a clean load on disk (disk_cache.rs), so an unchanged project skips rolldown.
 
-use crate::bundle::bundle;
+use crate::bundle::{bundle, Bundle};
 use crate::cache::{self, Cache};
 use crate::compile::Compiled;
 use crate::discover::{discover, slash_path, JsConfig};
+use crate::disk_cache;
 use crate::manifest::Manifest;
 use crate::sourcemap::SourceMapper;
 use crate::vm::{Vm, VmLimits};
@@ -51,6 +55,36 @@ pub struct LoadReport {
     pub program: Option<Arc<JsProgram>>,
     /// One message per problem (file, what happened, a hint).
     pub errors: Vec<String>,
+    /// Where the program came from (which caches hit).
+    pub origin: LoadOrigin,
+}
+
+/// How a [`LoadReport`] was obtained.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LoadOrigin {
+    /// rolldown bundled the files (or there was nothing to bundle).
+    #[default]
+    Bundled,
+    /// The bundle came from `<root>/.ferridriver/cache/`; it was compiled and evaluated.
+    DiskCache,
+    /// This process had already loaded the same files.
+    MemoryCache,
+}
+
+/// Which caches [`load_with`] may use. Both by default; tests turn the in-memory one off to
+/// act as a fresh process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheMode {
+    /// The per-process cache of whole load results.
+    pub memory: bool,
+    /// The on-disk bundle cache under `<root>/.ferridriver/cache/`.
+    pub disk: bool,
+}
+
+impl Default for CacheMode {
+    fn default() -> Self {
+        CacheMode { memory: true, disk: true }
+    }
 }
 
 fn programs() -> &'static Cache<LoadReport> {
@@ -59,57 +93,108 @@ fn programs() -> &'static Cache<LoadReport> {
 }
 
 /// Loads the JS world on a thread of its own (safe to call from inside or outside an async
-/// runtime). Cached per process by the step files' paths and contents.
+/// runtime). Cached per process by the step files' paths and contents, and on disk (the bundle).
 pub fn load(config: &JsConfig) -> LoadReport {
+    load_with(config, CacheMode::default())
+}
+
+/// [`load`] with a choice of caches.
+pub fn load_with(config: &JsConfig, mode: CacheMode) -> LoadReport {
     let config = config.clone();
     let worker = std::thread::Builder::new().name("ferridriver-js-load".into()).spawn(move || {
-        match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-            Ok(rt) => rt.block_on(load_async(&config)),
-            Err(e) => {
-                LoadReport { program: None, errors: vec![format!("cannot start a runtime to load JS steps: {e}")] }
-            }
+        // Multi-threaded so that the per-file bundles after a failed bundle run in parallel.
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(4);
+        match tokio::runtime::Builder::new_multi_thread().worker_threads(threads).enable_all().build() {
+            Ok(rt) => rt.block_on(load_async_with(&config, mode)),
+            Err(e) => LoadReport::failed(format!("cannot start a runtime to load JS steps: {e}")),
         }
     });
     match worker.map(|h| h.join()) {
         Ok(Ok(report)) => report,
-        Ok(Err(_)) => LoadReport { program: None, errors: vec!["loading the JS steps stopped unexpectedly".into()] },
-        Err(e) => LoadReport { program: None, errors: vec![format!("cannot start a thread to load JS steps: {e}")] },
+        Ok(Err(_)) => LoadReport::failed("loading the JS steps stopped unexpectedly".into()),
+        Err(e) => LoadReport::failed(format!("cannot start a thread to load JS steps: {e}")),
     }
 }
 
 /// [`load`] on the caller's runtime.
 pub async fn load_async(config: &JsConfig) -> LoadReport {
-    let (files, mut errors) = discover(config);
-    if files.is_empty() {
-        return LoadReport { program: None, errors };
-    }
-    let key = cache::key(&files);
-    if let Some(report) = programs().lookup(key) {
-        errors.extend(report.errors.iter().cloned());
-        return LoadReport { program: report.program.clone(), errors };
-    }
-    let (program, load_errors, inputs) = build(config, files).await;
-    let report = LoadReport { program: program.map(Arc::new), errors: load_errors };
-    programs().store(key, Arc::new(report.clone()), &inputs);
-    errors.extend(report.errors.iter().cloned());
-    LoadReport { program: report.program, errors }
+    load_async_with(config, CacheMode::default()).await
 }
 
-/// Bundles, compiles and evaluates, leaving out files that fail; also returns every file the
-/// attempt read (for the cache).
-async fn build(config: &JsConfig, mut files: Vec<PathBuf>) -> (Option<JsProgram>, Vec<String>, Vec<PathBuf>) {
+/// [`load_with`] on the caller's runtime.
+pub async fn load_async_with(config: &JsConfig, mode: CacheMode) -> LoadReport {
+    let (files, mut errors) = discover(config);
+    if files.is_empty() {
+        return LoadReport { program: None, errors, origin: LoadOrigin::Bundled };
+    }
+    let key = cache::key(&files);
+    if let Some(report) = programs().lookup(key).filter(|_| mode.memory) {
+        errors.extend(report.errors.iter().cloned());
+        return LoadReport { program: report.program.clone(), errors, origin: LoadOrigin::MemoryCache };
+    }
+    let cached = if mode.disk { disk_cache::read(&config.root, &files) } else { None };
+    let from_disk = cached.is_some();
+    let mut built = build(config, files.clone(), cached).await;
+    if from_disk && !built.bundled && (built.program.is_none() || !built.errors.is_empty()) {
+        // A clean load was cached, so a failure now is the cache's (or the world's) doing:
+        // bundle afresh rather than trust it.
+        built = build(config, files.clone(), None).await;
+    }
+    let origin = if built.bundled { LoadOrigin::Bundled } else { LoadOrigin::DiskCache };
+    // Only a clean, freshly bundled load is persisted: a cached failure could outlive its fix
+    // (say, `npm install` of a missing package) since the key covers only the step files.
+    if mode.disk && built.bundled && built.errors.is_empty() {
+        if let Some(program) = &built.program {
+            disk_cache::write(&config.root, &files, &program.compiled.bundle);
+        }
+    }
+    let report = LoadReport { program: built.program.map(Arc::new), errors: built.errors, origin };
+    if mode.memory {
+        programs().store(key, Arc::new(report.clone()), &built.inputs);
+    }
+    errors.extend(report.errors.iter().cloned());
+    LoadReport { program: report.program, errors, origin }
+}
+
+impl LoadReport {
+    fn failed(message: String) -> LoadReport {
+        LoadReport { program: None, errors: vec![message], origin: LoadOrigin::Bundled }
+    }
+}
+
+/// What [`build`] produced.
+struct Built {
+    program: Option<JsProgram>,
+    errors: Vec<String>,
+    /// Every file the attempt read (for the in-memory cache).
+    inputs: Vec<PathBuf>,
+    /// rolldown ran (the cached bundle was missing or had to be redone without a file).
+    bundled: bool,
+}
+
+/// Bundles (unless `cached` is given), compiles and evaluates, leaving out files that fail.
+async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bundle>) -> Built {
     let root = &config.root;
     let mut errors = Vec::new();
     let mut inputs = files.clone();
+    let mut bundled_any = false;
     let hint = "\n  hint: fix the file; the other step files are still loaded";
     let limits = VmLimits::default();
+    let done = |program, errors, inputs, bundled| Built { program, errors, inputs, bundled };
     // Each failing evaluation removes one file, so this ends.
     while !files.is_empty() {
-        let (bundled, bundle_errors) = bundle(root, &files).await;
-        for e in bundle_errors {
-            let at = e.file.as_ref().map(|f| format!("{}: ", relative(root, f))).unwrap_or_default();
-            errors.push(format!("{at}cannot bundle:\n{}{hint}", e.message.trim_end()));
-        }
+        let bundled = match cached.take() {
+            Some(b) => Some(b),
+            None => {
+                bundled_any = true;
+                let (bundled, bundle_errors) = bundle(root, &files).await;
+                for e in bundle_errors {
+                    let at = e.file.as_ref().map(|f| format!("{}: ", relative(root, f))).unwrap_or_default();
+                    errors.push(format!("{at}cannot bundle:\n{}{hint}", e.message.trim_end()));
+                }
+                bundled
+            }
+        };
         let Some(bundled) = bundled else { break };
         inputs.extend(bundled.modules.iter().cloned());
         files = bundled.files.clone();
@@ -129,11 +214,12 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>) -> (Option<JsProgram>
                 };
                 return match manifest {
                     Ok(manifest) => {
-                        (Some(JsProgram { compiled, mapper, manifest, root: root.clone(), limits }), errors, inputs)
+                        let program = JsProgram { compiled, mapper, manifest, root: root.clone(), limits };
+                        done(Some(program), errors, inputs, bundled_any)
                     }
                     Err(e) => {
                         errors.push(e);
-                        (None, errors, inputs)
+                        done(None, errors, inputs, bundled_any)
                     }
                 };
             }
@@ -159,7 +245,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>) -> (Option<JsProgram>
             }
         }
     }
-    (None, errors, inputs)
+    done(None, errors, inputs, bundled_any)
 }
 
 /// `path` relative to the root, with `/`.

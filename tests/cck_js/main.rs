@@ -13,7 +13,7 @@ mod locate;
 #[path = "../conformance/schema.rs"]
 mod schema;
 
-use ferridriver_js_world::{load, JsConfig, JsHost};
+use ferridriver_js_world::{load_with, CacheMode, JsConfig, JsHost};
 use ferridriver_runner::execute::workers::HostFactory;
 use ferridriver_steps::registry::Registry;
 use serde_json::Value;
@@ -22,7 +22,9 @@ use std::sync::Arc;
 
 /// Runs one sample with its own `.ts` step file, unchanged.
 fn run_sample(dir: &Path, name: &str) -> Result<Vec<Value>, String> {
-    let report = load(&JsConfig { steps: vec!["*.ts".into()], extensions: vec![], root: dir.to_path_buf() });
+    // The samples live in the shared conformance folder: never write a cache there.
+    let config = JsConfig { steps: vec!["*.ts".into()], extensions: vec![], root: dir.to_path_buf() };
+    let report = load_with(&config, CacheMode { memory: true, disk: false });
     if !report.errors.is_empty() {
         return Err(format!("JS load errors: {}", report.errors.join("; ")));
     }

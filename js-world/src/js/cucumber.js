@@ -201,6 +201,42 @@
       return describe(e);
     }
   }
+  async function invokeStep(index, args, transforms, table, docString) {
+    if (worldError) return describe(worldError);
+    try {
+      const values = await Promise.all(
+        args.map((value, i) => {
+          const t = transforms[i];
+          if (!t) return value;
+          if (t.bigint !== undefined) return BigInt(t.bigint);
+          const p = params[Number(t.id)];
+          const groups = t.groups.map((x) => (x === null ? undefined : x));
+          return p && p.transformer ? p.transformer.apply(world, groups) : groups[0];
+        })
+      );
+      if (table !== null && table !== undefined) values.push(new DataTable(table));
+      else if (docString !== null && docString !== undefined) values.push(docString);
+      const d = steps[index];
+      return await run(d.wrapped || d.fn, world, values);
+    } catch (e) {
+      return describe(e);
+    }
+  }
+  function invokeHook(index, hookArg) {
+    const d = hooks[index];
+    if (!d.global && worldError) return Promise.resolve(describe(worldError));
+    return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [hookArg || {}]);
+  }
+  // console.* during a call becomes a log attachment of the running step or hook (js/node.js).
+  async function capturingConsole(call) {
+    const con = g.__ferridriver_console;
+    if (con) con.capture(log);
+    try {
+      return await call();
+    } finally {
+      if (con) con.capture(null);
+    }
+  }
   function finishLoading() {
     loaded = true;
     if (!wrapper) return;
@@ -231,31 +267,11 @@
       world = null;
       worldError = null;
     },
-    async invokeStep(index, args, transforms, table, docString) {
-      if (worldError) return describe(worldError);
-      try {
-        const values = await Promise.all(
-          args.map((value, i) => {
-            const t = transforms[i];
-            if (!t) return value;
-            if (t.bigint !== undefined) return BigInt(t.bigint);
-            const p = params[Number(t.id)];
-            const groups = t.groups.map((x) => (x === null ? undefined : x));
-            return p && p.transformer ? p.transformer.apply(world, groups) : groups[0];
-          })
-        );
-        if (table !== null && table !== undefined) values.push(new DataTable(table));
-        else if (docString !== null && docString !== undefined) values.push(docString);
-        const d = steps[index];
-        return await run(d.wrapped || d.fn, world, values);
-      } catch (e) {
-        return describe(e);
-      }
+    invokeStep(index, args, transforms, table, docString) {
+      return capturingConsole(() => invokeStep(index, args, transforms, table, docString));
     },
     invokeHook(index, hookArg) {
-      const d = hooks[index];
-      if (!d.global && worldError) return Promise.resolve(describe(worldError));
-      return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [hookArg || {}]);
+      return capturingConsole(() => invokeHook(index, hookArg));
     },
     takeAttachments() {
       const out = pending;

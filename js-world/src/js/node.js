@@ -307,8 +307,20 @@
   g.clearTimeout = g.clearInterval = (id) => live.delete(id);
   if (typeof g.queueMicrotask !== 'function') g.queueMicrotask = (fn) => Promise.resolve().then(fn);
   const format = (args) => args.map((a) => (typeof a === 'string' ? a : show(a))).join(' ');
-  // Console output goes to stderr: stdout belongs to the reporters.
+  // While a step or hook runs, the cucumber prelude points the console at that step's log
+  // attachments (`__ferridriver_console.capture`); otherwise (top-level code while the step
+  // files load) it goes to stderr: stdout belongs to the reporters.
+  let consoleSink = null;
   g.console = {};
-  for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace']) g.console[level] = (...args) => native.print(format(args));
+  for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace']) {
+    g.console[level] = (...args) => {
+      const text = format(args);
+      if (consoleSink) consoleSink(text);
+      else native.print(text);
+    };
+  }
+  Object.defineProperty(g, '__ferridriver_console', {
+    value: Object.freeze({ capture: (sink) => { consoleSink = typeof sink === 'function' ? sink : null; } }),
+  });
   g.process = { env: {}, platform: 'linux', cwd: () => native.root, versions: { ferridriver: '0.1.0' } };
 })(globalThis);
