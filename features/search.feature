@@ -10,6 +10,7 @@ Feature: Searching the catalogue
     And I click the "Search" button
     Then I should see "Blue teapot"
     And the element "#summary" should have text "1 results"
+    And the URL should contain "site/catalogue.html"
 
   Scenario Outline: Filtering by price
     When I fill "Search" with "<term>"

@@ -145,8 +145,7 @@ impl<'a> LocatorAssertions<'a> {
 
     /// The element's text contains `expected` (case-sensitive in Playwright; here too).
     pub async fn to_contain_text(&self, expected: &str) -> Result<(), ExpectError> {
-        let source = regex_escape(expected);
-        self.text_like("toContainText", TextMatch::regex(source, "")).await
+        self.text_like("toContainText", TextMatch::containing(expected)).await
     }
 
     /// The input's value: a string (exact) or a regular expression.
@@ -243,16 +242,6 @@ impl<'a> LocatorAssertions<'a> {
         })
         .await
     }
-}
-
-/// Escapes a string for use inside a regular expression (both Rust's and JavaScript's).
-fn regex_escape(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| {
-            let special = "\\^$.|?*+()[]{}/".contains(c);
-            special.then_some('\\').into_iter().chain(std::iter::once(c))
-        })
-        .collect()
 }
 
 #[derive(Clone, Copy)]

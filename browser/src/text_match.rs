@@ -49,6 +49,15 @@ impl TextMatch {
         }
     }
 
+    /// Case-sensitive "contains this text" (a regular expression of the escaped text).
+    pub fn containing(text: &str) -> Self {
+        let source: String = text
+            .chars()
+            .flat_map(|c| ("\\^$.|?*+()[]{}/".contains(c)).then_some('\\').into_iter().chain(std::iter::once(c)))
+            .collect();
+        TextMatch::Regex { source, flags: String::new() }
+    }
+
     /// A plain string as an exact match (how Playwright's assertions read strings); regular
     /// expressions stay as they are.
     pub(crate) fn exact_if_plain(self) -> TextMatch {

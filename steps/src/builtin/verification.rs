@@ -117,9 +117,7 @@ async fn title(world: &mut World, expected: String) -> StepResult {
 )]
 async fn url_contains(world: &mut World, part: String) -> StepResult {
     let page = Browsing::page(world).await?;
-    let escaped: String =
-        part.chars().flat_map(|c| ("\\^$.|?*+()[]{}/".contains(c)).then_some('\\').into_iter().chain([c])).collect();
-    expect_page(&page).to_have_url(TextMatch::regex(escaped, "")).await.map_err(failed)
+    expect_page(&page).to_have_url(TextMatch::containing(&part)).await.map_err(failed)
 }
 
 #[then(
