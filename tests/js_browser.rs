@@ -1,7 +1,8 @@
 //! Playwright in the JS world, through the `ferridriver` binary in real Chromium: TypeScript
 //! steps drive `this.page` (the same page as the built-in Rust steps, mixed in one scenario)
 //! and assert with `expect` from `@playwright/test`; a failed expectation reports Expected and
-//! Received, the `.ts` line of the `expect` call and a screenshot.
+//! Received, the `.ts` line of the `expect` call and a screenshot. Before/After hooks get
+//! cucumber-js's argument (`pickle`, `testCaseStartedId`, `result`, `willBeRetried`).
 
 // Shared with the browser crate's tests; not every helper is used here.
 #[allow(dead_code)]
@@ -28,10 +29,31 @@ const LOGIN: &str = r#"<!doctype html><title>Sign in</title>
   });
 </script>"#;
 
-const PAGES: &[(&str, &str)] = &[("/login", LOGIN)];
+/// Frames, lists, classes and spots for the keyboard and the mouse.
+const WIDGETS: &str = r#"<!doctype html><title>Widgets</title>
+<ul>
+  <li class="item done">Milk <button>Buy</button></li>
+  <li class="item">Bread</li>
+  <li class="item">Eggs <button>Buy</button></li>
+</ul>
+<input id="name" value="Ada Lovelace" data-kind="person-42">
+<input id="typed">
+<div id="spot" style="position:fixed;left:0;top:300px;width:120px;height:60px"
+  onmousemove="this.dataset.moved='yes'" onclick="this.textContent='clicked'">spot</div>
+<iframe id="inner" srcdoc="<p class='hello big'>Inside the frame</p><button>Frame button</button>"></iframe>"#;
 
-const STEPS: &str = r#"import { Given, When, Then } from '@cucumber/cucumber'
+const PAGES: &[(&str, &str)] = &[("/login", LOGIN), ("/widgets", WIDGETS)];
+
+const STEPS: &str = r#"import { Given, When, Then, Before, After } from '@cucumber/cucumber'
 import { expect } from '@playwright/test'
+
+Before(function (this: any, { pickle, testCaseStartedId }: any) {
+  this.log(`before ${pickle.name} (${pickle.steps.length} steps) ${typeof testCaseStartedId}`)
+})
+
+After(function (this: any, { pickle, result, willBeRetried }: any) {
+  this.log(`after ${pickle.name}: ${result.status} retried=${willBeRetried}`)
+})
 
 Given('the JS step opens {string}', async function (this: any, url: string) {
   await this.page.goto(url)
@@ -71,6 +93,37 @@ Then('the API and the cookies share the context', async function (this: any) {
   expect(await this.page.evaluate(() => document.cookie)).toBe('k=v')
 })
 
+Then('frames, filters, matchers, keyboard and mouse work', async function (this: any) {
+  const page = this.page
+  const frame = page.frameLocator('#inner')
+  await expect(frame.locator('p')).toHaveText('Inside the frame')
+  await expect(frame.getByRole('button', { name: 'Frame button' })).toBeVisible()
+  await expect(page.locator('body').frameLocator('iframe').locator('p')).toContainClass('big')
+  await expect(page.getByRole('button', { name: 'Frame button' })).toHaveCount(0)
+  await expect(page.locator('li').filter({ hasNot: page.locator('button') })).toHaveText('Bread')
+  await expect(page.locator('li').filter({ hasNotText: 'milk' })).toHaveText([/Bread/, 'Eggs Buy'])
+  await expect(page.locator('li')).toHaveText(['Milk Buy', 'Bread', /^Eggs/])
+  await expect(page.locator('li')).not.toHaveText(['Milk Buy'])
+  await expect(page.locator('#name')).toHaveValue(/lovelace$/i)
+  await expect(page.locator('#name')).not.toHaveValue('Ada')
+  await expect(page.locator('#name')).toHaveAttribute('data-kind', /person-\d+/)
+  await expect(page.locator('#name')).toHaveAttribute('data-kind', 'person-42')
+  await expect(page.locator('#name')).toHaveAttribute('value')
+  await expect(page.locator('#name')).not.toHaveAttribute('title', { timeout: 100 })
+  await expect(page.locator('li').first()).toHaveClass(/done/)
+  await expect(page.locator('li').first()).toHaveClass('item done')
+  await expect(page.locator('li').first()).toContainClass('done')
+  await expect(page.locator('li').nth(1)).not.toContainClass('done')
+  await page.locator('#typed').click()
+  await page.keyboard.type('hi!')
+  await page.keyboard.press('Backspace')
+  await expect(page.locator('#typed')).toHaveValue('hi')
+  await page.mouse.move(60, 330)
+  await expect(page.locator('#spot')).toHaveAttribute('data-moved', 'yes')
+  await page.mouse.click(60, 330)
+  await expect(page.locator('#spot')).toHaveText('clicked')
+})
+
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
@@ -92,6 +145,10 @@ const FEATURE: &str = r#"Feature: Sign in
   Scenario: API calls and cookies
     Given I open "/login"
     Then the API and the cookies share the context
+
+  Scenario: Frames, negative filters, RegExp matchers, keyboard and mouse
+    Given I open "/widgets"
+    Then frames, filters, matchers, keyboard and mouse work
 "#;
 
 const FAILING: &str = r#"Feature: Failing
@@ -133,6 +190,15 @@ fn step_statuses(msgs: &[serde_json::Value]) -> Vec<String> {
         .collect()
 }
 
+/// The bodies of the text log attachments (`this.log`).
+fn logs(msgs: &[serde_json::Value]) -> Vec<String> {
+    msgs.iter()
+        .filter_map(|m| m.get("attachment"))
+        .filter(|a| a["mediaType"] == "text/x.cucumber.log+plain")
+        .filter_map(|a| a["body"].as_str().map(str::to_string))
+        .collect()
+}
+
 #[test]
 fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
     if !support::browser_available() {
@@ -150,9 +216,12 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
         .collect();
     assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 10);
+    assert_eq!(statuses.len(), 20, "4 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 3);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 4);
+    let logs = logs(&msgs);
+    assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -167,7 +236,8 @@ fn a_failed_expectation_shows_expected_received_the_ts_line_and_a_screenshot() {
     let out = run(&dir, &["failing", "--parallel", "2", "-f", "message", "--world-parameters", &params]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let msgs = messages(&out);
-    assert_eq!(step_statuses(&msgs), ["PASSED", "FAILED"]);
+    assert_eq!(step_statuses(&msgs), ["PASSED", "PASSED", "FAILED", "PASSED"]);
+    assert!(logs(&msgs).contains(&"after The welcome never comes: FAILED retried=false".to_string()));
     let failed = msgs
         .iter()
         .filter_map(|m| m.get("testStepFinished"))

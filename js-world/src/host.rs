@@ -5,7 +5,7 @@ use crate::convert::{Attachment, CallResult};
 use crate::load::JsProgram;
 use crate::playwright::{self, Provider, Session};
 use crate::vm::{Call, Vm, VmError};
-use ferridriver_steps::registry::{Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
+use ferridriver_steps::registry::{HookContext, Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,7 +64,7 @@ impl JsHost {
         }
         let vm = self.vm.as_ref().ok_or_else(|| StepFailure::new("Error", "the JS world is not running"))?;
         // Test-case hooks and steps need the World; BeforeAll/AfterAll hooks get their own object.
-        let global_hook = matches!(call, Call::Hook(i) if is_global_hook(&self.program, i));
+        let global_hook = matches!(call, Call::Hook(i, _) if is_global_hook(&self.program, i));
         // The World lives until the test case ends: the first call of the test case builds it
         // (building it is async, which `start_test_case` is not).
         if !global_hook && !self.world_ready {
@@ -181,8 +181,8 @@ impl StepHost for JsHost {
         Box::pin(self.call(Call::Step(index, invocation), timeout, world))
     }
 
-    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World) -> StepFuture<'a> {
+    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a> {
         let timeout = self.program.manifest.hook_timeout(index).unwrap_or(self.fallback_timeout);
-        Box::pin(self.call(Call::Hook(index), timeout, world))
+        Box::pin(self.call(Call::Hook(index, context.to_json().to_string()), timeout, world))
     }
 }

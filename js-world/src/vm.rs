@@ -52,8 +52,8 @@ pub struct VmError {
 pub enum Call {
     /// Step definition `i` with its arguments.
     Step(usize, Invocation),
-    /// Hook `i`.
-    Hook(usize),
+    /// Hook `i` with its argument as JSON (cucumber-js's `{ pickle, result, … }`).
+    Hook(usize, String),
 }
 
 /// A loaded VM. It must stay on the thread that created it.
@@ -160,7 +160,9 @@ impl Vm {
                             let f: Function = b.get("invokeStep")?;
                             f.call((*index, values, transforms, table, invocation.doc_string.clone()))
                         }
-                        Call::Hook(index) => b.get::<_, Function>("invokeHook")?.call((*index,)),
+                        Call::Hook(index, argument) => {
+                            b.get::<_, Function>("invokeHook")?.call((*index, argument.clone()))
+                        }
                     }
                 })();
                 let result = match started.catch(&ctx) {

@@ -59,7 +59,7 @@ fn console_output_is_attached_to_the_running_step() {
     let mut world = World::default();
     rt.block_on(async {
         host.start_test_case(&mut world);
-        assert_eq!(host.invoke_hook(hook, &mut world).await, Ok(StepOutcome::Passed));
+        assert_eq!(host.invoke_hook(hook, &mut world, &Default::default()).await, Ok(StepOutcome::Passed));
         assert_eq!(texts(&mut world), [("in a hook".to_string(), LOG.to_string())]);
 
         let r = host.invoke_step(step("it talks"), &mut world, Invocation::default()).await;

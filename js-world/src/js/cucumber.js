@@ -222,10 +222,18 @@
       return describe(e);
     }
   }
+  // `hookArg` is the JSON of cucumber-js's hook argument ({ pickle, testCaseStartedId, result,
+  // willBeRetried, pickleStep, testStepId }); BeforeAll/AfterAll hooks get none.
   function invokeHook(index, hookArg) {
     const d = hooks[index];
     if (!d.global && worldError) return Promise.resolve(describe(worldError));
-    return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [hookArg || {}]);
+    let arg = {};
+    try {
+      arg = typeof hookArg === 'string' ? JSON.parse(hookArg) : hookArg || {};
+    } catch (_) {
+      arg = {};
+    }
+    return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [arg]);
   }
   // console.* during a call becomes a log attachment of the running step or hook (js/node.js).
   async function capturingConsole(call) {

@@ -261,7 +261,11 @@
   const plainOptions = (o) => (o && typeof o === 'object' && !(o instanceof RegExp) && !Array.isArray(o) ? o : undefined);
   const single = (op) => (options) => [op, [], options, false];
   const text = (op) => (expected, options) => {
-    if (Array.isArray(expected)) throw new TypeError(`${op}: an array of texts is not supported yet`);
+    if (Array.isArray(expected)) {
+      // One text per matching element, in order (Rust `to_have_texts`).
+      if (op === 'toHaveText') return ['toHaveTexts', [expected.map((t) => spec(t, true))], options, false];
+      throw new TypeError(`${op}: an array of texts is not supported yet`);
+    }
     return [op, [spec(expected, true)], options, false];
   };
   const webFirst = {
@@ -275,8 +279,13 @@
     toContainText: text('toContainText'),
     toHaveValue: text('toHaveValue'),
     toHaveClass: text('toHaveClass'),
+    toContainClass: (expected, options) => {
+      if (typeof expected !== 'string') throw new TypeError('toContainClass: pass the classes as a string');
+      return ['toContainClass', [expected], options, false];
+    },
     toHaveAttribute: (name, value, options) => {
-      if (value === undefined || plainOptions(value)) throw new TypeError('toHaveAttribute: pass the expected value as well as the name');
+      // Without a value (or with only options): the attribute is present.
+      if (value === undefined || plainOptions(value)) return ['toHaveAttribute', [String(name), null], value, false];
       return ['toHaveAttribute', [String(name), spec(value, true)], options, false];
     },
     toHaveCount: (count, options) => ['toHaveCount', [Number(count)], options, false],

@@ -94,6 +94,10 @@
     getByTitle(text, options) {
       return this._with({ kind: 'title', text: textSpec(text, (options || {}).exact) });
     }
+    // Playwright's FrameLocator, as a Locator whose next parts search the frame's document.
+    frameLocator(selector) {
+      return this._with({ kind: 'frame', selector: String(selector) });
+    }
     getByTestId(id) {
       if (id instanceof RegExp) throw new TypeError('getByTestId: a RegExp is not supported; pass the id');
       return this._with({ kind: 'testId', id: String(id) });
@@ -137,7 +141,11 @@
         if (!(o.has instanceof Locator)) throw new TypeError('filter: `has` must be a Locator');
         l = l._with({ kind: 'has', parts: o.has._parts });
       }
-      if (o.hasNot !== undefined || o.hasNotText !== undefined) throw new TypeError('filter: hasNot/hasNotText are not supported yet');
+      if (o.hasNotText !== undefined) l = l._with({ kind: 'hasNotText', text: textSpec(o.hasNotText, false) });
+      if (o.hasNot !== undefined) {
+        if (!(o.hasNot instanceof Locator)) throw new TypeError('filter: `hasNot` must be a Locator');
+        l = l._with({ kind: 'hasNot', parts: o.hasNot._parts });
+      }
       return l;
     }
     async all() {
@@ -322,62 +330,45 @@
     isClosed() {
       return this._closed;
     }
-    click(selector, options) {
-      return this.locator(selector).click(options);
+    get keyboard() {
+      if (!this._keyboard) this._keyboard = new Keyboard(this);
+      return this._keyboard;
     }
-    dblclick(selector, options) {
-      return this.locator(selector).dblclick(options);
+    get mouse() {
+      if (!this._mouse) this._mouse = new Mouse(this);
+      return this._mouse;
     }
-    fill(selector, value, options) {
-      return this.locator(selector).fill(value, options);
+  }
+  // The selector shortcuts: page.click(selector, …) is page.locator(selector).click(…).
+  const shortcuts = 'click dblclick fill press type hover check uncheck selectOption textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked';
+  for (const name of shortcuts.split(' ')) {
+    Page.prototype[name] = function (selector, ...rest) {
+      return this.locator(selector)[name](...rest);
+    };
+  }
+
+  // page.keyboard and page.mouse act on the focused element and at page coordinates.
+  const done = () => undefined;
+  class Keyboard {
+    constructor(page) {
+      this._page = page;
     }
-    press(selector, key, options) {
-      return this.locator(selector).press(key, options);
+    press(key, options) {
+      return this._page._op('keyboardPress', [String(key)], options).then(done);
     }
-    type(selector, text, options) {
-      return this.locator(selector).type(text, options);
+    type(text, options) {
+      return this._page._op('keyboardType', [String(text)], options).then(done);
     }
-    hover(selector, options) {
-      return this.locator(selector).hover(options);
+  }
+  class Mouse {
+    constructor(page) {
+      this._page = page;
     }
-    check(selector, options) {
-      return this.locator(selector).check(options);
+    move(x, y, options) {
+      return this._page._op('mouseMove', [Number(x), Number(y)], options).then(done);
     }
-    uncheck(selector, options) {
-      return this.locator(selector).uncheck(options);
-    }
-    selectOption(selector, values, options) {
-      return this.locator(selector).selectOption(values, options);
-    }
-    textContent(selector, options) {
-      return this.locator(selector).textContent(options);
-    }
-    innerText(selector, options) {
-      return this.locator(selector).innerText(options);
-    }
-    innerHTML(selector, options) {
-      return this.locator(selector).innerHTML(options);
-    }
-    inputValue(selector, options) {
-      return this.locator(selector).inputValue(options);
-    }
-    getAttribute(selector, name, options) {
-      return this.locator(selector).getAttribute(name, options);
-    }
-    isVisible(selector) {
-      return this.locator(selector).isVisible();
-    }
-    isHidden(selector) {
-      return this.locator(selector).isHidden();
-    }
-    isEnabled(selector) {
-      return this.locator(selector).isEnabled();
-    }
-    isDisabled(selector) {
-      return this.locator(selector).isDisabled();
-    }
-    isChecked(selector) {
-      return this.locator(selector).isChecked();
+    click(x, y, options) {
+      return this._page._op('mouseClick', [Number(x), Number(y)], options).then(done);
     }
   }
 
@@ -564,6 +555,8 @@
     errors: Object.freeze({ TimeoutError }),
     Page,
     Locator,
+    Keyboard,
+    Mouse,
     BrowserContext,
     Browser,
     APIRequestContext,

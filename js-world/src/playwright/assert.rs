@@ -40,12 +40,8 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
         if let Some(t) = r.timeout() {
             a = a.timeout(t);
         }
-        let plain = |i: usize, what: &str| -> Result<String, Failure> {
-            let spec: TextSpec = r.arg(i, what)?;
-            spec.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| Failure::from(format!("{}: a RegExp is not supported here yet; pass a string", r.op)))
-        };
+        let exact =
+            |i: usize, what: &str| -> Result<TextMatch, Failure> { Ok(r.arg::<TextSpec>(i, what)?.to_exact_match()) };
         match r.op.as_str() {
             "toBeVisible" => a.to_be_visible().await,
             "toBeHidden" => a.to_be_hidden().await,
@@ -61,9 +57,23 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
                     None => a.to_have_text(spec.to_match()).await,
                 }
             }
-            "toHaveValue" => a.to_have_value(&plain(0, "expected")?).await,
-            "toHaveAttribute" => a.to_have_attribute(&r.arg::<String>(0, "name")?, &plain(1, "value")?).await,
-            "toHaveClass" => a.to_have_class(&plain(0, "expected")?).await,
+            "toHaveTexts" => {
+                let specs: Vec<TextSpec> = r.arg(0, "expected")?;
+                let expected: Vec<TextMatch> = specs.iter().map(TextSpec::to_exact_match).collect();
+                a.to_have_texts(&expected).await
+            }
+            "toHaveValue" => a.to_have_value(exact(0, "expected")?).await,
+            "toHaveAttribute" => {
+                let name: String = r.arg(0, "name")?;
+                // Without a value: the attribute is present (any value matches the empty regex).
+                let value = match r.args.get(1) {
+                    None | Some(Value::Null) => TextMatch::regex("", ""),
+                    Some(_) => exact(1, "value")?,
+                };
+                a.to_have_attribute(&name, value).await
+            }
+            "toHaveClass" => a.to_have_class(exact(0, "expected")?).await,
+            "toContainClass" => a.to_contain_class(&r.arg::<String>(0, "expected")?).await,
             "toHaveCount" => a.to_have_count(r.arg(0, "count")?).await,
             op => return Err(unsupported("locator", op)),
         }

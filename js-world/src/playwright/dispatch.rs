@@ -153,6 +153,10 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
             let state = r.arg::<Option<String>>(0, "state")?.unwrap_or_else(|| "load".into());
             page.wait_for_load_state(&state).await.map(|_| Value::Null)?
         }
+        "keyboardPress" => page.keyboard_press(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
+        "keyboardType" => page.keyboard_type(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
+        "mouseMove" => page.mouse_move(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
+        "mouseClick" => page.mouse_click(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
         "waitForSelector" => page.wait_for_selector(&r.arg::<String>(0, "selector")?).await.map(|_| Value::Null)?,
         "close" => {
             let mut page = page;

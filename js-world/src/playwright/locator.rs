@@ -50,17 +50,50 @@ impl TextSpec {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub(crate) enum PartSpec {
-    Css { selector: String },
-    Role { role: String, name: Option<TextSpec> },
-    Text { text: TextSpec },
-    Label { text: TextSpec },
-    Placeholder { text: TextSpec },
-    AltText { text: TextSpec },
-    Title { text: TextSpec },
-    TestId { id: String },
-    Nth { n: i64 },
-    HasText { text: TextSpec },
-    Has { parts: Vec<PartSpec> },
+    Css {
+        selector: String,
+    },
+    Role {
+        role: String,
+        name: Option<TextSpec>,
+    },
+    Text {
+        text: TextSpec,
+    },
+    Label {
+        text: TextSpec,
+    },
+    Placeholder {
+        text: TextSpec,
+    },
+    AltText {
+        text: TextSpec,
+    },
+    Title {
+        text: TextSpec,
+    },
+    TestId {
+        id: String,
+    },
+    Nth {
+        n: i64,
+    },
+    HasText {
+        text: TextSpec,
+    },
+    Has {
+        parts: Vec<PartSpec>,
+    },
+    HasNotText {
+        text: TextSpec,
+    },
+    HasNot {
+        parts: Vec<PartSpec>,
+    },
+    /// Into the same-origin iframes the selector matches (`frameLocator`).
+    Frame {
+        selector: String,
+    },
 }
 
 /// What both a page and a locator can search in.
@@ -73,6 +106,7 @@ trait Scope {
     fn alt_text(&self, t: TextMatch) -> Locator;
     fn title(&self, t: TextMatch) -> Locator;
     fn test_id(&self, id: &str) -> Locator;
+    fn frame(&self, selector: &str) -> Locator;
 }
 
 macro_rules! scope {
@@ -102,6 +136,9 @@ macro_rules! scope {
             fn test_id(&self, id: &str) -> Locator {
                 self.get_by_test_id(id)
             }
+            fn frame(&self, selector: &str) -> Locator {
+                self.frame_locator(selector)
+            }
         }
     };
 }
@@ -119,7 +156,12 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         PartSpec::AltText { text } => scope.alt_text(text.to_match()),
         PartSpec::Title { text } => scope.title(text.to_match()),
         PartSpec::TestId { id } => scope.test_id(id),
-        PartSpec::Nth { .. } | PartSpec::HasText { .. } | PartSpec::Has { .. } => return None,
+        PartSpec::Frame { selector } => scope.frame(selector),
+        PartSpec::Nth { .. }
+        | PartSpec::HasText { .. }
+        | PartSpec::Has { .. }
+        | PartSpec::HasNotText { .. }
+        | PartSpec::HasNot { .. } => return None,
     })
 }
 
@@ -132,6 +174,8 @@ pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> 
             PartSpec::Nth { n } => locator.nth(*n),
             PartSpec::HasText { text } => locator.filter_has_text(text.to_match()),
             PartSpec::Has { parts } => locator.filter_has(&build(page, parts)?),
+            PartSpec::HasNotText { text } => locator.filter_has_not_text(text.to_match()),
+            PartSpec::HasNot { parts } => locator.filter_has_not(&build(page, parts)?),
             finder => find(&locator, finder).ok_or("unsupported locator part")?,
         };
     }
@@ -153,9 +197,9 @@ mod tests {
         assert_eq!(spec.to_match(), TextMatch::regex("sa.e", "i"));
         assert_eq!(spec.as_str(), None);
         let parts: Vec<PartSpec> = serde_json::from_str(
-            r#"[{"kind":"role","role":"button","name":{"value":"x"}},{"kind":"hasText","text":{"value":"y"}},{"kind":"nth","n":1}]"#,
+            r#"[{"kind":"role","role":"button","name":{"value":"x"}},{"kind":"hasText","text":{"value":"y"}},{"kind":"nth","n":1},{"kind":"hasNot","parts":[{"kind":"css","selector":"b"}]},{"kind":"hasNotText","text":{"value":"z"}},{"kind":"frame","selector":"iframe"}]"#,
         )
         .unwrap();
-        assert_eq!(parts.len(), 3);
+        assert_eq!(parts.len(), 6);
     }
 }

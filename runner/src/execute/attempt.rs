@@ -9,7 +9,7 @@ use super::invoke::{instant_result, invoke, StepHost};
 use super::{PlannedCase, PlannedStep, RunContext, RunOptions};
 use ferridriver_messages::*;
 use ferridriver_steps::registry::{
-    HookBody, HookKind, Invocation, Registry, StepBody, StepDefinition, StepMatch, World,
+    HookBody, HookContext, HookKind, Invocation, Registry, StepBody, StepDefinition, StepMatch, World,
 };
 
 /// Runs one attempt and returns the worst step status.
@@ -35,6 +35,14 @@ pub async fn run_attempt(
     host.start_test_case(&mut world);
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let mut worst = TestStepResultStatus::Passed;
+    // The worst result so far, for After hooks (cucumber-js's `result`).
+    let mut worst_result = instant_result(TestStepResultStatus::Passed, None);
+    // What every hook of this attempt is told (cucumber-js's hook argument).
+    let base = HookContext {
+        pickle: serde_json::to_value(&*case.pickle).ok(),
+        test_case_started_id: Some(started_id.clone()),
+        ..Default::default()
+    };
     for step in &case.steps {
         ctx.emit(TestStepStarted {
             test_case_started_id: started_id.clone(),
@@ -47,7 +55,16 @@ pub async fn run_attempt(
                 if options.dry_run || (skipping && *before) {
                     instant_result(TestStepResultStatus::Skipped, None)
                 } else {
-                    run_hook(registry, *hook, &mut world, host, options).await
+                    let context = if *before {
+                        base.clone()
+                    } else {
+                        HookContext {
+                            result: serde_json::to_value(&worst_result).ok(),
+                            will_be_retried: Some(can_retry && worst == TestStepResultStatus::Failed),
+                            ..base.clone()
+                        }
+                    };
+                    run_hook(registry, *hook, &mut world, host, options, &context).await
                 }
             }
             PlannedStep::Step { pickle_step, matched, .. } => {
@@ -85,8 +102,14 @@ pub async fn run_attempt(
                         instant_result(TestStepResultStatus::Skipped, None)
                     }
                     StepMatch::Matched(d, args) => {
-                        run_step(registry, &registry.steps[*d], args, pickle_step, &tags, &mut world, host, options)
-                            .await
+                        let context = HookContext {
+                            pickle_step: serde_json::to_value(pickle_step).ok(),
+                            test_step_id: Some(step.id().to_string()),
+                            ..base.clone()
+                        };
+                        let call =
+                            StepCall { definition: &registry.steps[*d], args, pickle_step, tags: &tags, context };
+                        run_step(registry, call, &mut world, host, options).await
                     }
                 }
             }
@@ -106,6 +129,9 @@ pub async fn run_attempt(
                 AttachTo::TestStep { test_case_started_id: &started_id, test_step_id: step.id() },
                 ctx.now(),
             ));
+        }
+        if result.status > worst_result.status {
+            worst_result = result.clone();
         }
         worst = worst.max(result.status);
         ctx.emit(TestStepFinished {
@@ -134,30 +160,37 @@ async fn run_hook(
     world: &mut World,
     host: &mut dyn StepHost,
     options: &RunOptions,
+    context: &HookContext,
 ) -> TestStepResult {
     let hook = &registry.hooks[index];
     let timeout = hook.timeout.unwrap_or(options.default_timeout);
     match hook.body {
         HookBody::Rust(f) => invoke(f(world), timeout).await,
-        HookBody::External(i) => invoke(host.invoke_hook(i, world), timeout).await,
+        HookBody::External(i) => invoke(host.invoke_hook(i, world, context), timeout).await,
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// One matched pickle step to run, with what its BeforeStep/AfterStep hooks are told.
+struct StepCall<'a> {
+    definition: &'a StepDefinition,
+    args: &'a [ferridriver_steps::expressions::Argument],
+    pickle_step: &'a PickleStep,
+    tags: &'a [&'a str],
+    context: HookContext,
+}
+
 async fn run_step(
     registry: &Registry,
-    definition: &StepDefinition,
-    args: &[ferridriver_steps::expressions::Argument],
-    pickle_step: &PickleStep,
-    tags: &[&str],
+    call: StepCall<'_>,
     world: &mut World,
     host: &mut dyn StepHost,
     options: &RunOptions,
 ) -> TestStepResult {
+    let StepCall { definition, args, pickle_step, tags, context } = call;
     let mut results: Vec<TestStepResult> = Vec::new();
     for hook in registry.hooks_of(HookKind::BeforeStep).into_iter().filter(|h| h.applies_to(tags)) {
         let i = registry.hooks.iter().position(|h| h.id == hook.id).unwrap_or(0);
-        results.push(run_hook(registry, i, world, host, options).await);
+        results.push(run_hook(registry, i, world, host, options, &context).await);
     }
     if results.iter().all(|r| r.status != TestStepResultStatus::Failed) {
         results.push(match invocation(args, pickle_step) {
@@ -180,9 +213,14 @@ async fn run_step(
             },
         });
     }
+    // AfterStep hooks are told the step's result (the worst so far, with its BeforeStep hooks).
+    let after = HookContext {
+        result: results.iter().max_by_key(|r| r.status).and_then(|r| serde_json::to_value(r).ok()),
+        ..context
+    };
     for hook in registry.hooks_of(HookKind::AfterStep).into_iter().filter(|h| h.applies_to(tags)) {
         let i = registry.hooks.iter().position(|h| h.id == hook.id).unwrap_or(0);
-        results.push(run_hook(registry, i, world, host, options).await);
+        results.push(run_hook(registry, i, world, host, options, &after).await);
     }
     combine(results)
 }

@@ -7,7 +7,7 @@ use super::plan::plan_test_case;
 use super::workers::{fails_run, run_workers, HostFactory};
 use super::{RunContext, RunOptions};
 use ferridriver_messages::*;
-use ferridriver_steps::registry::{HookBody, HookKind, Registry, World};
+use ferridriver_steps::registry::{HookBody, HookContext, HookKind, Registry, World};
 use std::sync::Arc;
 
 /// What a run ended with.
@@ -165,7 +165,10 @@ fn run_global_hooks(
         let result = runtime.block_on(async {
             match hook.body {
                 HookBody::Rust(f) => invoke(f(&mut world), timeout).await,
-                HookBody::External(i) => invoke(host.invoke_hook(i, &mut world), timeout).await,
+                // BeforeAll/AfterAll hooks get no test case (cucumber-js passes them nothing).
+                HookBody::External(i) => {
+                    invoke(host.invoke_hook(i, &mut world, &HookContext::default()), timeout).await
+                }
             }
         });
         for a in world.take_attachments() {

@@ -2,6 +2,48 @@
 //! world): each worker owns one host and calls external bodies through it.
 
 use super::{Invocation, StepFuture, World};
+use serde_json::{Map, Value};
+
+/// What a hook is told about the running test case: cucumber-js's hook argument. Values are the
+/// messages' JSON (`pickle`, `pickleStep`, `result` as in the message protocol, statuses as
+/// `"PASSED"`…); BeforeAll/AfterAll hooks get an empty context.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HookContext {
+    /// The pickle (`{ id, uri, name, language, steps, tags, astNodeIds }`).
+    pub pickle: Option<Value>,
+    /// The Gherkin document the pickle came from, when the runner has it.
+    pub gherkin_document: Option<Value>,
+    /// The `testCaseStarted` id of the running attempt.
+    pub test_case_started_id: Option<String>,
+    /// BeforeStep/AfterStep: the pickle step about to run or just run.
+    pub pickle_step: Option<Value>,
+    /// BeforeStep/AfterStep: the `testStep` id of that step.
+    pub test_step_id: Option<String>,
+    /// After: the worst step result so far; AfterStep: the step's result.
+    pub result: Option<Value>,
+    /// After: whether a failed attempt will be retried.
+    pub will_be_retried: Option<bool>,
+}
+
+impl HookContext {
+    /// The cucumber-js hook argument as one JSON object (absent fields left out).
+    pub fn to_json(&self) -> Value {
+        let mut out = Map::new();
+        let mut put = |key: &str, value: Option<Value>| {
+            if let Some(v) = value {
+                out.insert(key.to_string(), v);
+            }
+        };
+        put("pickle", self.pickle.clone());
+        put("gherkinDocument", self.gherkin_document.clone());
+        put("testCaseStartedId", self.test_case_started_id.clone().map(Value::String));
+        put("pickleStep", self.pickle_step.clone());
+        put("testStepId", self.test_step_id.clone().map(Value::String));
+        put("result", self.result.clone());
+        put("willBeRetried", self.will_be_retried.map(Value::Bool));
+        Value::Object(out)
+    }
+}
 
 /// Runs definitions that live outside Rust inside the worker that owns them.
 pub trait StepHost {
@@ -11,8 +53,9 @@ pub trait StepHost {
     fn end_test_case(&mut self, _world: &mut World) {}
     /// Invokes external step definition `index` (its `StepBody::External` index).
     fn invoke_step<'a>(&'a mut self, index: usize, world: &'a mut World, invocation: Invocation) -> StepFuture<'a>;
-    /// Invokes external hook `index` (its `HookBody::External` index).
-    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World) -> StepFuture<'a>;
+    /// Invokes external hook `index` (its `HookBody::External` index) with what it is told
+    /// about the test case (its argument in cucumber-js).
+    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a>;
 }
 
 /// The host of a run without external definitions: calling one is an error.
@@ -23,7 +66,27 @@ impl StepHost for NoHost {
         Box::pin(async move { Err(format!("step definition {index} lives in a host that is not running").into()) })
     }
 
-    fn invoke_hook<'a>(&'a mut self, index: usize, _: &'a mut World) -> StepFuture<'a> {
+    fn invoke_hook<'a>(&'a mut self, index: usize, _: &'a mut World, _: &HookContext) -> StepFuture<'a> {
         Box::pin(async move { Err(format!("hook {index} lives in a host that is not running").into()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_leaves_out_what_is_unknown() {
+        let context = HookContext {
+            pickle: Some(serde_json::json!({"name": "a"})),
+            test_case_started_id: Some("1".into()),
+            will_be_retried: Some(false),
+            ..Default::default()
+        };
+        assert_eq!(
+            context.to_json(),
+            serde_json::json!({"pickle": {"name": "a"}, "testCaseStartedId": "1", "willBeRetried": false})
+        );
+        assert_eq!(HookContext::default().to_json(), serde_json::json!({}));
     }
 }
