@@ -1,0 +1,99 @@
+//! A TypeScript step project run by the `ferridriver` binary: a helper module, a package from
+//! node_modules (CommonJS), a custom World, a parameter type, hooks and tables — green — plus a
+//! deliberate failure that points at its `.ts` line.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn write(root: &PathBuf, path: &str, text: &str) {
+    let p = root.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+const STEPS: &str = r#"import { Given, When, Then, Before, After, defineParameterType, setWorldConstructor, DataTable } from '@cucumber/cucumber'
+import assert from 'node:assert'
+import sum from 'tiny-sum'
+import { cents } from '../lib/money'
+
+class Cart {
+  items: number[] = []
+  constructor(public options: { parameters: Record<string, unknown> }) {}
+}
+setWorldConstructor(Cart)
+
+defineParameterType({ name: 'price', regexp: /€(\d+)\.(\d\d)/, transformer: (e: string, c: string) => cents(e, c) })
+
+Before(function (this: Cart, { pickle }) {
+  this.items = []
+  assert.ok(pickle.name.length > 0)
+})
+
+Given('a cart with:', function (this: Cart, table: DataTable) {
+  for (const row of table.hashes()) this.items.push(cents(row.euros, row.cents))
+})
+
+When('I add an item at {price}', function (this: Cart, price: number) {
+  this.items.push(price)
+})
+
+Then('the total is {price}', function (this: Cart, expected: number) {
+  assert.strictEqual(this.items.reduce(sum, 0), expected)
+})
+
+After(function (this: Cart) {
+  this.items = []
+})
+"#;
+
+#[test]
+fn a_typescript_project_runs_green_and_its_failure_points_at_the_ts_line() {
+    let root = std::env::temp_dir().join(format!("ferridriver-ts-project-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "steps/cart.ts", STEPS);
+    write(&root, "lib/money.ts", "export function cents(euros: string, cents: string): number {\n  return Number(euros) * 100 + Number(cents)\n}\n");
+    write(
+        &root,
+        "node_modules/tiny-sum/package.json",
+        r#"{ "name": "tiny-sum", "version": "1.0.0", "main": "index.js" }"#,
+    );
+    write(&root, "node_modules/tiny-sum/index.js", "module.exports = function sum(a, b) { return a + b }\n");
+    write(
+        &root,
+        "features/cart.feature",
+        "Feature: Cart\n\n  Scenario: Adding up\n    Given a cart with:\n      | euros | cents |\n      | 1     | 50    |\n      | 2     | 00    |\n    \
+         When I add an item at €0.25\n    Then the total is €3.75\n\n  Scenario: A wrong total\n    Given a cart with:\n      | euros | cents |\n      | 1     | 00    |\n    \
+         Then the total is €9.99\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--parallel", "2", "-f", "message"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "one scenario fails on purpose: {stderr}");
+    let msgs: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let definitions: Vec<String> = msgs
+        .iter()
+        .filter_map(|m| m.get("stepDefinition"))
+        .map(|d| {
+            format!("{}:{}", d["sourceReference"]["uri"].as_str().unwrap(), d["sourceReference"]["location"]["line"])
+        })
+        .filter(|d| d.ends_with(".ts") || d.contains(".ts:"))
+        .collect();
+    assert_eq!(definitions, vec!["steps/cart.ts:19", "steps/cart.ts:23", "steps/cart.ts:27"], "original .ts lines");
+    let results: Vec<&serde_json::Value> =
+        msgs.iter().filter_map(|m| m.get("testStepFinished")).map(|f| &f["testStepResult"]).collect();
+    assert_eq!(
+        results.iter().filter(|r| r["status"] == "PASSED").count(),
+        3 + 2 + 1 + 2,
+        "hooks and steps pass: {stderr}"
+    );
+    let failure = results.iter().find(|r| r["status"] == "FAILED").expect("the wrong total fails");
+    let message = failure["message"].as_str().unwrap();
+    assert_eq!(failure["exception"]["type"], "AssertionError");
+    assert!(message.contains("100 !== 999"), "{message}");
+    assert!(message.contains("steps/cart.ts:28"), "the failure points at the assert line: {message}");
+    let _ = std::fs::remove_dir_all(&root);
+}
