@@ -181,3 +181,15 @@ fn unique() -> u64 {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
     (nanos as u64) << 16 | N.fetch_add(1, Ordering::Relaxed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_browser_says_how_to_install_one() {
+        let err = find_browser(Some(Path::new("/nonexistent/chromium"))).unwrap_err().to_string();
+        assert!(err.contains("/nonexistent/chromium"), "{err}");
+        assert!(err.contains("apt-get install -y chromium") && err.contains("CHROME_PATH"), "{err}");
+    }
+}
