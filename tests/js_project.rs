@@ -24,9 +24,10 @@ setWorldConstructor(Cart)
 
 defineParameterType({ name: 'price', regexp: /€(\d+)\.(\d\d)/, transformer: (e: string, c: string) => cents(e, c) })
 
-Before(function (this: Cart, { pickle }) {
+Before(function (this: Cart, { pickle, gherkinDocument }) {
   this.items = []
   assert.ok(pickle.name.length > 0)
+  assert.strictEqual(gherkinDocument.feature.name, 'Cart')
 })
 
 Given('a cart with:', function (this: Cart, table: DataTable) {
@@ -82,7 +83,7 @@ fn a_typescript_project_runs_green_and_its_failure_points_at_the_ts_line() {
         })
         .filter(|d| d.ends_with(".ts") || d.contains(".ts:"))
         .collect();
-    assert_eq!(definitions, vec!["steps/cart.ts:19", "steps/cart.ts:23", "steps/cart.ts:27"], "original .ts lines");
+    assert_eq!(definitions, vec!["steps/cart.ts:20", "steps/cart.ts:24", "steps/cart.ts:28"], "original .ts lines");
     let results: Vec<&serde_json::Value> =
         msgs.iter().filter_map(|m| m.get("testStepFinished")).map(|f| &f["testStepResult"]).collect();
     assert_eq!(
@@ -94,6 +95,6 @@ fn a_typescript_project_runs_green_and_its_failure_points_at_the_ts_line() {
     let message = failure["message"].as_str().unwrap();
     assert_eq!(failure["exception"]["type"], "AssertionError");
     assert!(message.contains("100 !== 999"), "{message}");
-    assert!(message.contains("steps/cart.ts:28"), "the failure points at the assert line: {message}");
+    assert!(message.contains("steps/cart.ts:29"), "the failure points at the assert line: {message}");
     let _ = std::fs::remove_dir_all(&root);
 }

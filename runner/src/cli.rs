@@ -236,7 +236,7 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
     }
     let pickles = schedule(loaded.pickles, shard, order);
-    let summary = execute(&ctx, Arc::new(registry), pickles, Arc::new(options), hosts);
+    let summary = execute(&ctx, Arc::new(registry), pickles, &loaded.documents, Arc::new(options), hosts);
     drop(ctx);
     let reported = reporter_thread.join().unwrap_or_else(|_| Err("the reporter thread stopped unexpectedly".into()));
     if let Err(e) = &reported {

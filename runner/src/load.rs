@@ -11,9 +11,14 @@ use std::sync::Arc;
 /// What loading found.
 pub struct Loaded {
     pub pickles: Vec<Arc<Pickle>>,
+    /// Each parsed document as JSON, by URI: what JS hooks receive as `gherkinDocument`.
+    pub documents: Documents,
     /// Files that could not be read or parsed (each error is already on stderr).
     pub syntax_errors: usize,
 }
+
+/// Gherkin documents as JSON, by URI.
+pub type Documents = std::collections::HashMap<String, Arc<serde_json::Value>>;
 
 /// Parses each target in order, emitting `source`, `gherkinDocument`/`parseError`s and the
 /// selected `pickle`s. A broken file is reported and the others still load.
@@ -45,7 +50,7 @@ pub struct FeatureSource {
 
 /// Like [`load_features`] for sources already in memory.
 pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &str, filter: &PickleFilter) -> Loaded {
-    let mut loaded = Loaded { pickles: Vec::new(), syntax_errors: 0 };
+    let mut loaded = Loaded { pickles: Vec::new(), documents: Documents::new(), syntax_errors: 0 };
     for FeatureSource { uri, data, lines } in sources {
         // `data` moves into the source message, so parse a borrowed copy first.
         let parsed = parse_source(&uri, &data, language, &ctx.ids);
@@ -62,6 +67,9 @@ pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &st
         let crate::gherkin::ParsedSource { source, document, pickles, errors } = parsed;
         ctx.emit(source);
         if let Some(doc) = document {
+            if let Ok(json) = serde_json::to_value(&doc) {
+                loaded.documents.insert(uri.clone(), Arc::new(json));
+            }
             ctx.emit(doc);
         }
         for e in &errors {

@@ -65,7 +65,7 @@ pub fn run(
     let loaded = load_sources(&ctx, sources, "en", &PickleFilter::default());
     let (registry, hosts) = setup(Arc::clone(&ids), &options)?;
     let pickles = schedule(loaded.pickles, None, order);
-    execute(&ctx, Arc::new(registry), pickles, Arc::new(options), hosts);
+    execute(&ctx, Arc::new(registry), pickles, &loaded.documents, Arc::new(options), hosts);
     drop(ctx);
     Ok(events.into_iter().flatten().map(|e| serde_json::to_value(&e).expect("envelopes serialise")).collect())
 }

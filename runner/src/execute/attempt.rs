@@ -38,10 +38,17 @@ pub async fn run_attempt(
     // The worst result so far, for After hooks (cucumber-js's `result`).
     let mut worst_result = instant_result(TestStepResultStatus::Passed, None);
     // What every hook of this attempt is told (cucumber-js's hook argument).
-    let base = HookContext {
-        pickle: serde_json::to_value(&*case.pickle).ok(),
-        test_case_started_id: Some(started_id.clone()),
-        ..Default::default()
+    // Only hooks living in a host (JS) read it, so Rust-only runs skip building it.
+    let hosted_hooks = registry.hooks.iter().any(|h| matches!(h.body, HookBody::External(_)));
+    let base = if hosted_hooks {
+        HookContext {
+            pickle: serde_json::to_value(&*case.pickle).ok(),
+            gherkin_document: case.document.as_deref().cloned(),
+            test_case_started_id: Some(started_id.clone()),
+            ..Default::default()
+        }
+    } else {
+        HookContext::default()
     };
     for step in &case.steps {
         ctx.emit(TestStepStarted {

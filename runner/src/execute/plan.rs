@@ -30,6 +30,8 @@ impl PlannedStep {
 pub struct PlannedCase {
     pub test_case_id: String,
     pub pickle: Arc<Pickle>,
+    /// The pickle's Gherkin document as JSON, for hooks that are told about it.
+    pub document: Option<Arc<serde_json::Value>>,
     pub steps: Vec<PlannedStep>,
 }
 
@@ -97,7 +99,7 @@ pub fn plan_test_case(
         test_steps: messages,
         test_run_started_id: Some(test_run_started_id.to_string()),
     };
-    (PlannedCase { test_case_id, pickle, steps }, message)
+    (PlannedCase { test_case_id, pickle, document: None, steps }, message)
 }
 
 fn arguments_list(args: &[Argument]) -> StepMatchArgumentsList {

@@ -88,6 +88,7 @@ pub fn execute(
     ctx: &RunContext,
     registry: Arc<Registry>,
     pickles: Vec<Arc<Pickle>>,
+    documents: &crate::load::Documents,
     options: Arc<RunOptions>,
     hosts: HostFactory,
 ) -> RunSummary {
@@ -103,7 +104,9 @@ pub fn execute(
         let cases: Vec<_> = pickles
             .into_iter()
             .map(|p| {
-                let (case, message) = plan_test_case(ctx, &registry, &table, p, &run_id);
+                let document = documents.get(&p.uri).cloned();
+                let (mut case, message) = plan_test_case(ctx, &registry, &table, p, &run_id);
+                case.document = document;
                 ctx.emit(message);
                 Arc::new(case)
             })
