@@ -9,6 +9,7 @@ mod convert;
 mod discover;
 mod disk_cache;
 mod env;
+mod fetch;
 mod host;
 mod load;
 mod manifest;

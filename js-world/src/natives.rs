@@ -23,6 +23,7 @@ pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Sessi
         "browser",
         Function::new(ctx.clone(), Async(move |request: String| crate::playwright::handle(session.clone(), request)))?,
     )?;
+    native.set("fetch", Function::new(ctx.clone(), Async(crate::fetch::handle))?)?;
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;

@@ -1,6 +1,6 @@
 // The web-platform globals step files and npm packages expect, where QuickJS has none:
-// TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, URL/URLSearchParams, and a
-// sandbox-safe `process` (empty env, `exit` throws, no binding/kill). Each is defined only when
+// TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, URL/URLSearchParams, fetch with
+// Headers and Response, and a sandbox-safe `process` (empty env, `exit` throws, no binding/kill). Each is defined only when
 // the engine lacks it.
 (function (g) {
   'use strict';
@@ -209,6 +209,117 @@
       toString() { return this.href; }
       toJSON() { return this.href; }
       static canParse(input, base) { try { new URL(input, base); return true; } catch { return false; } }
+    };
+  }
+
+
+  // ---- fetch, Headers, Response: backed by the runner's HTTP client (reqwest). Bodies are
+  // read whole; no streams.
+  if (typeof g.Headers !== 'function') {
+    g.Headers = class Headers {
+      constructor(init) {
+        this._map = new Map();
+        if (init instanceof Headers) init.forEach((v, k) => this.append(k, v));
+        else if (Array.isArray(init)) for (const [k, v] of init) this.append(k, v);
+        else if (init && typeof init === 'object') for (const k of Object.keys(init)) this.append(k, init[k]);
+      }
+      append(k, v) {
+        const key = String(k).toLowerCase();
+        const prev = this._map.get(key);
+        this._map.set(key, prev === undefined ? String(v) : `${prev}, ${v}`);
+      }
+      set(k, v) { this._map.set(String(k).toLowerCase(), String(v)); }
+      get(k) { const v = this._map.get(String(k).toLowerCase()); return v === undefined ? null : v; }
+      has(k) { return this._map.has(String(k).toLowerCase()); }
+      delete(k) { this._map.delete(String(k).toLowerCase()); }
+      forEach(fn, self) { for (const [k, v] of [...this._map].sort()) fn.call(self, v, k, this); }
+      entries() { return [...this._map].sort()[Symbol.iterator](); }
+      keys() { return [...this._map.keys()].sort()[Symbol.iterator](); }
+      values() { return [...this._map].sort().map(([, v]) => v)[Symbol.iterator](); }
+      [Symbol.iterator]() { return this.entries(); }
+    };
+  }
+
+  const toBytes = (body) => {
+    if (body === undefined || body === null) return null;
+    if (typeof body === 'string') return new TextEncoder().encode(body);
+    if (body instanceof ArrayBuffer) return new Uint8Array(body);
+    if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    if (body instanceof g.URLSearchParams) return new TextEncoder().encode(body.toString());
+    return new TextEncoder().encode(String(body));
+  };
+  const bytesToBase64 = (bytes) => {
+    let s = '';
+    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
+    return g.btoa(s);
+  };
+  const base64ToBytes = (text) => {
+    const s = g.atob(text);
+    const out = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  };
+
+  if (typeof g.Response !== 'function') {
+    g.Response = class Response {
+      constructor(body, init = {}) {
+        this._bytes = toBytes(body) || new Uint8Array(0);
+        this.status = init.status === undefined ? 200 : init.status;
+        this.statusText = init.statusText || '';
+        this.headers = new g.Headers(init.headers);
+        this.url = init.url || '';
+        this.redirected = !!init.redirected;
+        this.type = 'basic';
+        this.bodyUsed = false;
+      }
+      get ok() { return this.status >= 200 && this.status < 300; }
+      _take() {
+        if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
+        this.bodyUsed = true;
+        return this._bytes;
+      }
+      async arrayBuffer() { const b = this._take(); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); }
+      async bytes() { return new Uint8Array(this._take()); }
+      async text() { return new TextDecoder().decode(this._take()); }
+      async json() { return JSON.parse(await this.text()); }
+      clone() {
+        if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
+        return new g.Response(this._bytes.slice(), { status: this.status, statusText: this.statusText, headers: this.headers, url: this.url, redirected: this.redirected });
+      }
+      static json(data, init = {}) {
+        const headers = new g.Headers(init.headers);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+        return new g.Response(JSON.stringify(data), { ...init, headers });
+      }
+      static error() { const r = new g.Response(null, { status: 0 }); r.type = 'error'; return r; }
+    };
+  }
+
+  if (typeof g.fetch !== 'function' && typeof native.fetch === 'function') {
+    g.fetch = async function fetch(input, init = {}) {
+      const url = String(input instanceof g.URL ? input.href : input && input.url ? input.url : input);
+      const headers = new g.Headers(init.headers);
+      let body = init.body;
+      // Like the spec's extension: a plain object body is sent as JSON.
+      if (body && typeof body === 'object' && !ArrayBuffer.isView(body) && !(body instanceof ArrayBuffer) && !(body instanceof g.URLSearchParams)) {
+        body = JSON.stringify(body);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      } else if (body instanceof g.URLSearchParams && !headers.has('content-type')) {
+        headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+      }
+      const bytes = toBytes(body);
+      const request = {
+        url,
+        method: String(init.method || 'GET').toUpperCase(),
+        headers: [...headers.entries()],
+        body: bytes ? bytesToBase64(bytes) : undefined,
+        redirect: init.redirect,
+      };
+      const reply = JSON.parse(await native.fetch(JSON.stringify(request)));
+      if (reply.error) throw new TypeError(reply.error);
+      return new g.Response(base64ToBytes(reply.body), {
+        status: reply.status, statusText: reply.statusText, headers: reply.headers, url: reply.url, redirected: reply.redirected,
+      });
     };
   }
 

@@ -1,0 +1,72 @@
+//! The native side of `fetch`: one HTTP request described as JSON in, the response as JSON out
+//! (body base64-encoded). Network failures come back as `{ "error": … }` so that the JS side can
+//! reject with a `TypeError`, as `fetch` does; HTTP error statuses are ordinary responses.
+
+use base64::Engine;
+use serde::Deserialize;
+use serde_json::json;
+
+#[derive(Deserialize)]
+struct Request {
+    url: String,
+    #[serde(default = "get")]
+    method: String,
+    #[serde(default)]
+    headers: Vec<(String, String)>,
+    /// The body, base64-encoded.
+    #[serde(default)]
+    body: Option<String>,
+    #[serde(default)]
+    redirect: Option<String>,
+}
+
+fn get() -> String {
+    "GET".into()
+}
+
+/// Performs the request described by `request` (JSON) and describes the response (JSON).
+pub async fn handle(request: String) -> rquickjs::Result<String> {
+    Ok(match perform(&request).await {
+        Ok(response) => response.to_string(),
+        Err(message) => json!({ "error": message }).to_string(),
+    })
+}
+
+async fn perform(request: &str) -> Result<serde_json::Value, String> {
+    let request: Request = serde_json::from_str(request).map_err(|e| format!("bad fetch request: {e}"))?;
+    // reqwest is built without a default TLS provider; ring's is installed once per process.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let policy = match request.redirect.as_deref() {
+        Some("manual") | Some("error") => reqwest::redirect::Policy::none(),
+        _ => reqwest::redirect::Policy::limited(20),
+    };
+    let client = reqwest::Client::builder().redirect(policy).build().map_err(|e| e.to_string())?;
+    let method = reqwest::Method::from_bytes(request.method.to_uppercase().as_bytes())
+        .map_err(|_| format!("'{}' is not a valid HTTP method", request.method))?;
+    let mut builder = client.request(method, &request.url);
+    for (k, v) in &request.headers {
+        builder = builder.header(k, v);
+    }
+    if let Some(body) = &request.body {
+        let bytes = base64::engine::general_purpose::STANDARD.decode(body).map_err(|e| e.to_string())?;
+        builder = builder.body(bytes);
+    }
+    let response = builder.send().await.map_err(|e| format!("fetch failed: {}: {e}", request.url))?;
+    let status = response.status();
+    let url = response.url().to_string();
+    let redirected = url != request.url;
+    let headers: Vec<(String, String)> = response
+        .headers()
+        .iter()
+        .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+        .collect();
+    let body = response.bytes().await.map_err(|e| format!("fetch failed reading the body: {e}"))?;
+    Ok(json!({
+        "status": status.as_u16(),
+        "statusText": status.canonical_reason().unwrap_or(""),
+        "url": url,
+        "redirected": redirected,
+        "headers": headers,
+        "body": base64::engine::general_purpose::STANDARD.encode(&body),
+    }))
+}
