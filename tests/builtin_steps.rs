@@ -248,3 +248,41 @@ fn a_browser_killed_mid_scenario_fails_that_scenario_and_the_next_one_relaunches
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn cdp_endpoint_drives_a_browser_someone_else_runs() {
+    if !chromium_available() {
+        return;
+    }
+    let chromium = ferridriver_browser::find_browser(None).unwrap();
+    let profile = scratch("remote-profile");
+    let mut remote = Command::new(chromium)
+        .args(["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"])
+        .args(["--disable-component-update", "--disable-sync", "--remote-debugging-port=0", "about:blank"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(remote.stderr.take().unwrap()).lines();
+    let ws = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| l.split("DevTools listening on ").nth(1).map(|u| u.trim().to_string()))
+        .expect("the remote browser prints its endpoint");
+    std::thread::spawn(move || for _ in lines {});
+    let dir = scratch("remote");
+    std::fs::write(dir.join("page.html"), "<title>Remote</title><p>Hello from afar</p>").unwrap();
+    std::fs::write(
+        dir.join("r.feature"),
+        "Feature: F\n  Scenario: S\n    Given I open \"page.html\"\n    Then I should see \"Hello from afar\"\n",
+    )
+    .unwrap();
+    let (out, _) = run(&dir, &["r.feature", "--cdp-endpoint", &ws, "--parallel", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(remote.try_wait().unwrap().is_none(), "a browser we did not start is left running");
+    let _ = remote.kill();
+    let _ = remote.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&profile);
+}
