@@ -1,10 +1,39 @@
 //! The native side of `fetch`: one HTTP request described as JSON in, the response as JSON out
 //! (body base64-encoded). Network failures come back as `{ "error": … }` so that the JS side can
 //! reject with a `TypeError`, as `fetch` does; HTTP error statuses are ordinary responses.
+//! A request carries an id so that an `AbortSignal` can cancel it while in flight.
 
 use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use tokio::sync::Notify;
+
+/// One cancellation flag per fetch id. `abort` may run before the request's future first polls,
+/// so whichever side comes first creates the entry; `Notify` keeps the permit until awaited.
+fn aborts() -> &'static Mutex<HashMap<u64, Arc<Notify>>> {
+    static ABORTS: OnceLock<Mutex<HashMap<u64, Arc<Notify>>>> = OnceLock::new();
+    ABORTS.get_or_init(Default::default)
+}
+
+/// The flag of request `id` in this VM's thread (ids are per VM, so the key includes the thread).
+fn flag(id: u64) -> Arc<Notify> {
+    let mut map = aborts().lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(map.entry(key(id)).or_default())
+}
+
+fn key(id: u64) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (std::thread::current().id(), id).hash(&mut h);
+    h.finish()
+}
+
+/// Cancels request `id` (the JS side calls it only while the request is pending).
+pub fn abort(id: f64) {
+    flag(id as u64).notify_one();
+}
 
 #[derive(Deserialize)]
 struct Request {
@@ -26,7 +55,14 @@ fn get() -> String {
 
 /// Performs the request described by `request` (JSON) and describes the response (JSON).
 pub async fn handle(request: String) -> rquickjs::Result<String> {
-    Ok(match perform(&request).await {
+    let id = serde_json::from_str::<serde_json::Value>(&request).ok().and_then(|v| v["id"].as_u64()).unwrap_or(0);
+    let cancelled = flag(id);
+    let outcome = tokio::select! {
+        outcome = perform(&request) => outcome,
+        _ = cancelled.notified() => Err("the request was aborted".to_string()),
+    };
+    aborts().lock().unwrap_or_else(|e| e.into_inner()).remove(&key(id));
+    Ok(match outcome {
         Ok(response) => response.to_string(),
         Err(message) => json!({ "error": message }).to_string(),
     })

@@ -24,6 +24,7 @@ pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Sessi
         Function::new(ctx.clone(), Async(move |request: String| crate::playwright::handle(session.clone(), request)))?,
     )?;
     native.set("fetch", Function::new(ctx.clone(), Async(crate::fetch::handle))?)?;
+    native.set("fetchAbort", Function::new(ctx.clone(), crate::fetch::abort)?)?;
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;

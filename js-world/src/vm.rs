@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const NODE_PRELUDE: &str = include_str!("js/node.js");
+const ABORT_PRELUDE: &str = include_str!("js/abort.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
@@ -96,6 +97,7 @@ impl Vm {
                 natives::install(&ctx, &root, &host, session).catch(&ctx).map_err(fail)?;
                 let preludes = [
                     ("node.js", NODE_PRELUDE),
+                    ("abort.js", ABORT_PRELUDE),
                     ("web.js", WEB_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),

@@ -1,4 +1,5 @@
-//! `fetch` with `Headers` and `Response` in a worker VM, against a local server.
+//! `fetch` with `Headers`, `Request`, `Response` and `AbortSignal` in a worker VM, against a
+//! local server.
 
 use ferridriver_js_world::{load, JsConfig, JsHost};
 use ferridriver_messages::IdGenerator;
@@ -8,47 +9,54 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// `/user` answers JSON, `/echo` echoes the body and content type, anything else is 404.
+/// `/user` answers JSON, `/echo` echoes the body and content type, `/slow` answers after 5 s,
+/// anything else is 404. Each connection gets its own thread, so a slow one blocks nothing.
 fn server() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            let mut stream = stream;
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut first = String::new();
-            let _ = reader.read_line(&mut first);
-            let (mut length, mut kind) = (0usize, String::new());
-            loop {
-                let mut h = String::new();
-                if reader.read_line(&mut h).unwrap_or(0) <= 2 {
-                    break;
-                }
-                let lower = h.to_ascii_lowercase();
-                if let Some(v) = lower.strip_prefix("content-length:") {
-                    length = v.trim().parse().unwrap_or(0);
-                }
-                if let Some(v) = lower.strip_prefix("content-type:") {
-                    kind = v.trim().to_string();
-                }
-            }
-            let mut body = vec![0; length];
-            let _ = reader.read_exact(&mut body);
-            let (status, reply) = if first.starts_with("GET /user") {
-                ("200 OK", r#"{"name":"Ada"}"#.to_string())
-            } else if first.starts_with("POST /echo") {
-                ("201 Created", format!("{kind}|{}", String::from_utf8_lossy(&body)))
-            } else {
-                ("404 Not Found", "missing".to_string())
-            };
-            let _ = write!(
-                stream,
-                "HTTP/1.1 {status}\r\nX-Team: qa\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
-                reply.len()
-            );
+            std::thread::spawn(move || answer(stream));
         }
     });
     base
+}
+
+fn answer(mut stream: std::net::TcpStream) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut first = String::new();
+    let _ = reader.read_line(&mut first);
+    let (mut length, mut kind) = (0usize, String::new());
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).unwrap_or(0) <= 2 {
+            break;
+        }
+        let lower = h.to_ascii_lowercase();
+        if let Some(v) = lower.strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+        if let Some(v) = lower.strip_prefix("content-type:") {
+            kind = v.trim().to_string();
+        }
+    }
+    let mut body = vec![0; length];
+    let _ = reader.read_exact(&mut body);
+    if first.starts_with("GET /slow") {
+        std::thread::sleep(Duration::from_secs(5));
+    }
+    let (status, reply) = if first.starts_with("GET /user") {
+        ("200 OK", r#"{"name":"Ada"}"#.to_string())
+    } else if first.starts_with("POST /echo") {
+        ("201 Created", format!("{kind}|{}", String::from_utf8_lossy(&body)))
+    } else {
+        ("404 Not Found", "missing".to_string())
+    };
+    let _ = write!(
+        stream,
+        "HTTP/1.1 {status}\r\nX-Team: qa\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
+        reply.len()
+    );
 }
 
 #[test]
@@ -83,7 +91,12 @@ Given('fetch works', async function () {{
 }})
 "#
     );
-    let dir = std::env::temp_dir().join(format!("fd-js-fetch-{}", std::process::id()));
+    run_step("basics", &steps);
+}
+
+/// Loads `steps` (one `Given`) as a project's only step file and runs that step in a worker VM.
+fn run_step(name: &str, steps: &str) {
+    let dir = std::env::temp_dir().join(format!("fd-js-fetch-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("steps")).unwrap();
     std::fs::write(dir.join("steps/fetch.ts"), steps).unwrap();
@@ -102,4 +115,53 @@ Given('fetch works', async function () {{
         assert!(r.is_ok(), "{:?}", r.err());
     });
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn requests_and_abort_signals() {
+    let base = server();
+    let steps = format!(
+        r#"
+import {{ Given }} from '@cucumber/cucumber'
+import assert from 'node:assert'
+
+Given('requests and signals work', async function () {{
+  const request = new Request('{base}/echo', {{ method: 'post', body: 'plain', headers: {{ 'content-type': 'text/plain' }} }})
+  assert.ok(request instanceof Request)
+  assert.strictEqual(request.method, 'POST')
+  assert.strictEqual(request.signal.aborted, false)
+  assert.throws(() => new Request('{base}/user', {{ body: 'x' }}), TypeError)
+  const echoed = await fetch(request.clone())
+  assert.strictEqual(await echoed.text(), 'text/plain|plain')
+  assert.strictEqual(await request.text(), 'plain')
+  assert.strictEqual(request.bodyUsed, true)
+
+  // Already aborted: rejects with the reason, before any I/O.
+  const reason = new Error('no thanks')
+  await assert.rejects(() => fetch('{base}/user', {{ signal: AbortSignal.abort(reason) }}), (e) => e === reason)
+
+  // In flight: the 5 s request ends as soon as the controller aborts.
+  const controller = new AbortController()
+  let heard = 0
+  controller.signal.onabort = () => heard++
+  controller.signal.addEventListener('abort', () => heard++)
+  const started = Date.now()
+  setTimeout(() => controller.abort(), 100)
+  await assert.rejects(() => fetch('{base}/slow', {{ signal: controller.signal }}), (e) => e.name === 'AbortError' && e instanceof DOMException)
+  assert.ok(Date.now() - started < 2000, `abort took ${{Date.now() - started}} ms`)
+  assert.strictEqual(heard, 2)
+  assert.throws(() => controller.signal.throwIfAborted(), {{ name: 'AbortError' }})
+
+  // A timeout signal, also through AbortSignal.any.
+  const timed = Date.now()
+  await assert.rejects(() => fetch('{base}/slow', {{ signal: AbortSignal.any([new AbortController().signal, AbortSignal.timeout(100)]) }}), {{ name: 'TimeoutError' }})
+  assert.ok(Date.now() - timed < 2000)
+  assert.throws(() => new AbortSignal(), TypeError)
+
+  // The VM still fetches normally afterwards.
+  assert.deepStrictEqual(await (await fetch('{base}/user')).json(), {{ name: 'Ada' }})
+}})
+"#
+    );
+    run_step("abort", &steps);
 }

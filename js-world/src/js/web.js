@@ -1,6 +1,6 @@
 // The web-platform globals step files and npm packages expect, where QuickJS has none:
 // TextEncoder/TextDecoder (UTF-8), atob/btoa, structuredClone, URL/URLSearchParams, fetch with
-// Headers and Response, and a sandbox-safe `process` (empty env, `exit` throws, no binding/kill). Each is defined only when
+// Headers, Request and Response (signals from abort.js), and a sandbox-safe `process` (empty env, `exit` throws, no binding/kill). Each is defined only when
 // the engine lacks it.
 (function (g) {
   'use strict';
@@ -295,27 +295,88 @@
     };
   }
 
-  if (typeof g.fetch !== 'function' && typeof native.fetch === 'function') {
-    g.fetch = async function fetch(input, init = {}) {
-      const url = String(input instanceof g.URL ? input.href : input && input.url ? input.url : input);
-      const headers = new g.Headers(init.headers);
-      let body = init.body;
-      // Like the spec's extension: a plain object body is sent as JSON.
-      if (body && typeof body === 'object' && !ArrayBuffer.isView(body) && !(body instanceof ArrayBuffer) && !(body instanceof g.URLSearchParams)) {
-        body = JSON.stringify(body);
-        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-      } else if (body instanceof g.URLSearchParams && !headers.has('content-type')) {
-        headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  // Turns a fetch body into bytes, setting the content type a plain object (sent as JSON, the
+  // spec's extension) or URLSearchParams implies.
+  const encodeBody = (body, headers) => {
+    if (body && typeof body === 'object' && !ArrayBuffer.isView(body) && !(body instanceof ArrayBuffer) && !(body instanceof g.URLSearchParams)) {
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      return toBytes(JSON.stringify(body));
+    }
+    if (body instanceof g.URLSearchParams && !headers.has('content-type')) {
+      headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    }
+    return toBytes(body);
+  };
+
+  if (typeof g.Request !== 'function') {
+    g.Request = class Request {
+      constructor(input, init = {}) {
+        const from = input instanceof Request ? input : null;
+        this.url = from ? from.url : String(input instanceof g.URL ? input.href : input);
+        this.method = String(init.method || (from ? from.method : 'GET')).toUpperCase();
+        this.headers = new g.Headers(init.headers || (from ? from.headers : undefined));
+        this.redirect = init.redirect || (from ? from.redirect : 'follow');
+        this.credentials = init.credentials || (from ? from.credentials : 'same-origin');
+        this.signal = init.signal || (from ? from.signal : new g.AbortController().signal);
+        if (init.body !== undefined && init.body !== null) {
+          if (this.method === 'GET' || this.method === 'HEAD') throw new TypeError('Request with GET/HEAD method cannot have body.');
+          this._bytes = encodeBody(init.body, this.headers);
+        } else {
+          this._bytes = from ? from._take() : null;
+        }
+        this.bodyUsed = false;
       }
-      const bytes = toBytes(body);
-      const request = {
-        url,
-        method: String(init.method || 'GET').toUpperCase(),
-        headers: [...headers.entries()],
+      _take() {
+        if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
+        if (this._bytes) this.bodyUsed = true;
+        return this._bytes;
+      }
+      async arrayBuffer() { const b = this._take() || new Uint8Array(0); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); }
+      async text() { return new TextDecoder().decode(this._take() || new Uint8Array(0)); }
+      async json() { return JSON.parse(await this.text()); }
+      clone() {
+        if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
+        const copy = new Request(this.url, { method: this.method, headers: this.headers, redirect: this.redirect, credentials: this.credentials, signal: this.signal });
+        copy._bytes = this._bytes ? this._bytes.slice() : null;
+        return copy;
+      }
+    };
+  }
+
+  if (typeof g.fetch !== 'function' && typeof native.fetch === 'function') {
+    let nextFetch = 1;
+    g.fetch = async function fetch(input, init = {}) {
+      const request = new g.Request(input, init);
+      const signal = request.signal;
+      // An aborted signal rejects before any I/O.
+      if (signal.aborted) throw signal.reason;
+      const bytes = request._take();
+      const id = nextFetch++;
+      const described = {
+        id,
+        url: request.url,
+        method: request.method,
+        headers: [...request.headers.entries()],
         body: bytes ? bytesToBase64(bytes) : undefined,
-        redirect: init.redirect,
+        redirect: request.redirect,
       };
-      const reply = JSON.parse(await native.fetch(JSON.stringify(request)));
+      const pending = native.fetch(JSON.stringify(described));
+      // Aborting in flight cancels the native request (it drops the connection) and rejects
+      // with the signal's reason right away.
+      let onAbort;
+      const aborted = new Promise((_, reject) => {
+        onAbort = () => {
+          native.fetchAbort(id);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      let reply;
+      try {
+        reply = JSON.parse(await Promise.race([pending, aborted]));
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
       if (reply.error) throw new TypeError(reply.error);
       return new g.Response(base64ToBytes(reply.body), {
         status: reply.status, statusText: reply.statusText, headers: reply.headers, url: reply.url, redirected: reply.redirected,
