@@ -165,3 +165,46 @@ Given('requests and signals work', async function () {{
     );
     run_step("abort", &steps);
 }
+
+#[test]
+fn blobs_and_form_data_as_bodies() {
+    let base = server();
+    let steps = format!(
+        r#"
+import {{ Given }} from '@cucumber/cucumber'
+import assert from 'node:assert'
+
+Given('blobs and forms work', async function () {{
+  const blob = new Blob(['hé', new Uint8Array([33]), new Blob(['?'])], {{ type: 'Text/Plain' }})
+  assert.strictEqual(blob.size, 5)
+  assert.strictEqual(blob.type, 'text/plain')
+  assert.strictEqual(await blob.text(), 'hé!?')
+  assert.strictEqual(await blob.slice(3, 4).text(), '!')
+  const sent = await fetch('{base}/echo', {{ method: 'POST', body: blob }})
+  assert.strictEqual(await sent.text(), 'text/plain|hé!?')
+
+  const form = new FormData()
+  form.append('team', 'qa')
+  form.append('team', 'dev')
+  form.set('note', 'a "quoted" value')
+  form.append('file', new Blob(['{{"a":1}}'], {{ type: 'application/json' }}), 'da"ta.json')
+  assert.deepStrictEqual(form.getAll('team'), ['qa', 'dev'])
+  assert.strictEqual(form.has('note'), true)
+  form.set('team', 'ops')
+  assert.deepStrictEqual(form.keys(), ['team', 'note', 'file'])
+  const echoed = await (await fetch('{base}/echo', {{ method: 'POST', body: form }})).text()
+  const [kind, body] = echoed.split('|')
+  const boundary = kind.match(/^multipart\/form-data; boundary=(.+)$/)[1]
+  assert.strictEqual(body,
+    `--${{boundary}}\r\nContent-Disposition: form-data; name="team"\r\n\r\nops\r\n` +
+    `--${{boundary}}\r\nContent-Disposition: form-data; name="note"\r\n\r\na "quoted" value\r\n` +
+    `--${{boundary}}\r\nContent-Disposition: form-data; name="file"; filename="da%22ta.json"\r\nContent-Type: application/json\r\n\r\n{{"a":1}}\r\n` +
+    `--${{boundary}}--\r\n`)
+
+  const reply = await (await fetch('{base}/user')).blob()
+  assert.strictEqual(await reply.text(), '{{"name":"Ada"}}')
+}})
+"#
+    );
+    run_step("blob", &steps);
+}

@@ -213,7 +213,7 @@
   }
 
 
-  // ---- fetch, Headers, Response: backed by the runner's HTTP client (reqwest). Bodies are
+  // ---- fetch, Headers, Request, Response: backed by the runner's HTTP client (reqwest). Bodies are
   // read whole; no streams.
   if (typeof g.Headers !== 'function') {
     g.Headers = class Headers {
@@ -246,6 +246,7 @@
     if (body instanceof ArrayBuffer) return new Uint8Array(body);
     if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
     if (body instanceof g.URLSearchParams) return new TextEncoder().encode(body.toString());
+    if (g.Blob && body instanceof g.Blob) return body._bytes.slice();
     return new TextEncoder().encode(String(body));
   };
   const bytesToBase64 = (bytes) => {
@@ -282,6 +283,7 @@
       async bytes() { return new Uint8Array(this._take()); }
       async text() { return new TextDecoder().decode(this._take()); }
       async json() { return JSON.parse(await this.text()); }
+      async blob() { return new g.Blob([this._take()], { type: this.headers.get('content-type') || '' }); }
       clone() {
         if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
         return new g.Response(this._bytes.slice(), { status: this.status, statusText: this.statusText, headers: this.headers, url: this.url, redirected: this.redirected });
@@ -295,9 +297,81 @@
     };
   }
 
+  // ---- Blob and FormData: in-memory bodies for fetch (no `stream()`: there is no ReadableStream).
+  if (typeof g.Blob !== 'function') {
+    g.Blob = class Blob {
+      constructor(parts = [], options = {}) {
+        const chunks = [];
+        for (const part of parts) {
+          if (part instanceof Blob) chunks.push(part._bytes);
+          else if (part instanceof ArrayBuffer) chunks.push(new Uint8Array(part));
+          else if (ArrayBuffer.isView(part)) chunks.push(new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
+          else chunks.push(new TextEncoder().encode(String(part)));
+        }
+        const total = chunks.reduce((n, c) => n + c.length, 0);
+        this._bytes = new Uint8Array(total);
+        let at = 0;
+        for (const c of chunks) { this._bytes.set(c, at); at += c.length; }
+        this.type = options.type ? String(options.type).toLowerCase() : '';
+      }
+      get size() { return this._bytes.length; }
+      async text() { return new TextDecoder().decode(this._bytes); }
+      async arrayBuffer() { return this._bytes.slice().buffer; }
+      async bytes() { return this._bytes.slice(); }
+      slice(start = 0, end = this._bytes.length, type = '') {
+        return new Blob([this._bytes.slice(start, end)], { type });
+      }
+    };
+  }
+  if (typeof g.FormData !== 'function') {
+    const entry = (name, value, filename) => {
+      if (value instanceof g.Blob) return [String(name), value, filename === undefined ? (value.name || 'blob') : String(filename)];
+      return [String(name), String(value), undefined];
+    };
+    g.FormData = class FormData {
+      constructor() { this._entries = []; }
+      append(name, value, filename) { this._entries.push(entry(name, value, filename)); }
+      set(name, value, filename) {
+        const i = this._entries.findIndex(([n]) => n === String(name));
+        this.delete(name);
+        this._entries.splice(i < 0 ? this._entries.length : i, 0, entry(name, value, filename));
+      }
+      get(name) { const e = this._entries.find(([n]) => n === String(name)); return e ? e[1] : null; }
+      getAll(name) { return this._entries.filter(([n]) => n === String(name)).map(([, v]) => v); }
+      has(name) { return this._entries.some(([n]) => n === String(name)); }
+      delete(name) { this._entries = this._entries.filter(([n]) => n !== String(name)); }
+      entries() { return this._entries.map(([n, v]) => [n, v]); }
+      keys() { return this._entries.map(([n]) => n); }
+      values() { return this._entries.map(([, v]) => v); }
+      forEach(fn, self) { for (const [n, v] of this._entries) fn.call(self, v, n, this); }
+      // multipart/form-data as RFC 7578 describes it.
+      _encode() {
+        const boundary = `----ferridriver${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`;
+        const quote = (s) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+        const parts = [];
+        for (const [name, value, filename] of this._entries) {
+          let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"`;
+          if (filename !== undefined) head += `; filename="${quote(filename)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}`;
+          parts.push(`${head}\r\n\r\n`, value, '\r\n');
+        }
+        parts.push(`--${boundary}--\r\n`);
+        return { bytes: new g.Blob(parts)._bytes, type: `multipart/form-data; boundary=${boundary}` };
+      }
+    };
+  }
+
   // Turns a fetch body into bytes, setting the content type a plain object (sent as JSON, the
   // spec's extension) or URLSearchParams implies.
   const encodeBody = (body, headers) => {
+    if (body instanceof g.Blob) {
+      if (body.type && !headers.has('content-type')) headers.set('content-type', body.type);
+      return body._bytes.slice();
+    }
+    if (body instanceof g.FormData) {
+      const { bytes, type } = body._encode();
+      headers.set('content-type', type);
+      return bytes;
+    }
     if (body && typeof body === 'object' && !ArrayBuffer.isView(body) && !(body instanceof ArrayBuffer) && !(body instanceof g.URLSearchParams)) {
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
       return toBytes(JSON.stringify(body));
