@@ -2,6 +2,9 @@
 //! failure says what was expected, what was found last, and with which locator.
 
 use crate::{Locator, Page, TextMatch};
+
+// The array forms (`toHaveText([..])` and friends) live in their own file.
+mod lists;
 use std::future::Future;
 use std::time::{Duration, Instant};
 
@@ -200,30 +203,6 @@ impl<'a> LocatorAssertions<'a> {
                     let v = v.unwrap_or_default();
                     let has = classes.split_whitespace().all(|c| v.split_whitespace().any(|x| x == c));
                     (has, format!("'{v}'"))
-                }
-                Err(e) => (false, e.to_string()),
-            }
-        })
-        .await
-    }
-
-    /// The texts of all matches, in order: one expected text (or regex) per element.
-    pub async fn to_have_texts(&self, expected: &[TextMatch]) -> Result<(), ExpectError> {
-        let expected: Vec<TextMatch> = expected.iter().cloned().map(TextMatch::exact_if_plain).collect();
-        let shown = format!("[{}]", expected.iter().map(TextMatch::describe).collect::<Vec<_>>().join(", "));
-        let l = self.locator;
-        self.check("toHaveText", &shown, || async {
-            let mut texts = Vec::new();
-            match l.all().await {
-                Ok(all) => {
-                    for item in all {
-                        match item.text_content().await {
-                            Ok(t) => texts.push(t),
-                            Err(e) => return (false, e.to_string()),
-                        }
-                    }
-                    let ok = texts.len() == expected.len() && texts.iter().zip(&expected).all(|(t, m)| m.matches(t));
-                    (ok, format!("{texts:?}"))
                 }
                 Err(e) => (false, e.to_string()),
             }

@@ -161,6 +161,14 @@ async fn negative_filters_and_regex_or_list_matchers() {
     expect(&user).to_have_class("wide field").await.unwrap();
     expect(&user).to_contain_class("field").await.unwrap();
     expect(&user).not().to_have_class("field").await.unwrap();
+    page.evaluate("document.querySelectorAll('[data-testid=item]')[1].className = 'ripe'").await.unwrap();
+    expect(&items).to_contain_texts(&["Apples", "Pears"]).await.unwrap();
+    expect(&items).not().to_contain_texts(&["Pears", "Apples"]).await.unwrap();
+    expect(&items).to_contain_matches(&[TextMatch::regex("^Pears", "")]).await.unwrap();
+    expect(&items).to_have_classes(&["".into(), TextMatch::regex("^ri", "")]).await.unwrap();
+    expect(&items).to_contain_classes(&["", "ripe"]).await.unwrap();
+    let err = expect(&items).timeout(Duration::from_millis(200)).to_contain_classes(&["ripe", ""]).await.unwrap_err();
+    assert!(err.to_string().contains("toContainClass") && err.to_string().contains("\"ripe\""), "{err}");
     browser.close().await;
 }
 

@@ -1,5 +1,7 @@
 //! Test support: a tiny HTTP server on 127.0.0.1 serving fixture pages, and browser discovery
 //! that skips locally but fails on CI when Chromium is missing.
+// Each test binary compiles this module and uses only part of it.
+#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;

@@ -262,9 +262,10 @@
   const single = (op) => (options) => [op, [], options, false];
   const text = (op) => (expected, options) => {
     if (Array.isArray(expected)) {
-      // One text per matching element, in order (Rust `to_have_texts`).
-      if (op === 'toHaveText') return ['toHaveTexts', [expected.map((t) => spec(t, true))], options, false];
-      throw new TypeError(`${op}: an array of texts is not supported yet`);
+      // The array forms compare all matching elements in order (browser/src/expect/lists.rs).
+      const lists = { toHaveText: 'toHaveTexts', toContainText: 'toContainTexts', toHaveClass: 'toHaveClasses' };
+      if (lists[op]) return [lists[op], [expected.map((t) => spec(t, true))], options, false];
+      throw new TypeError(`${op}: pass one string or RegExp, not an array`);
     }
     return [op, [spec(expected, true)], options, false];
   };
@@ -280,7 +281,8 @@
     toHaveValue: text('toHaveValue'),
     toHaveClass: text('toHaveClass'),
     toContainClass: (expected, options) => {
-      if (typeof expected !== 'string') throw new TypeError('toContainClass: pass the classes as a string');
+      if (Array.isArray(expected) && expected.every((c) => typeof c === 'string')) return ['toContainClasses', [expected], options, false];
+      if (typeof expected !== 'string') throw new TypeError('toContainClass: pass the classes as a string, or one string per element');
       return ['toContainClass', [expected], options, false];
     },
     toHaveAttribute: (name, value, options) => {

@@ -62,6 +62,23 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
                 let expected: Vec<TextMatch> = specs.iter().map(TextSpec::to_exact_match).collect();
                 a.to_have_texts(&expected).await
             }
+            "toContainTexts" => {
+                let specs: Vec<TextSpec> = r.arg(0, "expected")?;
+                // Strings are contained (case-sensitive); a RegExp searches the text.
+                let expected: Vec<TextMatch> = specs
+                    .iter()
+                    .map(|s| s.as_str().map(TextMatch::containing).unwrap_or_else(|| s.to_match()))
+                    .collect();
+                a.to_contain_matches(&expected).await
+            }
+            "toHaveClasses" => {
+                let specs: Vec<TextSpec> = r.arg(0, "expected")?;
+                a.to_have_classes(&specs.iter().map(TextSpec::to_exact_match).collect::<Vec<_>>()).await
+            }
+            "toContainClasses" => {
+                let classes: Vec<String> = r.arg(0, "expected")?;
+                a.to_contain_classes(&classes.iter().map(String::as_str).collect::<Vec<_>>()).await
+            }
             "toHaveValue" => a.to_have_value(exact(0, "expected")?).await,
             "toHaveAttribute" => {
                 let name: String = r.arg(0, "name")?;
