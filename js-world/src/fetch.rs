@@ -1,14 +1,62 @@
-//! The native side of `fetch`: one HTTP request described as JSON in, the response as JSON out
-//! (body base64-encoded). Network failures come back as `{ "error": … }` so that the JS side can
+//! The native side of `fetch`: one HTTP request described as JSON in (body base64-encoded), the
+//! response's head as JSON out. Network failures come back as `{ "error": … }` so that the JS side can
 //! reject with a `TypeError`, as `fetch` does; HTTP error statuses are ordinary responses.
-//! A request carries an id so that an `AbortSignal` can cancel it while in flight.
+//! A request carries an id so that an `AbortSignal` can cancel it while in flight. The body is
+//! not read here: the response is parked under a stream id and `read_chunk` pulls it off the
+//! socket one chunk at a time, so a large or endless body is never buffered whole.
 
 use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::Notify;
+
+thread_local! {
+    /// Responses whose bodies JS is still reading, by stream id. Thread-local because a VM and
+    /// its futures live on one worker thread.
+    static BODIES: RefCell<HashMap<u64, reqwest::Response>> = RefCell::new(HashMap::new());
+}
+
+/// Stream ids are process-wide, so a rebuilt VM never meets a predecessor's stream.
+static NEXT_STREAM: AtomicU64 = AtomicU64::new(1);
+
+/// The next chunk of stream `id`, tagged by its first byte: 0 then the bytes, 1 for the end,
+/// 2 then a UTF-8 error message (one value type keeps the native boundary simple).
+pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::natives::Bytes> {
+    let id = id as u64;
+    let Some(mut response) = BODIES.with(|b| b.borrow_mut().remove(&id)) else {
+        return Ok(tagged(1, b""));
+    };
+    Ok(match response.chunk().await {
+        Ok(Some(chunk)) => {
+            BODIES.with(|b| b.borrow_mut().insert(id, response));
+            tagged(0, &chunk)
+        }
+        Ok(None) => tagged(1, b""),
+        Err(e) => tagged(2, format!("fetch failed reading the body: {e}").as_bytes()),
+    })
+}
+
+/// Drops stream `id` (the body was cancelled or its signal aborted), closing the connection.
+pub fn cancel_body(id: f64) {
+    BODIES.with(|b| b.borrow_mut().remove(&(id as u64)));
+}
+
+/// Drops every unread body of this thread: a test case's responses end with it, so one that
+/// is never read does not hold its connection for the rest of the run.
+pub fn forget_bodies() {
+    BODIES.with(|b| b.borrow_mut().clear());
+}
+
+fn tagged(tag: u8, bytes: &[u8]) -> crate::natives::Bytes {
+    let mut out = Vec::with_capacity(bytes.len() + 1);
+    out.push(tag);
+    out.extend_from_slice(bytes);
+    crate::natives::Bytes(out)
+}
 
 /// One cancellation flag per fetch id. `abort` may run before the request's future first polls,
 /// so whichever side comes first creates the entry; `Notify` keeps the permit until awaited.
@@ -96,13 +144,14 @@ async fn perform(request: &str) -> Result<serde_json::Value, String> {
         .iter()
         .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
         .collect();
-    let body = response.bytes().await.map_err(|e| format!("fetch failed reading the body: {e}"))?;
+    let stream = NEXT_STREAM.fetch_add(1, Ordering::Relaxed);
+    BODIES.with(|b| b.borrow_mut().insert(stream, response));
     Ok(json!({
         "status": status.as_u16(),
         "statusText": status.canonical_reason().unwrap_or(""),
         "url": url,
         "redirected": redirected,
         "headers": headers,
-        "body": base64::engine::general_purpose::STANDARD.encode(&body),
+        "stream": stream,
     }))
 }

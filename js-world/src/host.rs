@@ -173,6 +173,7 @@ impl StepHost for JsHost {
     fn end_test_case(&mut self, _world: &mut World) {
         self.world_ready = false;
         self.session.reset();
+        crate::fetch::forget_bodies();
         self.recycle();
     }
 

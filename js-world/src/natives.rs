@@ -25,6 +25,8 @@ pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Sessi
     )?;
     native.set("fetch", Function::new(ctx.clone(), Async(crate::fetch::handle))?)?;
     native.set("fetchAbort", Function::new(ctx.clone(), crate::fetch::abort)?)?;
+    native.set("fetchRead", Function::new(ctx.clone(), Async(crate::fetch::read_chunk))?)?;
+    native.set("fetchCancel", Function::new(ctx.clone(), crate::fetch::cancel_body)?)?;
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;
@@ -79,7 +81,7 @@ pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Sessi
 }
 
 /// Bytes that reach JS as a `Uint8Array`.
-struct Bytes(Vec<u8>);
+pub(crate) struct Bytes(pub(crate) Vec<u8>);
 
 impl<'js> IntoJs<'js> for Bytes {
     fn into_js(self, ctx: &Ctx<'js>) -> rquickjs::Result<Value<'js>> {

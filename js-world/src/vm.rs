@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 const NODE_PRELUDE: &str = include_str!("js/node.js");
 const ABORT_PRELUDE: &str = include_str!("js/abort.js");
+const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
@@ -98,6 +99,7 @@ impl Vm {
                 let preludes = [
                     ("node.js", NODE_PRELUDE),
                     ("abort.js", ABORT_PRELUDE),
+                    ("streams.js", STREAMS_PRELUDE),
                     ("web.js", WEB_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),

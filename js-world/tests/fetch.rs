@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// `/user` answers JSON, `/echo` echoes the body and content type, `/slow` answers after 5 s,
-/// anything else is 404. Each connection gets its own thread, so a slow one blocks nothing.
+/// `/endless` streams chunks until the client goes away, anything else is 404. Each connection gets its own thread, so a slow one blocks nothing.
 fn server() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -42,6 +42,17 @@ fn answer(mut stream: std::net::TcpStream) {
     }
     let mut body = vec![0; length];
     let _ = reader.read_exact(&mut body);
+    if first.starts_with("GET /endless") {
+        // A chunked body that never ends: only a client that streams (and stops) gets anywhere.
+        let _ = write!(stream, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
+        for n in 0u64.. {
+            let chunk = format!("tick {n};");
+            if write!(stream, "{:x}\r\n{chunk}\r\n", chunk.len()).and_then(|_| stream.flush()).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
     if first.starts_with("GET /slow") {
         std::thread::sleep(Duration::from_secs(5));
     }
@@ -207,4 +218,68 @@ Given('blobs and forms work', async function () {{
 "#
     );
     run_step("blob", &steps);
+}
+
+#[test]
+fn response_bodies_stream_off_the_socket() {
+    let base = server();
+    let steps = format!(
+        r#"
+import {{ Given }} from '@cucumber/cucumber'
+import assert from 'node:assert'
+
+Given('bodies stream', async function () {{
+  // An endless body: reading three chunks and cancelling must work, which a buffered body never would.
+  const endless = await fetch('{base}/endless')
+  assert.strictEqual(endless.bodyUsed, false)
+  assert.throws(() => endless.clone(), TypeError)
+  const reader = endless.body.getReader()
+  assert.strictEqual(endless.body.locked, true)
+  assert.throws(() => endless.body.getReader(), TypeError)
+  let text = ''
+  while (!text.includes('tick 2;')) {{
+    const {{ value, done }} = await reader.read()
+    assert.strictEqual(done, false)
+    assert.ok(value instanceof Uint8Array)
+    text += new TextDecoder().decode(value)
+  }}
+  assert.ok(text.startsWith('tick 0;tick 1;'), text)
+  await reader.cancel()
+  assert.deepStrictEqual(await reader.read(), {{ value: undefined, done: true }})
+  assert.strictEqual(endless.bodyUsed, true)
+  await assert.rejects(() => endless.text(), /already been consumed/)
+
+  // for await, leaving early.
+  let seen = 0
+  for await (const chunk of (await fetch('{base}/endless')).body) {{
+    seen += chunk.length
+    if (seen > 20) break
+  }}
+  assert.ok(seen > 20)
+
+  // Aborting while the body streams errors the stream with the reason.
+  const controller = new AbortController()
+  const aborted = await fetch('{base}/endless', {{ signal: controller.signal }})
+  const r = aborted.body.getReader()
+  await r.read()
+  controller.abort()
+  await assert.rejects(() => r.read(), {{ name: 'AbortError' }})
+
+  // A finite body read whole, and a stream made in JS.
+  assert.strictEqual(await (await fetch('{base}/user')).text(), '{{"name":"Ada"}}')
+  const made = new ReadableStream({{ start(c) {{ c.enqueue('he'); c.enqueue(new TextEncoder().encode('llo')); c.close() }} }})
+  assert.strictEqual(await new Response(made).text(), 'hello')
+  const pulled = []
+  let n = 0
+  const counting = new ReadableStream({{ pull(c) {{ n < 3 ? c.enqueue(n++) : c.close() }} }})
+  for await (const v of counting) pulled.push(v)
+  assert.deepStrictEqual(pulled, [0, 1, 2])
+  const failing = new ReadableStream({{ start(c) {{ c.error(new Error('broken')) }} }})
+  await assert.rejects(() => failing.getReader().read(), /broken/)
+  const bytes = new Response('abc').body.getReader()
+  assert.deepStrictEqual([...(await bytes.read()).value], [97, 98, 99])
+}})
+"#
+    );
+    run_step("stream", &steps);
 }

@@ -213,8 +213,8 @@
   }
 
 
-  // ---- fetch, Headers, Request, Response: backed by the runner's HTTP client (reqwest). Bodies are
-  // read whole; no streams.
+  // ---- fetch, Headers, Request, Response: backed by the runner's HTTP client (reqwest).
+  // Response bodies stream (streams.js); request bodies are sent whole.
   if (typeof g.Headers !== 'function') {
     g.Headers = class Headers {
       constructor(init) {
@@ -254,39 +254,66 @@
     for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
     return g.btoa(s);
   };
-  const base64ToBytes = (text) => {
-    const s = g.atob(text);
-    const out = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+
+  // Reads a whole stream of chunks (bytes or strings) into one Uint8Array.
+  const drain = async (stream) => {
+    const reader = stream.getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : toBytes(value);
+      chunks.push(bytes);
+      total += bytes.length;
+    }
+    reader.releaseLock();
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) { out.set(c, at); at += c.length; }
     return out;
   };
 
   if (typeof g.Response !== 'function') {
     g.Response = class Response {
       constructor(body, init = {}) {
-        this._bytes = toBytes(body) || new Uint8Array(0);
+        // The body is either bytes in hand or a stream (fetch's, pulled off the socket).
+        this._stream = g.ReadableStream && body instanceof g.ReadableStream ? body : null;
+        this._bytes = this._stream ? null : toBytes(body);
         this.status = init.status === undefined ? 200 : init.status;
         this.statusText = init.statusText || '';
         this.headers = new g.Headers(init.headers);
         this.url = init.url || '';
         this.redirected = !!init.redirected;
         this.type = 'basic';
-        this.bodyUsed = false;
+        this._used = false;
       }
       get ok() { return this.status >= 200 && this.status < 300; }
-      _take() {
-        if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
-        this.bodyUsed = true;
-        return this._bytes;
+      get bodyUsed() { return this._used || !!(this._stream && this._stream._disturbed); }
+      get body() {
+        if (!this._stream && this._bytes) {
+          const bytes = this._bytes;
+          this._bytes = null;
+          this._stream = new g.ReadableStream({ start(c) { if (bytes.length) c.enqueue(bytes); c.close(); } });
+        }
+        return this._stream;
       }
-      async arrayBuffer() { const b = this._take(); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); }
-      async bytes() { return new Uint8Array(this._take()); }
-      async text() { return new TextDecoder().decode(this._take()); }
+      async _take() {
+        if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
+        this._used = true;
+        if (this._stream) return drain(this._stream);
+        return this._bytes || new Uint8Array(0);
+      }
+      async arrayBuffer() { const b = await this._take(); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); }
+      async bytes() { return new Uint8Array(await this._take()); }
+      async text() { return new TextDecoder().decode(await this._take()); }
       async json() { return JSON.parse(await this.text()); }
-      async blob() { return new g.Blob([this._take()], { type: this.headers.get('content-type') || '' }); }
+      async blob() { return new g.Blob([await this._take()], { type: this.headers.get('content-type') || '' }); }
       clone() {
         if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
-        return new g.Response(this._bytes.slice(), { status: this.status, statusText: this.statusText, headers: this.headers, url: this.url, redirected: this.redirected });
+        // There is no tee: a body still on the wire cannot be read twice.
+        if (this._stream) throw new TypeError('clone() of a streamed Response is not supported; read it once (text(), json()…)');
+        return new g.Response(this._bytes ? this._bytes.slice() : null, { status: this.status, statusText: this.statusText, headers: this.headers, url: this.url, redirected: this.redirected });
       }
       static json(data, init = {}) {
         const headers = new g.Headers(init.headers);
@@ -294,8 +321,28 @@
         return new g.Response(JSON.stringify(data), { ...init, headers });
       }
       static error() { const r = new g.Response(null, { status: 0 }); r.type = 'error'; return r; }
+      static redirect(url, status = 302) {
+        if (![301, 302, 303, 307, 308].includes(status)) throw new RangeError(`Invalid status code ${status}`);
+        return new g.Response(null, { status, headers: { location: String(url) } });
+      }
     };
   }
+
+  // A fetch body: chunks pulled from the native response one read at a time. Aborting the
+  // request's signal, or cancelling the stream, drops the connection.
+  const nativeBody = (id, signal) => {
+    const stream = new g.ReadableStream({
+      async pull(c) {
+        const tagged = await native.fetchRead(id);
+        if (tagged[0] === 0) c.enqueue(tagged.subarray(1));
+        else if (tagged[0] === 1) c.close();
+        else c.error(new TypeError(new TextDecoder().decode(tagged.subarray(1))));
+      },
+      cancel() { native.fetchCancel(id); },
+    });
+    signal.addEventListener('abort', () => { native.fetchCancel(id); stream._fail(signal.reason); }, { once: true });
+    return stream;
+  };
 
   // ---- Blob and FormData: in-memory bodies for fetch (no `stream()`: there is no ReadableStream).
   if (typeof g.Blob !== 'function') {
@@ -452,7 +499,7 @@
         signal.removeEventListener('abort', onAbort);
       }
       if (reply.error) throw new TypeError(reply.error);
-      return new g.Response(base64ToBytes(reply.body), {
+      return new g.Response(nativeBody(reply.stream, signal), {
         status: reply.status, statusText: reply.statusText, headers: reply.headers, url: reply.url, redirected: reply.redirected,
       });
     };
