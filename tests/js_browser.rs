@@ -91,6 +91,12 @@ Then('the API and the cookies share the context', async function (this: any) {
   await this.context.addCookies([{ name: 'k', value: 'v', url: this.page.url() }])
   expect(await this.context.cookies()).toContainEqual(expect.objectContaining({ name: 'k', value: 'v' }))
   expect(await this.page.evaluate(() => document.cookie)).toBe('k=v')
+  // fetch shares the context's cookies both ways; a cookie header of its own wins.
+  const echoed = await fetch(new URL('/__cookies', this.page.url()))
+  expect(await echoed.text()).toBe('k=v')
+  expect(await this.page.evaluate(() => document.cookie)).toContain('served=yes')
+  const own = await fetch(new URL('/__cookies', this.page.url()), { headers: { Cookie: 'mine=1' } })
+  expect(await own.text()).toBe('mine=1')
 })
 
 Then('frames, filters, matchers, keyboard and mouse work', async function (this: any) {

@@ -80,6 +80,26 @@ impl ApiRequest {
         self.fetch("HEAD", url, RequestOptions::default()).await
     }
 
+    /// The `Cookie` header the context's cookies give a request to `url`, if any.
+    pub async fn cookie_header(&self, url: &str) -> Result<Option<String>> {
+        let cookies = self.context.cookies(&[url]).await?;
+        Ok((!cookies.is_empty())
+            .then(|| cookies.iter().map(|c| format!("{}={}", c.name, c.value)).collect::<Vec<_>>().join("; ")))
+    }
+
+    /// Stores the cookies a response to `url` sets (its `set-cookie` headers) in the context.
+    pub async fn remember_cookies(&self, headers: &[(String, String)], url: &str) -> Result<()> {
+        let set: Vec<Cookie> = headers
+            .iter()
+            .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+            .filter_map(|(_, v)| parse_set_cookie(v, url))
+            .collect();
+        if !set.is_empty() {
+            self.context.add_cookies(&set).await?;
+        }
+        Ok(())
+    }
+
     /// Any method.
     pub async fn fetch(&self, method: &str, url: &str, options: RequestOptions) -> Result<ApiResponse> {
         let http =
@@ -91,10 +111,8 @@ impl ApiRequest {
         let m = reqwest::Method::from_bytes(method.as_bytes())
             .map_err(|_| BrowserError::Evaluation(format!("'{method}' is not an HTTP method")))?;
         let mut request = client.request(m, url);
-        let cookies = self.context.cookies(&[url]).await?;
-        if !cookies.is_empty() {
-            let header: Vec<String> = cookies.iter().map(|c| format!("{}={}", c.name, c.value)).collect();
-            request = request.header("cookie", header.join("; "));
+        if let Some(cookie) = self.cookie_header(url).await? {
+            request = request.header("cookie", cookie);
         }
         for (k, v) in &options.headers {
             request = request.header(k, v);
@@ -115,14 +133,7 @@ impl ApiRequest {
             .iter()
             .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
             .collect();
-        let set: Vec<Cookie> = headers
-            .iter()
-            .filter(|(k, _)| k == "set-cookie")
-            .filter_map(|(_, v)| parse_set_cookie(v, &final_url))
-            .collect();
-        if !set.is_empty() {
-            self.context.add_cookies(&set).await?;
-        }
+        self.remember_cookies(&headers, &final_url).await?;
         let body = response.bytes().await.map_err(http)?.to_vec();
         Ok(ApiResponse { status, url: final_url, headers, body })
     }

@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::Notify;
 
+use crate::playwright::Session;
+use ferridriver_browser::BrowserContext;
+
 thread_local! {
     /// Responses whose bodies JS is still reading, by stream id. Thread-local because a VM and
     /// its futures live on one worker thread.
@@ -102,11 +105,13 @@ fn get() -> String {
 }
 
 /// Performs the request described by `request` (JSON) and describes the response (JSON).
-pub async fn handle(request: String) -> rquickjs::Result<String> {
+/// With a `session` whose browser context is open, the request carries the context's cookies
+/// and the cookies the response sets go back into it (as `context.request` does).
+pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs::Result<String> {
     let id = serde_json::from_str::<serde_json::Value>(&request).ok().and_then(|v| v["id"].as_u64()).unwrap_or(0);
     let cancelled = flag(id);
     let outcome = tokio::select! {
-        outcome = perform(&request) => outcome,
+        outcome = perform(session.and_then(|s| s.open_context()), &request) => outcome,
         _ = cancelled.notified() => Err("the request was aborted".to_string()),
     };
     aborts().lock().unwrap_or_else(|e| e.into_inner()).remove(&key(id));
@@ -116,7 +121,7 @@ pub async fn handle(request: String) -> rquickjs::Result<String> {
     })
 }
 
-async fn perform(request: &str) -> Result<serde_json::Value, String> {
+async fn perform(context: Option<BrowserContext>, request: &str) -> Result<serde_json::Value, String> {
     let request: Request = serde_json::from_str(request).map_err(|e| format!("bad fetch request: {e}"))?;
     // reqwest is built without a default TLS provider; ring's is installed once per process.
     let _ = rustls::crypto::ring::default_provider().install_default();
@@ -131,6 +136,15 @@ async fn perform(request: &str) -> Result<serde_json::Value, String> {
     for (k, v) in &request.headers {
         builder = builder.header(k, v);
     }
+    let shared = context.map(|c| c.request());
+    if let Some(shared) = &shared {
+        // A `cookie` header the script set itself wins.
+        if !request.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("cookie")) {
+            if let Some(cookie) = shared.cookie_header(&request.url).await.map_err(|e| e.to_string())? {
+                builder = builder.header("cookie", cookie);
+            }
+        }
+    }
     if let Some(body) = &request.body {
         let bytes = base64::engine::general_purpose::STANDARD.decode(body).map_err(|e| e.to_string())?;
         builder = builder.body(bytes);
@@ -144,6 +158,9 @@ async fn perform(request: &str) -> Result<serde_json::Value, String> {
         .iter()
         .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
         .collect();
+    if let Some(shared) = &shared {
+        shared.remember_cookies(&headers, &url).await.map_err(|e| e.to_string())?;
+    }
     let stream = NEXT_STREAM.fetch_add(1, Ordering::Relaxed);
     BODIES.with(|b| b.borrow_mut().insert(stream, response));
     Ok(json!({

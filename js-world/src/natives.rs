@@ -15,6 +15,7 @@ use std::time::Duration;
 pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Session>>) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
     let urls = session.clone();
+    let for_fetch = session.clone();
     native.set(
         "pageUrl",
         Function::new(ctx.clone(), move |id: usize| urls.as_ref().map(|s| s.url(id)).unwrap_or_default())?,
@@ -23,7 +24,10 @@ pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Sessi
         "browser",
         Function::new(ctx.clone(), Async(move |request: String| crate::playwright::handle(session.clone(), request)))?,
     )?;
-    native.set("fetch", Function::new(ctx.clone(), Async(crate::fetch::handle))?)?;
+    native.set(
+        "fetch",
+        Function::new(ctx.clone(), Async(move |request: String| crate::fetch::handle(for_fetch.clone(), request)))?,
+    )?;
     native.set("fetchAbort", Function::new(ctx.clone(), crate::fetch::abort)?)?;
     native.set("fetchRead", Function::new(ctx.clone(), Async(crate::fetch::read_chunk))?)?;
     native.set("fetchCancel", Function::new(ctx.clone(), crate::fetch::cancel_body)?)?;

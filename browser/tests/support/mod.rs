@@ -6,7 +6,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 
-/// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL.
+/// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL. `/__cookies`
+/// answers with the request's `Cookie` header and sets `served=yes`.
 pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -22,12 +23,27 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                 if reader.read_line(&mut line).is_err() {
                     return;
                 }
-                // Drain the headers.
+                // Read the headers, keeping the cookies.
                 let mut header = String::new();
+                let mut cookie = String::new();
                 while reader.read_line(&mut header).map(|n| n > 2).unwrap_or(false) {
+                    if let Some((name, value)) = header.split_once(':') {
+                        if name.eq_ignore_ascii_case("cookie") {
+                            cookie = value.trim().to_string();
+                        }
+                    }
                     header.clear();
                 }
                 let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+                if path == "/__cookies" {
+                    // Echoes the request's cookies and sets one, for cookie-sharing tests.
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nSet-Cookie: served=yes; Path=/\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{cookie}",
+                        cookie.len()
+                    );
+                    return;
+                }
                 let (status, body) = match pages.iter().find(|(p, _)| *p == path) {
                     Some((_, html)) => ("200 OK", *html),
                     None => ("404 Not Found", "<title>404</title>not found"),

@@ -106,6 +106,12 @@ impl Session {
         self.state().context.clone().ok_or_else(|| "the scenario has no browser context".into())
     }
 
+    /// The scenario's context if it is already open (never opens one: `fetch` shares its
+    /// cookies but must not launch a browser).
+    pub(crate) fn open_context(&self) -> Option<BrowserContext> {
+        self.state().context.clone()
+    }
+
     /// Remembers a page opened from JS; returns its id.
     pub(crate) fn add_page(&self, page: Page) -> usize {
         let mut state = self.state();
