@@ -172,7 +172,7 @@ fn http_steps_call_an_api() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let failure = msgs.iter().filter_map(|m| m.get("testStepFinished")).last().unwrap();
+    let failure = msgs.iter().rev().find_map(|m| m.get("testStepFinished")).unwrap();
     assert!(failure["testStepResult"]["message"].as_str().unwrap().contains("expected status 200, received 404"));
     let _ = std::fs::remove_dir_all(&dir);
 }

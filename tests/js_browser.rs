@@ -5,7 +5,6 @@
 //! cucumber-js's argument (`pickle`, `testCaseStartedId`, `result`, `willBeRetried`).
 
 // Shared with the browser crate's tests; not every helper is used here.
-#[allow(dead_code)]
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
 

@@ -2,10 +2,10 @@
 //! node_modules (CommonJS), a custom World, a parameter type, hooks and tables — green — plus a
 //! deliberate failure that points at its `.ts` line.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 
-fn write(root: &PathBuf, path: &str, text: &str) {
+fn write(root: &Path, path: &str, text: &str) {
     let p = root.join(path);
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(p, text).unwrap();
