@@ -42,6 +42,18 @@ Then('values match', async function (this: any) {
   expect(this.page.url()).toBe('about:blank')
 })
 
+Then('soft assertions collect', async function (this: any) {
+  expect.soft(1).toBe(2)
+  expect.soft('a', 'the letter').toBe('b')
+  await expect.soft(Promise.resolve(3)).resolves.toBe(3)
+  expect.soft([1]).not.toContain(2)
+  this.reached = true
+})
+
+Then('the soft step ran to its end', function (this: any) {
+  expect.soft(this.reached).toBe(true)
+})
+
 Then('a value fails', function () {
   expect({ user: 'ada' }).toEqual({ user: 'bob' })
 })
@@ -95,6 +107,20 @@ fn value_matchers_pass_fail_with_expected_and_received_and_nothing_is_launched()
             assert!(failure.message.contains(wanted), "{wanted} missing from:\n{}", failure.message);
         }
         assert!(!failure.message.contains("ferridriver:"), "{}", failure.message);
+
+        let failure = run(&mut host, &mut world, "soft assertions collect").await.unwrap_err();
+        let line = STEPS.lines().position(|l| l.contains("expect.soft(1).toBe(2)")).unwrap() + 1;
+        for wanted in [
+            "2 soft assertions failed",
+            "1. expect(received).toBe(expected)",
+            "Expected: 2",
+            "2. the letter",
+            &format!("steps/values.ts:{line}:"),
+        ] {
+            assert!(failure.message.contains(wanted), "{wanted} missing from:\n{}", failure.message);
+        }
+        // It ran to its end, and its failures do not leak into the next step.
+        assert_eq!(run(&mut host, &mut world, "the soft step ran to its end").await, Ok(StepOutcome::Passed));
 
         let failure = run(&mut host, &mut world, "not fails").await.unwrap_err();
         assert!(failure.message.contains("Expected: not 3"), "{}", failure.message);

@@ -192,8 +192,19 @@
     return { status: 'failed', type: 'Error', message: String(text), stack: '' };
   }
   async function run(fn, thisArg, args) {
+    g.__ferridriver_soft = [];
     try {
       const result = await fn.apply(thisArg, args);
+      // Soft assertions (expect.soft) that failed fail the step now, all of them in one message,
+      // located at the first.
+      const soft = g.__ferridriver_soft.splice(0);
+      if (soft.length) {
+        const first = soft[0];
+        if (soft.length > 1) {
+          first.message = `${soft.length} soft assertions failed:\n\n${soft.map((e, i) => `${i + 1}. ${e.message}`).join('\n\n')}`;
+        }
+        return describe(first);
+      }
       if (result === 'pending') return { status: 'pending' };
       if (result === 'skipped') return { status: 'skipped' };
       return { status: 'passed' };

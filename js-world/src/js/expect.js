@@ -348,6 +348,21 @@
         );
       };
     }
+    if (state.soft) {
+      // expect.soft: a failure is recorded for the running step (cucumber.js fails the step
+      // after its function returns, with every soft failure) and the step carries on.
+      const keep = (e) => { (g.__ferridriver_soft || (g.__ferridriver_soft = [])).push(e); };
+      for (const [name, fn] of Object.entries(api)) {
+        api[name] = function (...args) {
+          try {
+            const r = fn.apply(this, args);
+            return r && typeof r.then === 'function' ? r.then(undefined, keep) : r;
+          } catch (e) {
+            keep(e);
+          }
+        };
+      }
+    }
     Object.defineProperty(api, 'not', { get: () => makeExpect(actual, { ...state, not: !not }) });
     Object.defineProperty(api, 'resolves', { get: () => makeExpect(actual, { ...state, mode: 'resolves' }) });
     Object.defineProperty(api, 'rejects', { get: () => makeExpect(actual, { ...state, mode: 'rejects' }) });
@@ -391,8 +406,10 @@
     const custom = typeof message === 'string' ? message : message && message.message;
     return makeExpect(actual, { not: false, mode: null, custom, timeout: null });
   }
-  // Soft assertions would need the host to collect failures; for now they fail at once.
-  expect.soft = expect;
+  expect.soft = (actual, message) => {
+    const custom = typeof message === 'string' ? message : message && message.message;
+    return makeExpect(actual, { not: false, mode: null, custom, timeout: null, soft: true });
+  };
   expect.poll = (fn, options) => {
     const o = options || {};
     if (typeof fn !== 'function') throw new TypeError('expect.poll: pass a function');
