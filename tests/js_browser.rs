@@ -125,6 +125,11 @@ Then('frames, filters, matchers, keyboard and mouse work', async function (this:
   await expect(page.locator('li')).not.toHaveClass(['item done', 'item'], { timeout: 100 })
   await expect(page.locator('li')).toContainClass(['done item', 'item', 'item'])
   await expect(page.locator('li')).not.toContainClass(['item', 'done', 'item'], { timeout: 100 })
+  expect(await page.locator('#name').evaluate((el: any, suffix: string) => el.value + suffix, '!')).toBe('Ada Lovelace!')
+  expect(await page.locator('li').first().evaluate(async (el: any) => el.className)).toBe('item done')
+  let thrown = ''
+  try { await page.locator('#name').evaluate(() => { throw new Error('boom') }) } catch (e: any) { thrown = e.message }
+  expect(thrown).toContain('boom')
   await expect(page.locator('li').nth(1)).not.toContainClass('done')
   await page.locator('#typed').click()
   await page.keyboard.type('hi!')

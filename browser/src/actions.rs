@@ -248,6 +248,35 @@ impl Locator {
         self.finish(r).await
     }
 
+    /// Calls `function` (JavaScript source of `(element, arg) => …`, may be async) with the
+    /// single matching element and `arg`; returns its result as JSON (`null` for `undefined`).
+    /// A throw becomes [`BrowserError::Evaluation`].
+    pub async fn evaluate(&self, function: &str, arg: Value) -> Result<Value> {
+        let r = async {
+            let el = self.wait_for_one("evaluate", &[]).await?;
+            let declaration = format!("function(arg) {{ return ({function})(this, arg); }}");
+            let reply = self
+                .page
+                .connection
+                .call_raw(
+                    "Runtime.callFunctionOn",
+                    json!({"functionDeclaration": declaration, "objectId": el.object_id, "arguments": [{"value": arg}],
+                           "returnByValue": true, "awaitPromise": true}),
+                    Some(&self.page.session),
+                )
+                .await?;
+            if let Some(details) = reply.get("exceptionDetails") {
+                let text = details.pointer("/exception/description").or_else(|| details.get("text"));
+                return Err(BrowserError::Evaluation(
+                    text.and_then(Value::as_str).unwrap_or("evaluation failed").to_string(),
+                ));
+            }
+            Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
+        }
+        .await;
+        self.finish(r).await
+    }
+
     /// The element's `textContent`.
     pub async fn text_content(&self) -> Result<String> {
         Ok(self

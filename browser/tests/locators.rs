@@ -156,6 +156,9 @@ async fn negative_filters_and_regex_or_list_matchers() {
     let user = page.get_by_label("User name");
     user.fill("ada99").await.unwrap();
     expect(&user).to_have_value(TextMatch::regex("^ada\\d+$", "")).await.unwrap();
+    assert_eq!(user.evaluate("(el, s) => el.value + s", serde_json::json!("?")).await.unwrap(), "ada99?");
+    let err = user.evaluate("async () => { throw new Error('boom') }", serde_json::Value::Null).await.unwrap_err();
+    assert!(err.to_string().contains("boom"), "{err}");
     expect(&user).to_have_attribute("id", TextMatch::regex("^us", "")).await.unwrap();
     page.evaluate("document.getElementById('user').className = 'wide field'").await.unwrap();
     expect(&user).to_have_class("wide field").await.unwrap();

@@ -197,6 +197,11 @@
       );
       return this._op('selectOption', [list], options);
     }
+    // `fn(element, arg)` runs in the page on the one matching element; `arg` travels as JSON.
+    evaluate(fn, arg, options) {
+      if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluate: pass a function'));
+      return this._op('evaluate', [String(fn), arg === undefined ? null : arg], options);
+    }
     textContent(options) {
       return this._op('textContent', [], options);
     }

@@ -209,6 +209,12 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
             return with_url(session, r, page, json!(l.select_option(&values).await?)).await;
         }
         "textContent" => text(l.text_content().await?),
+        // The element may have navigated the page (a click in the function): refresh the URL.
+        "evaluate" => {
+            let value =
+                l.evaluate(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
+            return with_url(session, r, page, value).await;
+        }
         "innerText" => text(l.inner_text().await?),
         "innerHTML" => text(l.inner_html().await?),
         "inputValue" => text(l.input_value().await?),
