@@ -130,6 +130,8 @@ Then('frames, filters, matchers, keyboard and mouse work', async function (this:
   let thrown = ''
   try { await page.locator('#name').evaluate(() => { throw new Error('boom') }) } catch (e: any) { thrown = e.message }
   expect(thrown).toContain('boom')
+  expect(await page.locator('li').evaluateAll((els: any[], sep: string) => els.map((e) => e.className).join(sep), '|')).toBe('item done|item|item')
+  expect(await page.locator('.nothing-here').evaluateAll((els: any[]) => els.length)).toBe(0)
   await expect(page.locator('li').nth(1)).not.toContainClass('done')
   await page.locator('#typed').click()
   await page.keyboard.type('hi!')

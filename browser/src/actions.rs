@@ -265,13 +265,48 @@ impl Locator {
                     Some(&self.page.session),
                 )
                 .await?;
-            if let Some(details) = reply.get("exceptionDetails") {
-                let text = details.pointer("/exception/description").or_else(|| details.get("text"));
-                return Err(BrowserError::Evaluation(
-                    text.and_then(Value::as_str).unwrap_or("evaluation failed").to_string(),
-                ));
-            }
-            Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
+            evaluation_result(reply)
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Calls `function` (`(elements, arg) => …`, may be async) once with every current match,
+    /// in document order (an empty array when nothing matches; it does not wait).
+    pub async fn evaluate_all(&self, function: &str, arg: Value) -> Result<Value> {
+        let r = async {
+            let found = self.page.resolve(&self.parts).await?;
+            let session = Some(self.page.session.as_str());
+            let reply = match found.first() {
+                // The elements travel as remote-object arguments; the last argument is `arg`.
+                Some(first) => {
+                    let mut arguments: Vec<Value> = found.iter().map(|e| json!({"objectId": e.object_id})).collect();
+                    arguments.push(json!({"value": arg}));
+                    let declaration =
+                        format!("function(...items) {{ const arg = items.pop(); return ({function})(items, arg); }}");
+                    self.page
+                        .connection
+                        .call_raw(
+                            "Runtime.callFunctionOn",
+                            json!({"functionDeclaration": declaration, "objectId": first.object_id,
+                                   "arguments": arguments, "returnByValue": true, "awaitPromise": true}),
+                            session,
+                        )
+                        .await?
+                }
+                None => {
+                    let expression = format!("({function})([], {arg})");
+                    self.page
+                        .connection
+                        .call_raw(
+                            "Runtime.evaluate",
+                            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
+                            session,
+                        )
+                        .await?
+                }
+            };
+            evaluation_result(reply)
         }
         .await;
         self.finish(r).await
@@ -360,4 +395,13 @@ impl Locator {
     pub async fn is_checked(&self) -> Result<bool> {
         self.state("isChecked").await
     }
+}
+
+/// The value of a `Runtime.evaluate`/`callFunctionOn` reply, or the page's exception.
+fn evaluation_result(reply: Value) -> Result<Value> {
+    if let Some(details) = reply.get("exceptionDetails") {
+        let text = details.pointer("/exception/description").or_else(|| details.get("text"));
+        return Err(BrowserError::Evaluation(text.and_then(Value::as_str).unwrap_or("evaluation failed").to_string()));
+    }
+    Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
 }

@@ -159,6 +159,11 @@ async fn negative_filters_and_regex_or_list_matchers() {
     assert_eq!(user.evaluate("(el, s) => el.value + s", serde_json::json!("?")).await.unwrap(), "ada99?");
     let err = user.evaluate("async () => { throw new Error('boom') }", serde_json::Value::Null).await.unwrap_err();
     assert!(err.to_string().contains("boom"), "{err}");
+    let texts =
+        items.evaluate_all("els => els.map(e => e.firstChild.textContent.trim())", serde_json::Value::Null).await;
+    assert_eq!(texts.unwrap(), serde_json::json!(["Apples", "Pears"]));
+    let none = page.locator(".nothing-here").evaluate_all("(els, n) => els.length + n", serde_json::json!(1)).await;
+    assert_eq!(none.unwrap(), 1);
     expect(&user).to_have_attribute("id", TextMatch::regex("^us", "")).await.unwrap();
     page.evaluate("document.getElementById('user').className = 'wide field'").await.unwrap();
     expect(&user).to_have_class("wide field").await.unwrap();

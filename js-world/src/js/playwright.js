@@ -202,6 +202,11 @@
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluate: pass a function'));
       return this._op('evaluate', [String(fn), arg === undefined ? null : arg], options);
     }
+    // `fn(elements, arg)` runs once in the page with every current match (no waiting).
+    evaluateAll(fn, arg) {
+      if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluateAll: pass a function'));
+      return this._op('evaluateAll', [String(fn), arg === undefined ? null : arg]);
+    }
     textContent(options) {
       return this._op('textContent', [], options);
     }

@@ -215,6 +215,11 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
                 l.evaluate(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
             return with_url(session, r, page, value).await;
         }
+        "evaluateAll" => {
+            let value =
+                l.evaluate_all(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
+            return with_url(session, r, page, value).await;
+        }
         "innerText" => text(l.inner_text().await?),
         "innerHTML" => text(l.inner_html().await?),
         "inputValue" => text(l.input_value().await?),
