@@ -11,13 +11,15 @@ use serde_json::json;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::playwright::Session;
 use ferridriver_browser::BrowserContext;
 
 thread_local! {
+    /// One cancellation flag per pending fetch of this thread's VM, by its JS-side id.
+    static ABORTS: RefCell<HashMap<u64, Arc<Notify>>> = RefCell::new(HashMap::new());
     /// Responses whose bodies JS is still reading, by stream id. Thread-local because a VM and
     /// its futures live on one worker thread.
     static BODIES: RefCell<HashMap<u64, reqwest::Response>> = RefCell::new(HashMap::new());
@@ -61,24 +63,11 @@ fn tagged(tag: u8, bytes: &[u8]) -> crate::natives::Bytes {
     crate::natives::Bytes(out)
 }
 
-/// One cancellation flag per fetch id. `abort` may run before the request's future first polls,
-/// so whichever side comes first creates the entry; `Notify` keeps the permit until awaited.
-fn aborts() -> &'static Mutex<HashMap<u64, Arc<Notify>>> {
-    static ABORTS: OnceLock<Mutex<HashMap<u64, Arc<Notify>>>> = OnceLock::new();
-    ABORTS.get_or_init(Default::default)
-}
-
-/// The flag of request `id` in this VM's thread (ids are per VM, so the key includes the thread).
+/// The cancellation flag of request `id` (ids are per VM, and a VM lives on one thread). `abort`
+/// may run before the request's future first polls, so whichever side comes first creates the
+/// entry; `Notify` keeps the permit until awaited.
 fn flag(id: u64) -> Arc<Notify> {
-    let mut map = aborts().lock().unwrap_or_else(|e| e.into_inner());
-    Arc::clone(map.entry(key(id)).or_default())
-}
-
-fn key(id: u64) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (std::thread::current().id(), id).hash(&mut h);
-    h.finish()
+    ABORTS.with(|a| Arc::clone(a.borrow_mut().entry(id).or_default()))
 }
 
 /// Cancels request `id` (the JS side calls it only while the request is pending).
@@ -88,6 +77,9 @@ pub fn abort(id: f64) {
 
 #[derive(Deserialize)]
 struct Request {
+    /// The VM-local id `abort` refers to.
+    #[serde(default)]
+    id: u64,
     url: String,
     #[serde(default = "get")]
     method: String,
@@ -108,21 +100,23 @@ fn get() -> String {
 /// With a `session` whose browser context is open, the request carries the context's cookies
 /// and the cookies the response sets go back into it (as `context.request` does).
 pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs::Result<String> {
-    let id = serde_json::from_str::<serde_json::Value>(&request).ok().and_then(|v| v["id"].as_u64()).unwrap_or(0);
-    let cancelled = flag(id);
+    let request: Request = match serde_json::from_str(&request) {
+        Ok(r) => r,
+        Err(e) => return Ok(json!({ "error": format!("bad fetch request: {e}") }).to_string()),
+    };
+    let cancelled = flag(request.id);
     let outcome = tokio::select! {
         outcome = perform(session.and_then(|s| s.open_context()), &request) => outcome,
         _ = cancelled.notified() => Err("the request was aborted".to_string()),
     };
-    aborts().lock().unwrap_or_else(|e| e.into_inner()).remove(&key(id));
+    ABORTS.with(|a| a.borrow_mut().remove(&request.id));
     Ok(match outcome {
         Ok(response) => response.to_string(),
         Err(message) => json!({ "error": message }).to_string(),
     })
 }
 
-async fn perform(context: Option<BrowserContext>, request: &str) -> Result<serde_json::Value, String> {
-    let request: Request = serde_json::from_str(request).map_err(|e| format!("bad fetch request: {e}"))?;
+async fn perform(context: Option<BrowserContext>, request: &Request) -> Result<serde_json::Value, String> {
     // reqwest is built without a default TLS provider; ring's is installed once per process.
     let _ = rustls::crypto::ring::default_provider().install_default();
     let policy = match request.redirect.as_deref() {

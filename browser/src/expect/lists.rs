@@ -64,23 +64,19 @@ impl LocatorAssertions<'_> {
         let shown = format!("[{}]", expected.iter().map(TextMatch::describe).collect::<Vec<_>>().join(", "));
         let l = self.locator;
         let holds = &holds;
+        // One page call per poll reads every match (no per-element resolving or waiting).
+        let script = match read {
+            Read::Text => "els => els.map(e => e.textContent ?? '')",
+            Read::Class => "els => els.map(e => e.getAttribute('class') ?? '')",
+        };
         self.check(matcher, &shown, || async move {
-            let all = match l.all().await {
-                Ok(all) => all,
-                Err(e) => return (false, e.to_string()),
-            };
-            let mut found = Vec::with_capacity(all.len());
-            for item in all {
-                let value = match read {
-                    Read::Text => item.text_content().await,
-                    Read::Class => item.get_attribute("class").await.map(Option::unwrap_or_default),
-                };
-                match value {
-                    Ok(v) => found.push(v),
-                    Err(e) => return (false, e.to_string()),
+            match l.evaluate_all(script, serde_json::Value::Null).await {
+                Ok(values) => {
+                    let found: Vec<String> = serde_json::from_value(values).unwrap_or_default();
+                    (holds(&found), format!("{found:?}"))
                 }
+                Err(e) => (false, e.to_string()),
             }
-            (holds(&found), format!("{found:?}"))
         })
         .await
     }

@@ -402,14 +402,12 @@
     }
   }
 
+  // The starting state of `expect(actual, message)` (message: a string or `{ message }`).
+  const fresh = (message) => ({ not: false, mode: null, custom: typeof message === 'string' ? message : message && message.message, timeout: null });
   function expect(actual, message) {
-    const custom = typeof message === 'string' ? message : message && message.message;
-    return makeExpect(actual, { not: false, mode: null, custom, timeout: null });
+    return makeExpect(actual, fresh(message));
   }
-  expect.soft = (actual, message) => {
-    const custom = typeof message === 'string' ? message : message && message.message;
-    return makeExpect(actual, { not: false, mode: null, custom, timeout: null, soft: true });
-  };
+  expect.soft = (actual, message) => makeExpect(actual, { ...fresh(message), soft: true });
   expect.poll = (fn, options) => {
     const o = options || {};
     if (typeof fn !== 'function') throw new TypeError('expect.poll: pass a function');

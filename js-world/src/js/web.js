@@ -249,11 +249,7 @@
     if (g.Blob && body instanceof g.Blob) return body._bytes.slice();
     return new TextEncoder().encode(String(body));
   };
-  const bytesToBase64 = (bytes) => {
-    let s = '';
-    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
-    return g.btoa(s);
-  };
+  const bytesToBase64 = (bytes) => native.base64Encode(bytes);
 
   // Reads a whole stream of chunks (bytes or strings) into one Uint8Array.
   const drain = async (stream) => {
