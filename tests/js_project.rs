@@ -98,3 +98,98 @@ fn a_typescript_project_runs_green_and_its_failure_points_at_the_ts_line() {
     assert!(message.contains("steps/cart.ts:29"), "the failure points at the assert line: {message}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+const GLOBAL_HOOKS: &str = r#"import { BeforeAll, AfterAll, Given, Then } from '@cucumber/cucumber'
+import assert from 'node:assert'
+
+// Module state: each worker VM has its own copy, set up by its own BeforeAll.
+let shop: { open: boolean; served: number } | undefined
+
+BeforeAll(function () {
+  if (process.env.FAIL_BEFORE_ALL) throw new Error('the shop did not open')
+  shop = { open: true, served: 0 }
+})
+
+Given('a customer', function () {
+  assert.ok(shop?.open, 'BeforeAll ran in this VM')
+  shop.served += 1
+})
+
+Then('the shop is open', function () {
+  assert.strictEqual(shop?.open, true)
+})
+
+AfterAll(function () {
+  this.attach(`served ${shop?.served ?? 'nobody'}`)
+})
+"#;
+
+fn global_hooks_project(tag: &str) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("ferridriver-global-hooks-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "steps/shop.ts", GLOBAL_HOOKS);
+    write(&root, "ferridriver.toml", "[scripting]\nallowEnv = [\"FAIL_BEFORE_ALL\"]\n");
+    let scenarios: String = (1..=4)
+        .map(|i| format!("  Scenario: Customer {i}\n    Given a customer\n    Then the shop is open\n\n"))
+        .collect();
+    write(&root, "features/shop.feature", &format!("Feature: Shop\n\n{scenarios}"));
+    root
+}
+
+fn run_messages(root: &Path, fail_before_all: bool) -> (Option<i32>, Vec<serde_json::Value>, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ferridriver"));
+    command.args(["bdd", "--parallel", "2", "-f", "message"]).current_dir(root);
+    if fail_before_all {
+        command.env("FAIL_BEFORE_ALL", "1");
+    } else {
+        command.env_remove("FAIL_BEFORE_ALL");
+    }
+    let out = command.output().unwrap();
+    let msgs = String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    (out.status.code(), msgs, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn js_before_all_and_after_all_run_in_every_worker_vm() {
+    let root = global_hooks_project("green");
+    let (code, msgs, stderr) = run_messages(&root, false);
+    assert_eq!(code, Some(0), "every step sees the state its worker's BeforeAll set: {stderr}");
+    let hook_workers: Vec<&str> = msgs
+        .iter()
+        .filter_map(|m| m.get("testRunHookStarted"))
+        .map(|h| h["workerId"].as_str().expect("each run of a JS global hook names its worker"))
+        .collect();
+    let mut sorted = hook_workers.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec!["0", "0", "1", "1"], "BeforeAll and AfterAll once per worker");
+    let served: u32 = msgs
+        .iter()
+        .filter_map(|m| m.get("attachment"))
+        .map(|a| a["body"].as_str().unwrap().trim_start_matches("served ").parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(served, 4, "each AfterAll sees what its own worker did, together all four scenarios");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_failing_js_before_all_runs_no_test_case_but_still_runs_after_all() {
+    let root = global_hooks_project("red");
+    let (code, msgs, stderr) = run_messages(&root, true);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(msgs.iter().all(|m| m.get("testCase").is_none()), "no test case is planned after a failed BeforeAll");
+    let failed: Vec<&serde_json::Value> = msgs
+        .iter()
+        .filter_map(|m| m.get("testRunHookFinished"))
+        .map(|f| &f["result"])
+        .filter(|r| r["status"] == "FAILED")
+        .collect();
+    assert_eq!(failed.len(), 2, "the BeforeAll of each worker fails");
+    let message = failed[0]["message"].as_str().unwrap();
+    assert!(message.contains("the shop did not open") && message.contains("steps/shop.ts:8"), "{message}");
+    let after_all: Vec<&str> =
+        msgs.iter().filter_map(|m| m.get("attachment")).map(|a| a["body"].as_str().unwrap()).collect();
+    assert_eq!(after_all, vec!["served nobody", "served nobody"], "AfterAll still runs on each worker");
+    let finished = msgs.iter().find_map(|m| m.get("testRunFinished")).unwrap();
+    assert_eq!(finished["success"], false);
+    let _ = std::fs::remove_dir_all(&root);
+}

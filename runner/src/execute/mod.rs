@@ -4,6 +4,7 @@
 mod attachments;
 mod attempt;
 mod context;
+mod global_hooks;
 pub mod invoke;
 mod options;
 mod plan;

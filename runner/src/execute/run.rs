@@ -1,13 +1,14 @@
-//! A whole execution: definitions, `testRunStarted`, BeforeAll hooks, test cases on the worker
-//! pool, AfterAll hooks, `testRunFinished`.
+//! A whole execution: definitions, `testRunStarted`, Rust BeforeAll hooks, the worker pool (each
+//! worker: JS BeforeAll hooks, test cases, JS AfterAll hooks), Rust AfterAll hooks,
+//! `testRunFinished`.
 
-use super::attachments::{attachment_message, AttachTo};
-use super::invoke::{install_panic_hook, invoke};
+use super::global_hooks::{global_hooks, run_global_hooks, GlobalScope};
+use super::invoke::install_panic_hook;
 use super::plan::plan_test_case;
 use super::workers::{fails_run, run_workers, HostFactory};
 use super::{RunContext, RunOptions};
 use ferridriver_messages::*;
-use ferridriver_steps::registry::{HookBody, HookContext, HookKind, Registry, World};
+use ferridriver_steps::registry::{HookKind, Registry};
 use std::sync::Arc;
 
 /// What a run ended with.
@@ -97,11 +98,15 @@ pub fn execute(
     let run_id = ctx.id();
     ctx.emit(TestRunStarted { timestamp: ctx.now(), id: Some(run_id.clone()) });
 
-    let global_ok = run_global_hooks(ctx, &registry, HookKind::BeforeAll, &run_id, &options, &hosts);
-    let mut summary = RunSummary { success: global_ok && registry.errors.is_empty(), statuses: Vec::new() };
-    if global_ok {
+    let rust_before_ok = run_rust_global_hooks(ctx, &registry, HookKind::BeforeAll, &run_id, &options);
+    // More workers than test cases would only repeat the workers' BeforeAll hooks.
+    let workers = options.parallel.clamp(1, pickles.len().max(1));
+    let plan = |hooks_ok: bool| {
+        if !(hooks_ok && rust_before_ok) {
+            return Vec::new();
+        }
         let table = ferridriver_steps::registry::MatchTable::new(&registry.steps);
-        let cases: Vec<_> = pickles
+        pickles
             .into_iter()
             .map(|p| {
                 let document = documents.get(&p.uri).cloned();
@@ -110,16 +115,17 @@ pub fn execute(
                 ctx.emit(message);
                 Arc::new(case)
             })
-            .collect();
-        // The workers' envelopes must follow the test cases: hand over what is buffered first.
-        ctx.flush();
-        let outcomes = run_workers(ctx, Arc::clone(&registry), cases, Arc::clone(&options), Arc::clone(&hosts));
-        summary.statuses = outcomes.iter().map(|(_, s)| *s).collect();
-        if summary.statuses.iter().any(|s| fails_run(*s, options.strict)) {
-            summary.success = false;
-        }
+            .collect()
+    };
+    let pool = run_workers(ctx, Arc::clone(&registry), Arc::clone(&options), hosts, workers, &run_id, plan);
+    let mut summary = RunSummary {
+        success: rust_before_ok && pool.hooks_passed && registry.errors.is_empty(),
+        statuses: pool.outcomes.iter().map(|(_, s)| *s).collect(),
+    };
+    if summary.statuses.iter().any(|s| fails_run(*s, options.strict)) {
+        summary.success = false;
     }
-    if !run_global_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options, &hosts) {
+    if !run_rust_global_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options) {
         summary.success = false;
     }
     ctx.emit(TestRunFinished {
@@ -132,16 +138,15 @@ pub fn execute(
     summary
 }
 
-/// Runs every BeforeAll (or AfterAll) hook, even after one failed; true when all passed.
-fn run_global_hooks(
+/// Runs the Rust BeforeAll (or AfterAll) hooks on this thread; true when all passed.
+fn run_rust_global_hooks(
     ctx: &RunContext,
     registry: &Registry,
     kind: HookKind,
     run_id: &str,
     options: &RunOptions,
-    hosts: &HostFactory,
 ) -> bool {
-    let hooks = registry.hooks_of(kind);
+    let hooks = global_hooks(registry, kind, GlobalScope::Run);
     if hooks.is_empty() || options.dry_run {
         return true;
     }
@@ -152,33 +157,7 @@ fn run_global_hooks(
             return false;
         }
     };
-    let mut host = hosts(usize::MAX);
-    let mut world = World::new(options.world_parameters.clone());
-    let mut ok = true;
-    for hook in hooks {
-        let started_id = ctx.id();
-        ctx.emit(TestRunHookStarted {
-            id: started_id.clone(),
-            test_run_started_id: run_id.to_string(),
-            hook_id: hook.id.clone(),
-            worker_id: None,
-            timestamp: ctx.now(),
-        });
-        let timeout = hook.timeout.unwrap_or(options.default_timeout);
-        let result = runtime.block_on(async {
-            match hook.body {
-                HookBody::Rust(f) => invoke(f(&mut world), timeout).await,
-                // BeforeAll/AfterAll hooks get no test case (cucumber-js passes them nothing).
-                HookBody::External(i) => {
-                    invoke(host.invoke_hook(i, &mut world, &HookContext::default()), timeout).await
-                }
-            }
-        });
-        for a in world.take_attachments() {
-            ctx.emit(attachment_message(a, AttachTo::TestRunHook { test_run_hook_started_id: &started_id }, ctx.now()));
-        }
-        ok &= result.status == TestStepResultStatus::Passed;
-        ctx.emit(TestRunHookFinished { test_run_hook_started_id: started_id, result, timestamp: ctx.now() });
-    }
+    let ok = runtime.block_on(run_global_hooks(ctx, &hooks, run_id, options, None, None));
+    ctx.flush();
     ok
 }

@@ -1,11 +1,13 @@
 //! The worker pool: long-lived OS threads, each with its own single-threaded async runtime and
-//! (later) its own JS VM and browser, taking test cases from one shared queue.
+//! its own step host (JS VM and browser), taking test cases from one shared queue after its
+//! BeforeAll hooks ran.
 
 use super::attempt::run_attempt;
+use super::global_hooks::{global_hooks, run_global_hooks, GlobalScope};
 use super::invoke::{StepHost, WORKER_THREAD_PREFIX};
 use super::{PlannedCase, RunContext, RunOptions};
 use ferridriver_messages::TestStepResultStatus;
-use ferridriver_steps::registry::Registry;
+use ferridriver_steps::registry::{HookKind, Registry};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -16,29 +18,49 @@ pub type HostFactory = Arc<dyn Fn(usize) -> Box<dyn StepHost> + Send + Sync>;
 /// The final status of every test case that ran, by test case id.
 pub type Outcomes = Vec<(String, TestStepResultStatus)>;
 
-/// Runs `cases` on `options.parallel` workers and returns each case's final status.
+/// What the worker pool reports back.
+#[derive(Debug, Default)]
+pub struct PoolOutcome {
+    /// The final status of every test case that ran.
+    pub outcomes: Outcomes,
+    /// Whether every worker's BeforeAll and AfterAll hooks passed.
+    pub hooks_passed: bool,
+}
+
+/// Starts `workers` threads. Each runs the JS BeforeAll hooks on its own VM and reports whether
+/// they passed; then `plan` is called once with the verdict of all of them (and of the Rust
+/// hooks before) and returns the test cases, which the workers take from one shared queue.
+/// At the end each worker runs its AfterAll hooks.
 pub fn run_workers(
     ctx: &RunContext,
     registry: Arc<Registry>,
-    cases: Vec<Arc<PlannedCase>>,
     options: Arc<RunOptions>,
     hosts: HostFactory,
-) -> Outcomes {
-    let queue = Arc::new(Mutex::new(cases.into_iter().collect::<VecDeque<_>>()));
+    workers: usize,
+    run_id: &str,
+    plan: impl FnOnce(bool) -> Vec<Arc<PlannedCase>>,
+) -> PoolOutcome {
+    let queue = Arc::new(Mutex::new(VecDeque::<Arc<PlannedCase>>::new()));
     let stop = Arc::new(AtomicBool::new(false));
+    let hooks_failed = Arc::new(AtomicBool::new(false));
     let outcomes = Arc::new(Mutex::new(Vec::new()));
-    let workers = options.parallel.max(1);
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel::<bool>();
+    // Opened once the test cases are queued (or are known to be none).
+    let (gate_tx, gate_rx) = tokio::sync::watch::channel(false);
+    let workers = workers.max(1);
     let handles: Vec<_> = (0..workers)
         .map(|n| {
-            let (ctx, registry, queue, stop, outcomes, options, hosts) = (
+            let (ctx, registry, queue, stop, hooks_failed, outcomes, options, hosts) = (
                 ctx.clone(),
                 Arc::clone(&registry),
                 Arc::clone(&queue),
                 Arc::clone(&stop),
+                Arc::clone(&hooks_failed),
                 Arc::clone(&outcomes),
                 Arc::clone(&options),
                 Arc::clone(&hosts),
             );
+            let (ready_tx, mut gate_rx, run_id) = (ready_tx.clone(), gate_rx.clone(), run_id.to_string());
             std::thread::Builder::new().name(format!("{WORKER_THREAD_PREFIX}{n}")).spawn(move || {
                 let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
                     Ok(rt) => rt,
@@ -49,15 +71,30 @@ pub fn run_workers(
                 };
                 let mut host = hosts(n);
                 let worker_id = (workers > 1).then(|| n.to_string());
+                let worker_id = worker_id.as_deref();
+                let run_hooks = |kind| {
+                    if options.dry_run {
+                        Vec::new()
+                    } else {
+                        global_hooks(&registry, kind, GlobalScope::Worker)
+                    }
+                };
+                let (before_all, after_all) = (run_hooks(HookKind::BeforeAll), run_hooks(HookKind::AfterAll));
                 runtime.block_on(async {
+                    let ok =
+                        run_global_hooks(&ctx, &before_all, &run_id, &options, Some(host.as_mut()), worker_id).await;
+                    ctx.flush();
+                    let _ = ready_tx.send(ok);
+                    drop(ready_tx);
+                    // An error means the coordinator is gone; then the queue stays empty.
+                    let _ = gate_rx.wait_for(|open| *open).await;
                     loop {
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
                         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
                         let Some(case) = next else { break };
-                        let status =
-                            run_case(&ctx, &registry, &case, &options, host.as_mut(), worker_id.as_deref()).await;
+                        let status = run_case(&ctx, &registry, &case, &options, host.as_mut(), worker_id).await;
                         if options.fail_fast && fails_run(status, options.strict) {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -65,21 +102,46 @@ pub fn run_workers(
                             o.push((case.test_case_id.clone(), status));
                         }
                     }
+                    let after_ok =
+                        run_global_hooks(&ctx, &after_all, &run_id, &options, Some(host.as_mut()), worker_id).await;
+                    if !(ok && after_ok) {
+                        hooks_failed.store(true, Ordering::Relaxed);
+                    }
                 });
             })
         })
         .collect();
+    drop(ready_tx);
+    // Every worker that started reports once; a worker that died early closes its sender.
+    // Read every verdict (no short cut) so that all BeforeAll hooks finish before planning.
+    let verdicts: Vec<bool> = ready_rx.iter().collect();
+    let all_ready = verdicts.iter().all(|ok| *ok);
+    let started = handles.iter().filter(|h| h.is_ok()).count();
+    let cases = plan(all_ready && started == workers);
+    if let Ok(mut q) = queue.lock() {
+        q.extend(cases);
+    }
+    // The workers' envelopes must follow the test cases: hand over what is buffered first.
+    ctx.flush();
+    let _ = gate_tx.send(true);
     for h in handles {
         match h {
             Ok(h) => {
                 if h.join().is_err() {
                     eprintln!("error: a worker thread stopped unexpectedly");
+                    hooks_failed.store(true, Ordering::Relaxed);
                 }
             }
-            Err(e) => eprintln!("error: could not start a worker thread: {e}"),
+            Err(e) => {
+                eprintln!("error: could not start a worker thread: {e}");
+                hooks_failed.store(true, Ordering::Relaxed);
+            }
         }
     }
-    Arc::try_unwrap(outcomes).ok().and_then(|m| m.into_inner().ok()).unwrap_or_default()
+    PoolOutcome {
+        outcomes: Arc::try_unwrap(outcomes).ok().and_then(|m| m.into_inner().ok()).unwrap_or_default(),
+        hooks_passed: !hooks_failed.load(Ordering::Relaxed),
+    }
 }
 
 /// Whether a final status fails the run.
