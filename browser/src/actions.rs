@@ -37,8 +37,13 @@ impl Locator {
                     let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;
                     match state["reason"].as_str() {
                         Some("") | None => {
-                            let (x, y) = (state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0));
-                            return Ok((found.into_iter().next().expect("one element"), x, y));
+                            let mut point = (state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0));
+                            if state["framed"].as_bool() == Some(true) {
+                                if let Some(center) = self.page.layout_center(&found[0]).await? {
+                                    point = center;
+                                }
+                            }
+                            return Ok((found.into_iter().next().expect("one element"), point.0, point.1));
                         }
                         Some(r) => last_reason = r.to_string(),
                     }

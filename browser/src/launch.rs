@@ -90,6 +90,10 @@ impl BrowserProcess {
             "--disable-background-timer-throttling",
             "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding",
+            // Cross-origin iframes stay in their page's renderer, so locators reach into them
+            // over the page's own session, as into same-origin ones (ADR 0012).
+            "--disable-site-isolation-trials",
+            "--disable-features=IsolateOrigins,site-per-process",
             "--remote-debugging-port=0",
         ])
         .arg(format!("--user-data-dir={}", profile.display()));

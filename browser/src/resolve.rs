@@ -200,8 +200,11 @@ impl PageInner {
         })
     }
 
-    /// The document of an iframe element, when the frame is same-origin (a cross-origin frame
-    /// lives in another process and is not reachable this way).
+    /// The document of an iframe element. A same-origin document is read from the element; a
+    /// cross-origin one (not visible to the page's scripts) through the DOM domain, which
+    /// resolves it in the frame's own execution context. `None` while the frame has no
+    /// document yet, or when it lives in another process (a browser with site isolation, e.g.
+    /// one attached with `--cdp-endpoint`).
     async fn frame_document(&self, frame: &Element) -> Result<Option<Element>> {
         let reply = self
             .connection
@@ -215,7 +218,33 @@ impl PageInner {
                 self.s(),
             )
             .await?;
-        Ok(reply.pointer("/result/objectId").and_then(Value::as_str).map(|id| Element { object_id: id.to_string() }))
+        if let Some(id) = reply.pointer("/result/objectId").and_then(Value::as_str) {
+            return Ok(Some(Element { object_id: id.to_string() }));
+        }
+        let node = self.connection.call_raw("DOM.describeNode", json!({"objectId": frame.object_id}), self.s()).await?;
+        let Some(document) = node.pointer("/node/contentDocument/backendNodeId").and_then(Value::as_i64) else {
+            return Ok(None);
+        };
+        let resolved = self
+            .connection
+            .call_raw("DOM.resolveNode", json!({"backendNodeId": document, "objectGroup": GROUP}), self.s())
+            .await?;
+        Ok(resolved.pointer("/object/objectId").and_then(Value::as_str).map(|id| Element { object_id: id.to_string() }))
+    }
+
+    /// The center of an element's first box in the top page's coordinates, as the browser lays
+    /// it out (through every frame, whatever their origin).
+    pub(crate) async fn layout_center(&self, el: &Element) -> Result<Option<(f64, f64)>> {
+        let reply =
+            self.connection.call_raw("DOM.getContentQuads", json!({"objectId": el.object_id}), self.s()).await?;
+        let Some(quad) = reply.pointer("/quads/0").and_then(Value::as_array) else { return Ok(None) };
+        let points: Vec<f64> = quad.iter().filter_map(Value::as_f64).collect();
+        if points.len() != 8 {
+            return Ok(None);
+        }
+        let x = (points[0] + points[2] + points[4] + points[6]) / 4.0;
+        let y = (points[1] + points[3] + points[5] + points[7]) / 4.0;
+        Ok(Some((x, y)))
     }
 
     /// Drops the remote objects of the last operations.

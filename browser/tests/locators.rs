@@ -143,6 +143,53 @@ async fn locators_reach_into_same_origin_iframes() {
     browser.close().await;
 }
 
+/// The same server reached under another host name is another origin (and site): the outer
+/// page is on 127.0.0.1, the frame on localhost.
+const CROSS_ORIGIN_FRAMES: &[(&str, &str)] = &[
+    (
+        "/shop",
+        r#"<!DOCTYPE html><title>Shop</title>
+<div style="height: 120px">spacer</div>
+<div style="padding: 25px 0 0 60px"><iframe id="pay" style="border: 7px solid #ccc" width="420" height="220"></iframe></div>
+<script>
+  document.getElementById('pay').src = location.href.replace('127.0.0.1', 'localhost').replace(/\/shop$/, '/pay')
+</script>"#,
+    ),
+    (
+        "/pay",
+        r#"<!DOCTYPE html><title>Pay</title>
+<div style="height: 60px"></div>
+<label for=card>Card number</label> <input id=card>
+<button onclick="document.getElementById('out').textContent = 'Paid with ' + document.getElementById('card').value + ' on ' + location.hostname">Pay</button>
+<p id=out role=status></p>"#,
+    ),
+];
+
+#[tokio::test(flavor = "current_thread")]
+async fn locators_reach_into_cross_origin_iframes() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(CROSS_ORIGIN_FRAMES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    page.goto(&format!("{base}/shop")).await.unwrap();
+    let frame = page.frame_locator("#pay");
+    let pay = frame.get_by_role("button", Some(TextMatch::Exact("Pay".into())));
+    expect(&pay).to_be_visible().await.unwrap();
+    assert_eq!(
+        page.evaluate("document.getElementById('pay').contentDocument === null").await.unwrap(),
+        serde_json::json!(true),
+        "the page's scripts cannot see into the frame: it is cross-origin"
+    );
+    frame.get_by_label("Card number").fill("4242").await.unwrap();
+    // The click lands on the button only if the frame's offset (padding, border) is right.
+    pay.click().await.unwrap();
+    expect(&frame.get_by_role("status", None)).to_have_text("Paid with 4242 on localhost").await.unwrap();
+    assert_eq!(frame.locator("#card").input_value().await.unwrap(), "4242");
+    browser.close().await;
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn negative_filters_and_regex_or_list_matchers() {
     let Some((browser, page, _)) = open().await else { return };

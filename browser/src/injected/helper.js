@@ -95,6 +95,8 @@
         if (hit && hit !== el && !el.contains(hit)) return no(`${describe(hit)} would receive the click instead`);
       }
       // Mouse events take page coordinates: add the offsets of the frames the element is in.
+      // A cross-origin frame hides its element from us; then `framed` asks the caller to take
+      // the point from the browser's layout instead.
       let px = x, py = y, view = el.ownerDocument.defaultView;
       while (view && view.frameElement) {
         const f = view.frameElement.getBoundingClientRect();
@@ -102,7 +104,7 @@
         py += f.top + view.frameElement.clientTop;
         view = view.parent;
       }
-      return { reason: '', x: px, y: py };
+      return { reason: '', x: px, y: py, framed: view !== view.top };
     },
 
     center: (el) => {
