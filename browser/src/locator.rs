@@ -25,7 +25,7 @@ pub(crate) enum Part {
     HasNotText(TextMatch),
     Has(Vec<Part>),
     HasNot(Vec<Part>),
-    /// Into the document of the (same-origin) iframes the CSS selector matches.
+    /// Into the document of the iframes the CSS selector matches (any origin, ADR 0012).
     Frame(String),
 }
 
@@ -88,8 +88,8 @@ impl Locator {
         self.then(Part::Attribute { name: "data-testid", value: TextMatch::Exact(id.to_string()) })
     }
 
-    /// Elements inside the iframes matching `selector` (Playwright's `frameLocator`);
-    /// same-origin frames only.
+    /// Elements inside the iframes matching `selector` (Playwright's `frameLocator`), same- or
+    /// cross-origin.
     pub fn frame_locator(&self, selector: &str) -> Locator {
         self.then(Part::Frame(selector.to_string()))
     }

@@ -364,7 +364,7 @@ impl Page {
         crate::Locator::root(Arc::clone(&self.inner)).locator(selector)
     }
 
-    /// Locates elements inside the (same-origin) iframes matching `selector`.
+    /// Locates elements inside the iframes matching `selector`, same- or cross-origin.
     pub fn frame_locator(&self, selector: &str) -> crate::Locator {
         crate::Locator::root(Arc::clone(&self.inner)).frame_locator(selector)
     }

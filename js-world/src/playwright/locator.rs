@@ -90,7 +90,7 @@ pub(crate) enum PartSpec {
     HasNot {
         parts: Vec<PartSpec>,
     },
-    /// Into the same-origin iframes the selector matches (`frameLocator`).
+    /// Into the iframes the selector matches, any origin (`frameLocator`).
     Frame {
         selector: String,
     },
