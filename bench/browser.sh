@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser suite, side by side in one run: 50 scenarios (25 logins, 25 todo lists) on a local
 # site, 2 workers, Debian's Chromium for both ferridriver and playwright-bdd + @playwright/test;
-# then context+page creation cost and median action latency of each browser layer.
+# the CPU seconds the machine spent on each; Chromium's own cost per fresh context with no
+# framework at all; then context+page creation cost and median action latency of each layer.
 # Usage: bench/browser.sh [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,14 +25,17 @@ best() { sort -n | head -1; }
 run() {
   local name=$1; shift
   local results=()
-  for _ in $(seq 1 "$rounds"); do results+=("$(./measure.py -- "$@")"); done
-  printf '%s\n' "${results[@]}" | sort -n | head -1 | { read -r wall rss code; printf '%-34s %8.2f s %8s MB   exit %s\n' "$name" "$wall" "$rss" "$code"; echo "$wall" > "out/$name.wall"; }
+  for _ in $(seq 1 "$rounds"); do results+=("$(./measure.py --cpu -- "$@")"); done
+  printf '%s\n' "${results[@]}" | sort -n | head -1 | { read -r wall rss code cpu; printf '%-34s %8.2f s %8s MB %6s CPU-s   exit %s\n' "$name" "$wall" "$rss" "$cpu" "$code"; echo "$wall" > "out/$name.wall"; }
 }
 mkdir -p out
 echo "50 scenarios, 2 workers, best of $rounds; $(nproc) cores; $(chromium --version 2>/dev/null | head -1)"
 run ferridriver "$fd" bdd browser/features --parallel 2 --world-parameters "{\"baseUrl\":\"$base\"}" --format summary
 run playwright-bdd bash -c "cd browser/playwright && BASE_URL='$base' npx playwright test"
 echo "playwright-bdd / ferridriver: $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver.wall)" | bc)x"
+echo
+echo "Chromium alone (raw CDP, no framework), per fresh context + page + navigation + disposal:"
+node --experimental-websocket browser/floor/context-cycle.mjs "$base/login.html" 20 2>/dev/null | sed 's/^/  /'
 echo
 echo "browser layer, medians in ms (ferridriver | Playwright):"
 paste <(target/release/bench-browser-actions "$base" 100) <(cd browser/playwright && node actions.mjs "$base" 100) \
