@@ -405,8 +405,7 @@ impl Locator {
 /// The value of a `Runtime.evaluate`/`callFunctionOn` reply, or the page's exception.
 fn evaluation_result(reply: Value) -> Result<Value> {
     if let Some(details) = reply.get("exceptionDetails") {
-        let text = details.pointer("/exception/description").or_else(|| details.get("text"));
-        return Err(BrowserError::Evaluation(text.and_then(Value::as_str).unwrap_or("evaluation failed").to_string()));
+        return Err(BrowserError::Evaluation(crate::events::exception_text(details)));
     }
     Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
 }

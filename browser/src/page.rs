@@ -27,6 +27,12 @@ pub(crate) struct PageInner {
     pub(crate) dialogs: std::sync::Mutex<Vec<String>>,
     /// Locator operations so far (remote handles are released every few of them).
     pub(crate) operations: std::sync::atomic::AtomicUsize,
+    /// Where [`crate::PageEvent`]s go (see `events.rs`).
+    pub(crate) events: broadcast::Sender<crate::PageEvent>,
+    /// Whether the Network domain was turned on for request/response events.
+    pub(crate) network_watched: std::sync::atomic::AtomicBool,
+    /// Whether dialogs wait for a listener to answer them instead of being dismissed.
+    pub(crate) manual_dialogs: std::sync::atomic::AtomicBool,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -57,6 +63,9 @@ impl Page {
             console_errors: std::sync::Mutex::new(Vec::new()),
             dialogs: std::sync::Mutex::new(Vec::new()),
             operations: std::sync::atomic::AtomicUsize::new(0),
+            events: broadcast::channel(crate::events::EVENT_BUFFER).0,
+            network_watched: std::sync::atomic::AtomicBool::new(false),
+            manual_dialogs: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -435,13 +444,22 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         if event.session_id.as_deref() != Some(page.session.as_str()) {
             continue;
         }
+        // Events are only built while someone listens.
+        if page.events.receiver_count() > 0 {
+            if let Some(e) = crate::events::translate(&event) {
+                let _ = page.events.send(e);
+            }
+        }
         match event.method.as_str() {
             "Page.javascriptDialogOpening" => {
                 let message = event.params["message"].as_str().unwrap_or("").to_string();
-                let accept = event.params["type"].as_str() == Some("beforeunload");
                 if let Ok(mut d) = page.dialogs.lock() {
                     d.push(message);
                 }
+                if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {
+                    continue;
+                }
+                let accept = event.params["type"].as_str() == Some("beforeunload");
                 let _ = page
                     .connection
                     .call_raw(
@@ -452,27 +470,15 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     .await;
             }
             "Runtime.consoleAPICalled" if event.params["type"].as_str() == Some("error") => {
-                let text: Vec<String> = event.params["args"]
-                    .as_array()
-                    .map(|args| {
-                        args.iter()
-                            .map(|a| match a.get("value") {
-                                Some(Value::String(s)) => s.clone(),
-                                Some(v) => v.to_string(),
-                                None => a["description"].as_str().unwrap_or("").to_string(),
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let text = crate::events::console_text(&event.params);
                 if let Ok(mut e) = page.console_errors.lock() {
-                    e.push(format!("console.error: {}", text.join(" ")));
+                    e.push(format!("console.error: {text}"));
                 }
             }
             "Runtime.exceptionThrown" => {
-                let d = &event.params["exceptionDetails"];
-                let text = d.pointer("/exception/description").and_then(Value::as_str).or_else(|| d["text"].as_str());
+                let text = crate::events::exception_text(&event.params["exceptionDetails"]);
                 if let Ok(mut e) = page.console_errors.lock() {
-                    e.push(format!("uncaught: {}", text.unwrap_or("exception")));
+                    e.push(format!("uncaught: {text}"));
                 }
             }
             _ => {}

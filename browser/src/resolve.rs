@@ -43,12 +43,7 @@ impl PageInner {
             )
             .await?;
         if let Some(ex) = reply.get("exceptionDetails") {
-            let text = ex
-                .pointer("/exception/description")
-                .and_then(Value::as_str)
-                .or_else(|| ex.get("text").and_then(Value::as_str))
-                .unwrap_or("error in page");
-            return Err(BrowserError::Evaluation(text.to_string()));
+            return Err(BrowserError::Evaluation(crate::events::exception_text(ex)));
         }
         Ok(reply.get("result").cloned().unwrap_or(Value::Null))
     }

@@ -2,20 +2,13 @@
 
 mod support;
 
-use ferridriver_browser::{expect, expect_page, Browser, LaunchOptions, Page, TextMatch};
+use ferridriver_browser::{expect, expect_page, Browser, Page, TextMatch};
 use std::time::Duration;
 
 const PAGES: &[(&str, &str)] = &[("/form", include_str!("site/form.html"))];
 
 async fn open() -> Option<(Browser, Page, String)> {
-    if !support::browser_available() {
-        return None;
-    }
-    let base = support::serve(PAGES);
-    let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
-    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
-    page.goto(&format!("{base}/form")).await.unwrap();
-    Some((browser, page, base))
+    support::open_at(PAGES, "/form").await
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -122,13 +115,7 @@ const FRAMES: &[(&str, &str)] = &[(
 
 #[tokio::test(flavor = "current_thread")]
 async fn locators_reach_into_same_origin_iframes() {
-    if !support::browser_available() {
-        return;
-    }
-    let base = support::serve(FRAMES);
-    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
-    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
-    page.goto(&format!("{base}/frames")).await.unwrap();
+    let Some((browser, page, _)) = support::open_at(FRAMES, "/frames").await else { return };
     let frame = page.frame_locator("#checkout");
     expect(&frame.get_by_role("button", Some(TextMatch::Exact("Pay".into())))).to_be_visible().await.unwrap();
     frame.get_by_label("Card number").fill("4242").await.unwrap();
@@ -167,13 +154,7 @@ const CROSS_ORIGIN_FRAMES: &[(&str, &str)] = &[
 
 #[tokio::test(flavor = "current_thread")]
 async fn locators_reach_into_cross_origin_iframes() {
-    if !support::browser_available() {
-        return;
-    }
-    let base = support::serve(CROSS_ORIGIN_FRAMES);
-    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
-    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
-    page.goto(&format!("{base}/shop")).await.unwrap();
+    let Some((browser, page, _)) = support::open_at(CROSS_ORIGIN_FRAMES, "/shop").await else { return };
     let frame = page.frame_locator("#pay");
     let pay = frame.get_by_role("button", Some(TextMatch::Exact("Pay".into())));
     expect(&pay).to_be_visible().await.unwrap();

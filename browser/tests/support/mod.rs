@@ -87,3 +87,21 @@ pub fn processes_mentioning(needle: &str) -> usize {
         })
         .unwrap_or(0)
 }
+
+/// Serves `pages`, launches a browser and opens `path` in a fresh page; `None` when no
+/// browser exists here (and not on CI). The browser must be closed by the caller.
+pub async fn open_at(
+    pages: &'static [(&'static str, &'static str)],
+    path: &str,
+) -> Option<(ferridriver_browser::Browser, ferridriver_browser::Page, String)> {
+    if !browser_available() {
+        return None;
+    }
+    let base = serve(pages);
+    let browser = ferridriver_browser::Browser::launch(&ferridriver_browser::LaunchOptions::default())
+        .await
+        .expect("chromium launches");
+    let page = browser.new_context().await.expect("context").new_page().await.expect("page");
+    page.goto(&format!("{base}{path}")).await.expect("the fixture page loads");
+    Some((browser, page, base))
+}

@@ -1,0 +1,210 @@
+//! Page events, named as Playwright's `page.on(...)` names them: console messages, uncaught
+//! errors, dialogs, network requests and responses, load states and main-frame navigations.
+//! They are translated from the page session's DevTools events and fanned out to every
+//! subscriber of [`Page::events`]; nothing is built while nobody listens.
+
+use crate::connection::CdpEvent;
+use crate::page::Page;
+use crate::Result;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use std::sync::atomic::Ordering;
+use tokio::sync::broadcast;
+
+/// How many events a slow subscriber may fall behind before it misses some.
+pub(crate) const EVENT_BUFFER: usize = 1024;
+
+/// Something that happened on a page. Serialised with an `event` tag and camelCase fields,
+/// which is the shape the JS world hands to `page.on` listeners.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum PageEvent {
+    /// `console.log` and friends; `kind` is Playwright's message type (`log`, `error`,
+    /// `warning`, `info`, `debug`, …).
+    Console {
+        #[serde(rename = "type")]
+        kind: String,
+        text: String,
+    },
+    /// An exception nobody caught in the page.
+    PageError { message: String },
+    /// An `alert`, `confirm`, `prompt` or `beforeunload` dialog opened.
+    Dialog {
+        #[serde(rename = "type")]
+        kind: String,
+        message: String,
+        #[serde(rename = "defaultValue")]
+        default_value: String,
+    },
+    /// A request is about to be sent (needs [`Page::watch_network`]).
+    Request {
+        id: String,
+        url: String,
+        method: String,
+        #[serde(rename = "resourceType")]
+        resource_type: String,
+        headers: Map<String, Value>,
+        #[serde(rename = "postData")]
+        post_data: Option<String>,
+        #[serde(rename = "isNavigation")]
+        is_navigation: bool,
+    },
+    /// Response headers arrived (needs [`Page::watch_network`]).
+    Response {
+        id: String,
+        url: String,
+        status: i64,
+        #[serde(rename = "statusText")]
+        status_text: String,
+        headers: Map<String, Value>,
+    },
+    /// A response body was received completely.
+    RequestFinished { id: String },
+    /// A request failed (network error, aborted, blocked).
+    RequestFailed {
+        id: String,
+        #[serde(rename = "errorText")]
+        error_text: String,
+    },
+    /// The main document's `DOMContentLoaded`.
+    DomContentLoaded,
+    /// The main document's `load`.
+    Load,
+    /// The main frame committed a navigation.
+    FrameNavigated { url: String },
+}
+
+/// The event a DevTools event of the page's session stands for, if any.
+pub(crate) fn translate(event: &CdpEvent) -> Option<PageEvent> {
+    let p = &event.params;
+    let text = |pointer: &str| p.pointer(pointer).and_then(Value::as_str).unwrap_or("").to_string();
+    let headers = |pointer: &str| p.pointer(pointer).and_then(Value::as_object).cloned().unwrap_or_default();
+    Some(match event.method.as_str() {
+        "Runtime.consoleAPICalled" => PageEvent::Console {
+            kind: match p["type"].as_str().unwrap_or("log") {
+                "warning" => "warning".into(),
+                "startGroup" => "startGroup".into(),
+                other => other.to_string(),
+            },
+            text: console_text(p),
+        },
+        "Runtime.exceptionThrown" => PageEvent::PageError { message: exception_text(&p["exceptionDetails"]) },
+        "Page.javascriptDialogOpening" => {
+            PageEvent::Dialog { kind: text("/type"), message: text("/message"), default_value: text("/defaultPrompt") }
+        }
+        "Network.requestWillBeSent" => PageEvent::Request {
+            id: text("/requestId"),
+            url: text("/request/url"),
+            method: text("/request/method"),
+            resource_type: text("/type").to_lowercase(),
+            headers: headers("/request/headers"),
+            post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
+            is_navigation: p["requestId"] == p["loaderId"] && p["type"].as_str() == Some("Document"),
+        },
+        "Network.responseReceived" => PageEvent::Response {
+            id: text("/requestId"),
+            url: text("/response/url"),
+            status: p.pointer("/response/status").and_then(Value::as_f64).unwrap_or(0.0) as i64,
+            status_text: text("/response/statusText"),
+            headers: headers("/response/headers"),
+        },
+        "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId") },
+        "Network.loadingFailed" => PageEvent::RequestFailed { id: text("/requestId"), error_text: text("/errorText") },
+        "Page.domContentEventFired" => PageEvent::DomContentLoaded,
+        "Page.loadEventFired" => PageEvent::Load,
+        "Page.frameNavigated" if p.pointer("/frame/parentId").is_none() => {
+            PageEvent::FrameNavigated { url: text("/frame/url") }
+        }
+        _ => return None,
+    })
+}
+
+/// A console call's arguments as one line, the way the console shows primitives.
+pub(crate) fn console_text(params: &Value) -> String {
+    let parts: Vec<String> = params["args"]
+        .as_array()
+        .map(|args| {
+            args.iter()
+                .map(|a| match a.get("value") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(v) => v.to_string(),
+                    None => a["description"].as_str().unwrap_or("").to_string(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    parts.join(" ")
+}
+
+/// The text of a DevTools `exceptionDetails`: the exception's description (message and
+/// stack) when there is one, else the summary line.
+pub(crate) fn exception_text(details: &Value) -> String {
+    details
+        .pointer("/exception/description")
+        .and_then(Value::as_str)
+        .or_else(|| details["text"].as_str())
+        .unwrap_or("exception")
+        .to_string()
+}
+
+impl Page {
+    /// Every event of this page from now on. A subscriber that falls more than 1024 events
+    /// behind misses the oldest ones (`RecvError::Lagged`).
+    pub fn events(&self) -> broadcast::Receiver<PageEvent> {
+        self.inner.events.subscribe()
+    }
+
+    /// Starts reporting network requests and responses as events (the Network domain costs
+    /// the browser work on every request, so it is off until someone wants them).
+    pub async fn watch_network(&self) -> Result<()> {
+        if !self.inner.network_watched.swap(true, Ordering::Relaxed) {
+            self.inner.connection.call_raw("Network.enable", json!({}), Some(&self.inner.session)).await?;
+        }
+        Ok(())
+    }
+
+    /// Whether dialogs wait for [`Page::accept_dialog`] / [`Page::dismiss_dialog`] (`true`, as
+    /// when a Playwright `dialog` listener exists) or are dismissed at once (`false`, the
+    /// default; `beforeunload` is accepted so navigation goes on).
+    pub fn set_manual_dialogs(&self, manual: bool) {
+        self.inner.manual_dialogs.store(manual, Ordering::Relaxed);
+    }
+
+    /// Accepts the open dialog, answering a `prompt` with `prompt_text`.
+    pub async fn accept_dialog(&self, prompt_text: Option<&str>) -> Result<()> {
+        let mut params = json!({ "accept": true });
+        if let Some(text) = prompt_text {
+            params["promptText"] = json!(text);
+        }
+        self.inner.connection.call_raw("Page.handleJavaScriptDialog", params, Some(&self.inner.session)).await?;
+        Ok(())
+    }
+
+    /// Dismisses the open dialog.
+    pub async fn dismiss_dialog(&self) -> Result<()> {
+        self.inner
+            .connection
+            .call_raw("Page.handleJavaScriptDialog", json!({ "accept": false }), Some(&self.inner.session))
+            .await?;
+        Ok(())
+    }
+
+    /// The body of a finished response, by the request id of its [`PageEvent::Request`].
+    pub async fn response_body(&self, request_id: &str) -> Result<Vec<u8>> {
+        use base64::Engine;
+        let reply = self
+            .inner
+            .connection
+            .call_raw("Network.getResponseBody", json!({ "requestId": request_id }), Some(&self.inner.session))
+            .await?;
+        let body = reply["body"].as_str().unwrap_or("");
+        if reply["base64Encoded"].as_bool() == Some(true) {
+            base64::engine::general_purpose::STANDARD.decode(body).map_err(|e| crate::BrowserError::Decode {
+                method: "Network.getResponseBody".into(),
+                reason: e.to_string(),
+            })
+        } else {
+            Ok(body.as_bytes().to_vec())
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Page events in real Chromium: console messages, uncaught errors, network requests and
+//! responses with bodies, load states, navigations, and dialogs answered by the test.
+
+mod support;
+
+use ferridriver_browser::PageEvent;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+const PAGES: &[(&str, &str)] = &[
+    (
+        "/events",
+        r#"<!DOCTYPE html><title>Events</title>
+<button id=load onclick="fetch('/data', {method: 'POST', body: 'q=1'}).then(r => r.text()).then(t => document.getElementById('out').textContent = t)">Load</button>
+<button id=ask onclick="document.getElementById('out').textContent = 'name: ' + prompt('Your name?', 'nobody')">Ask</button>
+<button id=boom onclick="setTimeout(() => { throw new Error('kaboom') })">Boom</button>
+<p id=out></p>
+<script>console.log('hello', 42); console.warn('careful')</script>"#,
+    ),
+    ("/data", "the data"),
+];
+
+/// Collects events until `wanted` says stop (or two seconds pass).
+async fn collect(
+    events: &mut broadcast::Receiver<PageEvent>,
+    mut wanted: impl FnMut(&PageEvent) -> bool,
+) -> Vec<PageEvent> {
+    let mut seen = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Ok(e) = events.recv().await {
+            let last = wanted(&e);
+            seen.push(e);
+            if last {
+                break;
+            }
+        }
+    })
+    .await;
+    seen
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn page_events_report_console_errors_network_and_dialogs() {
+    // Subscribed before the fixture page loads: its own events are checked first.
+    let Some((browser, page, base)) = support::open_at(PAGES, "/").await else { return };
+    let mut events = page.events();
+    page.watch_network().await.unwrap();
+    page.goto(&format!("{base}/events")).await.unwrap();
+    let seen = collect(&mut events, |e| *e == PageEvent::Load).await;
+    assert!(seen.contains(&PageEvent::Console { kind: "log".into(), text: "hello 42".into() }), "{seen:?}");
+    assert!(seen.contains(&PageEvent::Console { kind: "warning".into(), text: "careful".into() }), "{seen:?}");
+    assert!(seen.contains(&PageEvent::FrameNavigated { url: format!("{base}/events") }), "{seen:?}");
+    assert!(seen.contains(&PageEvent::DomContentLoaded), "{seen:?}");
+    let document = seen.iter().find_map(|e| match e {
+        PageEvent::Request { url, is_navigation, resource_type, .. } if url.ends_with("/events") => {
+            Some((*is_navigation, resource_type.clone()))
+        }
+        _ => None,
+    });
+    assert_eq!(document, Some((true, "document".to_string())), "{seen:?}");
+
+    // A fetch: its request (method, body), response (status) and body.
+    page.locator("#load").click().await.unwrap();
+    let mut data_id = None;
+    let seen = collect(&mut events, |e| match e {
+        PageEvent::Request { id, url, .. } if url.ends_with("/data") => {
+            data_id = Some(id.clone());
+            false
+        }
+        PageEvent::RequestFinished { id } => data_id.as_ref() == Some(id),
+        _ => false,
+    })
+    .await;
+    let (id, method, post) = seen
+        .iter()
+        .find_map(|e| match e {
+            PageEvent::Request { id, url, method, post_data, .. } if url.ends_with("/data") => {
+                Some((id.clone(), method.clone(), post_data.clone()))
+            }
+            _ => None,
+        })
+        .expect("the fetch is reported");
+    assert_eq!((method.as_str(), post.as_deref()), ("POST", Some("q=1")));
+    let status = seen.iter().find_map(|e| match e {
+        PageEvent::Response { id: rid, status, .. } if *rid == id => Some(*status),
+        _ => None,
+    });
+    assert_eq!(status, Some(200));
+    assert_eq!(page.response_body(&id).await.unwrap(), b"the data");
+
+    // An uncaught error.
+    page.locator("#boom").click().await.unwrap();
+    let seen = collect(&mut events, |e| matches!(e, PageEvent::PageError { .. })).await;
+    let error = seen.iter().find_map(|e| match e {
+        PageEvent::PageError { message } => Some(message.clone()),
+        _ => None,
+    });
+    assert!(error.as_deref().is_some_and(|m| m.contains("kaboom")), "{seen:?}");
+
+    // A prompt answered by the test instead of the default dismissal.
+    page.set_manual_dialogs(true);
+    let clicking = page.clone();
+    let click = tokio::spawn(async move { clicking.locator("#ask").click().await });
+    let seen = collect(&mut events, |e| matches!(e, PageEvent::Dialog { .. })).await;
+    let dialog = seen.iter().find(|e| matches!(e, PageEvent::Dialog { .. })).cloned();
+    assert_eq!(
+        dialog,
+        Some(PageEvent::Dialog { kind: "prompt".into(), message: "Your name?".into(), default_value: "nobody".into() })
+    );
+    page.accept_dialog(Some("Ada")).await.unwrap();
+    click.await.unwrap().unwrap();
+    assert_eq!(page.locator("#out").text_content().await.unwrap(), "name: Ada");
+
+    // Back to the default: dismissed at once, so the prompt answers null.
+    page.set_manual_dialogs(false);
+    page.locator("#ask").click().await.unwrap();
+    assert_eq!(page.locator("#out").text_content().await.unwrap(), "name: null");
+    browser.close().await;
+}
