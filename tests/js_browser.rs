@@ -41,7 +41,16 @@ const WIDGETS: &str = r#"<!doctype html><title>Widgets</title>
   onmousemove="this.dataset.moved='yes'" onclick="this.textContent='clicked'">spot</div>
 <iframe id="inner" srcdoc="<p class='hello big'>Inside the frame</p><button>Frame button</button>"></iframe>"#;
 
-const PAGES: &[(&str, &str)] = &[("/login", LOGIN), ("/widgets", WIDGETS)];
+/// Console output, a fetch, a prompt and an uncaught error, for page events.
+const EVENTS: &str = r#"<!doctype html><title>Events</title>
+<button onclick="fetch('/data.json', {method: 'POST', body: 'q=1'}).then(r => r.json()).then(d => document.getElementById('out').textContent = d.items.length + ' items')">Load</button>
+<button onclick="document.getElementById('out').textContent = 'name: ' + prompt('Your name?', 'nobody')">Ask</button>
+<button onclick="setTimeout(() => { throw new Error('kaboom') })">Boom</button>
+<p id="out"></p>
+<script>console.log('hello', 42); console.warn('careful')</script>"#;
+
+const PAGES: &[(&str, &str)] =
+    &[("/login", LOGIN), ("/widgets", WIDGETS), ("/events", EVENTS), ("/data.json", r#"{"items": [1, 2]}"#)];
 
 const STEPS: &str = r#"import { Given, When, Then, Before, After } from '@cucumber/cucumber'
 import { expect } from '@playwright/test'
@@ -143,6 +152,44 @@ Then('frames, filters, matchers, keyboard and mouse work', async function (this:
   await expect(page.locator('#spot')).toHaveText('clicked')
 })
 
+Then('page events reach the listeners', async function (this: any) {
+  const page = this.page
+  const logs: string[] = []
+  page.on('console', (m: any) => logs.push(`${m.type()}: ${m.text()}`))
+  const requests: string[] = []
+  page.on('request', (r: any) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`))
+  page.on('dialog', async (d: any) => {
+    expect(d.type()).toBe('prompt')
+    expect(d.message()).toBe('Your name?')
+    expect(d.defaultValue()).toBe('nobody')
+    await d.accept('Ada')
+  })
+  await page.goto('/events')
+  const responded = page.waitForResponse('**/data.json')
+  await page.getByRole('button', { name: 'Load' }).click()
+  const response = await responded
+  expect(response.status()).toBe(200)
+  expect(response.ok()).toBe(true)
+  expect(await response.json()).toEqual({ items: [1, 2] })
+  expect(response.request().method()).toBe('POST')
+  expect(response.request().postData()).toBe('q=1')
+  await expect(page.locator('#out')).toHaveText('2 items')
+  await page.getByRole('button', { name: 'Ask' }).click()
+  await expect(page.locator('#out')).toHaveText('name: Ada')
+  const [error] = await Promise.all([page.waitForEvent('pageerror'), page.getByRole('button', { name: 'Boom' }).click()])
+  expect(error.message).toBe('kaboom')
+  expect(logs).toContain('log: hello 42')
+  expect(logs).toContain('warning: careful')
+  expect(requests).toContain('GET /events')
+  expect(requests).toContain('POST /data.json')
+  let timedOut = ''
+  try { await page.waitForEvent('request', { timeout: 100 }) } catch (e: any) { timedOut = e.name }
+  expect(timedOut).toBe('TimeoutError')
+  page.removeAllListeners('dialog')
+  await page.getByRole('button', { name: 'Ask' }).click()
+  await expect(page.locator('#out')).toHaveText('name: null')
+})
+
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
@@ -168,6 +215,9 @@ const FEATURE: &str = r#"Feature: Sign in
   Scenario: Frames, negative filters, RegExp matchers, keyboard and mouse
     Given I open "/widgets"
     Then frames, filters, matchers, keyboard and mouse work
+
+  Scenario: Page events
+    Then page events reach the listeners
 "#;
 
 const FAILING: &str = r#"Feature: Failing
@@ -235,12 +285,12 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
         .collect();
     assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 20, "4 scenarios with a Before and an After hook each");
+    assert_eq!(statuses.len(), 23, "5 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 4);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 5);
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
-    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 4);
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 5);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -19,6 +19,7 @@ const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
+const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 
 /// Limits of one VM.
@@ -103,6 +104,7 @@ impl Vm {
                     ("web.js", WEB_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
+                    ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];
                 for (name, source) in preludes {

@@ -275,6 +275,8 @@
     }
     _send(request, site) {
       request.page = this._id;
+      // Adding a listener (js/page_events.js) subscribes the page first.
+      if (this._barrier) return this._barrier.then(() => send(request, site));
       return send(request, site);
     }
     _op(op, args, options) {

@@ -129,6 +129,9 @@ async fn with_url(session: &Session, r: &Request, page: &Page, value: Value) -> 
 }
 
 async fn page_op(session: &Session, r: &Request) -> Reply {
+    if let Some(reply) = super::events::event_op(session, r).await {
+        return reply;
+    }
     let page = page_of(session, r).await?;
     let value = match r.op.as_str() {
         "goto" => {

@@ -5,6 +5,7 @@
 
 mod assert;
 mod dispatch;
+mod events;
 mod locator;
 mod session;
 

@@ -4,11 +4,15 @@
 //! that needs a page it does not have yet sends a demand, and the host serves it next to the
 //! running call (`Provider::serve`). A scenario that never touches the page launches nothing.
 
-use ferridriver_browser::{BrowserContext, Page};
+use ferridriver_browser::{BrowserContext, Page, PageEvent};
 use ferridriver_steps::builtin::{resolve_url_in, Browsing};
 use ferridriver_steps::registry::World;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+/// A page's event subscription, shared by the calls that read it (one at a time).
+pub(crate) type EventFeed = Arc<tokio::sync::Mutex<broadcast::Receiver<PageEvent>>>;
 
 /// A request to open the scenario's page and context; answered when they are ready.
 type Demand = oneshot::Sender<Result<(), String>>;
@@ -17,6 +21,8 @@ type Demand = oneshot::Sender<Result<(), String>>;
 pub struct Session {
     state: Mutex<State>,
     demands: mpsc::UnboundedSender<Demand>,
+    /// Bumped when a test case ends, which ends the event reads still waiting for its pages.
+    generation: watch::Sender<u64>,
 }
 
 #[derive(Default)]
@@ -28,6 +34,8 @@ struct State {
     context: Option<BrowserContext>,
     /// The world parameters (for `baseUrl`).
     parameters: serde_json::Value,
+    /// Event subscriptions by page id (made when JS adds its first listener to a page).
+    feeds: HashMap<usize, EventFeed>,
 }
 
 /// The host's end: opens the page and context when JS asks for them.
@@ -38,7 +46,8 @@ pub struct Provider {
 /// A session and the provider that serves it.
 pub fn session() -> (Arc<Session>, Provider) {
     let (tx, rx) = mpsc::unbounded_channel();
-    (Arc::new(Session { state: Mutex::new(State::default()), demands: tx }), Provider { demands: rx })
+    let session = Session { state: Mutex::new(State::default()), demands: tx, generation: watch::channel(0).0 };
+    (Arc::new(session), Provider { demands: rx })
 }
 
 impl Session {
@@ -50,6 +59,27 @@ impl Session {
     /// Forgets the previous test case's page and context (its World closed them).
     pub fn reset(&self) {
         *self.state() = State::default();
+        self.generation.send_modify(|g| *g += 1);
+    }
+
+    /// Page `id`'s event feed, subscribing on first use.
+    pub(crate) fn feed(&self, id: usize, page: &Page) -> EventFeed {
+        let mut state = self.state();
+        Arc::clone(state.feeds.entry(id).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(page.events()))))
+    }
+
+    /// Page `id`'s event feed if JS subscribed to it.
+    pub(crate) fn existing_feed(&self, id: usize) -> Option<EventFeed> {
+        self.state().feeds.get(&id).cloned()
+    }
+
+    /// Resolves when the current test case ends.
+    pub(crate) fn ended(&self) -> impl std::future::Future<Output = ()> + 'static {
+        let mut generation = self.generation.subscribe();
+        async move {
+            // An error means the session is gone, which ends the test case too.
+            let _ = generation.changed().await;
+        }
     }
 
     /// Before each call: the world parameters, and the page a Rust step may have opened.

@@ -1,0 +1,395 @@
+// Playwright's page events for the JS world: page.on/once/off, waitForEvent, waitForRequest,
+// waitForResponse, and the objects listeners receive (ConsoleMessage, Dialog, Request,
+// Response, Error). The first listener subscribes the page (the Rust side buffers its events
+// from then on); one pending `nextEvents` call per page brings them in batches. Listeners run
+// while the scenario's JS runs; see js-world/src/playwright/events.rs.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { Page, send, callSite, failure } = pw;
+  const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
+  const KNOWN = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'load', 'domcontentloaded', 'framenavigated', 'close']);
+  const DEFAULT_TIMEOUT = 30000;
+
+  function op(page, name, args) {
+    return send({ target: 'page', page: page._id, op: name, args: args || [] }, callSite()).then((r) => r.ok);
+  }
+
+  // Header names as Playwright gives them: lower-case.
+  function lowerCased(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers || {})) out[k.toLowerCase()] = String(v);
+    return out;
+  }
+
+  class ConsoleMessage {
+    constructor(page, e) {
+      this._page = page;
+      this._e = e;
+    }
+    type() {
+      return this._e.type;
+    }
+    text() {
+      return this._e.text;
+    }
+    args() {
+      return [];
+    }
+    page() {
+      return this._page;
+    }
+    toString() {
+      return this._e.text;
+    }
+  }
+
+  class Dialog {
+    constructor(page, e) {
+      this._page = page;
+      this._e = e;
+      this._handled = false;
+    }
+    type() {
+      return this._e.type;
+    }
+    message() {
+      return this._e.message;
+    }
+    defaultValue() {
+      return this._e.defaultValue;
+    }
+    page() {
+      return this._page;
+    }
+    accept(promptText) {
+      this._handled = true;
+      return op(this._page, 'dialogAccept', [promptText === undefined ? null : String(promptText)]).then(() => undefined);
+    }
+    dismiss() {
+      this._handled = true;
+      return op(this._page, 'dialogDismiss').then(() => undefined);
+    }
+  }
+
+  class Request {
+    constructor(page, e) {
+      this._page = page;
+      this._e = e;
+      this._response = null;
+      this._failure = null;
+      // Settles when the request finished or failed: a body can only be read after that.
+      this._done = new Promise((resolve) => (this._finish = resolve));
+    }
+    url() {
+      return this._e.url;
+    }
+    method() {
+      return this._e.method;
+    }
+    headers() {
+      return lowerCased(this._e.headers);
+    }
+    postData() {
+      return this._e.postData === undefined ? null : this._e.postData;
+    }
+    postDataJSON() {
+      const data = this.postData();
+      return data === null ? null : JSON.parse(data);
+    }
+    resourceType() {
+      return this._e.resourceType;
+    }
+    isNavigationRequest() {
+      return this._e.isNavigation === true;
+    }
+    failure() {
+      return this._failure;
+    }
+    async response() {
+      await this._done;
+      return this._response;
+    }
+  }
+
+  class Response {
+    constructor(page, e, request) {
+      this._page = page;
+      this._e = e;
+      this._request = request;
+    }
+    url() {
+      return this._e.url;
+    }
+    status() {
+      return this._e.status;
+    }
+    statusText() {
+      return this._e.statusText;
+    }
+    ok() {
+      return this._e.status === 0 || (this._e.status >= 200 && this._e.status <= 299);
+    }
+    headers() {
+      return lowerCased(this._e.headers);
+    }
+    request() {
+      return this._request;
+    }
+    frame() {
+      return null;
+    }
+    async body() {
+      if (this._request) await this._request._done;
+      const site = callSite();
+      const data = await op(this._page, 'responseBody', [this._e.id]).catch((e) => {
+        throw failure(site, 'Error', `response.body: ${e.message}`);
+      });
+      return g.Buffer.from(data, 'base64');
+    }
+    async text() {
+      return (await this.body()).toString('utf8');
+    }
+    async json() {
+      return JSON.parse(await this.text());
+    }
+    async finished() {
+      if (this._request) await this._request._done;
+      return this._request && this._request._failure ? new Error(this._request._failure.errorText) : null;
+    }
+  }
+
+  // Turns one event from Rust into [name, payload] for the listeners.
+  function decode(page, e) {
+    const requests = page._requests;
+    switch (e.event) {
+      case 'console':
+        return ['console', new ConsoleMessage(page, e)];
+      case 'pageerror': {
+        const error = new Error(e.message.split('\n')[0].replace(/^\w*Error: /, ''));
+        error.stack = e.message;
+        return ['pageerror', error];
+      }
+      case 'dialog':
+        return ['dialog', new Dialog(page, e)];
+      case 'request': {
+        const request = new Request(page, e);
+        requests.set(e.id, request);
+        return ['request', request];
+      }
+      case 'response': {
+        const request = requests.get(e.id) || null;
+        const response = new Response(page, e, request);
+        if (request) request._response = response;
+        return ['response', response];
+      }
+      case 'requestfinished': {
+        const request = requests.get(e.id);
+        if (!request) return null;
+        requests.delete(e.id);
+        request._finish();
+        return ['requestfinished', request];
+      }
+      case 'requestfailed': {
+        const request = requests.get(e.id);
+        if (!request) return null;
+        requests.delete(e.id);
+        request._failure = { errorText: e.errorText };
+        request._finish();
+        return ['requestfailed', request];
+      }
+      case 'domcontentloaded':
+        return ['domcontentloaded', page];
+      case 'load':
+        return ['load', page];
+      case 'framenavigated':
+        return ['framenavigated', { url: () => e.url, name: () => '', page: () => page, parentFrame: () => null }];
+      default:
+        return null;
+    }
+  }
+
+  function listeners(page, event) {
+    if (!page._listeners) page._listeners = new Map();
+    if (!page._listeners.has(event)) page._listeners.set(event, []);
+    return page._listeners.get(event);
+  }
+
+  // Makes sure the page's events (and network events, and manual dialogs) are on before the
+  // page's next operation: Page._send waits for this barrier.
+  function subscribe(page, event) {
+    const wants = page._wants || (page._wants = { events: false, network: false, dialogs: false });
+    const steps = [];
+    if (!wants.events) {
+      wants.events = true;
+      page._requests = new Map();
+      steps.push(() => op(page, 'subscribe', [false]));
+    }
+    if (NETWORK.has(event) && !wants.network) {
+      wants.network = true;
+      steps.push(() => op(page, 'subscribe', [true]));
+    }
+    if (event === 'dialog' && !wants.dialogs) {
+      wants.dialogs = true;
+      steps.push(() => op(page, 'dialogMode', [true]));
+    }
+    if (steps.length === 0) return;
+    const before = page._barrier || Promise.resolve();
+    // A failed subscription leaves the listener silent; the page's own operations still run.
+    page._barrier = steps.reduce((p, step) => p.then(step), before).catch(() => undefined);
+    if (!page._pumping) pump(page);
+  }
+
+  async function pump(page) {
+    page._pumping = true;
+    try {
+      await page._barrier;
+      for (;;) {
+        const batch = await op(page, 'nextEvents');
+        if (!batch) break;
+        for (const e of batch) {
+          const decoded = decode(page, e);
+          if (decoded) await emit(page, decoded[0], decoded[1]);
+        }
+      }
+    } catch (_) {
+      // The page or the test case is gone: nothing more will come.
+    } finally {
+      page._pumping = false;
+    }
+  }
+
+  async function emit(page, event, payload) {
+    const list = listeners(page, event);
+    if (event === 'dialog' && list.length === 0) {
+      // Every dialog listener went away before this dialog arrived: Playwright dismisses it.
+      await payload.dismiss().catch(() => undefined);
+      return;
+    }
+    for (const entry of [...list]) {
+      if (entry.once) list.splice(list.indexOf(entry), 1);
+      try {
+        await entry.handler.call(page, payload);
+      } catch (e) {
+        // A listener's error must not stop the others; it is shown as the page's console would.
+        g.console.error(`page.on('${event}') listener failed: ${e && e.stack ? e.stack : e}`);
+      }
+    }
+    if (event === 'dialog' && page._wants.dialogs && listeners(page, 'dialog').length === 0) {
+      page._wants.dialogs = false;
+      page._barrier = (page._barrier || Promise.resolve()).then(() => op(page, 'dialogMode', [false])).catch(() => undefined);
+    }
+  }
+
+  function add(page, event, handler, once) {
+    if (typeof handler !== 'function') throw new TypeError(`page.on('${event}'): the listener must be a function`);
+    if (!KNOWN.has(event)) throw new TypeError(`page.on: '${event}' is not a page event ferridriver reports (${[...KNOWN].join(', ')})`);
+    listeners(page, event).push({ handler, once });
+    if (event !== 'close') subscribe(page, event);
+    return page;
+  }
+
+  Object.assign(Page.prototype, {
+    on(event, handler) {
+      return add(this, event, handler, false);
+    },
+    addListener(event, handler) {
+      return add(this, event, handler, false);
+    },
+    once(event, handler) {
+      return add(this, event, handler, true);
+    },
+    off(event, handler) {
+      const list = listeners(this, event);
+      const i = list.findIndex((l) => l.handler === handler);
+      if (i >= 0) list.splice(i, 1);
+      return this;
+    },
+    removeListener(event, handler) {
+      return this.off(event, handler);
+    },
+    removeAllListeners(event) {
+      if (event === undefined) this._listeners = new Map();
+      else listeners(this, event).length = 0;
+      return this;
+    },
+    listenerCount(event) {
+      return listeners(this, event).length;
+    },
+    // Resolves with the first event payload the predicate accepts (sync or async), or rejects
+    // with a TimeoutError.
+    waitForEvent(event, optionsOrPredicate) {
+      const site = callSite();
+      const options = typeof optionsOrPredicate === 'function' ? { predicate: optionsOrPredicate } : optionsOrPredicate || {};
+      const timeout = typeof options.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT;
+      return new Promise((resolve, reject) => {
+        let timer = null;
+        const handler = async (payload) => {
+          try {
+            if (options.predicate && !(await options.predicate(payload))) return;
+          } catch (e) {
+            reject(e);
+            return;
+          }
+          this.off(event, handler);
+          if (timer !== null) g.clearTimeout(timer);
+          resolve(payload);
+        };
+        add(this, event, handler, false);
+        if (timeout > 0) {
+          timer = g.setTimeout(() => {
+            this.off(event, handler);
+            reject(failure(site, 'TimeoutError', `page.waitForEvent('${event}'): Timeout ${timeout}ms exceeded.`));
+          }, timeout);
+        }
+      });
+    },
+    waitForRequest(urlOrPredicate, options) {
+      const matches = urlMatcher(this, urlOrPredicate);
+      return this.waitForEvent('request', { predicate: matches, timeout: options && options.timeout });
+    },
+    waitForResponse(urlOrPredicate, options) {
+      const matches = urlMatcher(this, urlOrPredicate);
+      return this.waitForEvent('response', { predicate: matches, timeout: options && options.timeout });
+    },
+  });
+
+  // Playwright's URL matching: a predicate, a RegExp, a glob (`*` within a path segment, `**`
+  // across them) or an exact URL; relative strings resolve against the page's URL.
+  function urlMatcher(page, pattern) {
+    if (typeof pattern === 'function') return pattern;
+    if (pattern instanceof RegExp) return (r) => pattern.test(r.url());
+    if (typeof pattern !== 'string') throw new TypeError('expected a URL string, a RegExp or a predicate');
+    if (pattern.includes('*')) {
+      const re = globToRegExp(pattern);
+      return (r) => re.test(r.url());
+    }
+    let wanted = pattern;
+    try {
+      wanted = new g.URL(pattern, page.url()).href;
+    } catch (_) {
+      // Not resolvable: compare as given.
+    }
+    return (r) => r.url() === wanted || r.url() === pattern;
+  }
+
+  function globToRegExp(glob) {
+    let source = '^';
+    for (let i = 0; i < glob.length; i++) {
+      const c = glob[i];
+      if (c === '*' && glob[i + 1] === '*') {
+        source += '.*';
+        i++;
+      } else if (c === '*') {
+        source += '[^/]*';
+      } else if (c === '?') {
+        source += '.';
+      } else {
+        source += /[.+^${}()|[\]\\]/.test(c) ? '\\' + c : c;
+      }
+    }
+    return new RegExp(source + '$');
+  }
+
+  Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Request, Response });
+})(globalThis);

@@ -1,0 +1,89 @@
+//! `page.on(...)` for the JS world: JS subscribes to a page's events once it has a listener,
+//! then keeps one `nextEvents` call pending, which answers with every event that arrived (at
+//! least one) or `null` when the page or the test case is gone. Listeners therefore run while
+//! the scenario's JS runs (a JS step or hook awaiting anything); events that arrive during a
+//! Rust step wait in the page's buffer and are delivered when JS runs again.
+
+use super::dispatch::{page_of, Failure, Request};
+use super::session::Session;
+use base64::Engine;
+use serde_json::{json, Value};
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+
+/// The page operations about events; `None` when `r` is not one of them.
+pub(super) async fn event_op(session: &Session, r: &Request) -> Option<Result<Value, Failure>> {
+    Some(match r.op.as_str() {
+        "subscribe" => subscribe(session, r).await,
+        "nextEvents" => Ok(next_events(session, r.page).await),
+        "dialogMode" => dialog_mode(session, r).await,
+        "dialogAccept" => match page_of(session, r).await {
+            Ok(page) => {
+                let text = r.arg::<Option<String>>(0, "promptText");
+                match text {
+                    Ok(text) => page.accept_dialog(text.as_deref()).await.map(|_| Value::Null).map_err(Failure::from),
+                    Err(e) => Err(e),
+                }
+            }
+            Err(e) => Err(e),
+        },
+        "dialogDismiss" => match page_of(session, r).await {
+            Ok(page) => page.dismiss_dialog().await.map(|_| Value::Null).map_err(Failure::from),
+            Err(e) => Err(e),
+        },
+        "responseBody" => response_body(session, r).await,
+        _ => return None,
+    })
+}
+
+/// `[network]`: starts collecting the page's events (and its network events when asked).
+async fn subscribe(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let page = page_of(session, r).await?;
+    session.feed(r.page, &page);
+    if r.arg::<Option<bool>>(0, "network")?.unwrap_or(false) {
+        page.watch_network().await?;
+    }
+    Ok(Value::Null)
+}
+
+/// `[manual]`: whether dialogs wait for a listener's answer.
+async fn dialog_mode(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let page = page_of(session, r).await?;
+    page.set_manual_dialogs(r.arg::<bool>(0, "manual")?);
+    Ok(Value::Null)
+}
+
+/// Every event that is there, waiting for the first; `null` once there will be none.
+async fn next_events(session: &Session, page: usize) -> Value {
+    let Some(feed) = session.existing_feed(page) else { return Value::Null };
+    let ended = session.ended();
+    let mut feed = feed.lock().await;
+    let first = tokio::select! {
+        _ = ended => return Value::Null,
+        first = async {
+            loop {
+                match feed.recv().await {
+                    Ok(e) => return Some(e),
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => return None,
+                }
+            }
+        } => first,
+    };
+    let Some(first) = first else { return Value::Null };
+    let mut batch = vec![json!(first)];
+    loop {
+        match feed.try_recv() {
+            Ok(e) => batch.push(json!(e)),
+            Err(TryRecvError::Lagged(_)) => continue,
+            Err(_) => break,
+        }
+    }
+    Value::Array(batch)
+}
+
+/// `[requestId]`: a finished response's body, base64.
+async fn response_body(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let page = page_of(session, r).await?;
+    let body = page.response_body(&r.arg::<String>(0, "requestId")?).await?;
+    Ok(Value::String(base64::engine::general_purpose::STANDARD.encode(body)))
+}
