@@ -193,3 +193,38 @@ fn a_failing_js_before_all_runs_no_test_case_but_still_runs_after_all() {
     assert_eq!(finished["success"], false);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_rebuilt_vm_runs_before_all_again() {
+    let root = global_hooks_project("rebuilt");
+    write(
+        &root,
+        "steps/slow.ts",
+        "import { When } from '@cucumber/cucumber'\n\nWhen('a customer never leaves', { timeout: 200 }, function () {\n  for (;;) {}\n})\n",
+    );
+    write(
+        &root,
+        "features/shop.feature",
+        "Feature: Shop\n\n  Scenario: Stuck\n    Given a customer\n    When a customer never leaves\n\n  Scenario: After the rebuild\n    Given a customer\n    Then the shop is open\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--parallel", "1", "-f", "message"])
+        .current_dir(&root)
+        .env_remove("FAIL_BEFORE_ALL")
+        .output()
+        .unwrap();
+    let msgs: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let statuses: Vec<&str> = msgs
+        .iter()
+        .filter_map(|m| m.get("testStepFinished"))
+        .map(|f| f["testStepResult"]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, vec!["PASSED", "FAILED", "PASSED", "PASSED"], "{}", String::from_utf8_lossy(&out.stderr));
+    let hooks = msgs.iter().filter(|m| m.get("testRunHookStarted").is_some()).count();
+    assert_eq!(hooks, 3, "BeforeAll, BeforeAll again on the rebuilt VM, AfterAll");
+    let served: Vec<&str> =
+        msgs.iter().filter_map(|m| m.get("attachment")).map(|a| a["body"].as_str().unwrap()).collect();
+    assert_eq!(served, vec!["served 1"], "AfterAll sees the rebuilt VM's state");
+    let _ = std::fs::remove_dir_all(&root);
+}

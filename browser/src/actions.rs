@@ -37,13 +37,17 @@ impl Locator {
                     let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;
                     match state["reason"].as_str() {
                         Some("") | None => {
-                            let mut point = (state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0));
+                            let mut point =
+                                Some((state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0)));
                             if state["framed"].as_bool() == Some(true) {
-                                if let Some(center) = self.page.layout_center(&found[0]).await? {
-                                    point = center;
-                                }
+                                // Inside a cross-origin frame only the browser knows where the
+                                // element is on the page; without its answer, try again.
+                                point = self.page.layout_center(&found[0]).await?;
                             }
-                            return Ok((found.into_iter().next().expect("one element"), point.0, point.1));
+                            match point {
+                                Some((x, y)) => return Ok((found.into_iter().next().expect("one element"), x, y)),
+                                None => last_reason = "element has no box on the page yet".to_string(),
+                            }
                         }
                         Some(r) => last_reason = r.to_string(),
                     }

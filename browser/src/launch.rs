@@ -90,17 +90,27 @@ impl BrowserProcess {
             "--disable-background-timer-throttling",
             "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding",
-            // Cross-origin iframes stay in their page's renderer, so locators reach into them
-            // over the page's own session, as into same-origin ones (ADR 0012).
+            // Cross-origin iframes stay in their page's renderer (with `IsolateOrigins` and
+            // `site-per-process` disabled below), so locators reach into them over the page's
+            // own session, as into same-origin ones (ADR 0012).
             "--disable-site-isolation-trials",
-            "--disable-features=IsolateOrigins,site-per-process",
             "--remote-debugging-port=0",
         ])
         .arg(format!("--user-data-dir={}", profile.display()));
         if options.headless {
             cmd.arg("--headless=new");
         }
-        cmd.args(&options.args).arg("about:blank");
+        // Chromium keeps only the last `--disable-features`: the user's list joins ours.
+        let mut disabled = vec!["IsolateOrigins".to_string(), "site-per-process".to_string()];
+        for arg in &options.args {
+            match arg.strip_prefix("--disable-features=") {
+                Some(list) => disabled.extend(list.split(',').filter(|f| !f.is_empty()).map(str::to_string)),
+                None => {
+                    cmd.arg(arg);
+                }
+            }
+        }
+        cmd.arg(format!("--disable-features={}", disabled.join(","))).arg("about:blank");
         cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
         // Its own process group, so that renderers and helpers can be killed with it.
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);

@@ -216,22 +216,35 @@ impl PageInner {
         if let Some(id) = reply.pointer("/result/objectId").and_then(Value::as_str) {
             return Ok(Some(Element { object_id: id.to_string() }));
         }
-        let node = self.connection.call_raw("DOM.describeNode", json!({"objectId": frame.object_id}), self.s()).await?;
+        // A frame that is navigating or was just detached answers with a protocol error: that
+        // is "no document yet" too, and the caller's wait goes on.
+        let Ok(node) =
+            self.connection.call_raw("DOM.describeNode", json!({"objectId": frame.object_id}), self.s()).await
+        else {
+            return Ok(None);
+        };
         let Some(document) = node.pointer("/node/contentDocument/backendNodeId").and_then(Value::as_i64) else {
             return Ok(None);
         };
-        let resolved = self
+        let Ok(resolved) = self
             .connection
             .call_raw("DOM.resolveNode", json!({"backendNodeId": document, "objectGroup": GROUP}), self.s())
-            .await?;
+            .await
+        else {
+            return Ok(None);
+        };
         Ok(resolved.pointer("/object/objectId").and_then(Value::as_str).map(|id| Element { object_id: id.to_string() }))
     }
 
     /// The center of an element's first box in the top page's coordinates, as the browser lays
-    /// it out (through every frame, whatever their origin).
+    /// it out (through every frame, whatever their origin); `None` while it has no box (or
+    /// the browser cannot tell, e.g. the node just went away).
     pub(crate) async fn layout_center(&self, el: &Element) -> Result<Option<(f64, f64)>> {
-        let reply =
-            self.connection.call_raw("DOM.getContentQuads", json!({"objectId": el.object_id}), self.s()).await?;
+        let Ok(reply) =
+            self.connection.call_raw("DOM.getContentQuads", json!({"objectId": el.object_id}), self.s()).await
+        else {
+            return Ok(None);
+        };
         let Some(quad) = reply.pointer("/quads/0").and_then(Value::as_array) else { return Ok(None) };
         let points: Vec<f64> = quad.iter().filter_map(Value::as_f64).collect();
         if points.len() != 8 {

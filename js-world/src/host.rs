@@ -20,6 +20,8 @@ pub struct JsHost {
     in_flight: bool,
     /// The current test case's World exists in the VM.
     world_ready: bool,
+    /// A VM was dropped since `restarted` was last asked (its globals are gone).
+    rebuilt: bool,
     /// The runner's default step timeout, for definitions without their own.
     fallback_timeout: Duration,
     /// The scenario's browser objects as the VM's natives see them.
@@ -38,6 +40,7 @@ impl JsHost {
             poisoned: false,
             in_flight: false,
             world_ready: false,
+            rebuilt: false,
             fallback_timeout,
             session,
             provider,
@@ -128,6 +131,7 @@ impl JsHost {
     /// Drops the VM when it cannot be trusted any more (the next call rebuilds it).
     fn recycle(&mut self) {
         if self.poisoned || self.in_flight {
+            self.rebuilt |= self.vm.is_some();
             self.vm = None;
             self.poisoned = false;
             self.in_flight = false;
@@ -185,5 +189,9 @@ impl StepHost for JsHost {
     fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a> {
         let timeout = self.program.manifest.hook_timeout(index).unwrap_or(self.fallback_timeout);
         Box::pin(self.call(Call::Hook(index, context.to_json().to_string()), timeout, world))
+    }
+
+    fn restarted(&mut self) -> bool {
+        std::mem::take(&mut self.rebuilt)
     }
 }

@@ -104,6 +104,7 @@
         py += f.top + view.frameElement.clientTop;
         view = view.parent;
       }
+      if (!view) return no('element is not attached to the DOM');
       return { reason: '', x: px, y: py, framed: view !== view.top };
     },
 

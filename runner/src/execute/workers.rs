@@ -23,7 +23,8 @@ pub type Outcomes = Vec<(String, TestStepResultStatus)>;
 pub struct PoolOutcome {
     /// The final status of every test case that ran.
     pub outcomes: Outcomes,
-    /// Whether every worker's BeforeAll and AfterAll hooks passed.
+    /// Whether every worker started, ran its BeforeAll and AfterAll hooks green and ended
+    /// normally.
     pub hooks_passed: bool,
 }
 
@@ -66,6 +67,7 @@ pub fn run_workers(
                     Ok(rt) => rt,
                     Err(e) => {
                         eprintln!("error: worker {n} could not start its runtime: {e}");
+                        hooks_failed.store(true, Ordering::Relaxed);
                         return;
                     }
                 };
@@ -101,6 +103,13 @@ pub fn run_workers(
                         if let Ok(mut o) = outcomes.lock() {
                             o.push((case.test_case_id.clone(), status));
                         }
+                        // A rebuilt VM lost what BeforeAll set up: set it up again (ADR 0011).
+                        if host.restarted()
+                            && !run_global_hooks(&ctx, &before_all, &run_id, &options, Some(host.as_mut()), worker_id)
+                                .await
+                        {
+                            hooks_failed.store(true, Ordering::Relaxed);
+                        }
                     }
                     let after_ok =
                         run_global_hooks(&ctx, &after_all, &run_id, &options, Some(host.as_mut()), worker_id).await;
@@ -113,11 +122,10 @@ pub fn run_workers(
         .collect();
     drop(ready_tx);
     // Every worker that started reports once; a worker that died early closes its sender.
-    // Read every verdict (no short cut) so that all BeforeAll hooks finish before planning.
+    // Read every verdict (no short cut) so that all BeforeAll hooks finish before planning. A
+    // worker that died before reporting (its sender dropped) counts as a failed BeforeAll.
     let verdicts: Vec<bool> = ready_rx.iter().collect();
-    let all_ready = verdicts.iter().all(|ok| *ok);
-    let started = handles.iter().filter(|h| h.is_ok()).count();
-    let cases = plan(all_ready && started == workers);
+    let cases = plan(verdicts.len() == workers && verdicts.iter().all(|ok| *ok));
     if let Ok(mut q) = queue.lock() {
         q.extend(cases);
     }
@@ -127,8 +135,13 @@ pub fn run_workers(
     for h in handles {
         match h {
             Ok(h) => {
-                if h.join().is_err() {
-                    eprintln!("error: a worker thread stopped unexpectedly");
+                if let Err(payload) = h.join() {
+                    let reason = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "no message".into());
+                    eprintln!("error: a worker thread stopped unexpectedly: {reason}");
                     hooks_failed.store(true, Ordering::Relaxed);
                 }
             }

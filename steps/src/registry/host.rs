@@ -56,6 +56,11 @@ pub trait StepHost {
     /// Invokes external hook `index` (its `HookBody::External` index) with what it is told
     /// about the test case (its argument in cucumber-js).
     fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a>;
+    /// Whether the host lost the state earlier calls built (e.g. its JS VM was rebuilt after
+    /// a timeout) since this was last asked; the worker then runs its BeforeAll hooks again.
+    fn restarted(&mut self) -> bool {
+        false
+    }
 }
 
 /// The host of a run without external definitions: calling one is an error.
