@@ -190,6 +190,11 @@ Then('page events reach the listeners', async function (this: any) {
   await expect(page.locator('#out')).toHaveText('name: null')
 })
 
+When('a JS listener answers prompts with {string}', function (this: any, name: string) {
+  // Registered and left: the built-in Rust step that follows opens the prompt.
+  this.page.on('dialog', (d: any) => d.accept(name))
+})
+
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
@@ -218,6 +223,12 @@ const FEATURE: &str = r#"Feature: Sign in
 
   Scenario: Page events
     Then page events reach the listeners
+
+  Scenario: JS listeners run during Rust steps
+    Given I open "/events"
+    When a JS listener answers prompts with "Grace"
+    And I click the "Ask" button
+    Then I should see "name: Grace"
 "#;
 
 const FAILING: &str = r#"Feature: Failing
@@ -285,12 +296,12 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
         .collect();
     assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 23, "5 scenarios with a Before and an After hook each");
+    assert_eq!(statuses.len(), 29, "6 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 5);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 6);
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
-    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 5);
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 6);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

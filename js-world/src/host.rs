@@ -194,4 +194,16 @@ impl StepHost for JsHost {
     fn restarted(&mut self) -> bool {
         std::mem::take(&mut self.rebuilt)
     }
+
+    fn background(&mut self, limit: Duration) -> Option<StepFuture<'_>> {
+        // Nothing of this scenario ran in JS yet: no listener can be waiting.
+        if !self.world_ready {
+            return None;
+        }
+        let vm = self.vm.as_ref()?;
+        Some(Box::pin(async move {
+            vm.drive(limit).await;
+            Ok(StepOutcome::Passed)
+        }))
+    }
 }

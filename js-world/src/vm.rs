@@ -148,6 +148,23 @@ impl Vm {
             .await
     }
 
+    /// Runs the VM's pending work (listeners waiting for page events, timers) for as long as
+    /// the returned future is polled, or until nothing is pending; JS that runs past `limit`
+    /// is interrupted. For the time a Rust step runs in the same scenario.
+    pub async fn drive(&self, limit: Duration) {
+        let until = self.epoch.elapsed().saturating_add(limit).as_millis() as u64;
+        self.deadline.store(until, Ordering::Relaxed);
+        // Back to "no deadline" even when the caller drops this future half-way.
+        struct Reset<'a>(&'a AtomicU64);
+        impl Drop for Reset<'_> {
+            fn drop(&mut self) {
+                self.0.store(u64::MAX, Ordering::Relaxed);
+            }
+        }
+        let _reset = Reset(&self.deadline);
+        self._runtime.idle().await;
+    }
+
     /// Calls a definition, stopping it after `timeout`; returns its result and what it attached
     /// (attachments are returned even when the VM failed).
     pub async fn invoke(&self, call: Call, timeout: Duration) -> (Result<CallResult, VmError>, Vec<Attachment>) {

@@ -195,6 +195,10 @@
     g.__ferridriver_soft = [];
     try {
       const result = await fn.apply(thisArg, args);
+      // What the step started and must be in place when it ends (a page.on subscription,
+      // which a Rust step right after relies on).
+      const settle = (g.__ferridriver_settle || []).splice(0);
+      if (settle.length) await Promise.all(settle);
       // Soft assertions (expect.soft) that failed fail the step now, all of them in one message,
       // located at the first.
       const soft = g.__ferridriver_soft.splice(0);

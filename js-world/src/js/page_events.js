@@ -2,7 +2,7 @@
 // waitForResponse, and the objects listeners receive (ConsoleMessage, Dialog, Request,
 // Response, Error). The first listener subscribes the page (the Rust side buffers its events
 // from then on); one pending `nextEvents` call per page brings them in batches. Listeners run
-// while the scenario's JS runs; see js-world/src/playwright/events.rs.
+// while the scenario's JS or Rust steps run; see js-world/src/playwright/events.rs.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
@@ -237,6 +237,8 @@
     const before = page._barrier || Promise.resolve();
     // A failed subscription leaves the listener silent; the page's own operations still run.
     page._barrier = steps.reduce((p, step) => p.then(step), before).catch(() => undefined);
+    // The step that adds a listener ends only once it is subscribed (js/cucumber.js).
+    (g.__ferridriver_settle || (g.__ferridriver_settle = [])).push(page._barrier);
     if (!page._pumping) pump(page);
   }
 

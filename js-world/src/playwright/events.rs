@@ -1,8 +1,8 @@
 //! `page.on(...)` for the JS world: JS subscribes to a page's events once it has a listener,
 //! then keeps one `nextEvents` call pending, which answers with every event that arrived (at
-//! least one) or `null` when the page or the test case is gone. Listeners therefore run while
-//! the scenario's JS runs (a JS step or hook awaiting anything); events that arrive during a
-//! Rust step wait in the page's buffer and are delivered when JS runs again.
+//! least one) or `null` when the page or the test case is gone. Listeners run while the
+//! scenario's JS runs (a JS step or hook awaiting anything) and while its Rust steps run (the
+//! worker drives the VM next to them, `StepHost::background`).
 
 use super::dispatch::{page_of, Failure, Request};
 use super::session::Session;

@@ -174,8 +174,25 @@ async fn run_hook(
     let hook = &registry.hooks[index];
     let timeout = hook.timeout.unwrap_or(options.default_timeout);
     match hook.body {
-        HookBody::Rust(f) => invoke(f(world), timeout).await,
+        HookBody::Rust(f) => beside_host(host, timeout, invoke(f(world), timeout)).await,
         HookBody::External(i) => invoke(host.invoke_hook(i, world, context), timeout).await,
+    }
+}
+
+/// Runs a Rust body while the host's background work (JS page-event listeners) goes on, so
+/// that a dialog or an event a Rust step causes is handled while it happens.
+async fn beside_host<T>(
+    host: &mut dyn StepHost,
+    limit: std::time::Duration,
+    body: impl std::future::Future<Output = T>,
+) -> T {
+    let Some(background) = host.background(limit) else { return body.await };
+    tokio::pin!(body);
+    tokio::select! {
+        biased;
+        out = &mut body => out,
+        // The host ran out of work (or its time): the body goes on alone.
+        _ = background => body.await,
     }
 }
 
@@ -206,7 +223,7 @@ async fn run_step(
             Ok(inv) => {
                 let timeout = definition.timeout.unwrap_or(options.default_timeout);
                 match definition.body {
-                    StepBody::Rust(f) => invoke(f(world, inv), timeout).await,
+                    StepBody::Rust(f) => beside_host(host, timeout, invoke(f(world, inv), timeout)).await,
                     StepBody::External(i) => invoke(host.invoke_step(i, world, inv), timeout).await,
                 }
             }

@@ -56,6 +56,12 @@ pub trait StepHost {
     /// Invokes external hook `index` (its `HookBody::External` index) with what it is told
     /// about the test case (its argument in cucumber-js).
     fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a>;
+    /// Work the host keeps going while a Rust step or hook of the same scenario runs (e.g. JS
+    /// listeners of page events); the worker polls it next to the Rust body, for at most
+    /// `limit`. `None` when there is nothing to run.
+    fn background(&mut self, _limit: std::time::Duration) -> Option<StepFuture<'_>> {
+        None
+    }
     /// Whether the host lost the state earlier calls built (e.g. its JS VM was rebuilt after
     /// a timeout) since this was last asked; the worker then runs its BeforeAll hooks again.
     fn restarted(&mut self) -> bool {
