@@ -72,6 +72,18 @@ pub enum PageEvent {
     Load,
     /// The main frame committed a navigation.
     FrameNavigated { url: String },
+    /// A request paused by routing ([`Page::set_routing`]); `id` is what
+    /// [`Page::fulfill_route`], [`Page::abort_route`] or [`Page::continue_route`] take.
+    Route {
+        id: String,
+        url: String,
+        method: String,
+        #[serde(rename = "resourceType")]
+        resource_type: String,
+        headers: Map<String, Value>,
+        #[serde(rename = "postData")]
+        post_data: Option<String>,
+    },
 }
 
 /// The event a DevTools event of the page's session stands for, if any.
@@ -112,6 +124,14 @@ pub(crate) fn translate(event: &CdpEvent) -> Option<PageEvent> {
         "Network.loadingFailed" => PageEvent::RequestFailed { id: text("/requestId"), error_text: text("/errorText") },
         "Page.domContentEventFired" => PageEvent::DomContentLoaded,
         "Page.loadEventFired" => PageEvent::Load,
+        "Fetch.requestPaused" => PageEvent::Route {
+            id: text("/requestId"),
+            url: text("/request/url"),
+            method: text("/request/method"),
+            resource_type: text("/resourceType").to_lowercase(),
+            headers: headers("/request/headers"),
+            post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
+        },
         "Page.frameNavigated" if p.pointer("/frame/parentId").is_none() => {
             PageEvent::FrameNavigated { url: text("/frame/url") }
         }

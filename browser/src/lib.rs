@@ -21,6 +21,7 @@ mod locator;
 mod page;
 mod request;
 mod resolve;
+mod routes;
 mod text_match;
 
 pub use browser::Browser;
@@ -33,4 +34,5 @@ pub use launch::{find_browser, LaunchOptions};
 pub use locator::Locator;
 pub use page::Page;
 pub use request::{ApiRequest, ApiResponse, RequestOptions};
+pub use routes::{RouteOverrides, RouteResponse};
 pub use text_match::TextMatch;

@@ -117,3 +117,75 @@ async fn page_events_report_console_errors_network_and_dialogs() {
     assert_eq!(page.locator("#out").text_content().await.unwrap(), "name: null");
     browser.close().await;
 }
+
+const ROUTED: &[(&str, &str)] = &[
+    (
+        "/route",
+        r#"<!DOCTYPE html><title>Routes</title>
+<button id=get onclick="fetch('/data').then(r => document.getElementById('out').textContent = r.status + ' ' + r.headers.get('x-mock'))">Get</button>
+<button id=text onclick="fetch('/data').then(r => r.text()).then(t => document.getElementById('out').textContent = t, () => document.getElementById('out').textContent = 'failed')">Text</button>
+<p id=out></p>"#,
+    ),
+    ("/data", "the data"),
+    ("/other", "other data"),
+];
+
+/// What the responder does with requests for `/data`.
+#[derive(Clone)]
+enum Answer {
+    Fulfill,
+    Abort,
+    Redirect(String),
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn routes_fulfil_abort_and_continue_requests() {
+    use ferridriver_browser::{RouteOverrides, RouteResponse};
+    use std::sync::{Arc, Mutex};
+    let Some((browser, page, base)) = support::open_at(ROUTED, "/route").await else { return };
+    let answer = Arc::new(Mutex::new(Answer::Fulfill));
+    let mut events = page.events();
+    page.set_routing(true).await.unwrap();
+    let (responder_page, responder_answer) = (page.clone(), Arc::clone(&answer));
+    // Answers every paused request: `/data` as told, anything else goes on unchanged.
+    tokio::spawn(async move {
+        while let Ok(event) = events.recv().await {
+            let PageEvent::Route { id, url, .. } = event else { continue };
+            let answer = responder_answer.lock().unwrap().clone();
+            let page = &responder_page;
+            let _ = match answer {
+                _ if !url.ends_with("/data") => page.continue_route(&id, &RouteOverrides::default()).await,
+                Answer::Fulfill => {
+                    let response = RouteResponse {
+                        status: 201,
+                        headers: vec![("x-mock".into(), "yes".into()), ("content-type".into(), "text/plain".into())],
+                        body: b"mocked".to_vec(),
+                    };
+                    page.fulfill_route(&id, &response).await
+                }
+                Answer::Abort => page.abort_route(&id, "connectionrefused").await,
+                Answer::Redirect(to) => {
+                    page.continue_route(&id, &RouteOverrides { url: Some(to), ..Default::default() }).await
+                }
+            };
+        }
+    });
+    let out = page.locator("#out");
+    page.locator("#get").click().await.unwrap();
+    ferridriver_browser::expect(&out).to_have_text("201 yes").await.unwrap();
+    page.locator("#text").click().await.unwrap();
+    ferridriver_browser::expect(&out).to_have_text("mocked").await.unwrap();
+    *answer.lock().unwrap() = Answer::Abort;
+    page.locator("#text").click().await.unwrap();
+    ferridriver_browser::expect(&out).to_have_text("failed").await.unwrap();
+    *answer.lock().unwrap() = Answer::Redirect(format!("{base}/other"));
+    page.locator("#text").click().await.unwrap();
+    ferridriver_browser::expect(&out).to_have_text("other data").await.unwrap();
+    let err = page.abort_route("no-such-request", "nonsense").await.unwrap_err().to_string();
+    assert!(err.contains("unknown error code 'nonsense'") && err.contains("hint"), "{err}");
+    // Routing off: the real server answers again.
+    page.set_routing(false).await.unwrap();
+    page.locator("#text").click().await.unwrap();
+    ferridriver_browser::expect(&out).to_have_text("the data").await.unwrap();
+    browser.close().await;
+}
