@@ -49,8 +49,13 @@ const EVENTS: &str = r#"<!doctype html><title>Events</title>
 <p id="out"></p>
 <script>console.log('hello', 42); console.warn('careful')</script>"#;
 
-const PAGES: &[(&str, &str)] =
-    &[("/login", LOGIN), ("/widgets", WIDGETS), ("/events", EVENTS), ("/data.json", r#"{"items": [1, 2]}"#)];
+const PAGES: &[(&str, &str)] = &[
+    ("/login", LOGIN),
+    ("/widgets", WIDGETS),
+    ("/events", EVENTS),
+    ("/data.json", r#"{"items": [1, 2]}"#),
+    ("/more.json", r#"{"items": [1, 2, 3, 4]}"#),
+];
 
 const STEPS: &str = r#"import { Given, When, Then, Before, After } from '@cucumber/cucumber'
 import { expect } from '@playwright/test'
@@ -195,6 +200,39 @@ When('a JS listener answers prompts with {string}', function (this: any, name: s
   this.page.on('dialog', (d: any) => d.accept(name))
 })
 
+When('JS routes the data to {int} items', async function (this: any, n: number) {
+  await this.page.route('**/data.json', (route: any) => route.fulfill({ json: { items: Array.from({ length: n }, (_, i) => i) } }))
+})
+
+Then('routes abort, continue elsewhere and fall back', async function (this: any) {
+  const page = this.page
+  await page.unrouteAll()
+  const seen: string[] = []
+  await page.route(/data\.json$/, async (route: any, request: any) => {
+    seen.push(`${request.method()} ${request.postData()}`)
+    await route.continue({ url: new URL('/more.json', page.url()).href })
+  })
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.locator('#out')).toHaveText('4 items')
+  await page.route('**/data.json', async (route: any) => {
+    seen.push('fell back')
+    await route.fallback()
+  })
+  const [more] = await Promise.all([page.waitForResponse(/(data|more)\.json$/), page.getByRole('button', { name: 'Load' }).click()])
+  expect(more.status()).toBe(200)
+  expect(seen).toEqual(['POST q=1', 'fell back', 'POST q=1'])
+  await page.unrouteAll()
+  await page.route('**/data.json', (route: any) => route.abort('connectionrefused'), { times: 1 })
+  const [failed] = await Promise.all([page.waitForEvent('requestfailed'), page.getByRole('button', { name: 'Load' }).click()])
+  expect(failed.failure().errorText).toContain('ERR_CONNECTION_REFUSED')
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.locator('#out')).toHaveText('2 items')
+  await page.context().route('**/data.json', (route: any) => route.fulfill({ json: { items: [7, 8, 9, 10, 11] } }))
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.locator('#out')).toHaveText('5 items')
+  await page.context().unrouteAll()
+})
+
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
@@ -223,6 +261,13 @@ const FEATURE: &str = r#"Feature: Sign in
 
   Scenario: Page events
     Then page events reach the listeners
+
+  Scenario: Routes answer requests, also during Rust steps
+    Given I open "/events"
+    When JS routes the data to 3 items
+    And I click the "Load" button
+    Then I should see "3 items"
+    And routes abort, continue elsewhere and fall back
 
   Scenario: JS listeners run during Rust steps
     Given I open "/events"
@@ -296,12 +341,12 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
         .collect();
     assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 29, "6 scenarios with a Before and an After hook each");
+    assert_eq!(statuses.len(), 36, "7 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 6);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 7);
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
-    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 6);
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 7);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -20,6 +20,7 @@ const WEB_PRELUDE: &str = include_str!("js/web.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
+const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 
 /// Limits of one VM.
@@ -105,6 +106,7 @@ impl Vm {
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
+                    ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];
                 for (name, source) in preludes {

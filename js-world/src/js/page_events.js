@@ -202,6 +202,9 @@
         return ['domcontentloaded', page];
       case 'load':
         return ['load', page];
+      case 'route':
+        // Paused by page.route (js/page_routes.js), which answers it.
+        return ['__route', e];
       case 'framenavigated':
         return ['framenavigated', { url: () => e.url, name: () => '', page: () => page, parentFrame: () => null }];
       default:
@@ -218,7 +221,7 @@
   // Makes sure the page's events (and network events, and manual dialogs) are on before the
   // page's next operation: Page._send waits for this barrier.
   function subscribe(page, event) {
-    const wants = page._wants || (page._wants = { events: false, network: false, dialogs: false });
+    const wants = page._wants || (page._wants = { events: false, network: false, dialogs: false, routing: false });
     const steps = [];
     if (!wants.events) {
       wants.events = true;
@@ -232,6 +235,10 @@
     if (event === 'dialog' && !wants.dialogs) {
       wants.dialogs = true;
       steps.push(() => op(page, 'dialogMode', [true]));
+    }
+    if (event === 'route' && !wants.routing) {
+      wants.routing = true;
+      steps.push(() => op(page, 'routing', [true]));
     }
     if (steps.length === 0) return;
     const before = page._barrier || Promise.resolve();
@@ -251,7 +258,9 @@
         if (!batch) break;
         for (const e of batch) {
           const decoded = decode(page, e);
-          if (decoded) await emit(page, decoded[0], decoded[1]);
+          if (!decoded) continue;
+          if (decoded[0] === '__route') await pw.handleRoute(page, decoded[1]);
+          else await emit(page, decoded[0], decoded[1]);
         }
       }
     } catch (_) {
@@ -393,5 +402,7 @@
     return new RegExp(source + '$');
   }
 
+  // For js/page_routes.js.
+  Object.assign(pw, { subscribe, op, urlMatcher, Request });
   Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Request, Response });
 })(globalThis);

@@ -31,6 +31,14 @@ pub(super) async fn event_op(session: &Session, r: &Request) -> Option<Result<Va
             Err(e) => Err(e),
         },
         "responseBody" => response_body(session, r).await,
+        "routing" => match page_of(session, r).await {
+            Ok(page) => match r.arg::<bool>(0, "on") {
+                Ok(on) => page.set_routing(on).await.map(|_| Value::Null).map_err(Failure::from),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        },
+        "routeFulfill" | "routeAbort" | "routeContinue" => super::routes::answer(session, r).await,
         _ => return None,
     })
 }

@@ -7,6 +7,7 @@ mod assert;
 mod dispatch;
 mod events;
 mod locator;
+mod routes;
 mod session;
 
 pub use dispatch::handle;

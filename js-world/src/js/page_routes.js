@@ -1,0 +1,148 @@
+// Playwright's request routing for the JS world: page.route/unroute/unrouteAll and
+// context.route/unroute, with Route.fulfill/abort/continue/fallback. While a page has routes,
+// each of its requests pauses and arrives through the page's event pump (js/page_events.js);
+// the newest matching route's handler answers it, `fallback()` hands it to the next one, and
+// a request no route matches goes on unchanged.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { Page, subscribe, op, urlMatcher, Request, callSite, failure } = pw;
+  const BrowserContext = g.__ferridriver_modules.playwright.BrowserContext;
+
+  function headerPairs(headers) {
+    return Object.entries(headers || {}).map(([name, value]) => [String(name), String(value)]);
+  }
+  function base64Of(body) {
+    if (body === undefined || body === null) return '';
+    return g.Buffer.from(typeof body === 'string' ? body : body).toString('base64');
+  }
+
+  class Route {
+    constructor(page, e) {
+      this._page = page;
+      this._e = e;
+      this._request = new Request(page, { ...e, isNavigation: e.resourceType === 'document' });
+      this._state = 'pending'; // pending | fallback | handled
+    }
+    request() {
+      return this._request;
+    }
+    _answer(name, args) {
+      if (this._state === 'handled') throw new Error('Route is already handled!');
+      this._state = 'handled';
+      const site = callSite();
+      return op(this._page, name, [this._e.id, ...args]).then(
+        () => undefined,
+        (e) => {
+          throw failure(site, e.name, e.message);
+        },
+      );
+    }
+    fulfill(options) {
+      const o = options || {};
+      if (o.path !== undefined) throw new TypeError("route.fulfill({ path }) is not supported: read the file with node:fs and pass it as 'body'");
+      let body = o.body;
+      const headers = headerPairs(o.headers);
+      const has = (name) => headers.some(([n]) => n.toLowerCase() === name);
+      if (o.json !== undefined) {
+        body = JSON.stringify(o.json);
+        if (!has('content-type')) headers.push(['content-type', 'application/json']);
+      }
+      if (o.contentType !== undefined && !has('content-type')) headers.push(['content-type', String(o.contentType)]);
+      return this._answer('routeFulfill', [o.status || 200, headers, base64Of(body)]);
+    }
+    abort(errorCode) {
+      return this._answer('routeAbort', [errorCode === undefined ? 'failed' : String(errorCode)]);
+    }
+    continue(options) {
+      const o = options || {};
+      const overrides = {};
+      if (o.url !== undefined) overrides.url = String(o.url);
+      if (o.method !== undefined) overrides.method = String(o.method);
+      if (o.headers !== undefined) overrides.headers = headerPairs(o.headers);
+      if (o.postData !== undefined) overrides.postData = base64Of(o.postData);
+      return this._answer('routeContinue', [overrides]);
+    }
+    async fallback() {
+      if (this._state === 'handled') throw new Error('Route is already handled!');
+      this._state = 'fallback';
+    }
+  }
+
+  // Tries the routes newest first; a route whose handler neither answers nor falls back keeps
+  // the request paused, as in Playwright (the handler may answer later).
+  pw.handleRoute = async function (page, e) {
+    const route = new Route(page, e);
+    const routes = [...(page._routes || []), ...((page._context && page._context._routes) || [])].reverse();
+    for (const entry of routes) {
+      if (!entry.matches(route.request())) continue;
+      if (entry.times !== undefined) {
+        if (entry.times <= 0) continue;
+        entry.times -= 1;
+      }
+      route._state = 'pending';
+      try {
+        await entry.handler(route, route.request());
+      } catch (err) {
+        g.console.error(`page.route handler failed: ${err && err.stack ? err.stack : err}`);
+        if (route._state !== 'handled') await route.continue().catch(() => undefined);
+        return;
+      }
+      if (route._state !== 'fallback') return;
+    }
+    if (route._state !== 'handled') await route.continue().catch(() => undefined);
+  };
+
+  function addRoute(owner, page, url, handler, options) {
+    if (typeof handler !== 'function') throw new TypeError('route: the handler must be a function');
+    const times = options && typeof options.times === 'number' ? options.times : undefined;
+    const list = owner._routes || (owner._routes = []);
+    list.push({ url, handler, times, matches: urlMatcher(page, url) });
+  }
+  function removeRoutes(owner, url, handler) {
+    owner._routes = (owner._routes || []).filter(
+      (r) => !((url === undefined || r.url === url || String(r.url) === String(url)) && (handler === undefined || r.handler === handler)),
+    );
+  }
+
+  // unroute/unrouteAll, the same on pages and contexts.
+  const removal = {
+    unroute(url, handler) {
+      removeRoutes(this, url, handler);
+      return Promise.resolve();
+    },
+    unrouteAll() {
+      this._routes = [];
+      return Promise.resolve();
+    },
+  };
+
+  Object.assign(Page.prototype, removal, {
+    route(url, handler, options) {
+      addRoute(this, this, url, handler, options);
+      subscribe(this, 'route');
+      return Promise.resolve(this._barrier).then(() => undefined);
+    },
+  });
+
+  // A context's routes apply to each of its pages (they are consulted after the page's own).
+  const newPage = BrowserContext.prototype.newPage;
+  Object.assign(BrowserContext.prototype, removal, {
+    route(url, handler, options) {
+      addRoute(this, this._pages[0], url, handler, options);
+      const pages = this.pages();
+      for (const page of pages) subscribe(page, 'route');
+      return Promise.all(pages.map((p) => Promise.resolve(p._barrier))).then(() => undefined);
+    },
+    async newPage() {
+      const page = await newPage.call(this);
+      if (this._routes && this._routes.length) {
+        subscribe(page, 'route');
+        await page._barrier;
+      }
+      return page;
+    },
+  });
+
+  Object.assign(g.__ferridriver_modules.playwright, { Route });
+})(globalThis);
