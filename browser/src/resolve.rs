@@ -169,6 +169,24 @@ impl PageInner {
                 }
                 _ => {}
             }
+            // As in Playwright, a frame locator is strict: it steps into exactly one frame, so
+            // every element a locator finds lives in one document.
+            if let Part::Frame(selector) = part {
+                let mut frames = Vec::new();
+                for root in &current {
+                    frames.extend(self.query(root, "css", vec![json!(selector)]).await?);
+                }
+                if frames.len() > 1 {
+                    return Err(BrowserError::Evaluation(format!(
+                        "strict mode violation: frameLocator('{selector}') resolved to {} frames\n  hint: make the selector match one iframe, e.g. by its id or name",
+                        frames.len()
+                    )));
+                }
+                for frame in frames {
+                    next.extend(self.frame_document(&frame).await?);
+                }
+                return Ok(next);
+            }
             for root in &current {
                 let found = match part {
                     Part::Css(s) => self.query(root, "css", vec![json!(s)]).await?,
@@ -178,16 +196,12 @@ impl PageInner {
                         self.query(root, "attribute", vec![json!(name), value.to_js()]).await?
                     }
                     Part::Role { role, name } => self.by_role(root, role, name.as_ref()).await?,
-                    Part::Frame(selector) => {
-                        let mut documents = Vec::new();
-                        for frame in self.query(root, "css", vec![json!(selector)]).await? {
-                            documents.extend(self.frame_document(&frame).await?);
-                        }
-                        documents
-                    }
-                    Part::Nth(_) | Part::HasText(_) | Part::HasNotText(_) | Part::Has(_) | Part::HasNot(_) => {
-                        Vec::new()
-                    }
+                    Part::Frame(_)
+                    | Part::Nth(_)
+                    | Part::HasText(_)
+                    | Part::HasNotText(_)
+                    | Part::Has(_)
+                    | Part::HasNot(_) => Vec::new(),
                 };
                 next.extend(found);
             }

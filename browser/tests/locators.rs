@@ -104,18 +104,25 @@ async fn strictness_actionability_and_assertion_failures_are_explained() {
     browser.close().await;
 }
 
-const FRAMES: &[(&str, &str)] = &[(
-    "/frames",
-    r#"<!DOCTYPE html><title>Frames</title>
+const FRAMES: &[(&str, &str)] = &[
+    (
+        "/frames",
+        r#"<!DOCTYPE html><title>Frames</title>
 <div style="height: 150px">spacer</div>
 <iframe id="checkout" style="margin-left: 40px" srcdoc="<label for=card>Card number</label> <input id=card>
   <button onclick=&quot;document.getElementById('out').textContent = 'Paid with ' + document.getElementById('card').value&quot;>Pay</button>
   <p id=out role=status></p>"></iframe>"#,
-)];
+    ),
+    (
+        "/two-frames",
+        r#"<!DOCTYPE html><title>Two frames</title>
+<iframe id="a" srcdoc="<p>first</p>"></iframe><iframe id="b" srcdoc="<p>second</p>"></iframe>"#,
+    ),
+];
 
 #[tokio::test(flavor = "current_thread")]
 async fn locators_reach_into_same_origin_iframes() {
-    let Some((browser, page, _)) = support::open_at(FRAMES, "/frames").await else { return };
+    let Some((browser, page, base)) = support::open_at(FRAMES, "/frames").await else { return };
     let frame = page.frame_locator("#checkout");
     expect(&frame.get_by_role("button", Some(TextMatch::Exact("Pay".into())))).to_be_visible().await.unwrap();
     frame.get_by_label("Card number").fill("4242").await.unwrap();
@@ -127,6 +134,12 @@ async fn locators_reach_into_same_origin_iframes() {
         "the frame's content is not the page's"
     );
     assert_eq!(frame.get_by_role("status", None).description(), "frameLocator('#checkout').getByRole('status')");
+
+    // A frame locator steps into one frame, as in Playwright.
+    page.goto(&format!("{base}/two-frames")).await.unwrap();
+    expect(&page.frame_locator("#b").locator("p")).to_have_text("second").await.unwrap();
+    let err = page.frame_locator("iframe").locator("p").count().await.unwrap_err().to_string();
+    assert!(err.contains("strict mode violation: frameLocator('iframe') resolved to 2 frames"), "{err}");
     browser.close().await;
 }
 
