@@ -25,8 +25,9 @@ pub(crate) enum Part {
     HasNotText(TextMatch),
     Has(Vec<Part>),
     HasNot(Vec<Part>),
-    /// Into the document of the iframes the CSS selector matches (any origin, ADR 0012).
-    Frame(String),
+    /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
+    /// several matches are a strict-mode error, as with Playwright's frame locators.
+    EnterFrame,
 }
 
 /// Finds elements of a page. Cheap to clone; every use resolves it again.
@@ -88,10 +89,19 @@ impl Locator {
         self.then(Part::Attribute { name: "data-testid", value: TextMatch::Exact(id.to_string()) })
     }
 
-    /// Elements inside the iframes matching `selector` (Playwright's `frameLocator`), same- or
-    /// cross-origin.
-    pub fn frame_locator(&self, selector: &str) -> Locator {
-        self.then(Part::Frame(selector.to_string()))
+    /// The iframe matching `selector` inside the current match (Playwright's `frameLocator`),
+    /// same- or cross-origin.
+    pub fn frame_locator(&self, selector: &str) -> crate::FrameLocator {
+        crate::FrameLocator::new(self.locator(selector))
+    }
+
+    /// The frame of the iframe element this locator matches (Playwright's `contentFrame()`).
+    pub fn content_frame(&self) -> crate::FrameLocator {
+        crate::FrameLocator::new(self.clone())
+    }
+
+    pub(crate) fn enter_frame(&self) -> Locator {
+        self.then(Part::EnterFrame)
     }
 
     /// The first match.
@@ -146,7 +156,12 @@ impl Locator {
 
 fn describe(parts: &[Part]) -> String {
     let mut out: Vec<String> = Vec::new();
-    for p in parts {
+    for (i, p) in parts.iter().enumerate() {
+        // `locator('x')` followed by entering its frame reads as Playwright's `frameLocator('x')`.
+        if let (Part::Css(s), Some(Part::EnterFrame)) = (p, parts.get(i + 1)) {
+            out.push(format!("frameLocator('{s}')"));
+            continue;
+        }
         out.push(match p {
             Part::Css(s) => format!("locator('{s}')"),
             Part::Role { role, name: None } => format!("getByRole('{role}')"),
@@ -172,7 +187,8 @@ fn describe(parts: &[Part]) -> String {
             Part::Has(inner) => format!("filter({{ has: {} }})", describe(inner)),
             Part::HasNotText(t) => format!("filter({{ hasNotText: {} }})", t.describe()),
             Part::HasNot(inner) => format!("filter({{ hasNot: {} }})", describe(inner)),
-            Part::Frame(s) => format!("frameLocator('{s}')"),
+            Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_))) => continue,
+            Part::EnterFrame => "contentFrame()".to_string(),
         });
     }
     if out.is_empty() {

@@ -374,7 +374,7 @@ impl Page {
     }
 
     /// Locates elements inside the iframes matching `selector`, same- or cross-origin.
-    pub fn frame_locator(&self, selector: &str) -> crate::Locator {
+    pub fn frame_locator(&self, selector: &str) -> crate::FrameLocator {
         crate::Locator::root(Arc::clone(&self.inner)).frame_locator(selector)
     }
 

@@ -171,18 +171,14 @@ impl PageInner {
             }
             // As in Playwright, a frame locator is strict: it steps into exactly one frame, so
             // every element a locator finds lives in one document.
-            if let Part::Frame(selector) = part {
-                let mut frames = Vec::new();
-                for root in &current {
-                    frames.extend(self.query(root, "css", vec![json!(selector)]).await?);
-                }
-                if frames.len() > 1 {
+            if let Part::EnterFrame = part {
+                if current.len() > 1 {
                     return Err(BrowserError::Evaluation(format!(
-                        "strict mode violation: frameLocator('{selector}') resolved to {} frames\n  hint: make the selector match one iframe, e.g. by its id or name",
-                        frames.len()
+                        "strict mode violation: the frame locator resolved to {} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe",
+                        current.len()
                     )));
                 }
-                for frame in frames {
+                for frame in current {
                     next.extend(self.frame_document(&frame).await?);
                 }
                 return Ok(next);
@@ -196,7 +192,7 @@ impl PageInner {
                         self.query(root, "attribute", vec![json!(name), value.to_js()]).await?
                     }
                     Part::Role { role, name } => self.by_role(root, role, name.as_ref()).await?,
-                    Part::Frame(_)
+                    Part::EnterFrame
                     | Part::Nth(_)
                     | Part::HasText(_)
                     | Part::HasNotText(_)

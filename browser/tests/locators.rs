@@ -139,7 +139,16 @@ async fn locators_reach_into_same_origin_iframes() {
     page.goto(&format!("{base}/two-frames")).await.unwrap();
     expect(&page.frame_locator("#b").locator("p")).to_have_text("second").await.unwrap();
     let err = page.frame_locator("iframe").locator("p").count().await.unwrap_err().to_string();
-    assert!(err.contains("strict mode violation: frameLocator('iframe') resolved to 2 frames"), "{err}");
+    assert!(err.contains("strict mode violation: the frame locator resolved to 2 frames"), "{err}");
+    let frames = page.frame_locator("iframe");
+    expect(&frames.first().locator("p")).to_have_text("first").await.unwrap();
+    expect(&frames.last().locator("p")).to_have_text("second").await.unwrap();
+    expect(&frames.nth(1).get_by_text("second")).to_be_visible().await.unwrap();
+    expect(&frames.owner()).to_have_count(2).await.unwrap();
+    let b = page.locator("#b").content_frame();
+    expect(&b.locator("p")).to_have_text("second").await.unwrap();
+    assert_eq!(b.locator("p").description(), "frameLocator('#b').locator('p')", "the same frame either way");
+    assert_eq!(frames.first().locator("p").description(), "locator('iframe').first().contentFrame().locator('p')");
     browser.close().await;
 }
 

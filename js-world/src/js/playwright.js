@@ -94,13 +94,40 @@
     getByTitle(text, options) {
       return this._with({ kind: 'title', text: textSpec(text, (options || {}).exact) });
     }
-    // Playwright's FrameLocator, as a Locator whose next parts search the frame's document.
     frameLocator(selector) {
-      return this._with({ kind: 'frame', selector: String(selector) });
+      return new FrameLocator(this._pageObject(), this._chain().concat([{ kind: 'css', selector: String(selector) }]));
     }
     getByTestId(id) {
       if (id instanceof RegExp) throw new TypeError('getByTestId: a RegExp is not supported; pass the id');
       return this._with({ kind: 'testId', id: String(id) });
+    }
+  }
+
+  // Playwright's FrameLocator: the iframe its owner parts match, searched inside. Entering the
+  // frame is strict (one iframe), so first()/last()/nth() pick the iframe.
+  class FrameLocator extends Finder {
+    constructor(page, owner) {
+      super();
+      this._page = page;
+      this._owner = owner;
+    }
+    _pageObject() {
+      return this._page;
+    }
+    _chain() {
+      return this._owner.concat([{ kind: 'enterFrame' }]);
+    }
+    owner() {
+      return new Locator(this._page, this._owner);
+    }
+    first() {
+      return this.nth(0);
+    }
+    last() {
+      return this.nth(-1);
+    }
+    nth(n) {
+      return new FrameLocator(this._page, this._owner.concat([{ kind: 'nth', n: Math.trunc(Number(n)) }]));
     }
   }
 
@@ -123,6 +150,9 @@
     }
     page() {
       return this._page;
+    }
+    contentFrame() {
+      return new FrameLocator(this._page, this._parts);
     }
     first() {
       return this._with({ kind: 'nth', n: 0 });
@@ -567,6 +597,7 @@
     errors: Object.freeze({ TimeoutError }),
     Page,
     Locator,
+    FrameLocator,
     Keyboard,
     Mouse,
     BrowserContext,

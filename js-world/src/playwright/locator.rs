@@ -1,7 +1,7 @@
 //! A JS locator is a plain description (the chain of its parts); each call rebuilds the Rust
 //! `Locator` from it on the scenario page, so JS holds no Rust object across awaits.
 
-use ferridriver_browser::{Locator, Page, TextMatch};
+use ferridriver_browser::{FrameLocator, Locator, Page, TextMatch};
 use serde::Deserialize;
 
 /// A `string | RegExp` argument with Playwright's `exact` option, as `js/playwright.js` sends it.
@@ -90,10 +90,9 @@ pub(crate) enum PartSpec {
     HasNot {
         parts: Vec<PartSpec>,
     },
-    /// Into the iframes the selector matches, any origin (`frameLocator`).
-    Frame {
-        selector: String,
-    },
+    /// Into the frame of the one iframe matched so far (`frameLocator(s)` is `css s` followed
+    /// by this; `contentFrame()` is this alone), any origin.
+    EnterFrame,
 }
 
 /// What both a page and a locator can search in.
@@ -106,7 +105,6 @@ trait Scope {
     fn alt_text(&self, t: TextMatch) -> Locator;
     fn title(&self, t: TextMatch) -> Locator;
     fn test_id(&self, id: &str) -> Locator;
-    fn frame(&self, selector: &str) -> Locator;
 }
 
 macro_rules! scope {
@@ -136,14 +134,12 @@ macro_rules! scope {
             fn test_id(&self, id: &str) -> Locator {
                 self.get_by_test_id(id)
             }
-            fn frame(&self, selector: &str) -> Locator {
-                self.frame_locator(selector)
-            }
         }
     };
 }
 scope!(Page);
 scope!(Locator);
+scope!(FrameLocator);
 
 /// A finder part applied to `scope`; `None` for the parts that narrow a locator instead.
 fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
@@ -156,8 +152,8 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         PartSpec::AltText { text } => scope.alt_text(text.to_match()),
         PartSpec::Title { text } => scope.title(text.to_match()),
         PartSpec::TestId { id } => scope.test_id(id),
-        PartSpec::Frame { selector } => scope.frame(selector),
-        PartSpec::Nth { .. }
+        PartSpec::EnterFrame
+        | PartSpec::Nth { .. }
         | PartSpec::HasText { .. }
         | PartSpec::Has { .. }
         | PartSpec::HasNotText { .. }
@@ -169,17 +165,30 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
 pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> {
     let Some((head, rest)) = parts.split_first() else { return Err("the locator is empty".into()) };
     let mut locator = find(page, head).ok_or("a locator must start with locator() or a getBy… method")?;
+    // Set right after entering a frame: the next part must find something in it.
+    let mut frame: Option<FrameLocator> = None;
     for part in rest {
+        if let Some(f) = frame.take() {
+            locator = find(&f, part).ok_or("a frame locator must be followed by locator() or a getBy… method")?;
+            continue;
+        }
         locator = match part {
             PartSpec::Nth { n } => locator.nth(*n),
             PartSpec::HasText { text } => locator.filter_has_text(text.to_match()),
             PartSpec::Has { parts } => locator.filter_has(&build(page, parts)?),
             PartSpec::HasNotText { text } => locator.filter_has_not_text(text.to_match()),
             PartSpec::HasNot { parts } => locator.filter_has_not(&build(page, parts)?),
+            PartSpec::EnterFrame => {
+                frame = Some(locator.content_frame());
+                continue;
+            }
             finder => find(&locator, finder).ok_or("unsupported locator part")?,
         };
     }
-    Ok(locator)
+    match frame {
+        Some(_) => Err("a frame locator is not a locator: call .locator() or a getBy… method on it".into()),
+        None => Ok(locator),
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +206,7 @@ mod tests {
         assert_eq!(spec.to_match(), TextMatch::regex("sa.e", "i"));
         assert_eq!(spec.as_str(), None);
         let parts: Vec<PartSpec> = serde_json::from_str(
-            r#"[{"kind":"role","role":"button","name":{"value":"x"}},{"kind":"hasText","text":{"value":"y"}},{"kind":"nth","n":1},{"kind":"hasNot","parts":[{"kind":"css","selector":"b"}]},{"kind":"hasNotText","text":{"value":"z"}},{"kind":"frame","selector":"iframe"}]"#,
+            r#"[{"kind":"role","role":"button","name":{"value":"x"}},{"kind":"hasText","text":{"value":"y"}},{"kind":"nth","n":1},{"kind":"hasNot","parts":[{"kind":"css","selector":"b"}]},{"kind":"hasNotText","text":{"value":"z"}},{"kind":"enterFrame"}]"#,
         )
         .unwrap();
         assert_eq!(parts.len(), 6);
