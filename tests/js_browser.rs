@@ -38,8 +38,10 @@ const WIDGETS: &str = r#"<!doctype html><title>Widgets</title>
 <input id="name" value="Ada Lovelace" data-kind="person-42">
 <input id="typed">
 <div id="spot" style="position:fixed;left:0;top:300px;width:120px;height:60px"
-  onmousemove="this.dataset.moved='yes'" onclick="this.textContent='clicked'">spot</div>
-<iframe id="inner" srcdoc="<p class='hello big'>Inside the frame</p><button>Frame button</button>"></iframe>"#;
+  onmousemove="this.dataset.moved='yes'" onclick="this.textContent='clicked'"
+  onmousedown="this.dataset.down='yes'" onmouseup="this.dataset.up='yes'" ondblclick="this.dataset.dbl='yes'">spot</div>
+<iframe id="inner" srcdoc="<p class='hello big'>Inside the frame</p><button>Frame button</button>"></iframe>
+<div style="height: 3000px"></div>"#;
 
 /// Console output, a fetch, a prompt and an uncaught error, for page events.
 const EVENTS: &str = r#"<!doctype html><title>Events</title>
@@ -158,6 +160,23 @@ Then('frames, filters, matchers, keyboard and mouse work', async function (this:
   await expect(page.locator('#spot')).toHaveAttribute('data-moved', 'yes')
   await page.mouse.click(60, 330)
   await expect(page.locator('#spot')).toHaveText('clicked')
+  await page.mouse.move(30, 320)
+  await page.mouse.down()
+  await page.mouse.up()
+  await expect(page.locator('#spot')).toHaveAttribute('data-up', 'yes')
+  await page.mouse.dblclick(30, 320)
+  await expect(page.locator('#spot')).toHaveAttribute('data-dbl', 'yes')
+  await page.mouse.wheel(0, 400)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await page.locator('#typed').fill('one two')
+  await page.locator('#typed').press('Control+A')
+  await page.keyboard.insertText('ünïcode')
+  await expect(page.locator('#typed')).toHaveValue('ünïcode')
+  await page.keyboard.down('Shift')
+  await page.keyboard.press('Home')
+  await page.keyboard.up('Shift')
+  await page.keyboard.press('Delete')
+  await expect(page.locator('#typed')).toHaveValue('')
 })
 
 Then('page events reach the listeners', async function (this: any) {

@@ -9,7 +9,21 @@ pub(crate) struct KeyInfo {
     pub text: Option<String>,
 }
 
-/// Resolves a key name (`Enter`, `Tab`, `ArrowDown`, `a`, `A`, `1`…).
+/// Modifier keys and their bit in DevTools' `modifiers` (Alt=1, Control=2, Meta=4, Shift=8).
+const MODIFIERS: &[(&str, i64, i64, &str)] = &[
+    ("Alt", 1, 18, "AltLeft"),
+    ("Control", 2, 17, "ControlLeft"),
+    ("Meta", 4, 91, "MetaLeft"),
+    ("Shift", 8, 16, "ShiftLeft"),
+];
+
+/// The modifier bit of a key name (`ControlOrMeta` is Control here: Linux).
+fn modifier_bit(name: &str) -> Option<i64> {
+    let name = if name == "ControlOrMeta" { "Control" } else { name };
+    MODIFIERS.iter().find(|(n, ..)| *n == name).map(|(_, bit, ..)| *bit)
+}
+
+/// Resolves a key name (`Enter`, `Tab`, `ArrowDown`, `F5`, `Shift`, `a`, `A`, `1`…).
 pub(crate) fn key_info(name: &str) -> Option<KeyInfo> {
     let named = |key: &str, code: &str, key_code: i64, text: Option<&str>| KeyInfo {
         key: key.into(),
@@ -17,12 +31,20 @@ pub(crate) fn key_info(name: &str) -> Option<KeyInfo> {
         key_code,
         text: text.map(str::to_string),
     };
+    let name = if name == "ControlOrMeta" { "Control" } else { name };
+    if let Some((key, _, key_code, code)) = MODIFIERS.iter().find(|(n, ..)| *n == name) {
+        return Some(named(key, code, *key_code, None));
+    }
+    if let Some(n) = name.strip_prefix('F').and_then(|n| n.parse::<i64>().ok()).filter(|n| (1..=12).contains(n)) {
+        return Some(named(name, name, 111 + n, None));
+    }
     Some(match name {
         "Enter" => named("Enter", "Enter", 13, Some("\r")),
         "Tab" => named("Tab", "Tab", 9, None),
         "Escape" => named("Escape", "Escape", 27, None),
         "Backspace" => named("Backspace", "Backspace", 8, None),
         "Delete" => named("Delete", "Delete", 46, None),
+        "Insert" => named("Insert", "Insert", 45, None),
         "Space" | " " => named(" ", "Space", 32, Some(" ")),
         "ArrowUp" => named("ArrowUp", "ArrowUp", 38, None),
         "ArrowDown" => named("ArrowDown", "ArrowDown", 40, None),
@@ -51,28 +73,114 @@ pub(crate) fn key_info(name: &str) -> Option<KeyInfo> {
     })
 }
 
+/// The keys of a Playwright combination (`Control+A`, `Shift+Tab`, `+`, `Control++`).
+fn combination(keys: &str) -> Vec<&str> {
+    let mut parts: Vec<&str> = Vec::new();
+    let mut rest = keys;
+    while let Some(i) = rest.find('+') {
+        // A `+` that starts what is left is the plus key itself.
+        if i == 0 {
+            parts.push("+");
+            rest = rest.get(2..).unwrap_or("");
+            continue;
+        }
+        parts.push(&rest[..i]);
+        rest = &rest[i + 1..];
+    }
+    if !rest.is_empty() {
+        parts.push(rest);
+    }
+    parts
+}
+
+fn unknown_key(name: &str) -> crate::BrowserError {
+    crate::BrowserError::Evaluation(format!(
+        "unknown key '{name}'\n  hint: use a character or a key name such as Enter, Tab, ArrowDown, F5, Shift, Control, Alt, Meta, or a combination like Control+A"
+    ))
+}
+
 impl crate::page::PageInner {
-    /// Presses and releases one key on whatever has the focus.
-    pub(crate) async fn press_key(&self, name: &str) -> crate::Result<()> {
-        let info = key_info(name).ok_or_else(|| crate::BrowserError::Evaluation(format!("unknown key '{name}'")))?;
-        let session = Some(self.session.as_str());
-        let kind = if info.text.is_some() { "keyDown" } else { "rawKeyDown" };
-        let mut down = serde_json::json!({"type": kind, "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code});
-        if let Some(t) = &info.text {
+    /// Presses a key or a combination (`Control+A`): every key down in order, then up in
+    /// reverse, as Playwright does.
+    pub(crate) async fn press_key(&self, keys: &str) -> crate::Result<()> {
+        let keys = combination(keys);
+        for k in &keys {
+            key_info(k).ok_or_else(|| unknown_key(k))?;
+        }
+        for k in &keys {
+            self.key_down(k).await?;
+        }
+        for k in keys.iter().rev() {
+            self.key_up(k).await?;
+        }
+        Ok(())
+    }
+
+    /// Holds a key down (a modifier stays held for later keys and clicks until `key_up`).
+    /// While a modifier other than Shift is held, keys insert no text (they are shortcuts).
+    pub(crate) async fn key_down(&self, name: &str) -> crate::Result<()> {
+        let info = key_info(name).ok_or_else(|| unknown_key(name))?;
+        if let Some(bit) = modifier_bit(name) {
+            self.modifiers.fetch_or(bit, std::sync::atomic::Ordering::Relaxed);
+        }
+        let modifiers = self.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        let text = info.text.filter(|_| modifiers & !8 == 0);
+        let kind = if text.is_some() { "keyDown" } else { "rawKeyDown" };
+        let mut down = serde_json::json!({"type": kind, "key": info.key, "code": info.code,
+            "windowsVirtualKeyCode": info.key_code, "modifiers": modifiers});
+        if let Some(t) = &text {
             down["text"] = serde_json::json!(t);
         }
-        self.connection.call_raw("Input.dispatchKeyEvent", down, session).await?;
-        let up = serde_json::json!({"type": "keyUp", "key": info.key, "code": info.code, "windowsVirtualKeyCode": info.key_code});
-        self.connection.call_raw("Input.dispatchKeyEvent", up, session).await.map(|_| ())
+        self.connection.call_raw("Input.dispatchKeyEvent", down, Some(self.session.as_str())).await.map(|_| ())
+    }
+
+    /// Releases a key held by `key_down`.
+    pub(crate) async fn key_up(&self, name: &str) -> crate::Result<()> {
+        let info = key_info(name).ok_or_else(|| unknown_key(name))?;
+        if let Some(bit) = modifier_bit(name) {
+            self.modifiers.fetch_and(!bit, std::sync::atomic::Ordering::Relaxed);
+        }
+        let modifiers = self.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        let up = serde_json::json!({"type": "keyUp", "key": info.key, "code": info.code,
+            "windowsVirtualKeyCode": info.key_code, "modifiers": modifiers});
+        self.connection.call_raw("Input.dispatchKeyEvent", up, Some(self.session.as_str())).await.map(|_| ())
     }
 
     /// A mouse event at page coordinates.
     pub(crate) async fn mouse_event(&self, kind: &str, x: f64, y: f64, clicks: i64) -> crate::Result<()> {
-        let mut params = serde_json::json!({"type": kind, "x": x, "y": y});
+        if let Ok(mut at) = self.mouse_at.lock() {
+            *at = (x, y);
+        }
+        let modifiers = self.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        let mut params = serde_json::json!({"type": kind, "x": x, "y": y, "modifiers": modifiers});
         if kind != "mouseMoved" {
             params["button"] = serde_json::json!("left");
             params["clickCount"] = serde_json::json!(clicks);
         }
         self.connection.call_raw("Input.dispatchMouseEvent", params, Some(&self.session)).await.map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_split_like_playwright() {
+        assert_eq!(combination("Control+A"), vec!["Control", "A"]);
+        assert_eq!(combination("Shift+Alt+Tab"), vec!["Shift", "Alt", "Tab"]);
+        assert_eq!(combination("+"), vec!["+"]);
+        assert_eq!(combination("Control++"), vec!["Control", "+"]);
+        assert_eq!(combination("a"), vec!["a"]);
+    }
+
+    #[test]
+    fn modifiers_and_function_keys_resolve() {
+        assert_eq!(key_info("Shift").map(|k| k.key_code), Some(16));
+        assert_eq!(key_info("ControlOrMeta").map(|k| k.key), Some("Control".to_string()));
+        assert_eq!(key_info("F5").map(|k| k.key_code), Some(116));
+        assert!(key_info("F13").is_none() && key_info("Hyper").is_none());
+        assert_eq!(modifier_bit("Shift"), Some(8));
+        assert_eq!(modifier_bit("a"), None);
     }
 }

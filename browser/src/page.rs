@@ -33,6 +33,10 @@ pub(crate) struct PageInner {
     pub(crate) network_watched: std::sync::atomic::AtomicBool,
     /// Whether dialogs wait for a listener to answer them instead of being dismissed.
     pub(crate) manual_dialogs: std::sync::atomic::AtomicBool,
+    /// Modifier keys held down (DevTools bits: Alt 1, Control 2, Meta 4, Shift 8).
+    pub(crate) modifiers: std::sync::atomic::AtomicI64,
+    /// Where the last mouse event was (for `mouse.down`/`up`/`wheel`).
+    pub(crate) mouse_at: std::sync::Mutex<(f64, f64)>,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -66,6 +70,8 @@ impl Page {
             events: broadcast::channel(crate::events::EVENT_BUFFER).0,
             network_watched: std::sync::atomic::AtomicBool::new(false),
             manual_dialogs: std::sync::atomic::AtomicBool::new(false),
+            modifiers: std::sync::atomic::AtomicI64::new(0),
+            mouse_at: std::sync::Mutex::new((0.0, 0.0)),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -328,6 +334,54 @@ impl Page {
     /// Presses a key on the focused element (Playwright's `page.keyboard.press`).
     pub async fn keyboard_press(&self, key: &str) -> Result<()> {
         self.inner.press_key(key).await
+    }
+
+    /// Holds a key down (`page.keyboard.down`); modifiers apply to later keys and clicks.
+    pub async fn keyboard_down(&self, key: &str) -> Result<()> {
+        self.inner.key_down(key).await
+    }
+
+    /// Releases a key (`page.keyboard.up`).
+    pub async fn keyboard_up(&self, key: &str) -> Result<()> {
+        self.inner.key_up(key).await
+    }
+
+    /// Inserts text as an IME would, with no key events (`page.keyboard.insertText`).
+    pub async fn keyboard_insert_text(&self, text: &str) -> Result<()> {
+        self.connection.call_raw("Input.insertText", serde_json::json!({ "text": text }), self.s()).await.map(|_| ())
+    }
+
+    /// Presses the left button where the mouse is (`page.mouse.down`).
+    pub async fn mouse_down(&self) -> Result<()> {
+        let (x, y) = self.mouse_position();
+        self.inner.mouse_event("mousePressed", x, y, 1).await
+    }
+
+    /// Releases the left button where the mouse is (`page.mouse.up`).
+    pub async fn mouse_up(&self) -> Result<()> {
+        let (x, y) = self.mouse_position();
+        self.inner.mouse_event("mouseReleased", x, y, 1).await
+    }
+
+    /// Double-clicks at page coordinates (`page.mouse.dblclick`).
+    pub async fn mouse_dblclick(&self, x: f64, y: f64) -> Result<()> {
+        self.inner.mouse_event("mouseMoved", x, y, 0).await?;
+        for clicks in [1, 2] {
+            self.inner.mouse_event("mousePressed", x, y, clicks).await?;
+            self.inner.mouse_event("mouseReleased", x, y, clicks).await?;
+        }
+        Ok(())
+    }
+
+    /// Scrolls by a wheel event where the mouse is (`page.mouse.wheel`).
+    pub async fn mouse_wheel(&self, delta_x: f64, delta_y: f64) -> Result<()> {
+        let (x, y) = self.mouse_position();
+        let params = serde_json::json!({"type": "mouseWheel", "x": x, "y": y, "deltaX": delta_x, "deltaY": delta_y});
+        self.connection.call_raw("Input.dispatchMouseEvent", params, self.s()).await.map(|_| ())
+    }
+
+    fn mouse_position(&self) -> (f64, f64) {
+        self.inner.mouse_at.lock().map(|at| *at).unwrap_or((0.0, 0.0))
     }
 
     /// Types text key by key into the focused element (`page.keyboard.type`).

@@ -243,5 +243,21 @@ async fn keyboard_and_mouse_work_at_page_level() {
     let point = page.evaluate("(() => { const r = document.getElementById('overlay').getBoundingClientRect(); return [r.x + 5, r.y + 5]; })()").await.unwrap();
     page.mouse_click(point[0].as_f64().unwrap(), point[1].as_f64().unwrap()).await.unwrap();
     expect(&page.locator("#overlay")).to_have_count(0).await.unwrap();
+
+    // Combinations, held modifiers, IME-style text.
+    let name = page.get_by_label("User name");
+    name.fill("ada lovelace").await.unwrap();
+    name.press("Control+A").await.unwrap();
+    page.keyboard_press("Backspace").await.unwrap();
+    assert_eq!(name.input_value().await.unwrap(), "", "Control+A selected everything");
+    page.keyboard_insert_text("Grace ").await.unwrap();
+    page.keyboard_down("Shift").await.unwrap();
+    page.keyboard_press("ArrowLeft").await.unwrap();
+    page.keyboard_press("ArrowLeft").await.unwrap();
+    page.keyboard_up("Shift").await.unwrap();
+    page.keyboard_type("X").await.unwrap();
+    assert_eq!(name.input_value().await.unwrap(), "GracX", "Shift+ArrowLeft selected the last two characters");
+    let err = page.keyboard_press("Hyper+A").await.unwrap_err().to_string();
+    assert!(err.contains("unknown key 'Hyper'") && err.contains("hint"), "{err}");
     browser.close().await;
 }

@@ -401,6 +401,15 @@
     type(text, options) {
       return this._page._op('keyboardType', [String(text)], options).then(done);
     }
+    down(key) {
+      return this._page._op('keyboardDown', [String(key)]).then(done);
+    }
+    up(key) {
+      return this._page._op('keyboardUp', [String(key)]).then(done);
+    }
+    insertText(text) {
+      return this._page._op('keyboardInsertText', [String(text)]).then(done);
+    }
   }
   class Mouse {
     constructor(page) {
@@ -411,6 +420,18 @@
     }
     click(x, y, options) {
       return this._page._op('mouseClick', [Number(x), Number(y)], options).then(done);
+    }
+    dblclick(x, y, options) {
+      return this._page._op('mouseDblclick', [Number(x), Number(y)], options).then(done);
+    }
+    down() {
+      return this._page._op('mouseDown', []).then(done);
+    }
+    up() {
+      return this._page._op('mouseUp', []).then(done);
+    }
+    wheel(deltaX, deltaY) {
+      return this._page._op('mouseWheel', [Number(deltaX), Number(deltaY)]).then(done);
     }
   }
 

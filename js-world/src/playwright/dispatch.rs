@@ -158,6 +158,13 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         }
         "keyboardPress" => page.keyboard_press(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
         "keyboardType" => page.keyboard_type(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
+        "keyboardDown" => page.keyboard_down(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
+        "keyboardUp" => page.keyboard_up(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
+        "keyboardInsertText" => page.keyboard_insert_text(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
+        "mouseDown" => page.mouse_down().await.map(|_| Value::Null)?,
+        "mouseUp" => page.mouse_up().await.map(|_| Value::Null)?,
+        "mouseWheel" => page.mouse_wheel(r.arg(0, "deltaX")?, r.arg(1, "deltaY")?).await.map(|_| Value::Null)?,
+        "mouseDblclick" => page.mouse_dblclick(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
         "mouseMove" => page.mouse_move(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
         "mouseClick" => page.mouse_click(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
         "waitForSelector" => page.wait_for_selector(&r.arg::<String>(0, "selector")?).await.map(|_| Value::Null)?,
