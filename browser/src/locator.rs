@@ -25,6 +25,10 @@ pub(crate) enum Part {
     HasNotText(TextMatch),
     Has(Vec<Part>),
     HasNot(Vec<Part>),
+    /// Matches that the other chain (from the page) also finds.
+    And(Vec<Part>),
+    /// Matches of this chain or of the other one, in document order, each once.
+    Or(Vec<Part>),
     /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
     /// several matches are a strict-mode error, as with Playwright's frame locators.
     EnterFrame,
@@ -139,6 +143,16 @@ impl Locator {
         self.then(Part::Has(inner.parts.clone()))
     }
 
+    /// Elements this locator and `other` both match (Playwright's `locator.and`).
+    pub fn and(&self, other: &Locator) -> Locator {
+        self.then(Part::And(other.parts.clone()))
+    }
+
+    /// Elements either this locator or `other` matches, in document order (`locator.or`).
+    pub fn or(&self, other: &Locator) -> Locator {
+        self.then(Part::Or(other.parts.clone()))
+    }
+
     /// The same locator with its own timeout for actions and assertions.
     pub fn with_timeout(&self, timeout: Duration) -> Locator {
         Locator { timeout: Some(timeout), ..self.clone() }
@@ -187,6 +201,8 @@ fn describe(parts: &[Part]) -> String {
             Part::Has(inner) => format!("filter({{ has: {} }})", describe(inner)),
             Part::HasNotText(t) => format!("filter({{ hasNotText: {} }})", t.describe()),
             Part::HasNot(inner) => format!("filter({{ hasNot: {} }})", describe(inner)),
+            Part::And(other) => format!("and({})", describe(other)),
+            Part::Or(other) => format!("or({})", describe(other)),
             Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_))) => continue,
             Part::EnterFrame => "contentFrame()".to_string(),
         });

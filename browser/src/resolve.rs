@@ -27,6 +27,18 @@ impl PageInner {
     pub(crate) async fn call_helper(&self, on: &str, method: &str, args: Vec<Value>, by_value: bool) -> Result<Value> {
         let declaration = format!("function(...args) {{ const fd = {HELPER}; return fd.{method}(this, ...args); }}");
         let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
+        self.call_function_on(on, &declaration, arguments, by_value).await
+    }
+
+    /// `Runtime.callFunctionOn` in our object group, promises awaited; the raw result object,
+    /// or the page's exception as an error. `arguments` are DevTools call arguments.
+    async fn call_function_on(
+        &self,
+        on: &str,
+        declaration: &str,
+        arguments: Vec<Value>,
+        by_value: bool,
+    ) -> Result<Value> {
         let reply = self
             .connection
             .call_raw(
@@ -154,6 +166,10 @@ impl PageInner {
                     }
                     return Ok(next);
                 }
+                Part::And(other) | Part::Or(other) => {
+                    let others = self.resolve(other).await?;
+                    return self.combine(current, others, matches!(part, Part::And(_))).await;
+                }
                 Part::Has(inner) | Part::HasNot(inner) => {
                     let wanted = matches!(part, Part::Has(_));
                     for el in current {
@@ -193,6 +209,8 @@ impl PageInner {
                     }
                     Part::Role { role, name } => self.by_role(root, role, name.as_ref()).await?,
                     Part::EnterFrame
+                    | Part::And(_)
+                    | Part::Or(_)
                     | Part::Nth(_)
                     | Part::HasText(_)
                     | Part::HasNotText(_)
@@ -263,6 +281,36 @@ impl PageInner {
         let x = (points[0] + points[2] + points[4] + points[6]) / 4.0;
         let y = (points[1] + points[3] + points[5] + points[7]) / 4.0;
         Ok(Some((x, y)))
+    }
+
+    /// `ours ∩ theirs` (in our order) or `ours ∪ theirs` (in document order, each element
+    /// once), compared by identity in the page: one call with every element as an argument.
+    async fn combine(&self, ours: Vec<Element>, theirs: Vec<Element>, intersect: bool) -> Result<Vec<Element>> {
+        if ours.is_empty() || theirs.is_empty() {
+            return Ok(if intersect {
+                Vec::new()
+            } else if ours.is_empty() {
+                theirs
+            } else {
+                ours
+            });
+        }
+        let function = if intersect {
+            "function(n, ...els) { const theirs = els.slice(n); return els.slice(0, n).flatMap((e, i) => theirs.includes(e) ? [i] : []); }"
+        } else {
+            "function(n, ...els) { const picked = []; els.forEach((e, i) => { if (!picked.some((j) => els[j] === e)) picked.push(i); }); \
+             return picked.sort((a, b) => els[a].compareDocumentPosition(els[b]) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1); }"
+        };
+        let all: Vec<Element> = ours.iter().chain(theirs.iter()).cloned().collect();
+        let mut arguments = vec![json!({ "value": ours.len() })];
+        arguments.extend(all.iter().map(|e| json!({ "objectId": e.object_id })));
+        let result = self.call_function_on(&all[0].object_id, function, arguments, true).await?;
+        let indices: Vec<usize> = result
+            .get("value")
+            .and_then(Value::as_array)
+            .map(|list| list.iter().filter_map(Value::as_u64).map(|i| i as usize).collect())
+            .unwrap_or_default();
+        Ok(indices.into_iter().filter_map(|i| all.get(i).cloned()).collect())
     }
 
     /// Drops the remote objects of the last operations.

@@ -198,6 +198,16 @@ async fn negative_filters_and_regex_or_list_matchers() {
     let Some((browser, page, _)) = open().await else { return };
     let items = page.get_by_test_id("item");
     assert_eq!(items.filter_has_not_text("Pears").text_content().await.unwrap().trim(), "Apples Remove");
+    // and / or: identity in the page, document order, no duplicates.
+    let pears = items.and(&page.locator("li").filter_has_text("Pears"));
+    assert_eq!(pears.count().await.unwrap(), 1);
+    assert!(pears.text_content().await.unwrap().contains("Pears"));
+    assert_eq!(items.and(&page.locator("h1")).count().await.unwrap(), 0);
+    let either = page.get_by_label("Password").or(&page.get_by_label("User name"));
+    assert_eq!(either.first().get_attribute("id").await.unwrap().as_deref(), Some("user"), "document order");
+    assert_eq!(either.count().await.unwrap(), 2);
+    assert_eq!(items.or(&items.first()).count().await.unwrap(), 2, "each element once");
+    assert_eq!(items.and(&page.locator("li")).description(), "getByTestId('item').and(locator('li'))");
     assert_eq!(page.locator("li, h1").filter_has_not(&page.locator("button")).count().await.unwrap(), 1);
     expect(&items).to_have_texts(&["Apples Remove".into(), TextMatch::regex("^Pears", "")]).await.unwrap();
     let err =

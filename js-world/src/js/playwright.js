@@ -163,6 +163,14 @@
     nth(n) {
       return this._with({ kind: 'nth', n: Math.trunc(Number(n)) });
     }
+    and(locator) {
+      if (!(locator instanceof Locator)) throw new TypeError('locator.and: pass a Locator');
+      return this._with({ kind: 'and', parts: locator._parts });
+    }
+    or(locator) {
+      if (!(locator instanceof Locator)) throw new TypeError('locator.or: pass a Locator');
+      return this._with({ kind: 'or', parts: locator._parts });
+    }
     filter(options) {
       const o = options || {};
       let l = this;

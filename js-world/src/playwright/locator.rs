@@ -90,6 +90,14 @@ pub(crate) enum PartSpec {
     HasNot {
         parts: Vec<PartSpec>,
     },
+    /// `locator.and(other)`: `parts` is the other locator's chain.
+    And {
+        parts: Vec<PartSpec>,
+    },
+    /// `locator.or(other)`.
+    Or {
+        parts: Vec<PartSpec>,
+    },
     /// Into the frame of the one iframe matched so far (`frameLocator(s)` is `css s` followed
     /// by this; `contentFrame()` is this alone), any origin.
     EnterFrame,
@@ -157,7 +165,9 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         | PartSpec::HasText { .. }
         | PartSpec::Has { .. }
         | PartSpec::HasNotText { .. }
-        | PartSpec::HasNot { .. } => return None,
+        | PartSpec::HasNot { .. }
+        | PartSpec::And { .. }
+        | PartSpec::Or { .. } => return None,
     })
 }
 
@@ -178,6 +188,8 @@ pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> 
             PartSpec::Has { parts } => locator.filter_has(&build(page, parts)?),
             PartSpec::HasNotText { text } => locator.filter_has_not_text(text.to_match()),
             PartSpec::HasNot { parts } => locator.filter_has_not(&build(page, parts)?),
+            PartSpec::And { parts } => locator.and(&build(page, parts)?),
+            PartSpec::Or { parts } => locator.or(&build(page, parts)?),
             PartSpec::EnterFrame => {
                 frame = Some(locator.content_frame());
                 continue;
