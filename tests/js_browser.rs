@@ -38,7 +38,7 @@ const WIDGETS: &str = r#"<!doctype html><title>Widgets</title>
 <input id="name" value="Ada Lovelace" data-kind="person-42">
 <input id="typed">
 <div id="spot" style="position:fixed;left:0;top:300px;width:120px;height:60px"
-  onmousemove="this.dataset.moved='yes'" onclick="this.textContent='clicked'"
+  onmousemove="this.dataset.moved='yes'; if (event.buttons === 1) this.dataset.dragged='yes'" onclick="this.textContent='clicked'"
   onmousedown="this.dataset.down='yes'" onmouseup="this.dataset.up='yes'" ondblclick="this.dataset.dbl='yes'">spot</div>
 <iframe id="inner" srcdoc="<p class='hello big'>Inside the frame</p><button>Frame button</button>"></iframe>
 <div style="height: 3000px"></div>"#;
@@ -165,8 +165,10 @@ Then('frames, filters, matchers, keyboard and mouse work', async function (this:
   await expect(page.locator('#spot')).toHaveText('clicked')
   await page.mouse.move(30, 320)
   await page.mouse.down()
+  await page.mouse.move(40, 325)
   await page.mouse.up()
   await expect(page.locator('#spot')).toHaveAttribute('data-up', 'yes')
+  await expect(page.locator('#spot')).toHaveAttribute('data-dragged', 'yes')
   await page.mouse.dblclick(30, 320)
   await expect(page.locator('#spot')).toHaveAttribute('data-dbl', 'yes')
   await page.mouse.wheel(0, 400)
@@ -188,6 +190,9 @@ Then('page events reach the listeners', async function (this: any) {
   page.on('console', (m: any) => logs.push(`${m.type()}: ${m.text()}`))
   const requests: string[] = []
   page.on('request', (r: any) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`))
+  // A listener that waits for a later event (the body) must not block the events.
+  const bodies: string[] = []
+  page.on('response', async (r: any) => { if (r.url().endsWith('.json')) bodies.push(await r.text()) })
   page.on('dialog', async (d: any) => {
     expect(d.type()).toBe('prompt')
     expect(d.message()).toBe('Your name?')
@@ -215,6 +220,20 @@ Then('page events reach the listeners', async function (this: any) {
   let timedOut = ''
   try { await page.waitForEvent('request', { timeout: 100 }) } catch (e: any) { timedOut = e.name }
   expect(timedOut).toBe('TimeoutError')
+  await expect.poll(() => bodies.length).toBe(1)
+  expect(JSON.parse(bodies[0])).toEqual({ items: [1, 2] })
+  // A redirect: the first hop gets its own response.
+  const hop = page.waitForRequest('**/__redirect?to=/data.json')
+  await page.evaluate(() => fetch('/__redirect?to=/data.json').then((r) => r.text()))
+  const first = await (await hop).response()
+  expect(first.status()).toBe(302)
+  const consoleListeners = page.listenerCount('console')
+  let bad = ''
+  const waiting = page.waitForEvent('console', () => { throw new Error('bad predicate') }).catch((e: any) => { bad = e.message })
+  await page.evaluate(() => console.log('poke'))
+  await waiting
+  expect(bad).toBe('bad predicate')
+  expect(page.listenerCount('console')).toBe(consoleListeners)
   page.removeAllListeners('dialog')
   await page.getByRole('button', { name: 'Ask' }).click()
   await expect(page.locator('#out')).toHaveText('name: null')
@@ -255,7 +274,29 @@ Then('routes abort, continue elsewhere and fall back', async function (this: any
   await page.context().route('**/data.json', (route: any) => route.fulfill({ json: { items: [7, 8, 9, 10, 11] } }))
   await page.getByRole('button', { name: 'Load' }).click()
   await expect(page.locator('#out')).toHaveText('5 items')
+  // The page's own routes come before its context's.
+  await page.route('**/data.json', (route: any) => route.fulfill({ json: { items: [1] } }))
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.locator('#out')).toHaveText('1 items')
   await page.context().unrouteAll()
+  await page.unrouteAll()
+})
+
+When('a listener outlives its scenario', async function (this: any) {
+  const page = this.page
+  const left = globalThis as any
+  page.on('console', async () => {
+    left.started = true
+    await new Promise((r) => setTimeout(r, 300))
+    left.late = await page.title().then(() => 'ran', (e: any) => e.message)
+  })
+  await page.evaluate(() => console.log('hello'))
+  await expect.poll(() => left.started).toBe(true)
+})
+
+Then('the leftover listener was refused', async function (this: any) {
+  await this.page.goto('/events')
+  await expect.poll(() => (globalThis as any).late, { timeout: 2000 }).toContain('belongs to a test case that has ended')
 })
 
 Then('the status shows {string}', async function (this: any, text: string) {
@@ -301,6 +342,16 @@ const FEATURE: &str = r#"Feature: Sign in
     Then I should see "name: Grace"
 "#;
 
+/// Run on one worker: the second scenario shares the first one's VM.
+const LEFTOVER: &str = r#"Feature: Leftovers
+  Scenario: A listener is left running
+    Given I open "/events"
+    When a listener outlives its scenario
+
+  Scenario: The next scenario refuses it
+    Then the leftover listener was refused
+"#;
+
 const FAILING: &str = r#"Feature: Failing
   Scenario: The welcome never comes
     Given I open "/login"
@@ -310,9 +361,12 @@ const FAILING: &str = r#"Feature: Failing
 fn project(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ferridriver-js-browser-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for (path, text) in
-        [("steps/login.ts", STEPS), ("features/login.feature", FEATURE), ("failing/fail.feature", FAILING)]
-    {
+    for (path, text) in [
+        ("steps/login.ts", STEPS),
+        ("features/login.feature", FEATURE),
+        ("failing/fail.feature", FAILING),
+        ("leftover/leftover.feature", LEFTOVER),
+    ] {
         let p = dir.join(path);
         std::fs::create_dir_all(p.parent().expect("a parent")).expect("create dir");
         std::fs::write(p, text).expect("write file");
@@ -349,15 +403,16 @@ fn logs(msgs: &[serde_json::Value]) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
+/// Runs the features under `features` of a fresh project against the fixture site and
+/// checks that they pass; `None` when there is no browser here (and not on CI).
+fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<serde_json::Value>)> {
     if !support::browser_available() {
-        return;
+        return None;
     }
     let base = support::serve(PAGES);
-    let dir = project("pass");
+    let dir = project(name);
     let params = format!("{{\"baseUrl\":\"{base}\"}}");
-    let out = run(&dir, &["features", "--parallel", "2", "-f", "message", "--world-parameters", &params]);
+    let out = run(&dir, &[features, "--parallel", workers, "-f", "message", "--world-parameters", &params]);
     let msgs = messages(&out);
     let failures: Vec<&str> = msgs
         .iter()
@@ -365,6 +420,12 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
         .filter_map(|f| f["testStepResult"]["message"].as_str())
         .collect();
     assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
+    Some((dir, msgs))
+}
+
+#[test]
+fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
+    let Some((dir, msgs)) = run_green("pass", "features", "2") else { return };
     let statuses = step_statuses(&msgs);
     assert_eq!(statuses.len(), 36, "7 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
@@ -372,6 +433,13 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
     assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 7);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_listener_left_from_an_earlier_scenario_cannot_drive_the_next_one() {
+    // One worker: the second scenario runs in the first one's VM, next to its leftovers.
+    let Some((dir, _)) = run_green("leftover", "leftover", "1") else { return };
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -76,6 +76,9 @@ pub enum PageEvent {
     /// [`Page::fulfill_route`], [`Page::abort_route`] or [`Page::continue_route`] take.
     Route {
         id: String,
+        /// The id of the same request in [`PageEvent::Request`] (when network events are on).
+        #[serde(rename = "networkId")]
+        network_id: String,
         url: String,
         method: String,
         #[serde(rename = "resourceType")]
@@ -86,20 +89,28 @@ pub enum PageEvent {
     },
 }
 
-/// The event a DevTools event of the page's session stands for, if any.
-pub(crate) fn translate(event: &CdpEvent) -> Option<PageEvent> {
+/// The events a DevTools event of the page's session stands for (usually one; a redirect is
+/// the previous hop's response and end, then the new request).
+pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
     let p = &event.params;
     let text = |pointer: &str| p.pointer(pointer).and_then(Value::as_str).unwrap_or("").to_string();
     let headers = |pointer: &str| p.pointer(pointer).and_then(Value::as_object).cloned().unwrap_or_default();
-    Some(match event.method.as_str() {
-        "Runtime.consoleAPICalled" => PageEvent::Console {
-            kind: match p["type"].as_str().unwrap_or("log") {
-                "warning" => "warning".into(),
-                "startGroup" => "startGroup".into(),
-                other => other.to_string(),
-            },
-            text: console_text(p),
-        },
+    let mut events = Vec::new();
+    if event.method == "Network.requestWillBeSent" && p.get("redirectResponse").is_some() {
+        // The same request id goes on with a new URL: the previous hop ends here.
+        events.push(PageEvent::Response {
+            id: text("/requestId"),
+            url: text("/redirectResponse/url"),
+            status: p.pointer("/redirectResponse/status").and_then(Value::as_f64).unwrap_or(0.0) as i64,
+            status_text: text("/redirectResponse/statusText"),
+            headers: headers("/redirectResponse/headers"),
+        });
+        events.push(PageEvent::RequestFinished { id: text("/requestId") });
+    }
+    events.push(match event.method.as_str() {
+        "Runtime.consoleAPICalled" => {
+            PageEvent::Console { kind: p["type"].as_str().unwrap_or("log").to_string(), text: console_text(p) }
+        }
         "Runtime.exceptionThrown" => PageEvent::PageError { message: exception_text(&p["exceptionDetails"]) },
         "Page.javascriptDialogOpening" => {
             PageEvent::Dialog { kind: text("/type"), message: text("/message"), default_value: text("/defaultPrompt") }
@@ -126,6 +137,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Option<PageEvent> {
         "Page.loadEventFired" => PageEvent::Load,
         "Fetch.requestPaused" => PageEvent::Route {
             id: text("/requestId"),
+            network_id: text("/networkId"),
             url: text("/request/url"),
             method: text("/request/method"),
             resource_type: text("/resourceType").to_lowercase(),
@@ -135,8 +147,9 @@ pub(crate) fn translate(event: &CdpEvent) -> Option<PageEvent> {
         "Page.frameNavigated" if p.pointer("/frame/parentId").is_none() => {
             PageEvent::FrameNavigated { url: text("/frame/url") }
         }
-        _ => return None,
-    })
+        _ => return events,
+    });
+    events
 }
 
 /// A console call's arguments as one line, the way the console shows primitives.

@@ -73,23 +73,20 @@ pub(crate) fn key_info(name: &str) -> Option<KeyInfo> {
     })
 }
 
-/// The keys of a Playwright combination (`Control+A`, `Shift+Tab`, `+`, `Control++`).
-fn combination(keys: &str) -> Vec<&str> {
-    let mut parts: Vec<&str> = Vec::new();
-    let mut rest = keys;
-    while let Some(i) = rest.find('+') {
-        // A `+` that starts what is left is the plus key itself.
-        if i == 0 {
-            parts.push("+");
-            rest = rest.get(2..).unwrap_or("");
-            continue;
+/// The keys of a Playwright combination (`Control+A`, `Shift+Tab`, `+`, `Control++`), split
+/// the way Playwright splits them: a `+` separates keys unless it starts a key. `Shift+` has an
+/// empty last key, which `press` rejects.
+fn combination(keys: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut building = String::new();
+    for c in keys.chars() {
+        if c == '+' && !building.is_empty() {
+            parts.push(std::mem::take(&mut building));
+        } else {
+            building.push(c);
         }
-        parts.push(&rest[..i]);
-        rest = &rest[i + 1..];
     }
-    if !rest.is_empty() {
-        parts.push(rest);
-    }
+    parts.push(building);
     parts
 }
 
@@ -107,6 +104,7 @@ impl crate::page::PageInner {
         for k in &keys {
             key_info(k).ok_or_else(|| unknown_key(k))?;
         }
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         for k in &keys {
             self.key_down(k).await?;
         }
@@ -153,10 +151,20 @@ impl crate::page::PageInner {
         }
         let modifiers = self.modifiers.load(std::sync::atomic::Ordering::Relaxed);
         let mut params = serde_json::json!({"type": kind, "x": x, "y": y, "modifiers": modifiers});
+        let held = match kind {
+            "mousePressed" => true,
+            "mouseReleased" => false,
+            _ => self.mouse_down.load(std::sync::atomic::Ordering::Relaxed),
+        };
+        self.mouse_down.store(held, std::sync::atomic::Ordering::Relaxed);
         if kind != "mouseMoved" {
             params["button"] = serde_json::json!("left");
             params["clickCount"] = serde_json::json!(clicks);
+        } else if held {
+            // A move with the button held is a drag.
+            params["button"] = serde_json::json!("left");
         }
+        params["buttons"] = serde_json::json!(if held { 1 } else { 0 });
         self.connection.call_raw("Input.dispatchMouseEvent", params, Some(&self.session)).await.map(|_| ())
     }
 }
@@ -172,6 +180,9 @@ mod tests {
         assert_eq!(combination("+"), vec!["+"]);
         assert_eq!(combination("Control++"), vec!["Control", "+"]);
         assert_eq!(combination("a"), vec!["a"]);
+        // Playwright rejects these: an empty key, and `+a` which is no key name.
+        assert_eq!(combination("Shift+"), vec!["Shift", ""]);
+        assert!(key_info("").is_none() && key_info("+a").is_none());
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub(crate) struct PageInner {
     pub(crate) modifiers: std::sync::atomic::AtomicI64,
     /// Where the last mouse event was (for `mouse.down`/`up`/`wheel`).
     pub(crate) mouse_at: std::sync::Mutex<(f64, f64)>,
+    /// Whether the left button is held (moves then drag).
+    pub(crate) mouse_down: std::sync::atomic::AtomicBool,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -72,6 +74,7 @@ impl Page {
             manual_dialogs: std::sync::atomic::AtomicBool::new(false),
             modifiers: std::sync::atomic::AtomicI64::new(0),
             mouse_at: std::sync::Mutex::new((0.0, 0.0)),
+            mouse_down: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -376,7 +379,9 @@ impl Page {
     /// Scrolls by a wheel event where the mouse is (`page.mouse.wheel`).
     pub async fn mouse_wheel(&self, delta_x: f64, delta_y: f64) -> Result<()> {
         let (x, y) = self.mouse_position();
-        let params = serde_json::json!({"type": "mouseWheel", "x": x, "y": y, "deltaX": delta_x, "deltaY": delta_y});
+        let modifiers = self.inner.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        let params = serde_json::json!({"type": "mouseWheel", "x": x, "y": y, "deltaX": delta_x, "deltaY": delta_y,
+            "modifiers": modifiers});
         self.connection.call_raw("Input.dispatchMouseEvent", params, self.s()).await.map(|_| ())
     }
 
@@ -500,18 +505,19 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         }
         // Events are only built while someone listens.
         if page.events.receiver_count() > 0 {
-            if let Some(e) = crate::events::translate(&event) {
+            for e in crate::events::translate(&event) {
                 let _ = page.events.send(e);
             }
         }
         match event.method.as_str() {
             "Page.javascriptDialogOpening" => {
+                // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.
+                if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {
+                    continue;
+                }
                 let message = event.params["message"].as_str().unwrap_or("").to_string();
                 if let Ok(mut d) = page.dialogs.lock() {
                     d.push(message);
-                }
-                if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {
-                    continue;
                 }
                 let accept = event.params["type"].as_str() == Some("beforeunload");
                 let _ = page

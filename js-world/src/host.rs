@@ -130,6 +130,9 @@ impl JsHost {
 
     /// Drops the VM when it cannot be trusted any more (the next call rebuilds it).
     fn recycle(&mut self) {
+        if self.vm.as_ref().is_some_and(Vm::take_overrun) {
+            self.poisoned = true;
+        }
         if self.poisoned || self.in_flight {
             self.rebuilt |= self.vm.is_some();
             self.vm = None;

@@ -15,6 +15,11 @@ use std::time::Duration;
 pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Session>>) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
     let urls = session.clone();
+    let generations = session.clone();
+    native.set(
+        "generation",
+        Function::new(ctx.clone(), move || generations.as_ref().map(|s| s.generation()).unwrap_or_default())?,
+    )?;
     let for_fetch = session.clone();
     native.set(
         "pageUrl",

@@ -67,6 +67,9 @@ pub struct Vm {
     /// Milliseconds since `epoch` after which the interrupt handler stops JS; `u64::MAX` = never.
     deadline: Arc<AtomicU64>,
     epoch: Instant,
+    /// JS driven beside a Rust step ran into its deadline; an interrupted job may have left
+    /// the VM's JS state half-done, so the host rebuilds it.
+    overran: std::sync::atomic::AtomicBool,
 }
 
 impl Vm {
@@ -125,7 +128,7 @@ impl Vm {
                 finish.call::<_, ()>(()).catch(&ctx).map_err(fail)
             })
             .await?;
-        Ok(Vm { _runtime: runtime, context, deadline, epoch })
+        Ok(Vm { _runtime: runtime, context, deadline, epoch, overran: std::sync::atomic::AtomicBool::new(false) })
     }
 
     /// The definitions the bundle registered, as the prelude's manifest JSON.
@@ -151,20 +154,30 @@ impl Vm {
     }
 
     /// Runs the VM's pending work (listeners waiting for page events, timers) for as long as
-    /// the returned future is polled, or until nothing is pending; JS that runs past `limit`
-    /// is interrupted. For the time a Rust step runs in the same scenario.
+    /// the returned future is polled (it never ends by itself); JS that runs past `limit` is
+    /// interrupted. For the time a Rust step runs in the same scenario. The context's own
+    /// driver is used rather than `AsyncRuntime::idle`, which prints job errors to stdout.
     pub async fn drive(&self, limit: Duration) {
         let until = self.epoch.elapsed().saturating_add(limit).as_millis() as u64;
         self.deadline.store(until, Ordering::Relaxed);
-        // Back to "no deadline" even when the caller drops this future half-way.
-        struct Reset<'a>(&'a AtomicU64);
+        // Back to "no deadline" when the caller drops this future; past the deadline, the VM
+        // is marked for a rebuild.
+        struct Reset<'a>(&'a Vm, u64);
         impl Drop for Reset<'_> {
             fn drop(&mut self) {
-                self.0.store(u64::MAX, Ordering::Relaxed);
+                self.0.deadline.store(u64::MAX, Ordering::Relaxed);
+                if self.0.epoch.elapsed().as_millis() as u64 >= self.1 {
+                    self.0.overran.store(true, Ordering::Relaxed);
+                }
             }
         }
-        let _reset = Reset(&self.deadline);
-        self._runtime.idle().await;
+        let _reset = Reset(self, until);
+        self.context.async_with(async |_ctx| std::future::pending::<()>().await).await;
+    }
+
+    /// Whether driven JS ran into its deadline since the last call (see [`Vm::drive`]).
+    pub fn take_overrun(&self) -> bool {
+        self.overran.swap(false, Ordering::Relaxed)
     }
 
     /// Calls a definition, stopping it after `timeout`; returns its result and what it attached

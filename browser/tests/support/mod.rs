@@ -7,7 +7,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 
 /// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL. `/__cookies`
-/// answers with the request's `Cookie` header and sets `served=yes`.
+/// answers with the request's `Cookie` header and sets `served=yes`; `/__redirect?to=PATH`
+/// answers 302 to PATH.
 pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -35,6 +36,13 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                     header.clear();
                 }
                 let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+                if let Some(to) = path.strip_prefix("/__redirect?to=") {
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    );
+                    return;
+                }
                 if path == "/__cookies" {
                     // Echoes the request's cookies and sets one, for cookie-sharing tests.
                     let _ = write!(

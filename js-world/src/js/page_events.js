@@ -8,11 +8,16 @@
   const pw = g.__ferridriver_playwright;
   const { Page, send, callSite, failure } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
-  const KNOWN = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'load', 'domcontentloaded', 'framenavigated', 'close']);
+  // The events the page reports; others (popup, download, …) are accepted and never fire.
+  const REPORTED = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'load', 'domcontentloaded', 'framenavigated']);
   const DEFAULT_TIMEOUT = 30000;
 
   function op(page, name, args) {
-    return send({ target: 'page', page: page._id, op: name, args: args || [] }, callSite()).then((r) => r.ok);
+    const request = { target: 'page', page: page._id, op: name, args: args || [], generation: page._context._generation };
+    return send(request, callSite()).then((r) => r.ok);
+  }
+  function report(where, e) {
+    g.console.error(`${where} failed: ${e && e.stack ? e.stack : e}`);
   }
 
   // Header names as Playwright gives them: lower-case.
@@ -220,6 +225,8 @@
 
   // Makes sure the page's events (and network events, and manual dialogs) are on before the
   // page's next operation: Page._send waits for this barrier.
+  // Returns the subscription's own promise (rejecting when it failed); the page's barrier
+  // swallows the failure so the page's other operations still run.
   function subscribe(page, event) {
     const wants = page._wants || (page._wants = { events: false, network: false, dialogs: false, routing: false });
     const steps = [];
@@ -240,13 +247,24 @@
       wants.routing = true;
       steps.push(() => op(page, 'routing', [true]));
     }
-    if (steps.length === 0) return;
+    if (steps.length === 0) return Promise.resolve(page._barrier);
     const before = page._barrier || Promise.resolve();
-    // A failed subscription leaves the listener silent; the page's own operations still run.
-    page._barrier = steps.reduce((p, step) => p.then(step), before).catch(() => undefined);
+    const subscribed = steps.reduce((p, step) => p.then(step), before);
+    page._barrier = subscribed.catch(() => undefined);
     // The step that adds a listener ends only once it is subscribed (js/cucumber.js).
     (g.__ferridriver_settle || (g.__ferridriver_settle = [])).push(page._barrier);
     if (!page._pumping) pump(page);
+    return subscribed;
+  }
+
+  // Turns routing off once no route is left for the page (nothing pauses for nothing).
+  function unsubscribeRoutes(page) {
+    const wants = page._wants;
+    if (!wants || !wants.routing) return Promise.resolve();
+    wants.routing = false;
+    const off = (page._barrier || Promise.resolve()).then(() => op(page, 'routing', [false]));
+    page._barrier = off.catch(() => undefined);
+    return off;
   }
 
   async function pump(page) {
@@ -256,11 +274,14 @@
       for (;;) {
         const batch = await op(page, 'nextEvents');
         if (!batch) break;
+        // Listeners and route handlers are not awaited (as with Playwright's emitter): one
+        // that waits for a later event (a response body, a request's response) must not stop
+        // the events it waits for.
         for (const e of batch) {
           const decoded = decode(page, e);
           if (!decoded) continue;
-          if (decoded[0] === '__route') await pw.handleRoute(page, decoded[1]);
-          else await emit(page, decoded[0], decoded[1]);
+          if (decoded[0] === '__route') pw.handleRoute(page, decoded[1]).catch((err) => report('page.route handler', err));
+          else emit(page, decoded[0], decoded[1]);
         }
       }
     } catch (_) {
@@ -270,20 +291,21 @@
     }
   }
 
-  async function emit(page, event, payload) {
+  function emit(page, event, payload) {
     const list = listeners(page, event);
     if (event === 'dialog' && list.length === 0) {
       // Every dialog listener went away before this dialog arrived: Playwright dismisses it.
-      await payload.dismiss().catch(() => undefined);
+      payload.dismiss().catch(() => undefined);
       return;
     }
     for (const entry of [...list]) {
       if (entry.once) list.splice(list.indexOf(entry), 1);
+      // A listener's error must not stop the others; it is shown as the page's console would.
       try {
-        await entry.handler.call(page, payload);
+        const result = entry.handler.call(page, payload);
+        if (result && typeof result.then === 'function') result.then(undefined, (e) => report(`page.on('${event}') listener`, e));
       } catch (e) {
-        // A listener's error must not stop the others; it is shown as the page's console would.
-        g.console.error(`page.on('${event}') listener failed: ${e && e.stack ? e.stack : e}`);
+        report(`page.on('${event}') listener`, e);
       }
     }
     if (event === 'dialog' && page._wants.dialogs && listeners(page, 'dialog').length === 0) {
@@ -294,9 +316,9 @@
 
   function add(page, event, handler, once) {
     if (typeof handler !== 'function') throw new TypeError(`page.on('${event}'): the listener must be a function`);
-    if (!KNOWN.has(event)) throw new TypeError(`page.on: '${event}' is not a page event ferridriver reports (${[...KNOWN].join(', ')})`);
     listeners(page, event).push({ handler, once });
-    if (event !== 'close') subscribe(page, event);
+    if (event === 'close' && !page._emitClose) page._emitClose = () => emit(page, 'close', page);
+    if (REPORTED.has(event)) subscribe(page, event);
     return page;
   }
 
@@ -335,15 +357,19 @@
       const timeout = typeof options.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT;
       return new Promise((resolve, reject) => {
         let timer = null;
+        const settle = () => {
+          this.off(event, handler);
+          if (timer !== null) g.clearTimeout(timer);
+        };
         const handler = async (payload) => {
           try {
             if (options.predicate && !(await options.predicate(payload))) return;
           } catch (e) {
+            settle();
             reject(e);
             return;
           }
-          this.off(event, handler);
-          if (timer !== null) g.clearTimeout(timer);
+          settle();
           resolve(payload);
         };
         add(this, event, handler, false);
@@ -403,6 +429,6 @@
   }
 
   // For js/page_routes.js.
-  Object.assign(pw, { subscribe, op, urlMatcher, Request });
+  Object.assign(pw, { subscribe, unsubscribeRoutes, op, urlMatcher, Request });
   Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Request, Response });
 })(globalThis);

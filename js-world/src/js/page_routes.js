@@ -6,7 +6,7 @@
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
-  const { Page, subscribe, op, urlMatcher, Request, callSite, failure } = pw;
+  const { Page, subscribe, unsubscribeRoutes, op, urlMatcher, Request, callSite, failure } = pw;
   const BrowserContext = g.__ferridriver_modules.playwright.BrowserContext;
 
   function headerPairs(headers) {
@@ -21,7 +21,11 @@
     constructor(page, e) {
       this._page = page;
       this._e = e;
-      this._request = new Request(page, { ...e, isNavigation: e.resourceType === 'document' });
+      // The same Request the 'request' event gave, when network events are on; else one of
+      // its own, which reports no response.
+      const known = page._requests && page._requests.get(e.networkId);
+      this._request = known || new Request(page, { ...e, isNavigation: e.resourceType === 'document' });
+      if (!known) this._request._finish();
       this._state = 'pending'; // pending | fallback | handled
     }
     request() {
@@ -73,7 +77,8 @@
   // the request paused, as in Playwright (the handler may answer later).
   pw.handleRoute = async function (page, e) {
     const route = new Route(page, e);
-    const routes = [...(page._routes || []), ...((page._context && page._context._routes) || [])].reverse();
+    // The page's routes first, then its context's; in each, the newest first.
+    const routes = [...(page._routes || [])].reverse().concat([...((page._context && page._context._routes) || [])].reverse());
     for (const entry of routes) {
       if (!entry.matches(route.request())) continue;
       if (entry.times !== undefined) {
@@ -105,23 +110,31 @@
     );
   }
 
+  // The pages whose routing may have become unnecessary after `owner` lost routes.
+  function pagesOf(owner) {
+    return owner instanceof Page ? [owner] : owner.pages();
+  }
+  function settleRouting(owner) {
+    const idle = pagesOf(owner).filter((p) => !(p._routes || []).length && !((p._context && p._context._routes) || []).length);
+    return Promise.all(idle.map(unsubscribeRoutes)).then(() => undefined);
+  }
+
   // unroute/unrouteAll, the same on pages and contexts.
   const removal = {
     unroute(url, handler) {
       removeRoutes(this, url, handler);
-      return Promise.resolve();
+      return settleRouting(this);
     },
     unrouteAll() {
       this._routes = [];
-      return Promise.resolve();
+      return settleRouting(this);
     },
   };
 
   Object.assign(Page.prototype, removal, {
     route(url, handler, options) {
       addRoute(this, this, url, handler, options);
-      subscribe(this, 'route');
-      return Promise.resolve(this._barrier).then(() => undefined);
+      return subscribe(this, 'route').then(() => undefined);
     },
   });
 
@@ -130,16 +143,11 @@
   Object.assign(BrowserContext.prototype, removal, {
     route(url, handler, options) {
       addRoute(this, this._pages[0], url, handler, options);
-      const pages = this.pages();
-      for (const page of pages) subscribe(page, 'route');
-      return Promise.all(pages.map((p) => Promise.resolve(p._barrier))).then(() => undefined);
+      return Promise.all(this.pages().map((page) => subscribe(page, 'route'))).then(() => undefined);
     },
     async newPage() {
       const page = await newPage.call(this);
-      if (this._routes && this._routes.length) {
-        subscribe(page, 'route');
-        await page._barrier;
-      }
+      if (this._routes && this._routes.length) await subscribe(page, 'route');
       return page;
     },
   });

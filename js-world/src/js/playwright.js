@@ -313,6 +313,7 @@
     }
     _send(request, site) {
       request.page = this._id;
+      request.generation = this._context._generation;
       // Adding a listener (js/page_events.js) subscribes the page first.
       if (this._barrier) return this._barrier.then(() => send(request, site));
       return send(request, site);
@@ -376,6 +377,7 @@
       if (this._closed) return;
       this._closed = true;
       await this._op('close', []);
+      if (this._emitClose) this._emitClose();
     }
     isClosed() {
       return this._closed;
@@ -524,12 +526,14 @@
   class BrowserContext {
     constructor(browser) {
       this._browser = browser;
+      // The test case this context belongs to: calls left over from it are refused later.
+      this._generation = native.generation();
       this._pages = [new Page(0, this)];
       this._request = new APIRequestContext(this);
     }
     _op(op, args) {
       const site = callSite();
-      return send({ target: 'context', op, args: args || [] }, site).then((r) => r.ok);
+      return send({ target: 'context', op, args: args || [], generation: this._generation }, site).then((r) => r.ok);
     }
     get request() {
       return this._request;

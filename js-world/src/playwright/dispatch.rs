@@ -32,6 +32,9 @@ pub(super) struct Request {
     /// `expect(…).not`.
     #[serde(default)]
     pub not: bool,
+    /// The test case the calling JS object belongs to (see `Session::generation`).
+    #[serde(default)]
+    pub generation: Option<u64>,
 }
 
 impl Request {
@@ -88,6 +91,9 @@ pub async fn handle(session: Option<Arc<Session>>, request: String) -> String {
             "the browser is not available here (only in steps and hooks of a test run, as this.page)",
         )),
         (_, Err(e)) => Err(Failure::type_error(format!("bad browser request: {e}"))),
+        (Some(session), Ok(r)) if r.generation.is_some_and(|g| g != session.generation()) => Err(Failure::from(
+            "this browser object belongs to a test case that has ended (a listener or route left running?)",
+        )),
         (Some(session), Ok(r)) => dispatch(&session, &r).await,
     };
     match reply {

@@ -62,6 +62,12 @@ impl Session {
         self.generation.send_modify(|g| *g += 1);
     }
 
+    /// Which test case this is (it changes whenever one starts or ends). JS objects remember
+    /// the value they were made in, so a leftover call of an earlier test case is refused.
+    pub fn generation(&self) -> u64 {
+        *self.generation.borrow()
+    }
+
     /// Page `id`'s event feed, subscribing on first use.
     pub(crate) fn feed(&self, id: usize, page: &Page) -> EventFeed {
         let mut state = self.state();
