@@ -299,6 +299,33 @@ Then('the leftover listener was refused', async function (this: any) {
   await expect.poll(() => (globalThis as any).late, { timeout: 2000 }).toContain('belongs to a test case that has ended')
 })
 
+Then('a second user has a context of their own', async function (this: any) {
+  const page = this.page
+  await page.goto('/login')
+  await page.context().addCookies([{ name: 'who', value: 'ada', url: page.url() }])
+  const other = await this.browser.newContext()
+  const bob = await other.newPage()
+  await bob.goto('/login')
+  await bob.getByLabel('Username').fill('bob')
+  await bob.getByRole('button', { name: 'Sign in' }).click()
+  await expect(bob.getByRole('status')).toHaveText('Welcome, bob')
+  await expect(page.getByRole('status')).toHaveText('')
+  expect((await other.cookies()).map((c: any) => c.name)).toEqual([])
+  expect((await page.context().cookies()).map((c: any) => c.name)).toEqual(['who'])
+  expect(this.browser.contexts().length).toBe(2)
+  const carol = await this.browser.newPage()
+  await carol.goto('/login')
+  expect(await carol.title()).toBe('Sign in')
+  await carol.close()
+  await other.close()
+  let closed = ''
+  try { await bob.title() } catch (e: any) { closed = e.message }
+  expect(closed).not.toBe('')
+  let refused = ''
+  try { await page.context().close() } catch (e: any) { refused = e.message }
+  expect(refused).toContain('closes when the scenario ends')
+})
+
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
@@ -334,6 +361,9 @@ const FEATURE: &str = r#"Feature: Sign in
     And I click the "Load" button
     Then I should see "3 items"
     And routes abort, continue elsewhere and fall back
+
+  Scenario: Two users
+    Then a second user has a context of their own
 
   Scenario: JS listeners run during Rust steps
     Given I open "/events"
@@ -427,12 +457,12 @@ fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<
 fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
     let Some((dir, msgs)) = run_green("pass", "features", "2") else { return };
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 36, "7 scenarios with a Before and an After hook each");
+    assert_eq!(statuses.len(), 39, "8 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 7);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 8);
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
-    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 7);
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 8);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

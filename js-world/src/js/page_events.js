@@ -317,7 +317,10 @@
   function add(page, event, handler, once) {
     if (typeof handler !== 'function') throw new TypeError(`page.on('${event}'): the listener must be a function`);
     listeners(page, event).push({ handler, once });
-    if (event === 'close' && !page._emitClose) page._emitClose = () => emit(page, 'close', page);
+    if (event === 'close' && !page._closeEmitted) {
+      page._closeEmitted = true;
+      (page._closeHooks || (page._closeHooks = [])).push(() => emit(page, 'close', page));
+    }
     if (REPORTED.has(event)) subscribe(page, event);
     return page;
   }

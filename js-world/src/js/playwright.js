@@ -377,7 +377,8 @@
       if (this._closed) return;
       this._closed = true;
       await this._op('close', []);
-      if (this._emitClose) this._emitClose();
+      // 'close' listeners (js/page_events.js), the context of browser.newPage().
+      for (const hook of this._closeHooks || []) hook();
     }
     isClosed() {
       return this._closed;
@@ -500,7 +501,13 @@
         if (ArrayBuffer.isView(data)) data = native.utf8Decode(data);
         else data = JSON.stringify(data);
       }
-      const request = { target: 'request', op: 'fetch', args: [o.method || 'GET', url, { headers, data: data === undefined ? null : data }] };
+      const request = {
+        target: 'request',
+        op: 'fetch',
+        args: [o.method || 'GET', url, { headers, data: data === undefined ? null : data }],
+        context: this._context._id,
+        generation: this._context._generation,
+      };
       return send(request, site).then((r) => new APIResponse(r.ok));
     }
     get(url, options) {
@@ -524,16 +531,26 @@
   }
 
   class BrowserContext {
-    constructor(browser) {
+    // Context 0 is the scenario's (its first page is `this.page`); others come from
+    // browser.newContext() and start without pages.
+    constructor(browser, id) {
       this._browser = browser;
+      this._id = id || 0;
       // The test case this context belongs to: calls left over from it are refused later.
       this._generation = native.generation();
-      this._pages = [new Page(0, this)];
+      this._pages = this._id === 0 ? [new Page(0, this)] : [];
       this._request = new APIRequestContext(this);
     }
     _op(op, args) {
       const site = callSite();
-      return send({ target: 'context', op, args: args || [], generation: this._generation }, site).then((r) => r.ok);
+      const request = { target: 'context', op, args: args || [], context: this._id, generation: this._generation };
+      return send(request, site).then((r) => r.ok);
+    }
+    async close() {
+      if (this._closed) return;
+      await this._op('close', []);
+      this._closed = true;
+      for (const page of this._pages) page._closed = true;
     }
     get request() {
       return this._request;
@@ -583,6 +600,8 @@
   class Browser {
     constructor() {
       this._context = null;
+      this._extra = [];
+      this._generation = native.generation();
     }
     version() {
       const site = callSite();
@@ -591,8 +610,27 @@
     isConnected() {
       return true;
     }
+    // Another fresh, isolated context in the same browser (a second user), closed with the
+    // scenario. Context options are not supported yet.
+    async newContext(options) {
+      if (options && Object.keys(options).length) {
+        throw new TypeError('browser.newContext: options are not supported yet; configure the context after creating it');
+      }
+      const site = callSite();
+      const id = await send({ target: 'browser', op: 'newContext', args: [], generation: this._generation }, site).then((r) => r.ok);
+      const context = new BrowserContext(this, id);
+      this._extra.push(context);
+      return context;
+    }
+    // A page in a context of its own; closing the page closes that context, as in Playwright.
+    async newPage(options) {
+      const context = await this.newContext(options);
+      const page = await context.newPage();
+      (page._closeHooks || (page._closeHooks = [])).push(() => context.close().catch(() => undefined));
+      return page;
+    }
     contexts() {
-      return this._context ? [this._context] : [];
+      return (this._context ? [this._context] : []).concat(this._extra.filter((c) => !c._closed));
     }
   }
 

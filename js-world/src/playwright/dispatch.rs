@@ -32,6 +32,9 @@ pub(super) struct Request {
     /// `expect(…).not`.
     #[serde(default)]
     pub not: bool,
+    /// The browser context a `context` request is about (0: the scenario's).
+    #[serde(default)]
+    pub context: usize,
     /// The test case the calling JS object belongs to (see `Session::generation`).
     #[serde(default)]
     pub generation: Option<u64>,
@@ -111,6 +114,7 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
         "request" => request_op(session, r).await,
         "browser" => match r.op.as_str() {
             "version" => Ok(Value::String(Browsing::browser_version().await?)),
+            "newContext" => Ok(json!(session.new_context().await?)),
             op => Err(Failure::type_error(format!("browser.{op} is not supported"))),
         },
         t => Err(Failure::type_error(format!("unknown browser target {t}"))),
@@ -252,8 +256,18 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
 }
 
 async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
-    let context = session.context().await?;
+    let context = session.context_by_id(r.context).await?;
     Ok(match r.op.as_str() {
+        "close" if r.context == 0 => {
+            return Err(Failure::from(
+                "the scenario's own context closes when the scenario ends; close the ones from browser.newContext()",
+            ))
+        }
+        "close" => {
+            context.close().await?;
+            session.context_closed(r.context);
+            Value::Null
+        }
         "cookies" => {
             let urls: Vec<String> = r.arg::<Option<Vec<String>>>(0, "urls")?.unwrap_or_default();
             let urls: Vec<&str> = urls.iter().map(String::as_str).collect();
@@ -315,7 +329,8 @@ async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
     let options: Option<Options> = r.arg(2, "options")?;
     let options = options.unwrap_or_default();
     let options = RequestOptions { headers: options.headers.into_iter().collect(), data: options.data };
-    let response = session.context().await?.request().fetch(&method.to_uppercase(), &url, options).await?;
+    let response =
+        session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await?;
     Ok(json!({
         "status": response.status,
         "url": response.url,

@@ -14,8 +14,13 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 /// A page's event subscription, shared by the calls that read it (one at a time).
 pub(crate) type EventFeed = Arc<tokio::sync::Mutex<broadcast::Receiver<PageEvent>>>;
 
-/// A request to open the scenario's page and context; answered when they are ready.
-type Demand = oneshot::Sender<Result<(), String>>;
+/// What JS needs the World for; answered when it is ready.
+enum Demand {
+    /// The scenario's page and context.
+    Open(oneshot::Sender<Result<(), String>>),
+    /// Another context (`browser.newContext()`); its id in the session.
+    NewContext(oneshot::Sender<Result<usize, String>>),
+}
 
 /// What this worker's JS world may drive right now; shared by the natives of its VM.
 pub struct Session {
@@ -32,6 +37,9 @@ struct State {
     /// The URL of each page after its last operation (`page.url()` is synchronous in JS).
     urls: Vec<String>,
     context: Option<BrowserContext>,
+    /// Contexts opened with `browser.newContext()`; context id `n` is `extra[n - 1]`, `None`
+    /// once closed.
+    extra: Vec<Option<BrowserContext>>,
     /// The world parameters (for `baseUrl`).
     parameters: serde_json::Value,
     /// Event subscriptions by page id (made when JS adds its first listener to a page).
@@ -142,6 +150,39 @@ impl Session {
         self.state().context.clone().ok_or_else(|| "the scenario has no browser context".into())
     }
 
+    /// Context `id`: 0 is the scenario's, others come from `browser.newContext()`.
+    pub(crate) async fn context_by_id(&self, id: usize) -> Result<BrowserContext, String> {
+        if id == 0 {
+            return self.context().await;
+        }
+        match self.state().extra.get(id - 1) {
+            Some(Some(c)) => Ok(c.clone()),
+            Some(None) => Err("the browser context has been closed".into()),
+            None => Err(format!("no browser context {id} in this scenario")),
+        }
+    }
+
+    /// Opens another context for this scenario; returns its id.
+    pub(crate) async fn new_context(&self) -> Result<usize, String> {
+        let (tx, rx) = oneshot::channel();
+        self.demands.send(Demand::NewContext(tx)).map_err(|_| OUTSIDE.to_string())?;
+        rx.await.map_err(|_| OUTSIDE.to_string())?
+    }
+
+    /// Marks context `id` (not the scenario's) closed.
+    pub(crate) fn context_closed(&self, id: usize) {
+        let mut state = self.state();
+        if let Some(slot) = id.checked_sub(1).and_then(|i| state.extra.get_mut(i)) {
+            *slot = None;
+        }
+    }
+
+    fn add_context(&self, context: BrowserContext) -> usize {
+        let mut state = self.state();
+        state.extra.push(Some(context));
+        state.extra.len()
+    }
+
     /// The scenario's context if it is already open (never opens one: `fetch` shares its
     /// cookies but must not launch a browser).
     pub(crate) fn open_context(&self) -> Option<BrowserContext> {
@@ -174,7 +215,7 @@ impl Session {
             return Ok(());
         }
         let (tx, rx) = oneshot::channel();
-        self.demands.send(tx).map_err(|_| OUTSIDE.to_string())?;
+        self.demands.send(Demand::Open(tx)).map_err(|_| OUTSIDE.to_string())?;
         rx.await.map_err(|_| OUTSIDE.to_string())?
     }
 
@@ -194,12 +235,19 @@ const OUTSIDE: &str =
 impl Provider {
     /// Serves demands for as long as it is polled (the host races it with the running call).
     pub async fn serve(&mut self, session: &Session, world: &mut World) {
-        while let Some(reply) = self.demands.recv().await {
-            let opened = match Browsing::page(world).await {
-                Ok(page) => Browsing::context(world).await.map(|context| session.adopt(page, context)),
-                Err(e) => Err(e),
-            };
-            let _ = reply.send(opened);
+        while let Some(demand) = self.demands.recv().await {
+            match demand {
+                Demand::Open(reply) => {
+                    let opened = match Browsing::page(world).await {
+                        Ok(page) => Browsing::context(world).await.map(|context| session.adopt(page, context)),
+                        Err(e) => Err(e),
+                    };
+                    let _ = reply.send(opened);
+                }
+                Demand::NewContext(reply) => {
+                    let _ = reply.send(Browsing::extra_context(world).await.map(|c| session.add_context(c)));
+                }
+            }
         }
         // The session is gone (cannot happen while the host holds it): wait for the call.
         std::future::pending::<()>().await;

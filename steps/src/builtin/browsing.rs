@@ -104,6 +104,20 @@ impl Browsing {
         world.state::<Browsing>().context.clone().ok_or_else(|| "the scenario has no browser context".to_string())
     }
 
+    /// Another fresh context on this worker's browser, for a scenario with several users
+    /// (Playwright's `browser.newContext()`); closed when the scenario ends.
+    pub async fn extra_context(world: &mut World) -> Result<BrowserContext, String> {
+        let browser = worker_browser().await?;
+        let context = browser.new_context().await.map_err(|e| e.to_string())?;
+        let closing = context.clone();
+        world.on_teardown(Box::pin(async move {
+            tokio::spawn(async move {
+                let _ = closing.close().await;
+            });
+        }));
+        Ok(context)
+    }
+
     /// The product and version of this worker's browser (launching it if needed).
     pub async fn browser_version() -> Result<String, String> {
         worker_browser().await?.version().await.map_err(|e| e.to_string())
