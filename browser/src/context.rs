@@ -49,6 +49,16 @@ struct Inner {
     id: BrowserContextId,
     settings: Mutex<Settings>,
     pages: Mutex<Vec<Page>>,
+    /// Where accepted downloads go (see `downloads.rs`); removed with the context.
+    pub(crate) downloads: Mutex<Option<std::path::PathBuf>>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if let Some(dir) = self.downloads.get_mut().ok().and_then(|d| d.take()) {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
 }
 
 /// One isolated context. Each scenario gets a fresh one. Clones share the context.
@@ -71,7 +81,13 @@ impl BrowserContext {
 
     pub(crate) fn new(connection: Connection, id: BrowserContextId) -> Self {
         BrowserContext {
-            inner: Arc::new(Inner { connection, id, settings: Mutex::default(), pages: Mutex::default() }),
+            inner: Arc::new(Inner {
+                connection,
+                id,
+                settings: Mutex::default(),
+                pages: Mutex::default(),
+                downloads: Mutex::default(),
+            }),
         }
     }
 
@@ -214,8 +230,44 @@ impl BrowserContext {
     }
 
     /// Closes the context and every page in it.
+    /// Accepts this context's downloads into a directory of its own (removed with the
+    /// context), each saved under its [`crate::PageEvent::Download`] `guid`; returns the
+    /// directory. Downloads are then reported as page events.
+    pub async fn accept_downloads(&self) -> Result<std::path::PathBuf> {
+        if let Some(dir) = self.downloads_dir() {
+            return Ok(dir);
+        }
+        let dir = std::env::temp_dir().join(format!(
+            "ferridriver-downloads-{}-{}",
+            std::process::id(),
+            self.inner.id.inner()
+        ));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| BrowserError::Evaluation(format!("cannot create a downloads directory: {e}")))?;
+        if let Ok(mut d) = self.inner.downloads.lock() {
+            *d = Some(dir.clone());
+        }
+        let params = json!({
+            "behavior": "allowAndName",
+            "browserContextId": self.inner.id,
+            "downloadPath": dir.to_string_lossy(),
+            "eventsEnabled": true,
+        });
+        self.conn().call_raw("Browser.setDownloadBehavior", params, None).await?;
+        Ok(dir)
+    }
+
+    /// The directory of accepted downloads, once [`BrowserContext::accept_downloads`] ran.
+    pub fn downloads_dir(&self) -> Option<std::path::PathBuf> {
+        self.inner.downloads.lock().ok().and_then(|d| d.clone())
+    }
+
     pub async fn close(self) -> Result<()> {
-        self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ())
+        let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
+        if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        closed
     }
 }
 

@@ -72,6 +72,15 @@ pub enum PageEvent {
     Load,
     /// The main frame committed a navigation.
     FrameNavigated { url: String },
+    /// A download started on this page (needs [`crate::BrowserContext::accept_downloads`]).
+    Download {
+        guid: String,
+        url: String,
+        #[serde(rename = "suggestedFilename")]
+        suggested_filename: String,
+    },
+    /// A download of this page ended: `state` is `completed` or `canceled`.
+    DownloadFinished { guid: String, state: String },
     /// A request paused by routing ([`Page::set_routing`]); `id` is what
     /// [`Page::fulfill_route`], [`Page::abort_route`] or [`Page::continue_route`] take.
     Route {

@@ -37,6 +37,10 @@ pub(crate) struct PageInner {
     pub(crate) modifiers: std::sync::atomic::AtomicI64,
     /// Where the last mouse event was (for `mouse.down`/`up`/`wheel`).
     pub(crate) mouse_at: std::sync::Mutex<(f64, f64)>,
+    /// The page's main frame id (its target id), to recognise its downloads.
+    pub(crate) frame_id: String,
+    /// Downloads this page started, until they end.
+    pub(crate) downloads: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Whether the left button is held (moves then drag).
     pub(crate) mouse_down: std::sync::atomic::AtomicBool,
 }
@@ -75,6 +79,8 @@ impl Page {
             modifiers: std::sync::atomic::AtomicI64::new(0),
             mouse_at: std::sync::Mutex::new((0.0, 0.0)),
             mouse_down: std::sync::atomic::AtomicBool::new(false),
+            frame_id: target.inner().clone(),
+            downloads: std::sync::Mutex::default(),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -500,6 +506,13 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         if event.method == "ferridriver.disconnected" {
             return;
         }
+        // Downloads are reported by the browser, not the page's session.
+        if event.method.starts_with("Browser.download") {
+            if let Some(e) = download_event(&page, &event) {
+                let _ = page.events.send(e);
+            }
+            continue;
+        }
         if event.session_id.as_deref() != Some(page.session.as_str()) {
             continue;
         }
@@ -543,5 +556,32 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             }
             _ => {}
         }
+    }
+}
+
+/// A browser download event that concerns `page`: one its main frame started, or the end of
+/// one of those.
+fn download_event(page: &PageInner, event: &CdpEvent) -> Option<crate::PageEvent> {
+    let p = &event.params;
+    let guid = p["guid"].as_str()?.to_string();
+    let mut mine = page.downloads.lock().ok()?;
+    match event.method.as_str() {
+        "Browser.downloadWillBegin" if p["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+            mine.insert(guid.clone());
+            Some(crate::PageEvent::Download {
+                guid,
+                url: p["url"].as_str().unwrap_or("").to_string(),
+                suggested_filename: p["suggestedFilename"].as_str().unwrap_or("").to_string(),
+            })
+        }
+        "Browser.downloadProgress" if mine.contains(&guid) => {
+            let state = p["state"].as_str().unwrap_or("");
+            if state == "inProgress" {
+                return None;
+            }
+            mine.remove(&guid);
+            Some(crate::PageEvent::DownloadFinished { guid, state: state.to_string() })
+        }
+        _ => None,
     }
 }

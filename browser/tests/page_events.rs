@@ -189,3 +189,40 @@ async fn routes_fulfil_abort_and_continue_requests() {
     ferridriver_browser::expect(&out).to_have_text("the data").await.unwrap();
     browser.close().await;
 }
+
+const DOWNLOADS: &[(&str, &str)] = &[
+    ("/files", r#"<!DOCTYPE html><title>Files</title><a href="/report.txt" download="report.txt">Get the report</a>"#),
+    ("/report.txt", "the report"),
+];
+
+#[tokio::test(flavor = "current_thread")]
+async fn downloads_land_in_the_contexts_own_directory() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(DOWNLOADS);
+    let browser = ferridriver_browser::Browser::launch(&ferridriver_browser::LaunchOptions::default()).await.unwrap();
+    let context = browser.new_context().await.unwrap();
+    let page = context.new_page().await.unwrap();
+    page.goto(&format!("{base}/files")).await.unwrap();
+    let dir = context.accept_downloads().await.unwrap();
+    let mut events = page.events();
+    page.get_by_text("Get the report").click().await.unwrap();
+    let seen = collect(&mut events, |e| matches!(e, PageEvent::DownloadFinished { .. })).await;
+    let (guid, name) = seen
+        .iter()
+        .find_map(|e| match e {
+            PageEvent::Download { guid, suggested_filename, url } => {
+                assert!(url.ends_with("/report.txt"), "{url}");
+                Some((guid.clone(), suggested_filename.clone()))
+            }
+            _ => None,
+        })
+        .expect("the download is reported");
+    assert_eq!(name, "report.txt");
+    assert!(seen.contains(&PageEvent::DownloadFinished { guid: guid.clone(), state: "completed".into() }), "{seen:?}");
+    assert_eq!(std::fs::read_to_string(dir.join(&guid)).unwrap(), "the report");
+    context.close().await.unwrap();
+    assert!(!dir.exists(), "the downloads go with their context");
+    browser.close().await;
+}
