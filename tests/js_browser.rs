@@ -57,10 +57,13 @@ const PAGES: &[(&str, &str)] = &[
     ("/events", EVENTS),
     ("/data.json", r#"{"items": [1, 2]}"#),
     ("/more.json", r#"{"items": [1, 2, 3, 4]}"#),
+    ("/files", r#"<!doctype html><title>Files</title><a href="/report.txt" download="report.txt">Get the report</a>"#),
+    ("/report.txt", "the report"),
 ];
 
 const STEPS: &str = r#"import { Given, When, Then, Before, After } from '@cucumber/cucumber'
 import { expect } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 
 Before(function (this: any, { pickle, testCaseStartedId }: any) {
   this.log(`before ${pickle.name} (${pickle.steps.length} steps) ${typeof testCaseStartedId}`)
@@ -326,6 +329,20 @@ Then('a second user has a context of their own', async function (this: any) {
   expect(refused).toContain('closes when the scenario ends')
 })
 
+Then('a download can be saved in the project', async function (this: any) {
+  const page = this.page
+  await page.goto('/files')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Get the report').click()])
+  expect(download.suggestedFilename()).toBe('report.txt')
+  expect(await download.failure()).toBeNull()
+  await download.saveAs('downloads/report.txt')
+  expect(readFileSync('downloads/report.txt', 'utf8')).toBe('the report')
+  expect(await download.path()).toContain('ferridriver-downloads-')
+  let outside = ''
+  try { await download.saveAs('../escape.txt') } catch (e: any) { outside = e.message }
+  expect(outside).toContain('outside the project')
+})
+
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
@@ -361,6 +378,9 @@ const FEATURE: &str = r#"Feature: Sign in
     And I click the "Load" button
     Then I should see "3 items"
     And routes abort, continue elsewhere and fall back
+
+  Scenario: A download
+    Then a download can be saved in the project
 
   Scenario: Two users
     Then a second user has a context of their own
@@ -457,12 +477,12 @@ fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<
 fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
     let Some((dir, msgs)) = run_green("pass", "features", "2") else { return };
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 39, "8 scenarios with a Before and an After hook each");
+    assert_eq!(statuses.len(), 42, "9 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 8);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 9);
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
-    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 8);
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 9);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

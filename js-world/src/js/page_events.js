@@ -9,11 +9,18 @@
   const { Page, send, callSite, failure } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
   // The events the page reports; others (popup, download, …) are accepted and never fire.
-  const REPORTED = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'load', 'domcontentloaded', 'framenavigated']);
+  const REPORTED = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'download', 'load', 'domcontentloaded', 'framenavigated']);
   const DEFAULT_TIMEOUT = 30000;
 
   function op(page, name, args) {
-    const request = { target: 'page', page: page._id, op: name, args: args || [], generation: page._context._generation };
+    const request = {
+      target: 'page',
+      page: page._id,
+      context: page._context._id,
+      op: name,
+      args: args || [],
+      generation: page._context._generation,
+    };
     return send(request, callSite()).then((r) => r.ok);
   }
   function report(where, e) {
@@ -164,6 +171,49 @@
     }
   }
 
+  // A file the page downloaded, kept in its context's own directory until the context closes.
+  class Download {
+    constructor(page, e) {
+      this._page = page;
+      this._e = e;
+      this._state = null;
+      this._done = new Promise((resolve) => (this._resolve = resolve));
+    }
+    _finish(state) {
+      this._state = state;
+      this._resolve();
+    }
+    url() {
+      return this._e.url;
+    }
+    suggestedFilename() {
+      return this._e.suggestedFilename;
+    }
+    page() {
+      return this._page;
+    }
+    async failure() {
+      await this._done;
+      return this._state === 'completed' ? null : this._state;
+    }
+    async path() {
+      await this._ended('path');
+      return op(this._page, 'downloadPath', [this._e.guid]);
+    }
+    async saveAs(path) {
+      await this._ended('saveAs');
+      await op(this._page, 'downloadSaveAs', [this._e.guid, String(path)]);
+    }
+    async delete() {
+      await this._done;
+      await op(this._page, 'downloadDelete', [this._e.guid]);
+    }
+    async _ended(what) {
+      await this._done;
+      if (this._state !== 'completed') throw new Error(`download.${what}: the download was ${this._state}`);
+    }
+  }
+
   // Turns one event from Rust into [name, payload] for the listeners.
   function decode(page, e) {
     const requests = page._requests;
@@ -207,6 +257,16 @@
         return ['domcontentloaded', page];
       case 'load':
         return ['load', page];
+      case 'download': {
+        const download = new Download(page, e);
+        (page._downloads || (page._downloads = new Map())).set(e.guid, download);
+        return ['download', download];
+      }
+      case 'downloadfinished': {
+        const download = page._downloads && page._downloads.get(e.guid);
+        if (download) download._finish(e.state);
+        return null;
+      }
       case 'route':
         // Paused by page.route (js/page_routes.js), which answers it.
         return ['__route', e];
@@ -228,7 +288,8 @@
   // Returns the subscription's own promise (rejecting when it failed); the page's barrier
   // swallows the failure so the page's other operations still run.
   function subscribe(page, event) {
-    const wants = page._wants || (page._wants = { events: false, network: false, dialogs: false, routing: false });
+    const wants =
+      page._wants || (page._wants = { events: false, network: false, dialogs: false, routing: false, downloads: false });
     const steps = [];
     if (!wants.events) {
       wants.events = true;
@@ -242,6 +303,10 @@
     if (event === 'dialog' && !wants.dialogs) {
       wants.dialogs = true;
       steps.push(() => op(page, 'dialogMode', [true]));
+    }
+    if (event === 'download' && !wants.downloads) {
+      wants.downloads = true;
+      steps.push(() => op(page, 'watchDownloads'));
     }
     if (event === 'route' && !wants.routing) {
       wants.routing = true;
@@ -433,5 +498,5 @@
 
   // For js/page_routes.js.
   Object.assign(pw, { subscribe, unsubscribeRoutes, op, urlMatcher, Request });
-  Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Request, Response });
+  Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Download, Request, Response });
 })(globalThis);

@@ -39,6 +39,7 @@ pub(super) async fn event_op(session: &Session, r: &Request) -> Option<Result<Va
             Err(e) => Err(e),
         },
         "routeFulfill" | "routeAbort" | "routeContinue" => super::routes::answer(session, r).await,
+        "watchDownloads" | "downloadPath" | "downloadSaveAs" | "downloadDelete" => download_op(session, r).await,
         _ => return None,
     })
 }
@@ -94,4 +95,51 @@ async fn response_body(session: &Session, r: &Request) -> Result<Value, Failure>
     let page = page_of(session, r).await?;
     let body = page.response_body(&r.arg::<String>(0, "requestId")?).await?;
     Ok(Value::String(base64::engine::general_purpose::STANDARD.encode(body)))
+}
+
+/// Downloads of the page's context: `watchDownloads` accepts them; `downloadPath [guid]`,
+/// `downloadSaveAs [guid, path]` (a path inside the project), `downloadDelete [guid]`.
+async fn download_op(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let context = session.context_by_id(r.context).await?;
+    if r.op == "watchDownloads" {
+        context.accept_downloads().await?;
+        return Ok(Value::Null);
+    }
+    let guid: String = r.arg(0, "download")?;
+    let dir = context.downloads_dir().ok_or("downloads are not accepted in this context")?;
+    // The guid names a file in our directory: nothing else may come through it.
+    if guid.is_empty() || !guid.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(Failure::from("not a download of this page"));
+    }
+    let file = dir.join(&guid);
+    match r.op.as_str() {
+        "downloadPath" => Ok(Value::String(file.to_string_lossy().into_owned())),
+        "downloadDelete" => {
+            let _ = std::fs::remove_file(&file);
+            Ok(Value::Null)
+        }
+        _ => {
+            let target = inside_project(&r.arg::<String>(1, "path")?)?;
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| format!("download.saveAs: {}: {e}", parent.display()))?;
+            }
+            std::fs::copy(&file, &target).map_err(|e| format!("download.saveAs: {}: {e}", target.display()))?;
+            Ok(Value::Null)
+        }
+    }
+}
+
+/// `path` (relative to the project root, the working directory) when it stays inside it.
+fn inside_project(path: &str) -> Result<std::path::PathBuf, Failure> {
+    use std::path::Component;
+    let root = std::env::current_dir().map_err(|e| format!("download.saveAs: no working directory: {e}"))?;
+    let given = std::path::Path::new(path);
+    let relative = given.strip_prefix(&root).unwrap_or(given);
+    let escapes = relative.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
+    if escapes || relative.as_os_str().is_empty() {
+        return Err(Failure::from(format!(
+            "download.saveAs: '{path}' is outside the project\n  hint: give a path inside the project directory, e.g. 'downloads/report.csv'"
+        )));
+    }
+    Ok(root.join(relative))
 }
