@@ -48,6 +48,8 @@ const EVENTS: &str = r#"<!doctype html><title>Events</title>
 <button onclick="fetch('/data.json', {method: 'POST', body: 'q=1'}).then(r => r.json()).then(d => document.getElementById('out').textContent = d.items.length + ' items')">Load</button>
 <button onclick="document.getElementById('out').textContent = 'name: ' + prompt('Your name?', 'nobody')">Ask</button>
 <button onclick="setTimeout(() => { throw new Error('kaboom') })">Boom</button>
+<button onclick="setTimeout(() => { location.hash = 'later' }, 100)">Later</button>
+<button onclick="setTimeout(() => { location.href = '/widgets' }, 100)">Away</button>
 <p id="out"></p>
 <script>console.log('hello', 42); console.warn('careful')</script>"#;
 
@@ -240,6 +242,11 @@ Then('page events reach the listeners', async function (this: any) {
   page.removeAllListeners('dialog')
   await page.getByRole('button', { name: 'Ask' }).click()
   await expect(page.locator('#out')).toHaveText('name: null')
+  // page.url() follows navigations the page makes by itself, with no page call in between.
+  await page.getByRole('button', { name: 'Later' }).click()
+  await expect.poll(() => page.url()).toMatch(/\/events#later$/)
+  await page.getByRole('button', { name: 'Away' }).click()
+  await expect.poll(() => page.url()).toMatch(/\/widgets$/)
 })
 
 When('a JS listener answers prompts with {string}', function (this: any, name: string) {

@@ -39,6 +39,8 @@ pub(crate) struct PageInner {
     pub(crate) mouse_at: std::sync::Mutex<(f64, f64)>,
     /// The page's main frame id (its target id), to recognise its downloads.
     pub(crate) frame_id: String,
+    /// The main frame's URL as its navigations report it (see [`Page::last_known_url`]).
+    pub(crate) known_url: std::sync::Mutex<String>,
     /// Downloads this page started, until they end.
     pub(crate) downloads: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Whether the left button is held (moves then drag).
@@ -81,6 +83,7 @@ impl Page {
             mouse_down: std::sync::atomic::AtomicBool::new(false),
             frame_id: target.inner().clone(),
             downloads: std::sync::Mutex::default(),
+            known_url: std::sync::Mutex::new("about:blank".to_string()),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -187,7 +190,19 @@ impl Page {
 
     /// The page's URL.
     pub async fn url(&self) -> Result<String> {
-        Ok(self.evaluate("location.href").await?.as_str().unwrap_or_default().to_string())
+        let url = self.evaluate("location.href").await?.as_str().unwrap_or_default().to_string();
+        if let Ok(mut known) = self.inner.known_url.lock() {
+            known.clone_from(&url);
+        }
+        Ok(url)
+    }
+
+    /// The URL of the main frame's last committed navigation (a page reload, a link, a
+    /// script, `pushState` or a fragment change) or of the last [`Page::url`] read, without
+    /// asking the page: what a synchronous `page.url()` can answer. It follows the page's
+    /// events, so right after a navigation nobody read it may lag by the time the event takes.
+    pub fn last_known_url(&self) -> String {
+        self.inner.known_url.lock().map(|u| u.clone()).unwrap_or_default()
     }
 
     /// The full HTML of the document, doctype included.
@@ -523,6 +538,19 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             }
         }
         match event.method.as_str() {
+            "Page.frameNavigated" if event.params.pointer("/frame/parentId").is_none() => {
+                let frame = &event.params["frame"];
+                let url =
+                    format!("{}{}", frame["url"].as_str().unwrap_or(""), frame["urlFragment"].as_str().unwrap_or(""));
+                if let Ok(mut known) = page.known_url.lock() {
+                    *known = url;
+                }
+            }
+            "Page.navigatedWithinDocument" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+                if let Ok(mut known) = page.known_url.lock() {
+                    *known = event.params["url"].as_str().unwrap_or("").to_string();
+                }
+            }
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.
                 if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {

@@ -121,9 +121,14 @@ impl Session {
         }
     }
 
-    /// Page `id`'s URL as last seen (`about:blank` before anything happened).
+    /// Page `id`'s URL as last seen: what its navigations reported, else what the last
+    /// operation read (`about:blank` before anything happened).
     pub fn url(&self, id: usize) -> String {
-        self.state().urls.get(id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| "about:blank".into())
+        let state = self.state();
+        if let Some(Some(page)) = state.pages.get(id) {
+            return page.last_known_url();
+        }
+        state.urls.get(id).filter(|u| !u.is_empty()).cloned().unwrap_or_else(|| "about:blank".into())
     }
 
     pub(crate) fn set_url(&self, id: usize, url: String) {
