@@ -345,9 +345,11 @@ Then('a download can be saved in the project', async function (this: any) {
   await download.saveAs('downloads/report.txt')
   expect(readFileSync('downloads/report.txt', 'utf8')).toBe('the report')
   expect(await download.path()).toContain('ferridriver-downloads-')
-  let outside = ''
-  try { await download.saveAs('../escape.txt') } catch (e: any) { outside = e.message }
-  expect(outside).toContain('outside the project')
+  for (const escape of ['../escape.txt', 'escape-link/escape.txt', '/tmp/escape.txt']) {
+    let outside = ''
+    try { await download.saveAs(escape) } catch (e: any) { outside = e.message }
+    expect(outside).toContain('outside the project')
+  }
 })
 
 Then('the status shows {string}', async function (this: any, text: string) {
@@ -428,6 +430,8 @@ fn project(name: &str) -> PathBuf {
         std::fs::create_dir_all(p.parent().expect("a parent")).expect("create dir");
         std::fs::write(p, text).expect("write file");
     }
+    // A way out of the project that download.saveAs must not take.
+    std::os::unix::fs::symlink(std::env::temp_dir(), dir.join("escape-link")).expect("symlink");
     dir
 }
 

@@ -229,7 +229,6 @@ impl BrowserContext {
         crate::request::ApiRequest::new(self.clone())
     }
 
-    /// Closes the context and every page in it.
     /// Accepts this context's downloads into a directory of its own (removed with the
     /// context), each saved under its [`crate::PageEvent::Download`] `guid`; returns the
     /// directory. Downloads are then reported as page events.
@@ -242,18 +241,25 @@ impl BrowserContext {
             std::process::id(),
             self.inner.id.inner()
         ));
-        std::fs::create_dir_all(&dir)
+        // A new directory of our own (an existing one with this name is not ours), private.
+        let mut builder = std::fs::DirBuilder::new();
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder
+            .create(&dir)
             .map_err(|e| BrowserError::Evaluation(format!("cannot create a downloads directory: {e}")))?;
-        if let Ok(mut d) = self.inner.downloads.lock() {
-            *d = Some(dir.clone());
-        }
         let params = json!({
             "behavior": "allowAndName",
             "browserContextId": self.inner.id,
             "downloadPath": dir.to_string_lossy(),
             "eventsEnabled": true,
         });
-        self.conn().call_raw("Browser.setDownloadBehavior", params, None).await?;
+        if let Err(e) = self.conn().call_raw("Browser.setDownloadBehavior", params, None).await {
+            let _ = std::fs::remove_dir_all(&dir);
+            return Err(e);
+        }
+        if let Ok(mut d) = self.inner.downloads.lock() {
+            *d = Some(dir.clone());
+        }
         Ok(dir)
     }
 
@@ -262,6 +268,7 @@ impl BrowserContext {
         self.inner.downloads.lock().ok().and_then(|d| d.clone())
     }
 
+    /// Closes the context and every page in it.
     pub async fn close(self) -> Result<()> {
         let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {

@@ -83,6 +83,15 @@ impl JsHost {
         // The call runs while the provider stands by to open the page if JS asks for it.
         let (result, attachments) = {
             let invoke = vm.invoke(call, timeout);
+            // Served only while this call runs, even if the runner drops it half-way.
+            struct Serving<'a>(&'a Session);
+            impl Drop for Serving<'_> {
+                fn drop(&mut self) {
+                    self.0.set_serving(false);
+                }
+            }
+            self.session.set_serving(true);
+            let _serving = Serving(&self.session);
             let serve = self.provider.serve(&self.session, world);
             tokio::pin!(invoke, serve);
             tokio::select! {
@@ -91,6 +100,7 @@ impl JsHost {
                 () = &mut serve => invoke.await,
             }
         };
+        self.provider.drain();
         self.in_flight = false;
         drain(attachments, world);
         match result {
@@ -174,6 +184,7 @@ impl StepHost for JsHost {
     fn start_test_case(&mut self, _world: &mut World) {
         self.world_ready = false;
         self.session.reset();
+        self.provider.drain();
         self.recycle();
     }
 

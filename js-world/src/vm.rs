@@ -67,9 +67,11 @@ pub struct Vm {
     /// Milliseconds since `epoch` after which the interrupt handler stops JS; `u64::MAX` = never.
     deadline: Arc<AtomicU64>,
     epoch: Instant,
-    /// JS driven beside a Rust step ran into its deadline; an interrupted job may have left
-    /// the VM's JS state half-done, so the host rebuilds it.
-    overran: std::sync::atomic::AtomicBool,
+    /// Whether [`Vm::drive`] is running (the interrupt handler tells its stops apart).
+    driving: Arc<std::sync::atomic::AtomicBool>,
+    /// JS driven beside a Rust step was interrupted at its deadline; the interrupted job may
+    /// have left the VM's JS state half-done, so the host rebuilds it.
+    overran: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Vm {
@@ -87,9 +89,17 @@ impl Vm {
         let deadline = Arc::new(AtomicU64::new(u64::MAX));
         let epoch = Instant::now();
         let watched = Arc::clone(&deadline);
+        let driving = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let overran = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (drive_flag, overrun_flag) = (Arc::clone(&driving), Arc::clone(&overran));
         runtime
             .set_interrupt_handler(Some(Box::new(move || {
-                epoch.elapsed().as_millis() as u64 >= watched.load(Ordering::Relaxed)
+                let stop = epoch.elapsed().as_millis() as u64 >= watched.load(Ordering::Relaxed);
+                // JS stopped while driven beside a Rust step: its state may be half-done.
+                if stop && drive_flag.load(Ordering::Relaxed) {
+                    overrun_flag.store(true, Ordering::Relaxed);
+                }
+                stop
             })))
             .await;
         let context =
@@ -128,7 +138,7 @@ impl Vm {
                 finish.call::<_, ()>(()).catch(&ctx).map_err(fail)
             })
             .await?;
-        Ok(Vm { _runtime: runtime, context, deadline, epoch, overran: std::sync::atomic::AtomicBool::new(false) })
+        Ok(Vm { _runtime: runtime, context, deadline, epoch, driving, overran })
     }
 
     /// The definitions the bundle registered, as the prelude's manifest JSON.
@@ -160,18 +170,16 @@ impl Vm {
     pub async fn drive(&self, limit: Duration) {
         let until = self.epoch.elapsed().saturating_add(limit).as_millis() as u64;
         self.deadline.store(until, Ordering::Relaxed);
-        // Back to "no deadline" when the caller drops this future; past the deadline, the VM
-        // is marked for a rebuild.
-        struct Reset<'a>(&'a Vm, u64);
+        self.driving.store(true, Ordering::Relaxed);
+        // Back to "no deadline" when the caller drops this future.
+        struct Reset<'a>(&'a Vm);
         impl Drop for Reset<'_> {
             fn drop(&mut self) {
                 self.0.deadline.store(u64::MAX, Ordering::Relaxed);
-                if self.0.epoch.elapsed().as_millis() as u64 >= self.1 {
-                    self.0.overran.store(true, Ordering::Relaxed);
-                }
+                self.0.driving.store(false, Ordering::Relaxed);
             }
         }
-        let _reset = Reset(self, until);
+        let _reset = Reset(self);
         self.context.async_with(async |_ctx| std::future::pending::<()>().await).await;
     }
 

@@ -536,8 +536,9 @@
     constructor(browser, id) {
       this._browser = browser;
       this._id = id || 0;
-      // The test case this context belongs to: calls left over from it are refused later.
-      this._generation = native.generation();
+      // The test case this context belongs to (its browser's, fixed when the World was made):
+      // calls left over from it are refused later, even if the context is made late.
+      this._generation = browser._generation;
       this._pages = this._id === 0 ? [new Page(0, this)] : [];
       this._request = new APIRequestContext(this);
     }

@@ -28,6 +28,8 @@ pub struct Session {
     demands: mpsc::UnboundedSender<Demand>,
     /// Bumped when a test case ends, which ends the event reads still waiting for its pages.
     generation: watch::Sender<u64>,
+    /// Whether the host is serving demands now (during a JS call, not beside a Rust step).
+    serving: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -54,7 +56,12 @@ pub struct Provider {
 /// A session and the provider that serves it.
 pub fn session() -> (Arc<Session>, Provider) {
     let (tx, rx) = mpsc::unbounded_channel();
-    let session = Session { state: Mutex::new(State::default()), demands: tx, generation: watch::channel(0).0 };
+    let session = Session {
+        state: Mutex::new(State::default()),
+        demands: tx,
+        generation: watch::channel(0).0,
+        serving: std::sync::atomic::AtomicBool::new(false),
+    };
     (Arc::new(session), Provider { demands: rx })
 }
 
@@ -68,6 +75,20 @@ impl Session {
     pub fn reset(&self) {
         *self.state() = State::default();
         self.generation.send_modify(|g| *g += 1);
+    }
+
+    /// Marks whether demands are served now (the host sets it around each JS call).
+    pub fn set_serving(&self, on: bool) {
+        self.serving.store(on, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Sends a demand only when someone will serve it: a demand queued beside a Rust step
+    /// would wait for the next JS call, possibly of the next test case.
+    fn demand(&self, demand: Demand) -> Result<(), String> {
+        if !self.serving.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(NOT_SERVING.to_string());
+        }
+        self.demands.send(demand).map_err(|_| OUTSIDE.to_string())
     }
 
     /// Which test case this is (it changes whenever one starts or ends). JS objects remember
@@ -170,7 +191,7 @@ impl Session {
     /// Opens another context for this scenario; returns its id.
     pub(crate) async fn new_context(&self) -> Result<usize, String> {
         let (tx, rx) = oneshot::channel();
-        self.demands.send(Demand::NewContext(tx)).map_err(|_| OUTSIDE.to_string())?;
+        self.demand(Demand::NewContext(tx))?;
         rx.await.map_err(|_| OUTSIDE.to_string())?
     }
 
@@ -220,7 +241,7 @@ impl Session {
             return Ok(());
         }
         let (tx, rx) = oneshot::channel();
-        self.demands.send(Demand::Open(tx)).map_err(|_| OUTSIDE.to_string())?;
+        self.demand(Demand::Open(tx))?;
         rx.await.map_err(|_| OUTSIDE.to_string())?
     }
 
@@ -234,10 +255,17 @@ impl Session {
     }
 }
 
+const NOT_SERVING: &str = "the browser can only be opened while a JS step or hook runs (a listener or timer running beside a Rust step can use pages that are already open)";
+
 const OUTSIDE: &str =
     "the browser is only available while a step or hook runs (this.page in a step, not at the top level of a file)";
 
 impl Provider {
+    /// Drops demands nobody will serve any more (their callers get an error).
+    pub fn drain(&mut self) {
+        while self.demands.try_recv().is_ok() {}
+    }
+
     /// Serves demands for as long as it is polled (the host races it with the running call).
     pub async fn serve(&mut self, session: &Session, world: &mut World) {
         while let Some(demand) = self.demands.recv().await {
