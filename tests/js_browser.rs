@@ -313,8 +313,17 @@ Then('a second user has a context of their own', async function (this: any) {
   const page = this.page
   await page.goto('/login')
   await page.context().addCookies([{ name: 'who', value: 'ada', url: page.url() }])
-  const other = await this.browser.newContext()
+  expect(page.viewportSize()).toEqual({ width: 1280, height: 720 })
+  expect(await page.evaluate(() => innerWidth)).toBe(1280)
+  const other = await this.browser.newContext({ viewport: { width: 390, height: 844 } })
   const bob = await other.newPage()
+  expect(bob.viewportSize()).toEqual({ width: 390, height: 844 })
+  expect(await bob.evaluate(() => innerWidth + 'x' + innerHeight)).toBe('390x844')
+  await bob.setViewportSize({ width: 800, height: 600 })
+  expect(await bob.evaluate(() => innerWidth)).toBe(800)
+  let unsupported = ''
+  try { await this.browser.newContext({ locale: 'de-DE' }) } catch (e: any) { unsupported = e.message }
+  expect(unsupported).toContain('locale not supported yet')
   await bob.goto('/login')
   await bob.getByLabel('Username').fill('bob')
   await bob.getByRole('button', { name: 'Sign in' }).click()

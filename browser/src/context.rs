@@ -36,8 +36,13 @@ fn session() -> f64 {
     -1.0
 }
 
+/// Playwright's default viewport.
+pub const DEFAULT_VIEWPORT: (u32, u32) = (1280, 720);
+
 #[derive(Default)]
 struct Settings {
+    /// The viewport of new pages; [`DEFAULT_VIEWPORT`] when unset.
+    viewport: Option<(u32, u32)>,
     offline: bool,
     headers: serde_json::Map<String, Value>,
     init_scripts: Vec<String>,
@@ -107,10 +112,18 @@ impl BrowserContext {
         };
         let created = self.conn().call(params, None).await?;
         let page = Page::attach(self.conn().clone(), created.target_id).await?;
-        let (offline, headers, scripts, geo) = {
+        let (viewport, offline, headers, scripts, geo) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
-            (s.offline, s.headers.clone(), s.init_scripts.clone(), s.geolocation)
+            (
+                s.viewport.unwrap_or(DEFAULT_VIEWPORT),
+                s.offline,
+                s.headers.clone(),
+                s.init_scripts.clone(),
+                s.geolocation,
+            )
         };
+        // Chromium's own headless window is 780×493; tests are written against Playwright's.
+        page.set_viewport_size(viewport.0, viewport.1).await?;
         if offline {
             apply_offline(&page, true).await?;
         }
@@ -127,6 +140,13 @@ impl BrowserContext {
             pages.push(page.clone());
         }
         Ok(page)
+    }
+
+    /// The viewport of the pages opened from now on (Playwright's `viewport` context option).
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        if let Ok(mut s) = self.inner.settings.lock() {
+            s.viewport = Some((width, height));
+        }
     }
 
     /// All cookies of the context (optionally only those sent to one of `urls`).

@@ -39,6 +39,8 @@ pub(crate) struct PageInner {
     pub(crate) mouse_at: std::sync::Mutex<(f64, f64)>,
     /// The page's main frame id (its target id), to recognise its downloads.
     pub(crate) frame_id: String,
+    /// The viewport size set with `set_viewport_size`.
+    pub(crate) viewport: std::sync::Mutex<(u32, u32)>,
     /// The main frame's URL as its navigations report it (see [`Page::last_known_url`]).
     pub(crate) known_url: std::sync::Mutex<String>,
     /// Downloads this page started, until they end.
@@ -84,6 +86,7 @@ impl Page {
             frame_id: target.inner().clone(),
             downloads: std::sync::Mutex::default(),
             known_url: std::sync::Mutex::new("about:blank".to_string()),
+            viewport: std::sync::Mutex::new(crate::context::DEFAULT_VIEWPORT),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -195,6 +198,25 @@ impl Page {
             known.clone_from(&url);
         }
         Ok(url)
+    }
+
+    /// Resizes the page's viewport (CSS pixels, device scale 1), as Playwright's
+    /// `page.setViewportSize`.
+    pub async fn set_viewport_size(&self, width: u32, height: u32) -> Result<()> {
+        if width == 0 || height == 0 {
+            return Err(BrowserError::Evaluation("setViewportSize: width and height must be positive".into()));
+        }
+        let params = serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false });
+        self.connection.call_raw("Emulation.setDeviceMetricsOverride", params, self.s()).await?;
+        if let Ok(mut v) = self.inner.viewport.lock() {
+            *v = (width, height);
+        }
+        Ok(())
+    }
+
+    /// The viewport size last set (`page.viewportSize()`).
+    pub fn viewport_size(&self) -> (u32, u32) {
+        self.inner.viewport.lock().map(|v| *v).unwrap_or(crate::context::DEFAULT_VIEWPORT)
     }
 
     /// The URL of the main frame's last committed navigation (a page reload, a link, a

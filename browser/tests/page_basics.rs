@@ -30,6 +30,18 @@ async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
     assert_eq!(page.url().await.unwrap(), format!("{base}/"));
     assert!(page.content().await.unwrap().starts_with("<!DOCTYPE html><html><head><title>Home</title>"));
 
+    // Playwright's viewport by default, resizable per page, settable per context.
+    assert_eq!(page.evaluate("innerWidth + 'x' + innerHeight").await.unwrap(), "1280x720");
+    page.set_viewport_size(400, 300).await.unwrap();
+    assert_eq!(page.evaluate("innerWidth + 'x' + innerHeight").await.unwrap(), "400x300");
+    assert_eq!(page.viewport_size(), (400, 300));
+    assert!(page.set_viewport_size(0, 10).await.is_err());
+    let phone = browser.new_context().await.unwrap();
+    phone.set_viewport(390, 844);
+    let small = phone.new_page().await.unwrap();
+    assert_eq!(small.evaluate("innerWidth + 'x' + innerHeight").await.unwrap(), "390x844");
+    phone.close().await.unwrap();
+
     assert_eq!(page.evaluate("1 + 2").await.unwrap(), serde_json::json!(3));
     assert_eq!(page.evaluate("({a: [1, 'x'], b: 2.5})").await.unwrap(), serde_json::json!({"a": [1, "x"], "b": 2.5}));
     assert_eq!(page.evaluate("Promise.resolve('later')").await.unwrap(), serde_json::json!("later"));

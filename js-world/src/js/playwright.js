@@ -370,6 +370,15 @@
     waitForSelector(selector, options) {
       return this._op('waitForSelector', [String(selector)], options).then(() => this.locator(selector).first());
     }
+    async setViewportSize(size) {
+      if (!size || !(size.width > 0) || !(size.height > 0)) throw new TypeError('setViewportSize: pass { width, height }');
+      const viewport = { width: Math.round(size.width), height: Math.round(size.height) };
+      await this._op('setViewportSize', [viewport.width, viewport.height]);
+      this._viewport = viewport;
+    }
+    viewportSize() {
+      return this._viewport || this._context._viewport || { width: 1280, height: 720 };
+    }
     waitForTimeout(ms) {
       return new Promise((resolve) => g.setTimeout(resolve, ms));
     }
@@ -612,14 +621,20 @@
       return true;
     }
     // Another fresh, isolated context in the same browser (a second user), closed with the
-    // scenario. Context options are not supported yet.
+    // scenario. Of the context options, `viewport` is supported.
     async newContext(options) {
-      if (options && Object.keys(options).length) {
-        throw new TypeError('browser.newContext: options are not supported yet; configure the context after creating it');
+      const o = options || {};
+      const unsupported = Object.keys(o).filter((k) => k !== 'viewport');
+      if (unsupported.length) {
+        throw new TypeError(`browser.newContext: ${unsupported.join(', ')} not supported yet (supported: viewport); configure the context after creating it`);
       }
       const site = callSite();
       const id = await send({ target: 'browser', op: 'newContext', args: [], generation: this._generation }, site).then((r) => r.ok);
       const context = new BrowserContext(this, id);
+      if (o.viewport) {
+        context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };
+        await context._op('setViewport', [context._viewport.width, context._viewport.height]);
+      }
       this._extra.push(context);
       return context;
     }

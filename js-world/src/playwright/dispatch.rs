@@ -168,6 +168,9 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         }
         "keyboardPress" => page.keyboard_press(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
         "keyboardType" => page.keyboard_type(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
+        "setViewportSize" => {
+            page.set_viewport_size(r.arg(0, "width")?, r.arg(1, "height")?).await.map(|_| Value::Null)?
+        }
         "keyboardDown" => page.keyboard_down(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
         "keyboardUp" => page.keyboard_up(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
         "keyboardInsertText" => page.keyboard_insert_text(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
@@ -296,6 +299,10 @@ async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
             context.set_extra_http_headers(&headers).await.map(|_| Value::Null)?
         }
         "addInitScript" => context.add_init_script(&r.arg::<String>(0, "script")?).await.map(|_| Value::Null)?,
+        "setViewport" => {
+            context.set_viewport(r.arg(0, "width")?, r.arg(1, "height")?);
+            Value::Null
+        }
         "newPage" => json!(session.add_page(context.new_page().await?)),
         op => return Err(Failure::type_error(format!("context.{op} is not supported"))),
     })
