@@ -232,6 +232,9 @@ Then('page events reach the listeners', async function (this: any) {
   await page.evaluate(() => fetch('/__redirect?to=/data.json').then((r) => r.text()))
   const first = await (await hop).response()
   expect(first.status()).toBe(302)
+  let noBody = ''
+  try { await first.body() } catch (e: any) { noBody = e.message }
+  expect(noBody).toContain('unavailable for redirect responses')
   const consoleListeners = page.listenerCount('console')
   let bad = ''
   const waiting = page.waitForEvent('console', () => { throw new Error('bad predicate') }).catch((e: any) => { bad = e.message })

@@ -57,6 +57,10 @@ pub enum PageEvent {
         #[serde(rename = "statusText")]
         status_text: String,
         headers: Map<String, Value>,
+        /// A redirect hop's response: its request goes on under the same id, so it has no
+        /// body of its own.
+        #[serde(rename = "isRedirect")]
+        is_redirect: bool,
     },
     /// A response body was received completely.
     RequestFinished { id: String },
@@ -113,6 +117,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             status: p.pointer("/redirectResponse/status").and_then(Value::as_f64).unwrap_or(0.0) as i64,
             status_text: text("/redirectResponse/statusText"),
             headers: headers("/redirectResponse/headers"),
+            is_redirect: true,
         });
         events.push(PageEvent::RequestFinished { id: text("/requestId") });
     }
@@ -139,6 +144,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             status: p.pointer("/response/status").and_then(Value::as_f64).unwrap_or(0.0) as i64,
             status_text: text("/response/statusText"),
             headers: headers("/response/headers"),
+            is_redirect: false,
         },
         "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId") },
         "Network.loadingFailed" => PageEvent::RequestFailed { id: text("/requestId"), error_text: text("/errorText") },

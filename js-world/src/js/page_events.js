@@ -152,6 +152,7 @@
       return null;
     }
     async body() {
+      if (this._e.isRedirect) throw new Error('response.body: Response body is unavailable for redirect responses');
       if (this._request) await this._request._done;
       const site = callSite();
       const data = await op(this._page, 'responseBody', [this._e.id]).catch((e) => {

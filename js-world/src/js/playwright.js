@@ -560,7 +560,11 @@
       if (this._closed) return;
       await this._op('close', []);
       this._closed = true;
-      for (const page of this._pages) page._closed = true;
+      for (const page of this._pages) {
+        if (page._closed) continue;
+        page._closed = true;
+        for (const hook of page._closeHooks || []) hook();
+      }
     }
     get request() {
       return this._request;
