@@ -176,6 +176,15 @@ Then('frames, filters, matchers, keyboard and mouse work', async function (this:
   await expect(page.locator('#spot')).toHaveAttribute('data-dragged', 'yes')
   await page.mouse.dblclick(30, 320)
   await expect(page.locator('#spot')).toHaveAttribute('data-dbl', 'yes')
+  const u32 = (b: any, i: number) => ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0
+  const spot = await page.locator('#spot').screenshot({ path: 'shots/spot.png' })
+  expect([u32(spot, 16), u32(spot, 20)]).toEqual([120, 60])
+  expect(readFileSync('shots/spot.png').length).toBe(spot.length)
+  const full = await page.screenshot({ fullPage: true })
+  expect(u32(full, 20)).toBeGreaterThan(3000)
+  let outside = ''
+  try { await page.screenshot({ path: '../shot.png' }) } catch (e: any) { outside = e.message }
+  expect(outside).toContain('page.screenshot')
   await page.mouse.wheel(0, 400)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   await page.locator('#typed').fill('one two')

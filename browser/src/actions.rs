@@ -101,6 +101,21 @@ impl Locator {
         self.finish(r).await
     }
 
+    /// A PNG of the element, once it is visible and stable (scrolled into view first).
+    pub async fn screenshot(&self) -> Result<Vec<u8>> {
+        let r = async {
+            let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "receivesEvents"]).await?;
+            let (x, y, width, height) = self
+                .page
+                .document_box(&el)
+                .await?
+                .ok_or_else(|| BrowserError::Evaluation("locator.screenshot: the element has no box".into()))?;
+            self.page.screenshot_clip(x, y, width, height).await
+        }
+        .await;
+        self.finish(r).await
+    }
+
     /// Double-clicks.
     pub async fn dblclick(&self) -> Result<()> {
         let r = async {

@@ -90,6 +90,8 @@ impl BrowserProcess {
             "--disable-background-timer-throttling",
             "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding",
+            // As under Playwright: no scrollbars taking 15 px of the layout width.
+            "--hide-scrollbars",
             // Cross-origin iframes stay in their page's renderer (with `IsolateOrigins` and
             // `site-per-process` disabled below), so locators reach into them over the page's
             // own session, as into same-origin ones (ADR 0012).

@@ -256,6 +256,14 @@ impl Page {
             .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })
     }
 
+    /// A PNG of the whole page, beyond the viewport (Playwright's `fullPage: true`).
+    pub async fn screenshot_full_page(&self) -> Result<Vec<u8>> {
+        let metrics = self.send("Page.getLayoutMetrics", serde_json::json!({})).await?;
+        let size =
+            |key: &str| metrics.pointer(&format!("/cssContentSize/{key}")).and_then(Value::as_f64).unwrap_or(0.0);
+        self.inner.screenshot_clip(0.0, 0.0, size("width").ceil(), size("height").ceil()).await
+    }
+
     /// Sends a raw DevTools command to this page's session.
     pub(crate) async fn send(&self, method: &str, params: Value) -> Result<Value> {
         self.connection.call_raw(method, params, self.s()).await
@@ -606,6 +614,24 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             }
             _ => {}
         }
+    }
+}
+
+impl PageInner {
+    /// A PNG of a rectangle of the document (CSS pixels, document coordinates).
+    pub(crate) async fn screenshot_clip(&self, x: f64, y: f64, width: f64, height: f64) -> Result<Vec<u8>> {
+        if width <= 0.0 || height <= 0.0 {
+            return Err(BrowserError::Evaluation("screenshot: the area to capture is empty".into()));
+        }
+        let params = serde_json::json!({
+            "format": "png",
+            "clip": { "x": x, "y": y, "width": width, "height": height, "scale": 1 },
+            "captureBeyondViewport": true,
+        });
+        let shot = self.connection.call_raw("Page.captureScreenshot", params, Some(&self.session)).await?;
+        base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().unwrap_or(""))
+            .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })
     }
 }
 

@@ -264,23 +264,39 @@ impl PageInner {
         Ok(resolved.pointer("/object/objectId").and_then(Value::as_str).map(|id| Element { object_id: id.to_string() }))
     }
 
+    /// An element's box in document coordinates (its first layout quad, plus the scroll
+    /// offset), as a screenshot clip takes it; `None` while it has no box.
+    pub(crate) async fn document_box(&self, el: &Element) -> Result<Option<(f64, f64, f64, f64)>> {
+        let Some(points) = self.first_quad(el).await else { return Ok(None) };
+        let xs = [points[0], points[2], points[4], points[6]];
+        let ys = [points[1], points[3], points[5], points[7]];
+        let (left, top) = (xs.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MAX, f64::min));
+        let (right, bottom) =
+            (xs.iter().copied().fold(f64::MIN, f64::max), ys.iter().copied().fold(f64::MIN, f64::max));
+        let metrics = self.connection.call_raw("Page.getLayoutMetrics", json!({}), self.s()).await?;
+        let offset =
+            |key: &str| metrics.pointer(&format!("/cssVisualViewport/{key}")).and_then(Value::as_f64).unwrap_or(0.0);
+        Ok(Some((left + offset("pageX"), top + offset("pageY"), right - left, bottom - top)))
+    }
+
     /// The center of an element's first box in the top page's coordinates, as the browser lays
     /// it out (through every frame, whatever their origin); `None` while it has no box (or
     /// the browser cannot tell, e.g. the node just went away).
     pub(crate) async fn layout_center(&self, el: &Element) -> Result<Option<(f64, f64)>> {
-        let Ok(reply) =
-            self.connection.call_raw("DOM.getContentQuads", json!({"objectId": el.object_id}), self.s()).await
-        else {
-            return Ok(None);
-        };
-        let Some(quad) = reply.pointer("/quads/0").and_then(Value::as_array) else { return Ok(None) };
-        let points: Vec<f64> = quad.iter().filter_map(Value::as_f64).collect();
-        if points.len() != 8 {
-            return Ok(None);
-        }
+        let Some(points) = self.first_quad(el).await else { return Ok(None) };
         let x = (points[0] + points[2] + points[4] + points[6]) / 4.0;
         let y = (points[1] + points[3] + points[5] + points[7]) / 4.0;
         Ok(Some((x, y)))
+    }
+
+    /// The element's first layout quad (four corners, top-page viewport coordinates); `None`
+    /// while it has none or the node went away.
+    async fn first_quad(&self, el: &Element) -> Option<[f64; 8]> {
+        let reply =
+            self.connection.call_raw("DOM.getContentQuads", json!({"objectId": el.object_id}), self.s()).await.ok()?;
+        let quad = reply.pointer("/quads/0").and_then(Value::as_array)?;
+        let points: Vec<f64> = quad.iter().filter_map(Value::as_f64).collect();
+        points.try_into().ok()
     }
 
     /// `ours ∩ theirs` (in our order) or `ours ∪ theirs` (in document order, each element

@@ -9,7 +9,30 @@ const PAGES: &[(&str, &str)] = &[
     ("/", "<!DOCTYPE html><title>Home</title><h1>Welcome</h1><a href=\"/about\">About</a>"),
     ("/about", "<title>About us</title><p id=\"who\">We test browsers.</p>"),
     ("/slow-script", "<title>Later</title><script>setTimeout(() => document.title = 'Done', 50)</script>"),
+    (
+        "/tall",
+        "<title>Tall</title><body style=\"margin:0\"><div id=\"box\" style=\"width:120px;height:60px;margin-top:1500px;background:red\"></div><div style=\"height:2000px\"></div></body>",
+    ),
 ];
+
+/// Width and height of a PNG, from its header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[1..4], b"PNG", "a PNG");
+    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
+    (be(16), be(20))
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn screenshots_of_the_viewport_the_whole_page_and_one_element() {
+    let Some((browser, page, _)) = support::open_at(PAGES, "/tall").await else { return };
+    assert_eq!(png_size(&page.screenshot().await.unwrap()), (1280, 720));
+    let (width, height) = png_size(&page.screenshot_full_page().await.unwrap());
+    assert_eq!(width, 1280);
+    assert_eq!(height, 1500 + 60 + 2000, "the whole document");
+    // Below the fold: scrolled into view and clipped to its box.
+    assert_eq!(png_size(&page.locator("#box").screenshot().await.unwrap()), (120, 60));
+    browser.close().await;
+}
 
 #[tokio::test(flavor = "current_thread")]
 async fn launches_navigates_evaluates_and_leaves_nothing_behind() {

@@ -245,6 +245,11 @@
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluateAll: pass a function'));
       return this._op('evaluateAll', [String(fn), arg === undefined ? null : arg]);
     }
+    async screenshot(options) {
+      const o = options || {};
+      const data = await this._op('screenshot', [o.path === undefined ? null : String(o.path)], options);
+      return g.Buffer.from(data, 'base64');
+    }
     textContent(options) {
       return this._op('textContent', [], options);
     }
@@ -358,7 +363,8 @@
       return this._op('evaluate', [scriptOf(fn, arg)]);
     }
     async screenshot(options) {
-      const data = await this._op('screenshot', [], options);
+      const o = options || {};
+      const data = await this._op('screenshot', [o.fullPage === true, o.path === undefined ? null : String(o.path)], options);
       return g.Buffer.from(data, 'base64');
     }
     waitForURL(url, options) {

@@ -157,7 +157,17 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         "content" => Value::String(page.content().await?),
         "setContent" => page.set_content(&r.arg::<String>(0, "html")?).await.map(|_| Value::Null)?,
         "evaluate" => page.evaluate(&r.arg::<String>(0, "expression")?).await?,
-        "screenshot" => Value::String(base64::engine::general_purpose::STANDARD.encode(page.screenshot().await?)),
+        "screenshot" => {
+            let png = if r.arg::<Option<bool>>(0, "fullPage")?.unwrap_or(false) {
+                page.screenshot_full_page().await?
+            } else {
+                page.screenshot().await?
+            };
+            if let Some(path) = r.arg::<Option<String>>(1, "path")? {
+                super::files::write_in_project("page.screenshot", &path, &png)?;
+            }
+            Value::String(base64::engine::general_purpose::STANDARD.encode(png))
+        }
         "waitForURL" => {
             page.wait_for_url(r.arg::<TextSpec>(0, "url")?.to_exact_match()).await?;
             Value::Null
@@ -232,6 +242,13 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
             return with_url(session, r, page, json!(l.select_option(&values).await?)).await;
         }
         "textContent" => text(l.text_content().await?),
+        "screenshot" => {
+            let png = l.screenshot().await?;
+            if let Some(path) = r.arg::<Option<String>>(0, "path")? {
+                super::files::write_in_project("locator.screenshot", &path, &png)?;
+            }
+            Value::String(base64::engine::general_purpose::STANDARD.encode(png))
+        }
         // The element may have navigated the page (a click in the function): refresh the URL.
         "evaluate" => {
             let value =

@@ -119,41 +119,9 @@ async fn download_op(session: &Session, r: &Request) -> Result<Value, Failure> {
             Ok(Value::Null)
         }
         _ => {
-            let target = save_target(&r.arg::<String>(1, "path")?)?;
+            let target = super::files::project_target("download.saveAs", &r.arg::<String>(1, "path")?)?;
             std::fs::copy(&file, &target).map_err(|e| format!("download.saveAs: {}: {e}", target.display()))?;
             Ok(Value::Null)
         }
     }
-}
-
-/// Where `download.saveAs(path)` may write: `path` (relative to the project root, the working
-/// directory) when it stays inside the project, symlinks included; its directories are made.
-fn save_target(path: &str) -> Result<std::path::PathBuf, Failure> {
-    use std::path::Component;
-    let outside = || {
-        Failure::from(format!(
-            "download.saveAs: '{path}' is outside the project\n  hint: give a path inside the project directory, e.g. 'downloads/report.csv'"
-        ))
-    };
-    let root = std::env::current_dir()
-        .and_then(|d| d.canonicalize())
-        .map_err(|e| format!("download.saveAs: no working directory: {e}"))?;
-    let given = std::path::Path::new(path);
-    let relative = given.strip_prefix(&root).unwrap_or(given);
-    let escapes = relative.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
-    let name = relative.file_name().ok_or_else(outside)?;
-    if escapes {
-        return Err(outside());
-    }
-    let target = root.join(relative);
-    let parent = target.parent().ok_or_else(outside)?;
-    std::fs::create_dir_all(parent).map_err(|e| format!("download.saveAs: {}: {e}", parent.display()))?;
-    // A symlinked directory or file could lead out of the project: judge where it really is.
-    let real_parent = parent.canonicalize().map_err(|e| format!("download.saveAs: {}: {e}", parent.display()))?;
-    let real_target = real_parent.join(name);
-    let is_link = std::fs::symlink_metadata(&real_target).map(|m| m.file_type().is_symlink()).unwrap_or(false);
-    if !real_parent.starts_with(&root) || is_link {
-        return Err(outside());
-    }
-    Ok(real_target)
 }

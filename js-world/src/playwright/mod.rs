@@ -6,6 +6,7 @@
 mod assert;
 mod dispatch;
 mod events;
+mod files;
 mod locator;
 mod routes;
 mod session;

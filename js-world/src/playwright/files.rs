@@ -1,0 +1,44 @@
+//! Files the JS world may write for the user (download.saveAs, screenshots with `path`):
+//! only inside the project, the same root `node:fs` reads from.
+
+use super::dispatch::Failure;
+use std::path::{Path, PathBuf};
+
+/// Where `what` (`download.saveAs`, `page.screenshot`…) may write `path`: relative to the
+/// project root (the working directory), or absolute inside it, and staying inside it with
+/// symlinks followed; its directories are made.
+pub(super) fn project_target(what: &str, path: &str) -> Result<PathBuf, Failure> {
+    use std::path::Component;
+    let outside = || {
+        Failure::from(format!(
+            "{what}: '{path}' is outside the project\n  hint: give a path inside the project directory, e.g. 'downloads/report.csv'"
+        ))
+    };
+    let root = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .map_err(|e| format!("{what}: no working directory: {e}"))?;
+    let given = Path::new(path);
+    let relative = given.strip_prefix(&root).unwrap_or(given);
+    let escapes = relative.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
+    let name = relative.file_name().ok_or_else(outside)?;
+    if escapes {
+        return Err(outside());
+    }
+    let target = root.join(relative);
+    let parent = target.parent().ok_or_else(outside)?;
+    std::fs::create_dir_all(parent).map_err(|e| format!("{what}: {}: {e}", parent.display()))?;
+    // A symlinked directory or file could lead out of the project: judge where it really is.
+    let real_parent = parent.canonicalize().map_err(|e| format!("{what}: {}: {e}", parent.display()))?;
+    let real_target = real_parent.join(name);
+    let is_link = std::fs::symlink_metadata(&real_target).map(|m| m.file_type().is_symlink()).unwrap_or(false);
+    if !real_parent.starts_with(&root) || is_link {
+        return Err(outside());
+    }
+    Ok(real_target)
+}
+
+/// Writes `bytes` to `path` inside the project (see [`project_target`]).
+pub(super) fn write_in_project(what: &str, path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    let target = project_target(what, path)?;
+    std::fs::write(&target, bytes).map_err(|e| Failure::from(format!("{what}: {}: {e}", target.display())))
+}
