@@ -168,7 +168,7 @@ impl Locator {
     }
 }
 
-fn describe(parts: &[Part]) -> String {
+pub(crate) fn describe(parts: &[Part]) -> String {
     let mut out: Vec<String> = Vec::new();
     for (i, p) in parts.iter().enumerate() {
         // `locator('x')` followed by entering its frame reads as Playwright's `frameLocator('x')`.

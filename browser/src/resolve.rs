@@ -132,7 +132,15 @@ impl PageInner {
     /// Every element `parts` finds, in document order.
     pub(crate) async fn resolve(&self, parts: &[Part]) -> Result<Vec<Element>> {
         let mut current = vec![self.document().await?];
-        for part in parts {
+        for (i, part) in parts.iter().enumerate() {
+            // Named here, where the whole chain is known: which frame locator was ambiguous.
+            if matches!(part, Part::EnterFrame) && current.len() > 1 {
+                return Err(BrowserError::Evaluation(format!(
+                    "strict mode violation: {} resolved to {} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe",
+                    crate::locator::describe(&parts[..=i]),
+                    current.len()
+                )));
+            }
             current = self.apply(current, part).await?;
         }
         Ok(current)

@@ -139,7 +139,7 @@ async fn locators_reach_into_same_origin_iframes() {
     page.goto(&format!("{base}/two-frames")).await.unwrap();
     expect(&page.frame_locator("#b").locator("p")).to_have_text("second").await.unwrap();
     let err = page.frame_locator("iframe").locator("p").count().await.unwrap_err().to_string();
-    assert!(err.contains("strict mode violation: the frame locator resolved to 2 frames"), "{err}");
+    assert!(err.contains("strict mode violation: frameLocator('iframe') resolved to 2 frames"), "{err}");
     let frames = page.frame_locator("iframe");
     expect(&frames.first().locator("p")).to_have_text("first").await.unwrap();
     expect(&frames.last().locator("p")).to_have_text("second").await.unwrap();
