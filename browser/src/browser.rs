@@ -36,6 +36,11 @@ impl Browser {
         self.process.as_ref().map(|p| p.pid())
     }
 
+    /// The temporary profile directory of a browser we launched (removed when it closes).
+    pub fn profile_dir(&self) -> Option<&std::path::Path> {
+        self.process.as_ref().map(|p| p.profile.as_path())
+    }
+
     /// The product and version, e.g. `Chrome/148.0.7778.167`.
     pub async fn version(&self) -> Result<String> {
         Ok(self.connection.call(GetVersionParams::default(), None).await?.product)

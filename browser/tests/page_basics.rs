@@ -43,6 +43,9 @@ async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
     let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
     assert!(browser.version().await.unwrap().contains("Chrome"));
     let pid = browser.pid().expect("we launched it");
+    // This browser's own profile: other tests' browsers run meanwhile.
+    let profile = browser.profile_dir().expect("a launched browser has a profile").to_path_buf();
+    assert!(support::processes_mentioning(&profile.to_string_lossy()) > 0, "its processes name their profile");
     let context = browser.new_context().await.unwrap();
     let mut page = context.new_page().await.unwrap();
 
@@ -95,7 +98,8 @@ async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
     browser.close().await;
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists(), "the browser process is gone");
-    assert_eq!(support::processes_mentioning("ferridriver-profile-"), 0, "no Chromium process outlives the run");
+    assert_eq!(support::processes_mentioning(&profile.to_string_lossy()), 0, "no process of this browser outlives it");
+    assert!(!profile.exists(), "its profile directory is removed");
 }
 
 #[tokio::test(flavor = "current_thread")]

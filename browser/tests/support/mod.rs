@@ -80,7 +80,7 @@ pub fn browser_available() -> bool {
     }
 }
 
-/// Chromium processes whose command line mentions `needle` (our profile directory).
+/// Processes whose command line mentions `needle` (a browser's own profile directory).
 pub fn processes_mentioning(needle: &str) -> usize {
     std::fs::read_dir("/proc")
         .map(|dir| {
