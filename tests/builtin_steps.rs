@@ -4,6 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -262,6 +263,8 @@ fn cdp_endpoint_drives_a_browser_someone_else_runs() {
         .arg(format!("--user-data-dir={}", profile.display()))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
+        // Its own process group, so that its helpers go with it at the end.
+        .process_group(0)
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(remote.stderr.take().unwrap()).lines();
@@ -281,8 +284,14 @@ fn cdp_endpoint_drives_a_browser_someone_else_runs() {
     let (out, _) = run(&dir, &["r.feature", "--cdp-endpoint", &ws, "--parallel", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(remote.try_wait().unwrap().is_none(), "a browser we did not start is left running");
-    let _ = remote.kill();
+    // The whole group: helpers still writing into the profile would keep it from going away.
+    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", remote.id())]).status();
     let _ = remote.wait();
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&profile);
+    for _ in 0..20 {
+        if std::fs::remove_dir_all(&profile).is_ok() || !profile.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
