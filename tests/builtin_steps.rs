@@ -219,9 +219,20 @@ fn a_browser_killed_mid_scenario_fails_that_scenario_and_the_next_one_relaunches
         let browser = std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
             let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
             let text = String::from_utf8_lossy(&cmd);
-            (text.contains(&needle) && text.contains("--remote-debugging-port")).then(|| e.file_name())
+            let profile = text.split('\0').find_map(|a| a.strip_prefix("--user-data-dir="))?.to_string();
+            (text.contains(&needle) && text.contains("--remote-debugging-port")).then(|| (e.file_name(), profile))
         });
-        if let Some(pid) = browser.and_then(|p| p.to_str().and_then(|p| p.parse::<i32>().ok())) {
+        if let Some((pid, profile)) = browser {
+            let Some(pid) = pid.to_str().and_then(|p| p.parse::<i32>().ok()) else { continue };
+            // Killed once it is up (DevTools open) and the scenario had time to use it; a kill
+            // during the launch would test the launch error instead.
+            let ready = std::path::Path::new(&profile).join("DevToolsActivePort");
+            for _ in 0..200 {
+                if ready.exists() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
             std::thread::sleep(std::time::Duration::from_millis(700));
             let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
             killed = true;

@@ -36,8 +36,9 @@ pub fn expect(locator: &Locator) -> LocatorAssertions<'_> {
 /// What one poll observed: whether the condition holds, and what to report as received.
 type Observation = (bool, String);
 
-/// Polls `observe` until it agrees with `!negate` or the timeout passes.
-async fn poll<F, Fut>(timeout: Duration, negate: bool, mut observe: F) -> (bool, String)
+/// Polls `observe` until it agrees with `!negate` or the timeout passes; a browser that went
+/// away (`connection` closed) ends the wait at once, as nothing can change any more.
+async fn poll<F, Fut>(timeout: Duration, negate: bool, connection: &crate::Connection, mut observe: F) -> (bool, String)
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Observation>,
@@ -49,7 +50,7 @@ where
         if holds != negate {
             return (true, received);
         }
-        if start.elapsed() >= timeout {
+        if start.elapsed() >= timeout || connection.closed_reason().is_some() {
             return (false, received);
         }
         pause = (pause * 2).clamp(20, 250);
@@ -87,7 +88,7 @@ impl<'a> LocatorAssertions<'a> {
         Fut: Future<Output = Observation>,
     {
         let timeout = self.timeout.unwrap_or_else(|| self.locator.timeout());
-        match poll(timeout, self.negate, observe).await {
+        match poll(timeout, self.negate, &self.locator.page.connection, observe).await {
             (true, _) => Ok(()),
             (false, received) => Err(self.fail(matcher, expected, &received, timeout)),
         }
@@ -276,7 +277,7 @@ impl<'a> PageAssertions<'a> {
 
     async fn check(&self, matcher: &str, expected: &TextMatch, url: bool) -> Result<(), ExpectError> {
         let page = self.page;
-        let (ok, received) = poll(self.timeout, self.negate, || async {
+        let (ok, received) = poll(self.timeout, self.negate, &page.inner.connection, || async {
             let value = if url { page.url().await } else { page.title().await };
             match value {
                 Ok(v) => (expected.matches(&v), format!("'{v}'")),

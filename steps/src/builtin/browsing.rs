@@ -63,6 +63,10 @@ async fn worker_browser() -> Result<Rc<Browser>, String> {
     if let Some(b) = WORKER_BROWSER.with(|b| b.borrow().clone()).filter(|b| b.is_connected()) {
         return Ok(b);
     }
+    // The prepared context of a browser that is gone is gone too.
+    if let Some(spare) = SPARE.with(|s| s.borrow_mut().take()) {
+        spare.abort();
+    }
     let settings = SETTINGS.get().cloned().unwrap_or_default();
     let browser = match &settings.cdp_endpoint {
         Some(url) => Browser::connect(url).await,
