@@ -135,11 +135,7 @@ impl PageInner {
         for (i, part) in parts.iter().enumerate() {
             // Named here, where the whole chain is known: which frame locator was ambiguous.
             if matches!(part, Part::EnterFrame) && current.len() > 1 {
-                return Err(BrowserError::Evaluation(format!(
-                    "strict mode violation: {} resolved to {} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe",
-                    crate::locator::describe(&parts[..=i]),
-                    current.len()
-                )));
+                return Err(ambiguous_frames(&crate::locator::describe(&parts[..=i]), current.len()));
             }
             current = self.apply(current, part).await?;
         }
@@ -197,10 +193,7 @@ impl PageInner {
             // every element a locator finds lives in one document.
             if let Part::EnterFrame = part {
                 if current.len() > 1 {
-                    return Err(BrowserError::Evaluation(format!(
-                        "strict mode violation: the frame locator resolved to {} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe",
-                        current.len()
-                    )));
+                    return Err(ambiguous_frames("the frame locator", current.len()));
                 }
                 for frame in current {
                     next.extend(self.frame_document(&frame).await?);
@@ -341,6 +334,13 @@ impl PageInner {
     pub(crate) async fn release(&self) {
         let _ = self.connection.call_raw("Runtime.releaseObjectGroup", json!({"objectGroup": GROUP}), self.s()).await;
     }
+}
+
+/// The strict-mode error of a frame locator that matched several iframes.
+fn ambiguous_frames(locator: &str, frames: usize) -> BrowserError {
+    BrowserError::Evaluation(format!(
+        "strict mode violation: {locator} resolved to {frames} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe"
+    ))
 }
 
 fn object_of(remote: &Value, what: &str) -> Result<Element> {

@@ -294,8 +294,9 @@
     const steps = [];
     if (!wants.events) {
       wants.events = true;
+      wants.network = NETWORK.has(event);
       page._requests = new Map();
-      steps.push(() => op(page, 'subscribe', [false]));
+      steps.push(() => op(page, 'subscribe', [wants.network]));
     }
     if (NETWORK.has(event) && !wants.network) {
       wants.network = true;

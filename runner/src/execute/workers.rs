@@ -74,14 +74,14 @@ pub fn run_workers(
                 let mut host = hosts(n);
                 let worker_id = (workers > 1).then(|| n.to_string());
                 let worker_id = worker_id.as_deref();
-                let run_hooks = |kind| {
+                let worker_hooks = |kind| {
                     if options.dry_run {
                         Vec::new()
                     } else {
                         global_hooks(&registry, kind, GlobalScope::Worker)
                     }
                 };
-                let (before_all, after_all) = (run_hooks(HookKind::BeforeAll), run_hooks(HookKind::AfterAll));
+                let (before_all, after_all) = (worker_hooks(HookKind::BeforeAll), worker_hooks(HookKind::AfterAll));
                 runtime.block_on(async {
                     let ok =
                         run_global_hooks(&ctx, &before_all, &run_id, &options, Some(host.as_mut()), worker_id).await;

@@ -59,7 +59,10 @@ pub trait StepHost {
     /// Work the host keeps going while a Rust step or hook of the same scenario runs (e.g. JS
     /// listeners of page events); the worker polls it next to the Rust body, for at most
     /// `limit`. `None` when there is nothing to run.
-    fn background(&mut self, _limit: std::time::Duration) -> Option<StepFuture<'_>> {
+    fn background(
+        &mut self,
+        _limit: std::time::Duration,
+    ) -> Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>>> {
         None
     }
     /// Whether the host lost the state earlier calls built (e.g. its JS VM was rebuilt after
