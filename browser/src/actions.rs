@@ -104,7 +104,8 @@ impl Locator {
     /// A PNG of the element, once it is visible and stable (scrolled into view first).
     pub async fn screenshot(&self) -> Result<Vec<u8>> {
         let r = async {
-            let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "receivesEvents"]).await?;
+            // An element under an overlay still has a picture: no hit test, only scrolling.
+            let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"]).await?;
             let (x, y, width, height) = self
                 .page
                 .document_box(&el)

@@ -10,6 +10,10 @@ const PAGES: &[(&str, &str)] = &[
     ("/about", "<title>About us</title><p id=\"who\">We test browsers.</p>"),
     ("/slow-script", "<title>Later</title><script>setTimeout(() => document.title = 'Done', 50)</script>"),
     (
+        "/covered",
+        "<title>Covered</title><div id=\"under\" style=\"width:50px;height:40px\">x</div><div style=\"position:fixed;inset:0;background:rgba(0,0,0,.2)\"></div>",
+    ),
+    (
         "/tall",
         "<title>Tall</title><body style=\"margin:0\"><div id=\"box\" style=\"width:120px;height:60px;margin-top:1500px;background:red\"></div><div style=\"height:2000px\"></div></body>",
     ),
@@ -31,6 +35,9 @@ async fn screenshots_of_the_viewport_the_whole_page_and_one_element() {
     assert_eq!(height, 1500 + 60 + 2000, "the whole document");
     // Below the fold: scrolled into view and clipped to its box.
     assert_eq!(png_size(&page.locator("#box").screenshot().await.unwrap()), (120, 60));
+    // Under an overlay: it has a picture even though it would not get a click.
+    page.goto(&page.url().await.unwrap().replace("/tall", "/covered")).await.unwrap();
+    assert_eq!(png_size(&page.locator("#under").screenshot().await.unwrap()), (50, 40));
     browser.close().await;
 }
 

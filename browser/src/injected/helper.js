@@ -80,7 +80,8 @@
       if (checks.includes('visible') && !isVisible(el)) return no('element is not visible');
       if (checks.includes('enabled') && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return no('element is not enabled');
       if (checks.includes('editable') && (el.readOnly || el.disabled)) return no('element is not editable');
-      if (checks.includes('receivesEvents')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      // `inView`: scrolled into view without the hit test (screenshots).
+      if (checks.includes('receivesEvents') || checks.includes('inView')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       let r = el.getBoundingClientRect();
       if (checks.includes('stable')) {
         // Stable: the same box on two consecutive animation frames.
