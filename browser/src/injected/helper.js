@@ -73,7 +73,7 @@
 
     // Actionability: {reason} when the element cannot be acted on yet, else {reason: '', x, y}
     // with the point to click. `checks`: which of visible, enabled, editable, stable,
-    // receivesEvents apply.
+    // receivesEvents, inView apply.
     actionable: async (el, checks) => {
       const no = (reason) => ({ reason, x: 0, y: 0 });
       if (!el.isConnected) return no('element is not attached to the DOM');
