@@ -59,6 +59,16 @@ async fn fresh_page(browser: &Browser) -> Result<(BrowserContext, Page), String>
     Ok((context, page))
 }
 
+/// Closes `context` when the scenario ends, in the background: the next scenario need not
+/// wait for its disposal.
+fn close_at_teardown(world: &mut World, context: BrowserContext) {
+    world.on_teardown(Box::pin(async move {
+        tokio::spawn(async move {
+            let _ = context.close().await;
+        });
+    }));
+}
+
 async fn worker_browser() -> Result<Rc<Browser>, String> {
     if let Some(b) = WORKER_BROWSER.with(|b| b.borrow().clone()).filter(|b| b.is_connected()) {
         return Ok(b);
@@ -113,12 +123,7 @@ impl Browsing {
     pub async fn extra_context(world: &mut World) -> Result<BrowserContext, String> {
         let browser = worker_browser().await?;
         let context = browser.new_context().await.map_err(|e| e.to_string())?;
-        let closing = context.clone();
-        world.on_teardown(Box::pin(async move {
-            tokio::spawn(async move {
-                let _ = closing.close().await;
-            });
-        }));
+        close_at_teardown(world, context.clone());
         Ok(context)
     }
 
@@ -138,12 +143,7 @@ impl Browsing {
         let state = world.state::<Browsing>();
         state.page = Some(page.clone());
         state.context = Some(context.clone());
-        world.on_teardown(Box::pin(async move {
-            // Disposal runs in the background: the next scenario need not wait for it.
-            tokio::spawn(async move {
-                let _ = context.close().await;
-            });
-        }));
+        close_at_teardown(world, context);
         let shot = page.clone();
         world.on_failure_evidence(Box::new(move || {
             let page = shot.clone();
