@@ -95,8 +95,20 @@ async fn bundle_each(root: &Path, files: &[PathBuf]) -> Vec<Result<(), String>> 
 async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {
     let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     let plugin = Arc::new(WorldPlugin { entry_code: entry_code(&paths) });
+    let mut bundle = run_rolldown(root, ENTRY, plugin).await?;
+    bundle.files = files.to_vec();
+    Ok(bundle)
+}
+
+/// Bundles the module `entry` (a specifier `plugin` resolves) into one chunk; `files` of the
+/// result is empty.
+pub(crate) async fn run_rolldown(
+    root: &Path,
+    entry: &str,
+    plugin: rolldown_plugin::__inner::SharedPluginable,
+) -> Result<Bundle, String> {
     let options = BundlerOptions {
-        input: Some(vec![InputItem { name: Some("bundle".into()), import: ENTRY.into() }]),
+        input: Some(vec![InputItem { name: Some("bundle".into()), import: entry.into() }]),
         cwd: Some(root.to_path_buf()),
         format: Some(OutputFormat::Esm),
         // Neutral: QuickJS is neither Node nor a browser; our plugin provides the built-ins.
@@ -138,7 +150,7 @@ async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {
                 .filter(|m| !m.starts_with('\0'))
                 .map(PathBuf::from)
                 .collect();
-            return Ok(Bundle { code: chunk.code.clone(), map_json, files: files.to_vec(), modules });
+            return Ok(Bundle { code: chunk.code.clone(), map_json, files: Vec::new(), modules });
         }
     }
     Err("rolldown produced no chunk".into())

@@ -2,40 +2,77 @@
 //! thread; the VM is built there on first use and never leaves it.
 
 use crate::convert::{Attachment, CallResult};
+use crate::host_kind::HostKind;
 use crate::load::JsProgram;
 use crate::playwright::{self, Provider, Session};
+use crate::script::ScriptSandbox;
 use crate::vm::{Call, Vm, VmError};
 use ferridriver_steps::registry::{HookContext, Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs JS definitions in this worker's VM.
+/// Runs JS definitions (and, for the script hosts, scripts) in this thread's VM. A BDD worker
+/// has one per worker; an MCP or `run` session has one per session (ADR 0013).
 pub struct JsHost {
-    program: Arc<JsProgram>,
-    vm: Option<Vm>,
+    /// The project's step files and extensions (none when there are none).
+    pub(crate) program: Option<Arc<JsProgram>>,
+    /// Which host this is (`ferridriver.host`).
+    pub(crate) kind: HostKind,
+    /// The `node:fs` scope and `process.cwd()`: the project root, or script_root for scripts.
+    pub(crate) root: PathBuf,
+    /// Files and `vars` of a script session.
+    pub(crate) sandbox: Option<ScriptSandbox>,
+    pub(crate) vm: Option<Vm>,
     /// The VM timed out, ran out of memory or was abandoned mid-call: rebuild it from the
     /// bytecode before the next test case.
-    poisoned: bool,
+    pub(crate) poisoned: bool,
     /// A call's future was dropped before it finished (the runner's timeout fired).
-    in_flight: bool,
+    pub(crate) in_flight: bool,
     /// The current test case's World exists in the VM.
-    world_ready: bool,
+    pub(crate) world_ready: bool,
     /// A VM was dropped since `restarted` was last asked (its globals are gone).
     rebuilt: bool,
     /// The runner's default step timeout, for definitions without their own.
     fallback_timeout: Duration,
     /// The scenario's browser objects as the VM's natives see them.
-    session: Arc<Session>,
+    pub(crate) session: Arc<Session>,
     /// Opens the scenario page when JS first asks for it (needs the World, so it runs here).
-    provider: Provider,
+    pub(crate) provider: Provider,
 }
 
 impl JsHost {
     /// A host for `program`; `fallback_timeout` is the runner's default step timeout.
     pub fn new(program: Arc<JsProgram>, fallback_timeout: Duration) -> Self {
+        let root = program.root.clone();
+        Self::build(Some(program), HostKind::Bdd, root, None, fallback_timeout)
+    }
+
+    /// A script session's host (`mcp` or `script`): `program` is the project's step files and
+    /// extensions if any; `sandbox` the session's roots and `vars`.
+    pub fn for_scripts(
+        program: Option<Arc<JsProgram>>,
+        kind: HostKind,
+        sandbox: ScriptSandbox,
+        fallback_timeout: Duration,
+    ) -> Self {
+        let root = sandbox.fs.root.clone();
+        Self::build(program, kind, root, Some(sandbox), fallback_timeout)
+    }
+
+    fn build(
+        program: Option<Arc<JsProgram>>,
+        kind: HostKind,
+        root: PathBuf,
+        sandbox: Option<ScriptSandbox>,
+        fallback_timeout: Duration,
+    ) -> Self {
         let (session, provider) = playwright::session();
         JsHost {
             program,
+            kind,
+            root,
+            sandbox,
             vm: None,
             poisoned: false,
             in_flight: false,
@@ -53,21 +90,13 @@ impl JsHost {
             self.poisoned = true;
             self.in_flight = false;
         }
-        if self.vm.is_none() {
-            let vm = Vm::new(
-                &self.program.compiled,
-                &self.program.root,
-                "bdd",
-                self.program.limits,
-                Some(Arc::clone(&self.session)),
-            )
-            .await
-            .map_err(|e| self.failure(&e, "the JS world could not start"))?;
-            self.vm = Some(vm);
+        if let Err(e) = self.ensure_vm().await {
+            return Err(self.failure(&e, "the JS world could not start"));
         }
         let vm = self.vm.as_ref().ok_or_else(|| StepFailure::new("Error", "the JS world is not running"))?;
         // Test-case hooks and steps need the World; BeforeAll/AfterAll hooks get their own object.
-        let global_hook = matches!(call, Call::Hook(i, _) if is_global_hook(&self.program, i));
+        let global_hook =
+            matches!(call, Call::Hook(i, _) if self.program.as_deref().is_some_and(|p| is_global_hook(p, i)));
         // The World lives until the test case ends: the first call of the test case builds it
         // (building it is async, which `start_test_case` is not).
         if !global_hook && !self.world_ready {
@@ -80,26 +109,8 @@ impl JsHost {
         self.session.sync(world);
         self.session.refresh().await;
         self.in_flight = true;
-        // The call runs while the provider stands by to open the page if JS asks for it.
-        let (result, attachments) = {
-            let invoke = vm.invoke(call, timeout);
-            // Served only while this call runs, even if the runner drops it half-way.
-            struct Serving<'a>(&'a Session);
-            impl Drop for Serving<'_> {
-                fn drop(&mut self) {
-                    self.0.set_serving(false);
-                }
-            }
-            self.session.set_serving(true);
-            let _serving = Serving(&self.session);
-            let serve = self.provider.serve(&self.session, world);
-            tokio::pin!(invoke, serve);
-            tokio::select! {
-                biased;
-                done = &mut invoke => done,
-                () = &mut serve => invoke.await,
-            }
-        };
+        let (result, attachments) =
+            serve_during(&self.session, &mut self.provider, world, vm.invoke(call, timeout)).await;
         self.provider.drain();
         self.in_flight = false;
         drain(attachments, world);
@@ -116,6 +127,33 @@ impl JsHost {
         }
     }
 
+    /// Builds the VM if there is none (first use, or after a reset).
+    pub(crate) async fn ensure_vm(&mut self) -> Result<(), VmError> {
+        if self.vm.is_some() {
+            return Ok(());
+        }
+        let limits = self.program.as_ref().map(|p| p.limits).unwrap_or_default();
+        let vm = Vm::new(
+            self.program.as_ref().map(|p| &p.compiled),
+            &self.root,
+            self.kind,
+            limits,
+            Some(Arc::clone(&self.session)),
+            self.sandbox.as_ref(),
+        )
+        .await?;
+        self.vm = Some(vm);
+        Ok(())
+    }
+
+    /// Bundle positions in a stack back to the original files.
+    pub(crate) fn rewrite_stack(&self, stack: &str) -> String {
+        match &self.program {
+            Some(p) => p.mapper.rewrite_stack(stack),
+            None => stack.to_string(),
+        }
+    }
+
     fn outcome(&self, r: CallResult) -> Result<StepOutcome, StepFailure> {
         let message = r.message.clone().unwrap_or_default();
         match (r.status.as_str(), r.exception_type.is_some()) {
@@ -125,8 +163,7 @@ impl JsHost {
             ("pending", true) => Err(StepFailure::pending(message)),
             ("skipped", true) => Err(StepFailure::skipped(message)),
             _ => {
-                let stack =
-                    r.stack.as_deref().map(|s| user_frames(&self.program.mapper.rewrite_stack(s))).unwrap_or_default();
+                let stack = r.stack.as_deref().map(|s| user_frames(&self.rewrite_stack(s))).unwrap_or_default();
                 let full = if stack.trim().is_empty() { message } else { format!("{message}\n{}", stack.trim_end()) };
                 Err(StepFailure::new(r.exception_type.unwrap_or_else(|| "Error".into()), full))
             }
@@ -134,12 +171,12 @@ impl JsHost {
     }
 
     fn failure(&self, e: &VmError, context: &str) -> StepFailure {
-        let stack = e.stack.as_deref().map(|s| self.program.mapper.rewrite_stack(s)).unwrap_or_default();
+        let stack = e.stack.as_deref().map(|s| self.rewrite_stack(s)).unwrap_or_default();
         StepFailure::new(e.exception_type.clone(), format!("{context}: {}\n{}", e.message, stack.trim_end()))
     }
 
     /// Drops the VM when it cannot be trusted any more (the next call rebuilds it).
-    fn recycle(&mut self) {
+    pub(crate) fn recycle(&mut self) {
         if self.vm.as_ref().is_some_and(Vm::take_overrun) {
             self.poisoned = true;
         }
@@ -152,9 +189,34 @@ impl JsHost {
     }
 }
 
+/// Runs `work` while the provider stands by to open the page if JS asks for it; demands are
+/// served only while `work` runs, even if the caller drops it half-way.
+pub(crate) async fn serve_during<T>(
+    session: &Session,
+    provider: &mut Provider,
+    world: &mut World,
+    work: impl std::future::Future<Output = T>,
+) -> T {
+    struct Serving<'a>(&'a Session);
+    impl Drop for Serving<'_> {
+        fn drop(&mut self) {
+            self.0.set_serving(false);
+        }
+    }
+    session.set_serving(true);
+    let _serving = Serving(session);
+    let serve = provider.serve(session, world);
+    tokio::pin!(work, serve);
+    tokio::select! {
+        biased;
+        done = &mut work => done,
+        () = &mut serve => work.await,
+    }
+}
+
 /// The stack without the frames of our prelude and of native functions (as cucumber-js hides
 /// its own frames).
-fn user_frames(stack: &str) -> String {
+pub(crate) fn user_frames(stack: &str) -> String {
     stack
         .lines()
         .filter(|l| !l.contains("(ferridriver:") && !l.trim_end().ends_with("(native)"))
@@ -196,12 +258,14 @@ impl StepHost for JsHost {
     }
 
     fn invoke_step<'a>(&'a mut self, index: usize, world: &'a mut World, invocation: Invocation) -> StepFuture<'a> {
-        let timeout = self.program.manifest.step_timeout(index).unwrap_or(self.fallback_timeout);
+        let timeout =
+            self.program.as_ref().and_then(|p| p.manifest.step_timeout(index)).unwrap_or(self.fallback_timeout);
         Box::pin(self.call(Call::Step(index, invocation), timeout, world))
     }
 
     fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a> {
-        let timeout = self.program.manifest.hook_timeout(index).unwrap_or(self.fallback_timeout);
+        let timeout =
+            self.program.as_ref().and_then(|p| p.manifest.hook_timeout(index)).unwrap_or(self.fallback_timeout);
         Box::pin(self.call(Call::Hook(index, context.to_json().to_string()), timeout, world))
     }
 

@@ -11,11 +11,13 @@ mod disk_cache;
 mod env;
 mod fetch;
 mod host;
+mod host_kind;
 mod load;
 mod manifest;
 mod natives;
 mod playwright;
 mod plugin;
+mod script;
 mod sourcemap;
 mod vm;
 
@@ -24,7 +26,12 @@ pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
 pub use disk_cache::CACHE_DIR;
 pub use env::allow_env;
 pub use host::JsHost;
+pub use host_kind::HostKind;
 pub use load::{load, load_async, load_async_with, load_with, CacheMode, JsProgram, LoadOrigin, LoadReport};
 pub use manifest::{JsDefinition, JsHook, JsParameterType, JsStep, Manifest};
+pub use script::{
+    snippet, ConsoleEntry, ErrorKind, FsError, ScopedDir, ScriptError, ScriptOutcome, ScriptRequest, ScriptSandbox,
+    ScriptSource, Vars, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT, INLINE_NAME,
+};
 pub use sourcemap::{OriginalPosition, SourceMapper};
 pub use vm::VmLimits;

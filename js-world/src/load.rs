@@ -206,7 +206,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                 break;
             }
         };
-        match Vm::new(&compiled, root, "bdd", limits, None).await {
+        match Vm::new(Some(&compiled), root, crate::host_kind::HostKind::Bdd, limits, None, None).await {
             Ok(vm) => {
                 let manifest = match vm.manifest().await {
                     Ok(json) => Manifest::parse(&json, &mapper),

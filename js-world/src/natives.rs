@@ -12,8 +12,17 @@ use std::time::Duration;
 
 /// Installs `__ferridriver_native` on the context's global object.
 /// `session` is the worker's browser session (`None` in the manifest VM, which runs no steps).
-pub fn install(ctx: &Ctx<'_>, root: &Path, host: &str, session: Option<Arc<Session>>) -> rquickjs::Result<()> {
+pub fn install(
+    ctx: &Ctx<'_>,
+    root: &Path,
+    host: &str,
+    session: Option<Arc<Session>>,
+    sandbox: Option<&crate::script::ScriptSandbox>,
+) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
+    if let Some(sandbox) = sandbox {
+        crate::script::install_sandbox(ctx, &native, sandbox)?;
+    }
     let urls = session.clone();
     let generations = session.clone();
     native.set(

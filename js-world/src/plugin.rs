@@ -14,7 +14,7 @@ use std::path::Path;
 pub const ENTRY: &str = "ferridriver:entry";
 
 /// Virtual module ids start with NUL, as rollup plugins mark ids that are not files.
-const VIRTUAL_PREFIX: &str = "\0ferridriver:";
+pub(crate) const VIRTUAL_PREFIX: &str = "\0ferridriver:";
 
 /// The names the cucumber module exports (cucumber-js and fake-cucumber alike).
 pub const CUCUMBER_EXPORTS: &[&str] = &[
@@ -69,7 +69,7 @@ const PLAYWRIGHT_EXPORTS: &[&str] =
     &["expect", "errors", "Page", "Locator", "BrowserContext", "Browser", "APIRequestContext", "APIResponse"];
 
 /// The virtual module a bare specifier stands for: `(module key, exported names)`.
-fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
+pub(crate) fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
     Some(match specifier {
         "@cucumber/cucumber" | "@cucumber/fake-cucumber" => ("cucumber", CUCUMBER_EXPORTS),
         "node:assert" | "assert" | "node:assert/strict" | "assert/strict" => ("assert", ASSERT_EXPORTS),
@@ -83,7 +83,7 @@ fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static s
 
 /// The code of a virtual module: it re-exports what the prelude put in
 /// `globalThis.__ferridriver_modules[key]`, so the bundle carries no copy of our API.
-fn virtual_code(key: &str) -> Option<String> {
+pub(crate) fn virtual_code(key: &str) -> Option<String> {
     let exports = match key {
         "cucumber" => CUCUMBER_EXPORTS,
         "assert" => ASSERT_EXPORTS,

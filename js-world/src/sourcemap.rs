@@ -69,7 +69,12 @@ impl SourceMapper {
 
     /// Rewrites every `bundle.js:LINE:COL` in a stack trace to its original `file:line:col`.
     pub fn rewrite_stack(&self, stack: &str) -> String {
-        let needle = format!("{BUNDLE_NAME}:");
+        self.rewrite_stack_of(stack, BUNDLE_NAME)
+    }
+
+    /// Rewrites every `<module>:LINE:COL` in a stack trace to its original `file:line:col`.
+    pub fn rewrite_stack_of(&self, stack: &str, module: &str) -> String {
+        let needle = format!("{module}:");
         let mut out = String::with_capacity(stack.len());
         let mut rest = stack;
         while let Some(at) = rest.find(&needle) {

@@ -3,11 +3,13 @@
 
 use crate::compile::Compiled;
 use crate::convert::{self, Attachment, CallResult};
+use crate::host_kind::HostKind;
 use crate::natives;
 use crate::playwright::Session;
+use crate::script::ScriptSandbox;
 use ferridriver_steps::registry::Invocation;
 use rquickjs::context::EvalOptions;
-use rquickjs::{Array, AsyncContext, AsyncRuntime, CatchResultExt, Function, Module, Object, Promise};
+use rquickjs::{Array, AsyncContext, AsyncRuntime, CatchResultExt, Function, Module, Object, Persistent, Promise};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -22,6 +24,7 @@ const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
+const SCRIPT_PRELUDE: &str = include_str!("js/script.js");
 
 /// Limits of one VM.
 #[derive(Debug, Clone, Copy)]
@@ -62,11 +65,14 @@ pub enum Call {
 
 /// A loaded VM. It must stay on the thread that created it.
 pub struct Vm {
-    _runtime: AsyncRuntime,
-    context: AsyncContext,
+    /// The prelude's bridge object, kept here rather than on the global object (user code
+    /// must not reach it). Declared first: it must be freed before the runtime.
+    pub(crate) bridge: Bridge,
+    pub(crate) context: AsyncContext,
+    runtime: AsyncRuntime,
     /// Milliseconds since `epoch` after which the interrupt handler stops JS; `u64::MAX` = never.
-    deadline: Arc<AtomicU64>,
-    epoch: Instant,
+    pub(crate) deadline: Arc<AtomicU64>,
+    pub(crate) epoch: Instant,
     /// Whether [`Vm::drive`] is running (the interrupt handler tells its stops apart).
     driving: Arc<std::sync::atomic::AtomicBool>,
     /// JS driven beside a Rust step was interrupted at its deadline; the interrupted job may
@@ -77,11 +83,12 @@ pub struct Vm {
 impl Vm {
     /// Starts a VM and evaluates the bundle in it; `session` gives its steps the browser.
     pub async fn new(
-        code: &Compiled,
+        code: Option<&Compiled>,
         root: &Path,
-        host: &str,
+        host: HostKind,
         limits: VmLimits,
         session: Option<Arc<Session>>,
+        sandbox: Option<&ScriptSandbox>,
     ) -> Result<Vm, VmError> {
         let runtime = AsyncRuntime::new().map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
         runtime.set_memory_limit(limits.memory_bytes).await;
@@ -105,12 +112,12 @@ impl Vm {
         let context =
             AsyncContext::full(&runtime).await.map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
         let root = root.to_path_buf();
-        let host = host.to_string();
-        let bytecode = code.bytecode.clone();
-        context
-            .async_with(async move |ctx| -> Result<(), VmError> {
+        let bytecode = code.map(|c| c.bytecode.clone());
+        let sandbox = sandbox.cloned();
+        let bridge = context
+            .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
-                natives::install(&ctx, &root, &host, session).catch(&ctx).map_err(fail)?;
+                natives::install(&ctx, &root, host.name(), session, sandbox.as_ref()).catch(&ctx).map_err(fail)?;
                 let preludes = [
                     ("node.js", NODE_PRELUDE),
                     ("abort.js", ABORT_PRELUDE),
@@ -122,31 +129,45 @@ impl Vm {
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];
-                for (name, source) in preludes {
+                let script_prelude = (host != HostKind::Bdd).then_some(("script.js", SCRIPT_PRELUDE));
+                for (name, source) in preludes.into_iter().chain(script_prelude) {
                     let mut options = EvalOptions::default();
                     options.global = true;
                     options.strict = false;
                     options.filename = Some(format!("ferridriver:{name}"));
                     ctx.eval_with_options::<(), _>(source, options).catch(&ctx).map_err(fail)?;
                 }
-                // SAFETY: the bytecode was written by `Module::write` of this same QuickJS build
-                // in this process (compile.rs), never read from disk.
-                let module = unsafe { Module::load(ctx.clone(), &bytecode) }.catch(&ctx).map_err(fail)?;
-                let (_, evaluated) = module.eval().catch(&ctx).map_err(fail)?;
-                evaluated.into_future::<()>().await.catch(&ctx).map_err(fail)?;
-                let finish: Function = bridge(&ctx).and_then(|b| b.get("finishLoading")).catch(&ctx).map_err(fail)?;
-                finish.call::<_, ()>(()).catch(&ctx).map_err(fail)
+                let bridge = seal(&ctx).catch(&ctx).map_err(fail)?;
+                if let Some(bytecode) = bytecode {
+                    // SAFETY: the bytecode was written by `Module::write` of this same QuickJS
+                    // build in this process (compile.rs), never read from disk.
+                    let module = unsafe { Module::load(ctx.clone(), &bytecode) }.catch(&ctx).map_err(fail)?;
+                    let (_, evaluated) = module.eval().catch(&ctx).map_err(fail)?;
+                    evaluated.into_future::<()>().await.catch(&ctx).map_err(fail)?;
+                }
+                let finish: Function = bridge.get("finishLoading").catch(&ctx).map_err(fail)?;
+                finish.call::<_, ()>(()).catch(&ctx).map_err(fail)?;
+                Ok(Bridge(Persistent::save(&ctx, bridge)))
             })
             .await?;
-        Ok(Vm { _runtime: runtime, context, deadline, epoch, driving, overran })
+        Ok(Vm { runtime, context, bridge, deadline, epoch, driving, overran })
+    }
+
+    /// Sets the heap limit (a script call's `memory_limit_mb`).
+    pub async fn set_memory_limit(&self, bytes: usize) {
+        self.runtime.set_memory_limit(bytes).await;
     }
 
     /// The definitions the bundle registered, as the prelude's manifest JSON.
     pub async fn manifest(&self) -> Result<String, VmError> {
+        let bridge = self.bridge.clone();
         self.context
             .async_with(async |ctx| {
-                let f: Function =
-                    bridge(&ctx).and_then(|b| b.get("manifest")).catch(&ctx).map_err(|e| exception_error(e, false))?;
+                let f: Function = bridge
+                    .restore(&ctx)
+                    .and_then(|b| b.get("manifest"))
+                    .catch(&ctx)
+                    .map_err(|e| exception_error(e, false))?;
                 f.call::<_, String>(()).catch(&ctx).map_err(|e| exception_error(e, false))
             })
             .await
@@ -154,10 +175,14 @@ impl Vm {
 
     /// Builds a fresh World for the next test case (`setWorldConstructor` or the default).
     pub async fn new_world(&self, parameters_json: String) -> Result<(), VmError> {
+        let bridge = self.bridge.clone();
         self.context
             .async_with(async move |ctx| {
-                let f: Function =
-                    bridge(&ctx).and_then(|b| b.get("newWorld")).catch(&ctx).map_err(|e| exception_error(e, false))?;
+                let f: Function = bridge
+                    .restore(&ctx)
+                    .and_then(|b| b.get("newWorld"))
+                    .catch(&ctx)
+                    .map_err(|e| exception_error(e, false))?;
                 f.call::<_, ()>((parameters_json,)).catch(&ctx).map_err(|e| exception_error(e, false))
             })
             .await
@@ -195,10 +220,11 @@ impl Vm {
         self.deadline.store(limit, Ordering::Relaxed);
         let deadline = Arc::clone(&self.deadline);
         let epoch = self.epoch;
+        let bridge = self.bridge.clone();
         self.context
             .async_with(async move |ctx| {
                 let started: rquickjs::Result<Promise> = (|| {
-                    let b = bridge(&ctx)?;
+                    let b = bridge.restore(&ctx)?;
                     match &call {
                         Call::Step(index, invocation) => {
                             let (values, transforms) = convert::step_arguments(&ctx, invocation)?;
@@ -219,7 +245,8 @@ impl Vm {
                 // is the timeout (QuickJS's uncatchable `InternalError: interrupted`).
                 let result = result.map_err(|e| exception_error(e, epoch.elapsed().as_millis() as u64 >= limit));
                 deadline.store(u64::MAX, Ordering::Relaxed);
-                let attachments = bridge(&ctx)
+                let attachments = bridge
+                    .restore(&ctx)
                     .and_then(|b| b.get::<_, Function>("takeAttachments"))
                     .and_then(|f| f.call::<_, Array>(()))
                     .map(|a| convert::attachments(&a))
@@ -230,8 +257,32 @@ impl Vm {
     }
 }
 
-fn bridge<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
-    ctx.globals().get("__ferridriver")
+/// The prelude's bridge object, held from Rust.
+#[derive(Clone)]
+pub(crate) struct Bridge(Persistent<Object<'static>>);
+
+// SAFETY: a `Bridge` is only restored inside `async_with` of the context it was saved from,
+// which holds that runtime's lock (rquickjs's `parallel` feature); the VM never leaves its
+// thread anyway. `Persistent` is `!Send` only because it cannot know this.
+unsafe impl Send for Bridge {}
+unsafe impl Sync for Bridge {}
+
+impl Bridge {
+    /// The bridge object in `ctx` (the context it was saved from).
+    pub(crate) fn restore<'js>(&self, ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
+        self.0.clone().restore(ctx)
+    }
+}
+
+/// Takes the bridge off the global object and removes every internal global that leads to a
+/// native, before any user code runs (the preludes captured what they need).
+fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
+    let globals = ctx.globals();
+    let bridge: Object = globals.get("__ferridriver")?;
+    for name in ["__ferridriver", "__ferridriver_native", "__ferridriver_playwright", "__ferridriver_console"] {
+        globals.remove(name)?;
+    }
+    Ok(bridge)
 }
 
 fn plain_error(message: String) -> VmError {

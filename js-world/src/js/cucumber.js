@@ -4,6 +4,8 @@
 // bytecode runs in every VM, so index i is the same definition everywhere.
 (function (g) {
   'use strict';
+  // Taken now: the host removes the internal globals before user code runs.
+  const consoleControl = g.__ferridriver_console;
   const native = g.__ferridriver_native;
   const modules = (g.__ferridriver_modules = g.__ferridriver_modules || {});
   const steps = [];
@@ -252,7 +254,7 @@
   }
   // console.* during a call becomes a log attachment of the running step or hook (js/node.js).
   async function capturingConsole(call) {
-    const con = g.__ferridriver_console;
+    const con = consoleControl;
     if (con) con.capture(log);
     try {
       return await call();
@@ -266,7 +268,7 @@
     for (const d of steps.concat(hooks)) d.wrapped = wrapper(d.fn, d.options.wrapperOptions);
   }
 
-  g.__ferridriver = {
+  const bridge = (g.__ferridriver = {
     manifest: () => JSON.stringify({ definitions: manifest, defaultTimeout }),
     finishLoading,
     newWorld(parametersJson) {
@@ -281,7 +283,7 @@
         if (world.parameters === undefined) world.parameters = parameters;
         if (typeof world.skip !== 'function') world.skip = skip;
         // this.page, this.context, this.browser, this.request (js/playwright.js).
-        if (g.__ferridriver_playwright) g.__ferridriver_playwright.installFixtures(world);
+        if (bridge.installFixtures) bridge.installFixtures(world);
       } catch (e) {
         worldError = e;
       }
@@ -301,7 +303,7 @@
       pending = [];
       return out;
     },
-  };
+  });
 
   const api = {
     Given: stepFunction('Given'),

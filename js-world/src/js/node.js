@@ -315,11 +315,12 @@
   for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace']) {
     g.console[level] = (...args) => {
       const text = format(args);
-      if (consoleSink) consoleSink(text);
+      if (consoleSink) consoleSink(text, level);
       else native.print(text);
     };
   }
   Object.defineProperty(g, '__ferridriver_console', {
+    configurable: true,
     value: Object.freeze({ capture: (sink) => { consoleSink = typeof sink === 'function' ? sink : null; } }),
   });
   g.process = { env: {}, platform: 'linux', cwd: () => native.root, versions: { ferridriver: '0.1.0' } };

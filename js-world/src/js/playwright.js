@@ -690,6 +690,7 @@
   }
 
   g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, Locator, Page };
+  g.__ferridriver.installFixtures = installFixtures;
   modules.playwright = {
     errors: Object.freeze({ TimeoutError }),
     Page,

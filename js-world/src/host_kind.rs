@@ -1,0 +1,23 @@
+//! Which host a VM serves: `ferridriver.host` in JS.
+
+/// The host a VM runs for; scripts read it as `ferridriver.host`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `ferridriver bdd`: step definitions and hooks.
+    Bdd,
+    /// `ferridriver mcp`: `run_script`, extension tools and steps called by agents.
+    Mcp,
+    /// `ferridriver run`: one script from the command line.
+    Script,
+}
+
+impl HostKind {
+    /// The value of `ferridriver.host`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HostKind::Bdd => "bdd",
+            HostKind::Mcp => "mcp",
+            HostKind::Script => "script",
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Bundling a module script (a `.ts` file, or source with top-level `import`/`export`) with
+//! rolldown. Only script_root is reachable: relative imports must stay inside it, bare
+//! specifiers are refused (no `node_modules` at run time), except our own virtual modules
+//! (`@playwright/test`, `node:assert`…), which scripts may import as step files do.
+
+use crate::bundle::{run_rolldown, Bundle};
+use crate::plugin::{virtual_code, virtual_module, VIRTUAL_PREFIX};
+use rolldown_plugin::{
+    HookLoadArgs, HookLoadOutput, HookLoadReturn, HookResolveIdArgs, HookResolveIdOutput, HookResolveIdReturn,
+    HookUsage, Plugin, PluginContext, SharedLoadPluginContext,
+};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The file name inline module source is bundled as (inside script_root, so that its relative
+/// imports resolve from there).
+pub const INLINE_MODULE: &str = "eval_script.mjs";
+
+#[derive(Debug)]
+struct ScriptPlugin {
+    /// script_root, canonical.
+    root: PathBuf,
+    /// The inline source, served as `<root>/eval_script.mjs`; `None` for a file.
+    inline: Option<(PathBuf, String)>,
+}
+
+impl ScriptPlugin {
+    fn refuse(&self, message: String) -> HookResolveIdReturn {
+        Err(anyhow::anyhow!(message))
+    }
+}
+
+impl Plugin for ScriptPlugin {
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("ferridriver-script")
+    }
+
+    async fn resolve_id(&self, _ctx: &PluginContext, args: &HookResolveIdArgs<'_>) -> HookResolveIdReturn {
+        if let Some((path, _)) = &self.inline {
+            if args.is_entry {
+                return Ok(Some(HookResolveIdOutput::from_id(path.to_string_lossy().into_owned())));
+            }
+        }
+        if let Some((key, _)) = virtual_module(args.specifier) {
+            return Ok(Some(HookResolveIdOutput::from_id(format!("{VIRTUAL_PREFIX}{key}"))));
+        }
+        let spec = args.specifier;
+        if args.is_entry || spec.starts_with("./") || spec.starts_with("../") {
+            // rolldown resolves it; `load` checks that it stayed inside the root.
+            return Ok(None);
+        }
+        if spec.starts_with('/') || spec.starts_with("file:") {
+            return self.refuse(format!(
+                "import '{spec}': absolute paths are not allowed in scripts; import files relative to script_root ({})",
+                self.root.display()
+            ));
+        }
+        self.refuse(format!(
+            "import '{spec}': bare specifiers are not resolved in scripts (there is no node_modules at run time); \
+             import a file under script_root with a relative path ('./{spec}.js')"
+        ))
+    }
+
+    async fn load(&self, _ctx: SharedLoadPluginContext, args: &HookLoadArgs<'_>) -> HookLoadReturn {
+        if let Some(key) = args.id.strip_prefix(VIRTUAL_PREFIX) {
+            return Ok(virtual_code(key).map(|code| HookLoadOutput { code: code.into(), ..Default::default() }));
+        }
+        if let Some((path, code)) = &self.inline {
+            if Path::new(args.id) == path {
+                return Ok(Some(HookLoadOutput { code: code.clone().into(), ..Default::default() }));
+            }
+        }
+        let real = Path::new(args.id).canonicalize().unwrap_or_else(|_| PathBuf::from(args.id));
+        if !real.starts_with(&self.root) {
+            return Err(anyhow::anyhow!(
+                "SandboxViolationError: import of '{}' leaves script_root ({})",
+                args.id,
+                self.root.display()
+            ));
+        }
+        Ok(None)
+    }
+
+    fn register_hook_usage(&self) -> HookUsage {
+        HookUsage::ResolveId | HookUsage::Load
+    }
+}
+
+/// Bundles the script file `entry` (absolute, inside `root`).
+pub async fn bundle_file(root: &Path, entry: &Path) -> Result<Bundle, String> {
+    let root = canonical(root)?;
+    let plugin = Arc::new(ScriptPlugin { root: root.clone(), inline: None });
+    run_rolldown(&root, &entry.to_string_lossy(), plugin).await
+}
+
+/// Bundles inline module source as if it were `<root>/eval_script.mjs`.
+pub async fn bundle_inline(root: &Path, source: &str) -> Result<Bundle, String> {
+    let root = canonical(root)?;
+    let path = root.join(INLINE_MODULE);
+    let plugin = Arc::new(ScriptPlugin { root: root.clone(), inline: Some((path.clone(), source.to_string())) });
+    run_rolldown(&root, &path.to_string_lossy(), plugin).await
+}
+
+fn canonical(root: &Path) -> Result<PathBuf, String> {
+    root.canonicalize().map_err(|e| format!("script_root {} is not a readable directory: {e}", root.display()))
+}
