@@ -127,6 +127,33 @@ impl JsHost {
         }
     }
 
+    /// Forgets the VM and the browser objects it knew (a new browser, or working memory
+    /// reclaimed): the next call starts with a fresh `globalThis`; `vars` are kept.
+    pub fn reset(&mut self) {
+        self.session.reset();
+        self.provider.drain();
+        self.rebuilt |= self.vm.is_some();
+        self.vm = None;
+        self.world_ready = false;
+        self.poisoned = false;
+        self.in_flight = false;
+    }
+
+    /// Drops only the VM (its memory is reclaimed; `globalThis` starts over), keeping the
+    /// browser objects of the session: the page stays open.
+    pub fn reset_vm(&mut self) {
+        self.rebuilt |= self.vm.is_some();
+        self.vm = None;
+        self.world_ready = false;
+        self.poisoned = false;
+        self.in_flight = false;
+    }
+
+    /// Whether a VM is loaded (scripts ran since the last reset).
+    pub fn is_warm(&self) -> bool {
+        self.vm.is_some()
+    }
+
     /// Builds the VM if there is none (first use, or after a reset).
     pub(crate) async fn ensure_vm(&mut self) -> Result<(), VmError> {
         if self.vm.is_some() {

@@ -1,1 +1,21 @@
-//! The MCP server. Not built yet.
+//! The agent-facing hosts: `ferridriver mcp` (an MCP server over stdio or streamable HTTP) and
+//! `ferridriver run` (one script from the command line). Both drive the same `JsHost` sessions,
+//! registry and browser layer as `bdd` (ADR 0013).
+
+mod bdd_run;
+mod cli;
+mod draft;
+mod http;
+mod instances;
+mod script_command;
+mod server;
+mod session;
+mod sessions;
+mod steps_list;
+mod tools;
+
+pub use bdd_run::summarise as summarise_messages;
+pub use cli::{run_mcp, McpArgs};
+pub use script_command::{run_script_command, RunArgs};
+pub use server::{McpServer, ServerState};
+pub use tools::{builtin_tools, is_valid_tool_name, BUILTIN_TOOLS};

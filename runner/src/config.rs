@@ -17,6 +17,46 @@ pub struct ConfigFile {
     pub scripting: Option<serde_json::Value>,
     #[serde(default)]
     pub test: TestConfig,
+    #[serde(default)]
+    pub mcp: McpConfig,
+}
+
+/// The `[mcp]` table: defaults for `ferridriver mcp` (its flags win) and the script hosts.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpConfig {
+    /// Serve streamable HTTP on `HOST:PORT` instead of stdio.
+    pub http: Option<String>,
+    /// The bearer token HTTP clients must send (else `FERRIDRIVER_MCP_TOKEN`, else a random one).
+    pub token: Option<String>,
+    /// Serve HTTP without a token (refused on a non-loopback address).
+    #[serde(alias = "noAuth")]
+    pub no_auth: Option<bool>,
+    /// Browser origins allowed to call the HTTP endpoint (besides none: requests without an
+    /// `Origin` header, as non-browser clients send).
+    #[serde(alias = "allowedOrigins")]
+    pub allowed_origins: Option<Vec<String>>,
+    /// `Host` header values accepted besides the loopback names.
+    #[serde(alias = "allowedHosts")]
+    pub allowed_hosts: Option<Vec<String>>,
+    /// Where `path` scripts, `fs` and relative imports live (default `.ferridriver/scripts`).
+    #[serde(alias = "scriptRoot")]
+    pub script_root: Option<String>,
+    /// Where `artifacts` writes (default `.ferridriver/artifacts`).
+    #[serde(alias = "artifactsRoot")]
+    pub artifacts_root: Option<String>,
+    /// The most a call may ask as `timeout_ms` (default 30 minutes).
+    #[serde(alias = "maxTimeoutMs")]
+    pub max_timeout_ms: Option<u64>,
+    /// The most a call may ask as `memory_limit_mb` (default 2048).
+    #[serde(alias = "maxMemoryLimitMb")]
+    pub max_memory_limit_mb: Option<u64>,
+    /// Idle time after which a session ends, in seconds (default 1800).
+    #[serde(alias = "idleTimeoutSecs")]
+    pub idle_timeout_secs: Option<u64>,
+    /// The most sessions at once (default 32).
+    #[serde(alias = "maxSessions")]
+    pub max_sessions: Option<usize>,
 }
 
 /// The `[test]` table.

@@ -11,6 +11,7 @@ pub mod gherkin;
 pub mod js;
 pub mod load;
 pub mod meta;
+pub mod project;
 pub mod reporting;
 pub mod schedule;
 pub mod steps_command;

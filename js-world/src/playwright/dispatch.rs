@@ -8,7 +8,6 @@ use super::locator::{build, PartSpec, TextSpec};
 use super::session::Session;
 use base64::Engine;
 use ferridriver_browser::{BrowserError, Cookie, Locator, Page, RequestOptions};
-use ferridriver_steps::builtin::Browsing;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -113,7 +112,7 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
         "context" => context_op(session, r).await,
         "request" => request_op(session, r).await,
         "browser" => match r.op.as_str() {
-            "version" => Ok(Value::String(Browsing::browser_version().await?)),
+            "version" => Ok(Value::String(session.browser_version().await?)),
             "newContext" => Ok(json!(session.new_context().await?)),
             op => Err(Failure::type_error(format!("browser.{op} is not supported"))),
         },

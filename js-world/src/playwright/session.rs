@@ -20,6 +20,8 @@ enum Demand {
     Open(oneshot::Sender<Result<(), String>>),
     /// Another context (`browser.newContext()`); its id in the session.
     NewContext(oneshot::Sender<Result<usize, String>>),
+    /// The browser's product and version (`browser.version()`).
+    Version(oneshot::Sender<Result<String, String>>),
 }
 
 /// What this worker's JS world may drive right now; shared by the natives of its VM.
@@ -195,6 +197,13 @@ impl Session {
         rx.await.map_err(|_| OUTSIDE.to_string())?
     }
 
+    /// The product and version of the World's browser (launching it if needed).
+    pub(crate) async fn browser_version(&self) -> Result<String, String> {
+        let (tx, rx) = oneshot::channel();
+        self.demand(Demand::Version(tx))?;
+        rx.await.map_err(|_| OUTSIDE.to_string())?
+    }
+
     /// Marks context `id` (not the scenario's) closed.
     pub(crate) fn context_closed(&self, id: usize) {
         let mut state = self.state();
@@ -279,6 +288,9 @@ impl Provider {
                 }
                 Demand::NewContext(reply) => {
                     let _ = reply.send(Browsing::extra_context(world).await.map(|c| session.add_context(c)));
+                }
+                Demand::Version(reply) => {
+                    let _ = reply.send(Browsing::browser_version(world).await);
                 }
             }
         }

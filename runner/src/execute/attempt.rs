@@ -197,15 +197,15 @@ async fn beside_host<T>(
 }
 
 /// One matched pickle step to run, with what its BeforeStep/AfterStep hooks are told.
-struct StepCall<'a> {
-    definition: &'a StepDefinition,
-    args: &'a [ferridriver_steps::expressions::Argument],
-    pickle_step: &'a PickleStep,
-    tags: &'a [&'a str],
-    context: HookContext,
+pub(super) struct StepCall<'a> {
+    pub definition: &'a StepDefinition,
+    pub args: &'a [ferridriver_steps::expressions::Argument],
+    pub pickle_step: &'a PickleStep,
+    pub tags: &'a [&'a str],
+    pub context: HookContext,
 }
 
-async fn run_step(
+pub(super) async fn run_step(
     registry: &Registry,
     call: StepCall<'_>,
     world: &mut World,

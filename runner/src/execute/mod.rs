@@ -5,6 +5,7 @@ mod attachments;
 mod attempt;
 mod context;
 mod global_hooks;
+pub mod interactive;
 pub mod invoke;
 mod options;
 mod plan;

@@ -19,19 +19,22 @@ pub fn snippet_syntax(registry: &Registry) -> SnippetSyntax {
 
 /// The suggestion for an undefined pickle step.
 pub fn suggestion(ctx: &RunContext, registry: &Registry, step: &PickleStep) -> Suggestion {
+    let language = snippet_syntax(registry).language().to_string();
+    Suggestion {
+        id: ctx.id(),
+        pickle_step_id: step.id.clone(),
+        snippets: snippets(registry, step)
+            .into_iter()
+            .map(|code| Snippet { language: language.clone(), code })
+            .collect(),
+    }
+}
+
+/// The code of each snippet that could define an undefined step.
+pub fn snippets(registry: &Registry, step: &PickleStep) -> Vec<String> {
     let syntax = snippet_syntax(registry);
     let arguments = SnippetArgument::from_pickle(step.argument.as_ref());
     let keyword = step.step_type.unwrap_or(PickleStepType::Unknown);
     let expressions = CucumberExpressionGenerator::new(&registry.parameter_types).generate_expressions(&step.text);
-    Suggestion {
-        id: ctx.id(),
-        pickle_step_id: step.id.clone(),
-        snippets: expressions
-            .iter()
-            .map(|e| Snippet {
-                language: syntax.language().to_string(),
-                code: render(std::slice::from_ref(e), keyword, &arguments, syntax),
-            })
-            .collect(),
-    }
+    expressions.iter().map(|e| render(std::slice::from_ref(e), keyword, &arguments, syntax)).collect()
 }

@@ -5,9 +5,10 @@
 use crate::registry::{PendingAttachment, World};
 use ferridriver_browser::{Browser, BrowserContext, LaunchOptions, Page};
 use std::cell::RefCell;
+use std::future::Future;
 use std::path::PathBuf;
-use std::rc::Rc;
-use std::sync::OnceLock;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 
 /// How workers get their browser (from the command line).
 #[derive(Debug, Clone, Default)]
@@ -30,7 +31,7 @@ type Spare = tokio::task::JoinHandle<Result<(BrowserContext, Page), String>>;
 thread_local! {
     /// The worker's browser. Workers are threads, so a thread-local is exactly "one browser per
     /// worker"; it is closed (and its process killed) when the thread ends.
-    static WORKER_BROWSER: RefCell<Option<Rc<Browser>>> = const { RefCell::new(None) };
+    static WORKER_BROWSER: RefCell<Option<Arc<Browser>>> = const { RefCell::new(None) };
     /// The next scenario's context and page, created in the background: creating them costs
     /// more than most steps, and a context nobody has used is as fresh as a new one.
     static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
@@ -69,16 +70,9 @@ fn close_at_teardown(world: &mut World, context: BrowserContext) {
     }));
 }
 
-async fn worker_browser() -> Result<Rc<Browser>, String> {
-    if let Some(b) = WORKER_BROWSER.with(|b| b.borrow().clone()).filter(|b| b.is_connected()) {
-        return Ok(b);
-    }
-    // The prepared context of a browser that is gone is gone too.
-    if let Some(spare) = SPARE.with(|s| s.borrow_mut().take()) {
-        spare.abort();
-    }
-    let settings = SETTINGS.get().cloned().unwrap_or_default();
-    let browser = match &settings.cdp_endpoint {
+/// Launches a browser (or attaches to one) as `settings` say.
+pub async fn start_browser(settings: &BrowserSettings) -> Result<Browser, String> {
+    match &settings.cdp_endpoint {
         Some(url) => Browser::connect(url).await,
         None => {
             let options = LaunchOptions {
@@ -89,9 +83,37 @@ async fn worker_browser() -> Result<Rc<Browser>, String> {
             Browser::launch(&options).await
         }
     }
-    .map_err(|e| e.to_string())?;
-    let browser = Rc::new(browser);
-    WORKER_BROWSER.with(|b| *b.borrow_mut() = Some(Rc::clone(&browser)));
+    .map_err(|e| e.to_string())
+}
+
+/// Where a World's browser comes from when it is not the worker's own: the MCP server gives
+/// each session the browser of its instance, shared by the instance's contexts (ADR 0013).
+pub type BrowserSource =
+    Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Result<Arc<Browser>, String>> + Send>> + Send + Sync>;
+
+/// The World's browser source, if the host set one.
+#[derive(Default)]
+struct SourceOfBrowser(Option<BrowserSource>);
+
+/// The browser of this World: its host's source, else the worker's.
+async fn browser_for(world: &mut World) -> Result<Arc<Browser>, String> {
+    match world.state::<SourceOfBrowser>().0.clone() {
+        Some(source) => source().await,
+        None => worker_browser().await,
+    }
+}
+
+async fn worker_browser() -> Result<Arc<Browser>, String> {
+    if let Some(b) = WORKER_BROWSER.with(|b| b.borrow().clone()).filter(|b| b.is_connected()) {
+        return Ok(b);
+    }
+    // The prepared context of a browser that is gone is gone too.
+    if let Some(spare) = SPARE.with(|s| s.borrow_mut().take()) {
+        spare.abort();
+    }
+    let settings = SETTINGS.get().cloned().unwrap_or_default();
+    let browser = Arc::new(start_browser(&settings).await?);
+    WORKER_BROWSER.with(|b| *b.borrow_mut() = Some(Arc::clone(&browser)));
     Ok(browser)
 }
 
@@ -105,6 +127,11 @@ pub struct Browsing {
 }
 
 impl Browsing {
+    /// Makes this World take its browser from `source` instead of the worker's own.
+    pub fn use_browser(world: &mut World, source: BrowserSource) {
+        world.state::<SourceOfBrowser>().0 = Some(source);
+    }
+
     /// The scenario's page and context if a step already opened them; never launches anything
     /// (the JS world asks this before each call, so a scenario that never browses stays cheap).
     pub fn current(world: &mut World) -> Option<(Page, BrowserContext)> {
@@ -121,15 +148,15 @@ impl Browsing {
     /// Another fresh context on this worker's browser, for a scenario with several users
     /// (Playwright's `browser.newContext()`); closed when the scenario ends.
     pub async fn extra_context(world: &mut World) -> Result<BrowserContext, String> {
-        let browser = worker_browser().await?;
+        let browser = browser_for(world).await?;
         let context = browser.new_context().await.map_err(|e| e.to_string())?;
         close_at_teardown(world, context.clone());
         Ok(context)
     }
 
-    /// The product and version of this worker's browser (launching it if needed).
-    pub async fn browser_version() -> Result<String, String> {
-        worker_browser().await?.version().await.map_err(|e| e.to_string())
+    /// The product and version of this World's browser (launching it if needed).
+    pub async fn browser_version(world: &mut World) -> Result<String, String> {
+        browser_for(world).await?.version().await.map_err(|e| e.to_string())
     }
 
     /// The scenario's page: a new browser context and page the first time.
@@ -137,9 +164,18 @@ impl Browsing {
         if let Some(p) = &world.state::<Browsing>().page {
             return Ok(p.clone());
         }
-        let browser = worker_browser().await?;
-        let (context, page) = fresh_page(&browser).await?;
-        prepare_spare(&browser);
+        let shared = world.state::<SourceOfBrowser>().0.is_some();
+        let browser = browser_for(world).await?;
+        let (context, page) = if shared {
+            // A shared browser has no worker to prepare spares for.
+            let context = browser.new_context().await.map_err(|e| e.to_string())?;
+            let page = context.new_page().await.map_err(|e| e.to_string())?;
+            (context, page)
+        } else {
+            let ready = fresh_page(&browser).await?;
+            prepare_spare(&browser);
+            ready
+        };
         let state = world.state::<Browsing>();
         state.page = Some(page.clone());
         state.context = Some(context.clone());

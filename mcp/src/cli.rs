@@ -1,0 +1,264 @@
+//! `ferridriver mcp`: flags (with `[mcp]` config defaults), the project, the session table, and
+//! the transport (stdio, or streamable HTTP with `--http`).
+
+use crate::http::{serve_http, HttpOptions};
+use crate::instances::Instances;
+use crate::server::{McpServer, ServerState};
+use crate::session::SessionContext;
+use crate::sessions::{SessionLimits, Sessions};
+use ferridriver_js_world::HostKind;
+use ferridriver_runner::config::McpConfig;
+use ferridriver_runner::project::{load_project, Project};
+use ferridriver_steps::builtin::BrowserSettings;
+use rmcp::ServiceExt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+/// `ferridriver mcp` arguments.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct McpArgs {
+    /// Serve streamable HTTP on HOST:PORT (endpoint /mcp) instead of stdio; port 0 picks a free one.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub http: Option<String>,
+    /// Bearer token HTTP clients must send (default: FERRIDRIVER_MCP_TOKEN, else a random one, printed).
+    #[arg(long)]
+    pub token: Option<String>,
+    /// Serve HTTP without a token (only on a loopback address).
+    #[arg(long)]
+    pub no_auth: bool,
+    /// A browser origin allowed to call the HTTP endpoint (repeatable; loopback origins always are).
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
+    /// A Host header value accepted besides the loopback names (repeatable).
+    #[arg(long = "allowed-host", value_name = "HOST")]
+    pub allowed_hosts: Vec<String>,
+    /// The most a call may ask as timeout_ms (default 1800000).
+    #[arg(long)]
+    pub max_timeout_ms: Option<u64>,
+    /// The most a call may ask as memory_limit_mb (default 2048).
+    #[arg(long)]
+    pub max_memory_limit_mb: Option<u64>,
+    /// Idle seconds after which a session ends (default 1800).
+    #[arg(long)]
+    pub idle_timeout_secs: Option<u64>,
+    /// The most sessions at once (default 32).
+    #[arg(long)]
+    pub max_sessions: Option<usize>,
+    #[command(flatten)]
+    pub host: HostFlags,
+}
+
+/// The flags `mcp` and `run` share: the project's config, the script roots and the browser.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct HostFlags {
+    /// The config file (default: ferridriver.toml/.yaml/.json here).
+    #[arg(long)]
+    pub config: Option<String>,
+    /// Where `path` scripts, `fs` and imports live (mcp: .ferridriver/scripts; run: the current directory).
+    #[arg(long)]
+    pub script_root: Option<PathBuf>,
+    /// Where `artifacts` writes (default .ferridriver/artifacts).
+    #[arg(long)]
+    pub artifacts_root: Option<PathBuf>,
+    /// Show the browser windows.
+    #[arg(long)]
+    pub headed: bool,
+    /// The Chromium binary (default: CHROME_PATH, else chromium on PATH).
+    #[arg(long)]
+    pub browser_path: Option<PathBuf>,
+    /// Attach to a running browser (ws://…) instead of launching one.
+    #[arg(long)]
+    pub cdp_endpoint: Option<String>,
+}
+
+impl HostFlags {
+    /// The browser settings these flags ask for.
+    pub fn browser(&self) -> BrowserSettings {
+        BrowserSettings {
+            executable: self.browser_path.clone(),
+            headed: self.headed,
+            cdp_endpoint: self.cdp_endpoint.clone(),
+        }
+    }
+}
+
+/// What a script host needs from the project and the flags.
+pub(crate) struct HostSetup {
+    pub project: Arc<Project>,
+    pub context: Arc<SessionContext>,
+    pub browser: BrowserSettings,
+}
+
+/// Loads the project and prepares what sessions share. Broken step files are reported on
+/// stderr (with their file and a hint) and the rest is used.
+pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root: &str) -> Result<HostSetup, String> {
+    let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let project = load_project(flags.config.as_deref(), &root)?;
+    for e in &project.errors {
+        eprintln!("error: {e}");
+    }
+    let mcp = &project.config.mcp;
+    let script_root = flags
+        .script_root
+        .clone()
+        .or_else(|| mcp.script_root.clone().map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(default_script_root));
+    let artifacts_root = flags
+        .artifacts_root
+        .clone()
+        .or_else(|| mcp.artifacts_root.clone().map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(".ferridriver/artifacts"));
+    let absolute = |p: PathBuf| if p.is_absolute() { p } else { root.join(p) };
+    let (script_root, artifacts_root) = (absolute(script_root), absolute(artifacts_root));
+    std::fs::create_dir_all(&script_root)
+        .map_err(|e| format!("cannot create script_root {}: {e}", script_root.display()))?;
+    let language = project.config.test.language.clone().unwrap_or_else(|| "en".into());
+    let context = Arc::new(SessionContext {
+        registry: Arc::clone(&project.registry),
+        table: Arc::clone(&project.table),
+        program: project.program.clone(),
+        options: project.options.clone(),
+        kind,
+        script_root,
+        artifacts_root,
+        language,
+    });
+    Ok(HostSetup { project: Arc::new(project), context, browser: flags.browser() })
+}
+
+/// Whether `addr` only listens on this machine.
+fn is_loopback(addr: &SocketAddr) -> bool {
+    addr.ip().is_loopback()
+}
+
+/// A random token (32 bytes, hex).
+fn random_token() -> Result<String, String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| format!("cannot generate a token: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The HTTP options from flags, environment and config, or why they are refused.
+fn http_options(args: &McpArgs, mcp: &McpConfig, listen: &str) -> Result<HttpOptions, String> {
+    let addr: SocketAddr = listen
+        .parse()
+        .or_else(|_| listen.replace("localhost", "127.0.0.1").parse())
+        .map_err(|_| format!("--http {listen}: expected HOST:PORT, e.g. 127.0.0.1:8931 (port 0 picks a free one)"))?;
+    let no_auth = args.no_auth || mcp.no_auth.unwrap_or(false);
+    if no_auth && !is_loopback(&addr) {
+        return Err(format!(
+            "--no-auth is refused on {addr}: without a token only a loopback address (127.0.0.1, ::1) may be used"
+        ));
+    }
+    let token = if no_auth {
+        None
+    } else {
+        let given = args
+            .token
+            .clone()
+            .or_else(|| std::env::var("FERRIDRIVER_MCP_TOKEN").ok().filter(|t| !t.is_empty()))
+            .or_else(|| mcp.token.clone());
+        Some(match given {
+            Some(t) => t,
+            None => {
+                let t = random_token()?;
+                eprintln!("ferridriver mcp token: {t}\n  (clients send it as `Authorization: Bearer {t}`; set --token or FERRIDRIVER_MCP_TOKEN to choose it)");
+                t
+            }
+        })
+    };
+    let mut allowed_origins = mcp.allowed_origins.clone().unwrap_or_default();
+    allowed_origins.extend(args.allowed_origins.iter().cloned());
+    let mut allowed_hosts = mcp.allowed_hosts.clone().unwrap_or_default();
+    allowed_hosts.extend(args.allowed_hosts.iter().cloned());
+    Ok(HttpOptions { addr, token, allowed_origins, allowed_hosts })
+}
+
+/// Runs `ferridriver mcp`; returns the exit code.
+pub fn run_mcp(args: McpArgs) -> i32 {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return 2;
+        }
+    };
+    match runtime.block_on(serve(args)) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+async fn serve(args: McpArgs) -> Result<(), String> {
+    let setup = host_setup(&args.host, HostKind::Mcp, ".ferridriver/scripts")?;
+    let mcp = setup.project.config.mcp.clone();
+    let listen = args.http.clone().or_else(|| mcp.http.clone());
+    let http = listen.as_deref().map(|l| http_options(&args, &mcp, l)).transpose()?;
+    let limits = SessionLimits {
+        idle_timeout: Duration::from_secs(args.idle_timeout_secs.or(mcp.idle_timeout_secs).unwrap_or(30 * 60)),
+        max_sessions: args.max_sessions.or(mcp.max_sessions).unwrap_or(32).max(1),
+        ..SessionLimits::default()
+    };
+    let instances = Arc::new(Instances::new(setup.browser.clone(), tokio::runtime::Handle::current()));
+    let state = Arc::new(ServerState {
+        sessions: Sessions::new(instances, Arc::clone(&setup.context), limits),
+        project: Arc::clone(&setup.project),
+        max_timeout: Duration::from_millis(args.max_timeout_ms.or(mcp.max_timeout_ms).unwrap_or(30 * 60 * 1000)),
+        max_memory_mb: args.max_memory_limit_mb.or(mcp.max_memory_limit_mb).unwrap_or(2048),
+        executable: std::env::current_exe().unwrap_or_else(|_| Path::new("ferridriver").to_path_buf()),
+    });
+    let stop = CancellationToken::new();
+    let maintenance = {
+        let (state, stop) = (Arc::clone(&state), stop.clone());
+        let every = (limits.idle_timeout / 4).clamp(Duration::from_millis(200), Duration::from_secs(30));
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    () = tokio::time::sleep(every) => state.sessions.maintain().await,
+                    () = stop.cancelled() => break,
+                }
+            }
+        })
+    };
+    let result = match http {
+        Some(options) => {
+            let server = serve_http(Arc::clone(&state), options, stop.clone());
+            tokio::select! {
+                r = server => r,
+                _ = shutdown_signal() => Ok(()),
+            }
+        }
+        None => {
+            let service = McpServer::new(Arc::clone(&state))
+                .serve(rmcp::transport::stdio())
+                .await
+                .map_err(|e| format!("the MCP session could not start: {e}"))?;
+            tokio::select! {
+                r = service.waiting() => r.map(|_| ()).map_err(|e| format!("the MCP session ended: {e}")),
+                _ = shutdown_signal() => Ok(()),
+            }
+        }
+    };
+    stop.cancel();
+    let _ = maintenance.await;
+    state.sessions.close_all().await;
+    result
+}
+
+/// Resolves on SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(s) => s,
+        Err(_) => return std::future::pending().await,
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {},
+        _ = term.recv() => {},
+    }
+}

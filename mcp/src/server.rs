@@ -1,0 +1,256 @@
+//! The MCP server: a hand-written `ServerHandler` (the tool list is data, not macros) that
+//! routes each tool call to the session table or the project's registry. One handler serves
+//! stdio and HTTP, and both protocol eras rmcp speaks.
+
+use crate::bdd_run::run_features;
+use crate::session::DraftRequest;
+use crate::sessions::Sessions;
+use crate::steps_list::list_steps;
+use crate::tools::builtin_tools;
+use base64::Engine;
+use ferridriver_js_world::{ScriptRequest, ScriptSource, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT};
+use ferridriver_runner::project::Project;
+// Logging (set_level) is deprecated by the 2026 revision, but 2025 clients still negotiate it.
+#[allow(deprecated)]
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, SetLevelRequestParams,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the server knows besides its sessions.
+pub struct ServerState {
+    /// The session table.
+    pub sessions: Sessions,
+    /// The project (registry, config) the sessions share.
+    pub project: Arc<Project>,
+    /// The most a call may ask as `timeout_ms`.
+    pub max_timeout: Duration,
+    /// The most a call may ask as `memory_limit_mb`.
+    pub max_memory_mb: u64,
+    /// The `ferridriver` binary, for `bdd_run`.
+    pub executable: PathBuf,
+}
+
+/// The handler; cheap to clone (one per HTTP connection).
+#[derive(Clone)]
+pub struct McpServer {
+    state: Arc<ServerState>,
+}
+
+impl McpServer {
+    /// A handler over `state`.
+    pub fn new(state: Arc<ServerState>) -> Self {
+        McpServer { state }
+    }
+
+    async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, String> {
+        match name {
+            "run_script" => self.run_script(args(arguments)?).await,
+            "session_list" => {
+                let _: NoArgs = args(arguments)?;
+                Ok(json_result(&json!({ "sessions": self.state.sessions.list() })))
+            }
+            "session_close" => {
+                let a: SessionArgs = args(arguments)?;
+                let name = a.session.unwrap_or_else(|| "default".into());
+                let closed = self.state.sessions.close(&name).await?;
+                Ok(json_result(&json!({ "session": name, "closed": closed })))
+            }
+            "bdd_steps" => {
+                let a: StepsArgs = args(arguments)?;
+                Ok(json_result(&json!({ "steps": list_steps(&self.state.project.registry, a.filter.as_deref()) })))
+            }
+            "bdd_run_steps" => self.run_steps(args(arguments)?).await,
+            "bdd_run" => {
+                let a: RunArgs = args(arguments)?;
+                let summary =
+                    run_features(&self.state.executable, &self.state.project, a.paths, a.tags, a.name).await?;
+                Ok(json_result(&summary))
+            }
+            "bdd_draft_scenario" => {
+                let a: DraftArgs = args(arguments)?;
+                let session = self.state.sessions.get_or_start(a.session.as_deref())?;
+                let text = session
+                    .draft(DraftRequest { feature: a.feature, scenario: a.scenario, keep: a.keep.unwrap_or(false) })
+                    .await??;
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            }
+            other => Err(format!(
+                "unknown tool '{other}'; tools/list shows the tools ({})",
+                crate::tools::BUILTIN_TOOLS.join(", ")
+            )),
+        }
+    }
+
+    async fn run_script(&self, a: ScriptArgs) -> Result<CallToolResult, String> {
+        let source = match (a.source, a.path) {
+            (Some(s), None) => ScriptSource::Inline(s),
+            (None, Some(p)) => ScriptSource::File(PathBuf::from(p)),
+            (Some(_), Some(_)) => return Err("pass either `source` or `path`, not both".into()),
+            (None, None) => return Err("pass `source` (inline JavaScript) or `path` (a file under script_root)".into()),
+        };
+        let timeout = a.timeout_ms.map(Duration::from_millis).unwrap_or(DEFAULT_TIMEOUT);
+        if timeout > self.state.max_timeout {
+            return Err(format!(
+                "timeout_ms {} is above this server's maximum of {} ms",
+                timeout.as_millis(),
+                self.state.max_timeout.as_millis()
+            ));
+        }
+        let memory = a.memory_limit_mb.unwrap_or(DEFAULT_MEMORY_LIMIT_MB);
+        if memory > self.state.max_memory_mb {
+            return Err(format!(
+                "memory_limit_mb {memory} is above this server's maximum of {} MiB",
+                self.state.max_memory_mb
+            ));
+        }
+        let request = ScriptRequest {
+            source,
+            args: a.args.unwrap_or_else(|| Value::Array(Vec::new())),
+            timeout,
+            memory_limit_mb: memory,
+        };
+        let session = self.state.sessions.get_or_start(a.session.as_deref())?;
+        let outcome = session.run_script(request).await?;
+        Ok(json_result(&outcome.to_json()))
+    }
+
+    async fn run_steps(&self, a: RunStepsArgs) -> Result<CallToolResult, String> {
+        let session = self.state.sessions.get_or_start(a.session.as_deref())?;
+        let reports = session.run_steps(a.steps).await??;
+        let passed = reports.iter().all(|r| r.status == ferridriver_messages::TestStepResultStatus::Passed);
+        let mut content = Vec::new();
+        let mut images = Vec::new();
+        for report in &reports {
+            for attachment in &report.attachments {
+                if attachment.media_type.starts_with("image/") {
+                    let data = base64::engine::general_purpose::STANDARD.encode(&attachment.body);
+                    images.push(ContentBlock::image(data, attachment.media_type.clone()));
+                }
+            }
+        }
+        let summary = json!({ "status": if passed { "passed" } else { "failed" }, "steps": reports });
+        content.push(ContentBlock::text(summary.to_string()));
+        content.extend(images);
+        let mut result = CallToolResult::success(content);
+        result.structured_content = Some(summary);
+        Ok(result)
+    }
+}
+
+/// A JSON value as the tool's text and structured content.
+fn json_result(value: &Value) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);
+    result.structured_content = Some(value.clone());
+    result
+}
+
+/// A tool's arguments, or a message naming what is wrong with them.
+fn args<T: DeserializeOwned>(value: Value) -> Result<T, String> {
+    serde_json::from_value(value).map_err(|e| format!("invalid arguments: {e}"))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoArgs {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScriptArgs {
+    source: Option<String>,
+    path: Option<String>,
+    args: Option<Value>,
+    timeout_ms: Option<u64>,
+    memory_limit_mb: Option<u64>,
+    session: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionArgs {
+    session: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepsArgs {
+    filter: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunStepsArgs {
+    steps: String,
+    session: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunArgs {
+    paths: Option<Vec<String>>,
+    tags: Option<String>,
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DraftArgs {
+    feature: Option<String>,
+    scenario: Option<String>,
+    keep: Option<bool>,
+    session: Option<String>,
+}
+
+const INSTRUCTIONS: &str = "ferridriver drives a real Chromium. Use run_script to act on the page with the Playwright API \
+(one call can navigate, fill, click and read), bdd_steps/bdd_run_steps to use the project's Gherkin steps on the same \
+page, and bdd_draft_scenario to turn the steps that passed into a feature. Pass caller data in `args`, never in the source.";
+
+impl ServerHandler for McpServer {
+    #[allow(deprecated)]
+    fn get_info(&self) -> InitializeResult {
+        let capabilities = ServerCapabilities::builder().enable_tools().enable_logging().build();
+        InitializeResult::new(capabilities)
+            .with_server_info(Implementation::new("ferridriver", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(builtin_tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let result = match self.call(&request.name, arguments).await {
+            Ok(r) => r,
+            Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
+        };
+        Ok(CallToolResponse::Complete(result))
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        _request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        // The server sends no log notifications yet; accepting the level is what the
+        // capability promises.
+        Ok(())
+    }
+}

@@ -1,0 +1,292 @@
+//! One script session: a thread of its own with a current-thread runtime (like a BDD worker)
+//! owning a `JsHost` (the VM) and a long-lived `World` (the browser context and page). Calls
+//! arrive on a channel and run one at a time; different sessions run on different threads, so a
+//! busy session never delays another (ADR 0013).
+
+use crate::draft::Draft;
+use crate::instances::Instance;
+use ferridriver_js_world::{HostKind, JsHost, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, Vars};
+use ferridriver_runner::execute::interactive::{parse_step_lines, run_step_lines, StepReport};
+use ferridriver_runner::execute::RunOptions;
+use ferridriver_steps::builtin::{BrowserSource, Browsing};
+use ferridriver_steps::registry::{MatchTable, Registry, World};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+
+/// What every session of a server shares.
+pub struct SessionContext {
+    /// The project's registry (built-in, Rust and JS steps).
+    pub registry: Arc<Registry>,
+    /// Its match table.
+    pub table: Arc<MatchTable>,
+    /// The project's JS program (step files and extensions), if any.
+    pub program: Option<Arc<JsProgram>>,
+    /// World parameters, default step timeout, screenshots.
+    pub options: RunOptions,
+    /// Which host the VMs serve (`mcp` or `script`).
+    pub kind: HostKind,
+    /// script_root.
+    pub script_root: PathBuf,
+    /// artifacts_root.
+    pub artifacts_root: PathBuf,
+    /// The Gherkin language of step lines.
+    pub language: String,
+}
+
+/// A session's public state (for `session_list` and the reaper).
+pub struct SessionState {
+    /// The session's name (`instance:context`).
+    pub name: String,
+    /// Its instance's name.
+    pub instance: String,
+    created: Instant,
+    last_used: Mutex<Instant>,
+    busy: AtomicBool,
+    calls: AtomicU64,
+    warm: AtomicBool,
+    has_page: AtomicBool,
+    /// The session's `vars` (kept across resets).
+    pub vars: Arc<Vars>,
+}
+
+impl SessionState {
+    /// Time since the last call ended (zero while busy).
+    pub fn idle(&self) -> Duration {
+        if self.busy.load(Ordering::Relaxed) {
+            return Duration::ZERO;
+        }
+        self.last_used.lock().unwrap_or_else(PoisonError::into_inner).elapsed()
+    }
+
+    /// Whether a call is running.
+    pub fn is_busy(&self) -> bool {
+        self.busy.load(Ordering::Relaxed)
+    }
+
+    /// Whether the VM is loaded (not reset or reclaimed since its last call).
+    pub fn is_warm(&self) -> bool {
+        self.warm.load(Ordering::Relaxed)
+    }
+
+    /// The session as `session_list` shows it.
+    pub fn describe(&self) -> serde_json::Value {
+        serde_json::json!({
+            "session": self.name,
+            "instance": self.instance,
+            "calls": self.calls.load(Ordering::Relaxed),
+            "busy": self.is_busy(),
+            "idle_ms": self.idle().as_millis() as u64,
+            "age_ms": self.created.elapsed().as_millis() as u64,
+            "browser_open": self.has_page.load(Ordering::Relaxed),
+            "globals_warm": self.is_warm(),
+            "vars": self.vars.len(),
+        })
+    }
+}
+
+enum Job {
+    Script(Box<ScriptRequest>, oneshot::Sender<ScriptOutcome>),
+    Steps(String, oneshot::Sender<Result<Vec<StepReport>, String>>),
+    Draft(DraftRequest, oneshot::Sender<Result<String, String>>),
+    /// Drop the VM to free its memory (globalThis resets; vars, page stay).
+    Reclaim,
+}
+
+/// What `bdd_draft_scenario` asks for.
+pub struct DraftRequest {
+    /// The Feature's name.
+    pub feature: Option<String>,
+    /// The Scenario's name.
+    pub scenario: Option<String>,
+    /// Keep the steps for the next draft too.
+    pub keep: bool,
+}
+
+/// A running session; dropping the last handle ends it (its thread closes the context).
+pub struct Session {
+    /// Taken (dropped) by `close`, which ends the thread once queued calls ran.
+    jobs: Mutex<Option<mpsc::UnboundedSender<Job>>>,
+    /// Shared state.
+    pub state: Arc<SessionState>,
+    thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+impl Session {
+    /// Starts session `name` of `instance`.
+    pub fn start(
+        name: &str,
+        instance_name: &str,
+        instance: Arc<Instance>,
+        source: BrowserSource,
+        context: Arc<SessionContext>,
+    ) -> Result<Session, String> {
+        let state = Arc::new(SessionState {
+            name: name.to_string(),
+            instance: instance_name.to_string(),
+            created: Instant::now(),
+            last_used: Mutex::new(Instant::now()),
+            busy: AtomicBool::new(false),
+            calls: AtomicU64::new(0),
+            warm: AtomicBool::new(false),
+            has_page: AtomicBool::new(false),
+            vars: Arc::default(),
+        });
+        let (jobs, rx) = mpsc::unbounded_channel();
+        let thread_state = Arc::clone(&state);
+        let thread = std::thread::Builder::new()
+            .name(format!("ferridriver-session-{name}"))
+            .spawn(move || session_thread(thread_state, instance, source, context, rx))
+            .map_err(|e| format!("cannot start a thread for session {name}: {e}"))?;
+        Ok(Session { jobs: Mutex::new(Some(jobs)), state, thread: Mutex::new(Some(thread)) })
+    }
+
+    /// Runs a script.
+    pub async fn run_script(&self, request: ScriptRequest) -> Result<ScriptOutcome, String> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Script(Box::new(request), tx))?;
+        rx.await.map_err(|_| self.gone())
+    }
+
+    /// Runs Gherkin step lines in the session's World.
+    pub async fn run_steps(&self, text: String) -> Result<Result<Vec<StepReport>, String>, String> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Steps(text, tx))?;
+        rx.await.map_err(|_| self.gone())
+    }
+
+    /// The scenario drafted from the steps that passed.
+    pub async fn draft(&self, request: DraftRequest) -> Result<Result<String, String>, String> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Draft(request, tx))?;
+        rx.await.map_err(|_| self.gone())
+    }
+
+    /// Frees the VM's memory between calls.
+    pub fn reclaim(&self) {
+        let _ = self.send(Job::Reclaim);
+    }
+
+    fn send(&self, job: Job) -> Result<(), String> {
+        let jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
+        jobs.as_ref().ok_or_else(|| self.gone())?.send(job).map_err(|_| self.gone())
+    }
+
+    fn gone(&self) -> String {
+        format!("session {} has ended", self.state.name)
+    }
+
+    /// Ends the session and waits until its thread closed the browser context.
+    pub async fn close(&self) {
+        drop(self.jobs.lock().unwrap_or_else(PoisonError::into_inner).take());
+        let handle = self.thread.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(handle) = handle {
+            let _ = tokio::task::spawn_blocking(move || handle.join()).await;
+        }
+    }
+}
+
+/// Marks the session busy for the time of a call.
+struct Busy<'a>(&'a SessionState);
+
+impl<'a> Busy<'a> {
+    fn new(state: &'a SessionState) -> Self {
+        state.busy.store(true, Ordering::Relaxed);
+        state.calls.fetch_add(1, Ordering::Relaxed);
+        Busy(state)
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        *self.0.last_used.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        self.0.busy.store(false, Ordering::Relaxed);
+    }
+}
+
+fn session_thread(
+    state: Arc<SessionState>,
+    instance: Arc<Instance>,
+    source: BrowserSource,
+    context: Arc<SessionContext>,
+    mut rx: mpsc::UnboundedReceiver<Job>,
+) {
+    let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+    rt.block_on(async move {
+        let sandbox = ScriptSandbox {
+            vars: Arc::clone(&state.vars),
+            ..ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone())
+        };
+        let mut host =
+            JsHost::for_scripts(context.program.clone(), context.kind, sandbox, context.options.default_timeout);
+        let fresh_world = || {
+            let mut world = World::new(context.options.world_parameters.clone());
+            Browsing::use_browser(&mut world, Arc::clone(&source));
+            world
+        };
+        let mut world = fresh_world();
+        let mut draft = Draft::default();
+        // The browser generation the World's page belongs to.
+        let mut page_generation: Option<u64> = None;
+        while let Some(job) = rx.recv().await {
+            // A relaunched (or lost) browser: old page references are dead, so the World and
+            // globalThis start over; vars stay.
+            if let Some(generation) = page_generation {
+                if generation != instance.generation() || !instance.is_connected().await {
+                    close_world(&mut world).await;
+                    world = fresh_world();
+                    host.reset();
+                    page_generation = None;
+                }
+            }
+            let _busy = Busy::new(&state);
+            match job {
+                Job::Script(request, reply) => {
+                    let outcome = host.run_script(&mut world, *request).await;
+                    let _ = reply.send(outcome);
+                }
+                Job::Steps(text, reply) => {
+                    let result = match parse_step_lines(&text, &context.language) {
+                        Ok(lines) => {
+                            let reports = run_step_lines(
+                                &context.registry,
+                                &context.table,
+                                &mut host,
+                                &mut world,
+                                lines,
+                                &context.options,
+                            )
+                            .await;
+                            draft.record(&reports);
+                            Ok(reports)
+                        }
+                        Err(e) => Err(e),
+                    };
+                    let _ = reply.send(result);
+                }
+                Job::Draft(request, reply) => {
+                    let _ = reply.send(draft.render(&request));
+                }
+                Job::Reclaim => host.reset_vm(),
+            }
+            if page_generation.is_none() && Browsing::current(&mut world).is_some() {
+                page_generation = Some(instance.generation());
+            }
+            state.has_page.store(Browsing::current(&mut world).is_some(), Ordering::Relaxed);
+            state.warm.store(host.is_warm(), Ordering::Relaxed);
+        }
+        close_world(&mut world).await;
+    });
+}
+
+/// Closes the World's browser context and runs its teardowns.
+async fn close_world(world: &mut World) {
+    if let Some((_, context)) = Browsing::current(world) {
+        let _ = tokio::time::timeout(Duration::from_secs(5), context.close()).await;
+    }
+    for teardown in world.take_teardowns() {
+        let _ = tokio::time::timeout(Duration::from_secs(5), teardown).await;
+    }
+}

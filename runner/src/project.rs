@@ -1,0 +1,83 @@
+//! The project as every host sees it: the config file, the registry (built-in and user Rust
+//! steps, then the JS/TS step files and extensions), its match table and the JS program. `bdd`
+//! builds the same pieces in `cli.rs`; the MCP server and `ferridriver run` load them here.
+
+use crate::config::{find_config, load_config, ConfigFile};
+use crate::execute::RunOptions;
+use ferridriver_js_world::{load, JsConfig, JsProgram};
+use ferridriver_messages::IdGenerator;
+use ferridriver_steps::registry::{MatchTable, Registry};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A loaded project.
+pub struct Project {
+    /// The project directory (where the config file is looked for).
+    pub root: PathBuf,
+    /// The config file used, if any.
+    pub config_path: Option<PathBuf>,
+    /// Its contents (defaults when there is none).
+    pub config: ConfigFile,
+    /// Every step, hook and parameter type.
+    pub registry: Arc<Registry>,
+    /// The match table of `registry`.
+    pub table: Arc<MatchTable>,
+    /// The JS/TS step files and extensions, compiled once.
+    pub program: Option<Arc<JsProgram>>,
+    /// World parameters and the default step timeout from `[test]`.
+    pub options: RunOptions,
+    /// Problems found while loading (each with its file and a hint); what loaded is usable.
+    pub errors: Vec<String>,
+}
+
+/// Loads the project in `root`. Only an unreadable or invalid config file is an error; broken
+/// step files are reported in [`Project::errors`] and the rest loads.
+pub fn load_project(explicit_config: Option<&str>, root: &Path) -> Result<Project, String> {
+    let config_path = find_config(explicit_config, root)?;
+    let config = match &config_path {
+        Some(path) => load_config(path)?,
+        None => ConfigFile::default(),
+    };
+    let allowed = config.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
+    if let Some(names) = allowed.and_then(|v| v.as_array()) {
+        ferridriver_js_world::allow_env(names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect());
+    }
+    let mut options = RunOptions::default();
+    if let Some(parameters) = &config.test.world_parameters {
+        if !parameters.is_object() {
+            return Err(format!(
+                "{}: [test] world_parameters must be a table/object",
+                config_path.as_deref().unwrap_or(Path::new("config")).display()
+            ));
+        }
+        options.world_parameters = parameters.clone();
+    }
+    if let Some(ms) = config.test.timeout {
+        options.default_timeout = Duration::from_millis(ms);
+    }
+    ferridriver_steps::builtin::link();
+    let mut registry = Registry::from_inventory(Arc::new(IdGenerator::unique()));
+    let report = load(&JsConfig {
+        steps: config.test.steps.clone().unwrap_or_default(),
+        extensions: config.extensions.clone(),
+        root: root.to_path_buf(),
+    });
+    let mut errors = report.errors.clone();
+    if let Some(program) = &report.program {
+        program.register(&mut registry);
+    }
+    errors
+        .extend(registry.errors.iter().map(|e| format!("{e}\n  hint: fix the definition; the others are still used")));
+    let table = Arc::new(MatchTable::new(&registry.steps));
+    Ok(Project {
+        root: root.to_path_buf(),
+        config_path,
+        config,
+        registry: Arc::new(registry),
+        table,
+        program: report.program,
+        options,
+        errors,
+    })
+}
