@@ -144,6 +144,8 @@ impl Page {
         what: &str,
     ) -> Result<()> {
         let deadline = Instant::now() + self.timeout;
+        // Documents committed in the main frame since the navigation started.
+        let mut successors: Vec<String> = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let event = match tokio::time::timeout(left, events.recv()).await {
@@ -159,11 +161,28 @@ impl Page {
             if event.method == "ferridriver.disconnected" {
                 return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()));
             }
-            if event.session_id.as_deref() != Some(&self.session) || event.method != "Page.lifecycleEvent" {
+            if event.session_id.as_deref() != Some(&self.session) {
+                continue;
+            }
+            // A page that replaces itself while loading (a script redirect) never fires `load`
+            // for the first document: as in Playwright, the load of the document that took its
+            // place in the main frame counts.
+            if event.method == "Page.frameNavigated" {
+                let frame = &event.params["frame"];
+                if frame.get("parentId").is_none() {
+                    if let Some(id) = frame["loaderId"].as_str() {
+                        successors.push(id.to_string());
+                    }
+                }
+                continue;
+            }
+            if event.method != "Page.lifecycleEvent" {
                 continue;
             }
             let lifecycle: EventLifecycleEvent = event.parse()?;
-            if lifecycle.name == "load" && loader.as_ref().is_none_or(|l| l == lifecycle.loader_id.inner()) {
+            let id = lifecycle.loader_id.inner();
+            let ours = loader.as_ref().is_none_or(|l| l == id) || successors.iter().any(|s| s == id);
+            if lifecycle.name == "load" && ours {
                 return Ok(());
             }
         }

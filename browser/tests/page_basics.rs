@@ -110,6 +110,24 @@ async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn goto_follows_a_page_that_replaces_itself_while_loading() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(&[
+        ("/hop", "<title>Hop</title><script>location.replace('/landed')</script><p>leaving</p>"),
+        ("/landed", "<title>Landed</title><h1>Landed</h1>"),
+    ]);
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    let started = std::time::Instant::now();
+    page.goto(&format!("{base}/hop")).await.unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "goto did not wait for a load that never comes");
+    assert_eq!(page.title().await.unwrap(), "Landed");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn contexts_are_isolated() {
     if !support::browser_available() {
         return;

@@ -236,7 +236,7 @@ async fn serve(args: McpArgs) -> Result<(), String> {
         }
         None => {
             let service = McpServer::new(Arc::clone(&state))
-                .serve(rmcp::transport::stdio())
+                .serve(crate::framing::guarded_stdio())
                 .await
                 .map_err(|e| format!("the MCP session could not start: {e}"))?;
             tokio::select! {

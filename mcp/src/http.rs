@@ -29,6 +29,9 @@ pub struct HttpOptions {
 
 type Body = http_body_util::combinators::BoxBody<Bytes, Infallible>;
 
+/// The largest request body accepted.
+const MAX_BODY: usize = 16 << 20;
+
 fn plain(status: StatusCode, text: &str) -> Response<Body> {
     let mut response = Response::new(Full::new(Bytes::from(text.to_string())).boxed());
     *response.status_mut() = status;
@@ -110,7 +113,26 @@ pub async fn serve_http(state: Arc<ServerState>, options: HttpOptions, stop: Can
                             return Ok(response);
                         }
                     }
-                    Ok(service.handle(request).await)
+                    if request.method() != http::Method::POST {
+                        return Ok(service.handle(request).await);
+                    }
+                    // A body that is not a JSON-RPC message gets a JSON-RPC error, not rmcp's text.
+                    let (parts, body) = request.into_parts();
+                    let bytes = match http_body_util::Limited::new(body, MAX_BODY).collect().await {
+                        Ok(collected) => collected.to_bytes(),
+                        Err(_) => {
+                            return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE, "the request body is over 16 MiB"));
+                        }
+                    };
+                    if let Some(answer) = crate::framing::rejection(&bytes) {
+                        let mut response = Response::new(Full::new(Bytes::from(answer.to_string())).boxed());
+                        *response.status_mut() = StatusCode::BAD_REQUEST;
+                        response
+                            .headers_mut()
+                            .insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+                        return Ok(response);
+                    }
+                    Ok(service.handle(Request::from_parts(parts, Full::new(bytes))).await)
                 }
             });
             let _ = hyper::server::conn::http1::Builder::new()

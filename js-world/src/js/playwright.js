@@ -17,6 +17,35 @@
   // QuickJS keeps no async stack: once a method awaits, the user's frame is gone. Each public
   // method therefore takes its call site synchronously, and a failure is thrown with that
   // stack, so the report points at the user's line (our own frames are hidden by the host).
+  // Playwright's URL globs: `**` any characters, `*` any but `/`, `{a,b}` alternatives; the
+  // rest literal (`?` included, as in current Playwright).
+  function globToRegExp(glob) {
+    let out = '^';
+    let inGroup = false;
+    for (let i = 0; i < glob.length; i++) {
+      const c = glob[i];
+      if (c === '*') {
+        if (glob[i + 1] === '*') {
+          out += '.*';
+          i++;
+        } else {
+          out += '[^/]*';
+        }
+      } else if (c === '{') {
+        inGroup = true;
+        out += '(?:';
+      } else if (c === '}' && inGroup) {
+        inGroup = false;
+        out += ')';
+      } else if (c === ',' && inGroup) {
+        out += '|';
+      } else {
+        out += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      }
+    }
+    return new RegExp(out + '$');
+  }
+
   function callSite() {
     return new Error('call site');
   }
@@ -368,7 +397,8 @@
       return g.Buffer.from(data, 'base64');
     }
     waitForURL(url, options) {
-      return this._op('waitForURL', [textSpec(url, true)], options).then(() => undefined);
+      const expected = typeof url === 'string' && /[*{]/.test(url) ? globToRegExp(url) : url;
+      return this._op('waitForURL', [textSpec(expected, true)], options).then(() => undefined);
     }
     waitForLoadState(state, options) {
       return this._op('waitForLoadState', [state || 'load'], options).then(() => undefined);

@@ -1,0 +1,219 @@
+// The cases every transport runs: the official SDK client against `ferridriver mcp`, driving the
+// local site in tests/mcp/site.mjs. `ctx` is { client, base, dir, connect() } (connect() opens
+// a second client to the same server).
+import { assert, call, script, test, value } from './harness.mjs';
+
+export function registerCases() {
+  test('tools/list: sorted, strict-client names, annotations, under 12 KB', async ({ client }) => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    assert.deepEqual(names, [...names].sort());
+    for (const t of tools) {
+      assert.match(t.name, /^[a-z][a-z0-9_]{0,63}$/);
+      assert.ok(t.annotations, `${t.name} has annotations`);
+      assert.equal(t.inputSchema.type, 'object');
+    }
+    for (const n of ['run_script', 'session_list', 'session_close', 'bdd_steps', 'bdd_run_steps', 'bdd_run', 'bdd_draft_scenario']) {
+      assert.ok(names.includes(n), n);
+    }
+    const size = Buffer.byteLength(JSON.stringify({ tools }));
+    assert.ok(size < 12 * 1024, `tools/list is ${size} bytes`);
+  });
+
+  test('run_script: value, console, host, no browser launched for plain JS', async ({ client }) => {
+    const envelope = await script(client, "console.log('hi'); return [1 + 1, ferridriver.host]", { session: 'plain' });
+    assert.equal(envelope.status, 'ok');
+    assert.deepEqual(envelope.value, [2, 'mcp']);
+    assert.equal(envelope.console[0].message, 'hi');
+    assert.equal(typeof envelope.duration_ms, 'number');
+    const { json } = await call(client, 'session_list');
+    const plain = json.sessions.find((s) => s.session === 'plain:default');
+    assert.equal(plain.browser_open, false, 'no page was opened');
+  });
+
+  test('run_script: a login task in one call (form POST, 303 redirect, cookie, slow image, iframe)', async ({ client, base }) => {
+    const result = await value(
+      client,
+      `await page.goto(args[0] + '/login');
+       await page.getByLabel('User name').fill(args[1]);
+       await page.getByLabel('Password').fill(args[2]);
+       await page.getByRole('button', { name: 'Sign in' }).click();
+       await page.waitForSelector('[data-testid="dashboard"]');
+       return {
+         url: page.url(),
+         heading: await page.getByTestId('dashboard').textContent(),
+         frame: await page.frameLocator('iframe').locator('#inner').textContent(),
+         cookies: (await context.cookies()).map((c) => c.name + '=' + c.value),
+       };`,
+      { args: [base, 'ada', "x'); throw new Error('injected'); ('"], session: 'login' },
+    );
+    assert.equal(result.heading, 'Welcome, ada');
+    assert.equal(result.frame, 'Inside the frame');
+    assert.ok(result.url.endsWith('/dashboard'), result.url);
+    assert.deepEqual(result.cookies, ['user=ada']);
+  });
+
+  test('run_script: a page that redirects itself while loading', async ({ client, base }) => {
+    const result = await value(
+      client,
+      "await page.goto(args[0] + '/hop'); await page.waitForURL('**/landed'); return [page.url(), await page.title()]",
+      { args: [base], session: 'hop' },
+    );
+    assert.ok(result[0].endsWith('/landed'), result[0]);
+    assert.equal(result[1], 'Landed');
+  });
+
+  test('run_script: request and fetch share the session cookies; response headers', async ({ client, base }) => {
+    const result = await value(
+      client,
+      `await page.goto(args[0] + '/login');
+       await context.addCookies([{ name: 'user', value: 'zoe', url: args[0] }]);
+       const r = await request.get(args[0] + '/api/echo');
+       const f = await fetch(args[0] + '/api/echo');
+       return { viaRequest: (await r.json()).cookie, header: r.headers()['x-echo'], viaFetch: (await f.json()).cookie };`,
+      { args: [base], session: 'http' },
+    );
+    assert.equal(result.viaRequest, 'user=zoe');
+    assert.equal(result.header, 'yes');
+    assert.equal(result.viaFetch, 'user=zoe');
+  });
+
+  test('run_script: errors are results with kind, line and snippet', async ({ client }) => {
+    const runtime = await script(client, "const a = 1;\nconst b = null;\nb.click();\nreturn a", { session: 'errors' });
+    assert.equal(runtime.status, 'error');
+    assert.equal(runtime.error.kind, 'runtime');
+    assert.equal(runtime.error.line, 3);
+    assert.match(runtime.error.source_snippet, /3: >>> b\.click\(\);/);
+    const syntax = await script(client, 'return (', { session: 'errors' });
+    assert.equal(syntax.error.kind, 'syntax');
+    const sandbox = await script(client, "return await fs.readFile('../../etc/passwd')", { session: 'errors' });
+    assert.equal(sandbox.error.kind, 'sandbox_violation');
+    const file = await value(client, '', { path: undefined, source: undefined }).catch((e) => e);
+    assert.ok(file instanceof Error, 'neither source nor path is refused');
+  });
+
+  test('run_script: path scripts (TypeScript with a relative import) under script_root', async ({ client }) => {
+    const envelope = await call(client, 'run_script', { path: 'task.ts', args: [21], session: 'files' });
+    assert.equal(envelope.json.status, 'ok', envelope.text);
+    assert.equal(envelope.json.value, 42);
+    const escape = await call(client, 'run_script', { path: '../../outside.ts', session: 'files' });
+    assert.equal(escape.json.error.kind, 'sandbox_violation');
+  });
+
+  test('bad arguments are tool errors and the server keeps serving', async ({ client }) => {
+    const both = await call(client, 'run_script', { source: 'return 1', path: 'task.ts' });
+    assert.equal(both.result.isError, true);
+    assert.match(both.text, /either `source` or `path`/);
+    const unknown = await call(client, 'run_script', { source: 'return 1', sauce: 1 });
+    assert.equal(unknown.result.isError, true);
+    assert.match(unknown.text, /unknown field `sauce`/);
+    const tool = await call(client, 'no_such_tool', {});
+    assert.equal(tool.result.isError, true);
+    const badSession = await call(client, 'run_script', { source: 'return 1', session: '../etc' });
+    assert.equal(badSession.result.isError, true);
+    assert.equal(await value(client, 'return 7'), 7);
+  });
+
+  test('sessions: globals, cookies and storage are isolated; instances get their own browser', async ({ client, base }) => {
+    await value(client, "globalThis.mine = 'a'; await page.goto(args[0] + '/login'); await context.addCookies([{ name: 'user', value: 'a', url: args[0] }]); return 1", { args: [base], session: 'iso:a' });
+    const b = await value(client, "await page.goto(args[0] + '/login'); return [typeof mine, (await context.cookies()).length]", { args: [base], session: 'iso:b' });
+    assert.deepEqual(b, ['undefined', 0]);
+    const again = await value(client, 'return mine', { session: 'iso:a' });
+    assert.equal(again, 'a');
+    const other = await value(client, 'return [await browser.version(), (await context.cookies()).length]', { session: 'other:a' });
+    assert.match(other[0], /Chrom/);
+    assert.equal(other[1], 0);
+  });
+
+  test('vars survive a timeout that resets globalThis', async ({ client }) => {
+    await value(client, "vars.set('token', 'abc'); globalThis.cache = 1; var counter = 5; return 0", { session: 'reset' });
+    assert.equal(await value(client, 'return counter + cache', { session: 'reset' }), 6);
+    const timedOut = await script(client, 'while (true) {}', { session: 'reset', timeout_ms: 500 });
+    assert.equal(timedOut.error.kind, 'timeout');
+    const after = await value(client, "return [typeof cache, vars.get('token'), vars.keys()]", { session: 'reset' });
+    assert.deepEqual(after, ['undefined', 'abc', ['token']]);
+  });
+
+  test('a busy session does not delay another session', async ({ client }) => {
+    const slow = call(client, 'run_script', { source: 'await new Promise((r) => setTimeout(r, 3000)); return "slow"', session: 'busy:slow' });
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    assert.equal(await value(client, 'return "fast"', { session: 'busy:fast' }), 'fast');
+    const fastMs = Date.now() - started;
+    assert.ok(fastMs < 1500, `the other session answered in ${fastMs} ms`);
+    assert.equal((await slow).json.value, 'slow');
+  });
+
+  test('steps as tools: bdd_steps lists built-in and project steps with sources', async ({ client }) => {
+    const { json } = await call(client, 'bdd_steps');
+    const open = json.steps.find((s) => s.expression === 'I open {string}');
+    assert.ok(open && open.description && open.example, JSON.stringify(open));
+    const mine = json.steps.find((s) => s.expression === 'I sign in as {string}');
+    assert.match(mine.source, /steps\/site\.ts:4/);
+    const filtered = await call(client, 'bdd_steps', { filter: 'dashboard' });
+    assert.deepEqual(filtered.json.steps.map((s) => s.expression), ['the dashboard greets {string}']);
+  });
+
+  test('steps as tools: bdd_run_steps acts on the page run_script sees; draft a scenario', async ({ client }) => {
+    const session = 'steps';
+    const run = await call(client, 'bdd_run_steps', {
+      session,
+      steps: 'Given I open "/login"\nWhen I fill "User name" with "ada"\nAnd I click the "Sign in" button\nThen I should see "Welcome, ada"',
+    });
+    assert.equal(run.json.status, 'passed', run.text);
+    assert.deepEqual(run.json.steps.map((s) => s.status), ['PASSED', 'PASSED', 'PASSED', 'PASSED']);
+    assert.match(run.json.steps[0].definition.source, /navigation\.rs/);
+    const url = await value(client, 'return page.url()', { session });
+    assert.ok(url.endsWith('/dashboard'), url);
+    const js = await call(client, 'bdd_run_steps', { session, steps: 'Then the dashboard greets "ada"' });
+    assert.equal(js.json.status, 'passed', js.text);
+    const draft = await call(client, 'bdd_draft_scenario', { session, feature: 'Login', scenario: 'Ada signs in' });
+    assert.equal(draft.result.isError, false, draft.text);
+    assert.equal(
+      draft.text,
+      'Feature: Login\n\n  Scenario: Ada signs in\n    Given I open "/login"\n    When I fill "User name" with "ada"\n    And I click the "Sign in" button\n    Then I should see "Welcome, ada"\n    Then the dashboard greets "ada"\n',
+    );
+    const empty = await call(client, 'bdd_draft_scenario', { session });
+    assert.equal(empty.result.isError, true, 'the draft was consumed');
+  });
+
+  test('steps as tools: failures carry the source line and a screenshot; undefined steps get snippets', async ({ client }) => {
+    const session = 'steps-fail';
+    const failed = await call(client, 'bdd_run_steps', {
+      session,
+      steps: 'When I sign in as "bob"\nThen the dashboard greets "alice"\nThen I should see "never run"',
+    });
+    assert.equal(failed.json.status, 'failed');
+    assert.deepEqual(failed.json.steps.map((s) => s.status), ['PASSED', 'FAILED', 'SKIPPED']);
+    assert.match(failed.json.steps[1].error, /steps\/site\.ts:11/);
+    assert.ok(failed.result.content.some((c) => c.type === 'image' && c.mimeType === 'image/png'), 'a screenshot');
+    const undefinedStep = await call(client, 'bdd_run_steps', { session, steps: 'When I dance with "ada"\n  | a | b |' });
+    assert.equal(undefinedStep.json.steps[0].status, 'UNDEFINED');
+    assert.match(undefinedStep.json.steps[0].snippets[0], /When\('I dance with \{string\}'/);
+    const bad = await call(client, 'bdd_run_steps', { session, steps: 'Feature: nope' });
+    assert.equal(bad.result.isError, true);
+  });
+
+  test('bdd_run: a normal run with counts and failures', async ({ client }) => {
+    const { json, text } = await call(client, 'bdd_run', { paths: ['features'] });
+    assert.equal(json.success, false, text);
+    assert.deepEqual(json.scenarios, { PASSED: 1, FAILED: 1 });
+    assert.equal(json.failures.length, 1);
+    assert.equal(json.failures[0].scenario, 'Wrong greeting');
+    assert.equal(json.failures[0].location, 'features/broken.feature:2');
+    assert.match(json.failures[0].error, /Welcome, alice/);
+    const one = await call(client, 'bdd_run', { paths: ['features/login.feature'] });
+    assert.equal(one.json.success, true, one.text);
+  });
+
+  test('session_list and session_close', async ({ client }) => {
+    await value(client, 'return 1', { session: 'closing' });
+    let { json } = await call(client, 'session_list');
+    assert.ok(json.sessions.some((s) => s.session === 'closing:default'));
+    const closed = await call(client, 'session_close', { session: 'closing' });
+    assert.equal(closed.json.closed, true);
+    ({ json } = await call(client, 'session_list'));
+    assert.ok(!json.sessions.some((s) => s.session === 'closing:default'));
+    assert.equal((await call(client, 'session_close', { session: 'closing' })).json.closed, false);
+  });
+}

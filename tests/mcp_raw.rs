@@ -1,0 +1,131 @@
+//! `ferridriver mcp` over stdio with raw JSON-RPC lines (no SDK): hostile and malformed input
+//! gets JSON-RPC errors and the server keeps answering; the 2026-07-28 era works without a
+//! handshake; nothing but JSON-RPC is ever written to stdout.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    dir: std::path::PathBuf,
+}
+
+impl Server {
+    fn start(name: &str) -> Server {
+        let dir = std::env::temp_dir().join(format!("fd-mcp-raw-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+            .arg("mcp")
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start ferridriver mcp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Server { child, stdin, stdout, dir }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line of stdout, which must be one JSON-RPC message.
+    fn receive(&mut self) -> Value {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carries only JSON-RPC: {e}: {line:?}"))
+    }
+
+    /// Sends a request and returns the response with its id (notifications in between are skipped).
+    fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }).to_string());
+        loop {
+            let message = self.receive();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn initialize(server: &mut Server) {
+    let reply = server.request(
+        1,
+        "initialize",
+        json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "raw", "version": "1" } }),
+    );
+    assert_eq!(reply["result"]["serverInfo"]["name"], "ferridriver");
+    assert!(reply["result"]["capabilities"]["tools"].is_object());
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+}
+
+#[test]
+fn malformed_and_hostile_json_rpc_gets_errors_and_the_server_keeps_serving() {
+    let mut server = Server::start("hostile");
+    initialize(&mut server);
+    server.send("this is not json {");
+    assert_eq!(server.receive()["error"]["code"], -32700);
+    server.send(r#"{"id": 7, "method": "ping"}"#);
+    let reply = server.receive();
+    assert_eq!((reply["id"].clone(), reply["error"]["code"].clone()), (json!(7), json!(-32600)));
+    server.send("[1, 2]");
+    assert_eq!(server.receive()["error"]["code"], -32600);
+    let unknown = server.request(8, "no/such/method", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601);
+    let bad_tool_args = server.request(9, "tools/call", json!({ "name": "run_script", "arguments": { "source": 5 } }));
+    assert_eq!(bad_tool_args["result"]["isError"], true, "{bad_tool_args}");
+    // A script cannot reach stdout (the JSON-RPC channel) or the process.
+    let quiet = server.request(
+        10,
+        "tools/call",
+        json!({ "name": "run_script", "arguments": { "source": "console.log('{\"jsonrpc\":\"2.0\",\"id\":99}'); try { process.exit(1) } catch (e) { return 'still here' } return 'no throw'" } }),
+    );
+    let envelope: Value = serde_json::from_str(quiet["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(envelope["value"], "still here", "{envelope}");
+    assert_eq!(envelope["console"][0]["level"], "log");
+    let huge = "x".repeat(2 << 20);
+    let big = server.request(
+        11,
+        "tools/call",
+        json!({ "name": "run_script", "arguments": { "source": "return args[0].length", "args": [huge] } }),
+    );
+    let envelope: Value = serde_json::from_str(big["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(envelope["value"], 2 << 20);
+    let ping = server.request(12, "ping", json!({}));
+    assert!(ping["result"].is_object(), "{ping}");
+}
+
+#[test]
+fn the_2026_era_needs_no_handshake() {
+    let mut server = Server::start("era2026");
+    let meta = json!({ "_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": { "name": "raw", "version": "1" }
+    } });
+    let discover = server.request(1, "server/discover", meta.clone());
+    assert!(discover["result"]["supportedVersions"].to_string().contains("2026-07-28"), "{discover}");
+    let mut params = json!({ "name": "run_script", "arguments": { "source": "return 6 * 7" } });
+    params["_meta"] = meta["_meta"].clone();
+    let call = server.request(2, "tools/call", params);
+    let text = call["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{call}"));
+    let envelope: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(envelope["value"], 42);
+    std::thread::sleep(Duration::from_millis(10));
+}
