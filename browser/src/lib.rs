@@ -9,6 +9,8 @@
 //! This crate knows nothing of tests, JS or reports.
 
 mod actions;
+mod aria;
+mod aria_snapshot;
 mod browser;
 mod connection;
 mod context;

@@ -15,6 +15,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
+/// The Markdown rendering of a document (`Page::markdown`).
+const MARKDOWN: &str = include_str!("injected/markdown.js");
+
 /// What a page and its locators share.
 pub(crate) struct PageInner {
     pub(crate) connection: Connection,
@@ -203,6 +206,12 @@ impl Page {
             return Err(BrowserError::Evaluation(description));
         }
         Ok(reply.result.value.unwrap_or(Value::Null))
+    }
+
+    /// The page as Markdown: headings, paragraphs, links, lists, tables, code, images and form
+    /// fields in reading order, without scripts, styles or hidden elements.
+    pub async fn markdown(&self) -> Result<String> {
+        Ok(self.evaluate(MARKDOWN).await?.as_str().unwrap_or_default().to_string())
     }
 
     /// The document's title.

@@ -217,6 +217,7 @@ fn session_thread(
     rt.block_on(async move {
         let sandbox = ScriptSandbox {
             vars: Arc::clone(&state.vars),
+            context_name: state.name.split_once(':').map_or("default", |(_, c)| c).to_string(),
             ..ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone())
         };
         let mut host =

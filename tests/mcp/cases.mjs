@@ -78,6 +78,41 @@ export function registerCases() {
     assert.equal(result.viaFetch, 'user=zoe');
   });
 
+  test('run_script: page.markdown(), ariaSnapshot(), context name/deleteCookie/clearPermissions, response.header()', async ({ client, base }) => {
+    const result = await value(
+      client,
+      `await page.goto(args[0] + '/login');
+       await context.addCookies([{ name: 'a', value: '1', url: args[0] }, { name: 'b', value: '2', url: args[0] }]);
+       const removed = await context.deleteCookie('a');
+       await context.grantPermissions(['geolocation']);
+       await context.clearPermissions();
+       const r = await request.get(args[0] + '/api/echo');
+       return {
+         markdown: await page.markdown(),
+         aria: await page.locator('form').ariaSnapshot(),
+         page: await page.ariaSnapshot(),
+         name: context.name,
+         removed,
+         left: (await context.cookies()).map((c) => c.name),
+         header: r.header('X-Echo'),
+         missing: r.header('x-none'),
+       };`,
+      { args: [base], session: 'extras:admin' },
+    );
+    assert.match(result.markdown, /^# Sign in$/m);
+    assert.match(result.markdown, /\[text: User name\]/);
+    assert.match(result.markdown, /\[password: Password\]/);
+    assert.match(result.markdown, /\[Sign in\]/);
+    // As Playwright writes it: the label's text, then the field it names.
+    assert.equal(result.aria, '- form:\n  - text: User name\n  - textbox "User name"\n  - text: Password\n  - textbox "Password"\n  - button "Sign in"');
+    assert.match(result.page, /^- heading "Sign in" \[level=1\]$/m);
+    assert.equal(result.name, 'admin');
+    assert.equal(result.removed, 1);
+    assert.deepEqual(result.left, ['b']);
+    assert.equal(result.header, 'yes');
+    assert.equal(result.missing, null);
+  });
+
   test('run_script: errors are results with kind, line and snippet', async ({ client }) => {
     const runtime = await script(client, "const a = 1;\nconst b = null;\nb.click();\nreturn a", { session: 'errors' });
     assert.equal(runtime.status, 'error');

@@ -288,6 +288,9 @@
     innerHTML(options) {
       return this._op('innerHTML', [], options);
     }
+    ariaSnapshot(options) {
+      return this._op('ariaSnapshot', [], options);
+    }
     inputValue(options) {
       return this._op('inputValue', [], options);
     }
@@ -381,6 +384,13 @@
     }
     title() {
       return this._op('title', []);
+    }
+    // ferridriver: the page as Markdown (what a reader sees), for agents.
+    markdown() {
+      return this._op('markdown', []);
+    }
+    ariaSnapshot() {
+      return this._op('ariaSnapshot', []);
     }
     content() {
       return this._op('content', []);
@@ -508,6 +518,11 @@
     headersArray() {
       return this._raw.headers.map(([name, value]) => ({ name, value }));
     }
+    // The value of one header (case-insensitive; repeated headers joined with ', '), or null.
+    header(name) {
+      const v = this.headers()[String(name).toLowerCase()];
+      return v === undefined ? null : v;
+    }
     headers() {
       const out = {};
       for (const [k, v] of this._raw.headers) out[k.toLowerCase()] = out[k.toLowerCase()] === undefined ? v : `${out[k.toLowerCase()]}, ${v}`;
@@ -605,6 +620,11 @@
     get request() {
       return this._request;
     }
+    // ferridriver: the session's context name (`instance:context` → `context`); extra
+    // contexts are `context-N`.
+    get name() {
+      return this._id === 0 ? native.contextName || 'default' : `context-${this._id}`;
+    }
     browser() {
       return this._browser;
     }
@@ -624,8 +644,22 @@
     addCookies(cookies) {
       return this._op('addCookies', [cookies]).then(() => undefined);
     }
-    clearCookies() {
-      return this._op('clearCookies', []).then(() => undefined);
+    clearCookies(filter) {
+      const f = filter || {};
+      if (f.name instanceof RegExp || f.domain instanceof RegExp || f.path instanceof RegExp) {
+        return Promise.reject(new TypeError('clearCookies: RegExp filters are not supported; pass strings'));
+      }
+      return this._op('clearCookies', [filter ? { name: f.name, domain: f.domain, path: f.path } : null]).then(() => undefined);
+    }
+    // ferridriver: removes the cookies named `name` (optionally only for `domain`/`path`);
+    // resolves to how many were removed.
+    deleteCookie(name, options) {
+      if (typeof name !== 'string' || !name) return Promise.reject(new TypeError('deleteCookie: a cookie name is required'));
+      const o = options || {};
+      return this._op('clearCookies', [{ name, domain: o.domain, path: o.path }]).then((n) => n || 0);
+    }
+    clearPermissions() {
+      return this._op('clearPermissions', []).then(() => undefined);
     }
     grantPermissions(permissions, options) {
       return this._op('grantPermissions', [permissions, (options && options.origin) || null]).then(() => undefined);

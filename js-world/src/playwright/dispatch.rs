@@ -51,6 +51,14 @@ impl Request {
     }
 }
 
+/// The filter of `context.clearCookies(filter)` and `context.deleteCookie(name, options)`.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct CookieFilter {
+    name: Option<String>,
+    domain: Option<String>,
+    path: Option<String>,
+}
+
 /// Why an operation failed: the JS error's name and message.
 #[derive(Debug)]
 pub(super) struct Failure {
@@ -152,6 +160,8 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         "goBack" => page.go_back().await.map(|_| Value::Null)?,
         "goForward" => page.go_forward().await.map(|_| Value::Null)?,
         "title" => Value::String(page.title().await?),
+        "markdown" => Value::String(page.markdown().await?),
+        "ariaSnapshot" => Value::String(page.aria_snapshot().await?),
         "url" => Value::Null,
         "content" => Value::String(page.content().await?),
         "setContent" => page.set_content(&r.arg::<String>(0, "html")?).await.map(|_| Value::Null)?,
@@ -261,6 +271,7 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
         }
         "innerText" => text(l.inner_text().await?),
         "innerHTML" => text(l.inner_html().await?),
+        "ariaSnapshot" => text(l.aria_snapshot().await?),
         "inputValue" => text(l.input_value().await?),
         "getAttribute" => json!(l.get_attribute(&r.arg::<String>(0, "name")?).await?),
         "count" => json!(l.count().await?),
@@ -297,7 +308,17 @@ async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
             let cookies = cookies.into_iter().map(cookie).collect::<Result<Vec<_>, _>>()?;
             context.add_cookies(&cookies).await.map(|_| Value::Null)?
         }
-        "clearCookies" => context.clear_cookies().await.map(|_| Value::Null)?,
+        "clearCookies" => {
+            // Playwright's optional filter `{ name, domain, path }`.
+            let filter: Option<CookieFilter> = r.arg(0, "filter")?;
+            match filter {
+                Some(f) if f.name.is_some() || f.domain.is_some() || f.path.is_some() => {
+                    json!(context.delete_cookies(f.name.as_deref(), f.domain.as_deref(), f.path.as_deref()).await?)
+                }
+                _ => context.clear_cookies().await.map(|_| Value::Null)?,
+            }
+        }
+        "clearPermissions" => context.clear_permissions().await.map(|_| Value::Null)?,
         "grantPermissions" => {
             let permissions: Vec<String> = r.arg(0, "permissions")?;
             let permissions: Vec<&str> = permissions.iter().map(String::as_str).collect();

@@ -74,6 +74,8 @@ pub struct ScriptSandbox {
     pub artifacts: ScopedDir,
     /// The session's `vars` (shared with the host, which keeps it across VM rebuilds).
     pub vars: Arc<Vars>,
+    /// The context part of the session's name (`context.name` in JS).
+    pub context_name: String,
 }
 
 impl ScriptSandbox {
@@ -83,6 +85,7 @@ impl ScriptSandbox {
             fs: ScopedDir::new("fs", script_root),
             artifacts: ScopedDir::new("artifacts", artifacts_root),
             vars: Arc::default(),
+            context_name: "default".into(),
         }
     }
 
@@ -113,6 +116,7 @@ pub(crate) fn throw(ctx: &Ctx<'_>, error: FsError) -> rquickjs::Error {
 
 /// Adds the sandbox natives to `native`.
 pub(crate) fn install<'js>(ctx: &Ctx<'js>, native: &Object<'js>, sandbox: &ScriptSandbox) -> rquickjs::Result<()> {
+    native.set("contextName", sandbox.context_name.as_str())?;
     let vars = Arc::clone(&sandbox.vars);
     native.set("varsGet", Function::new(ctx.clone(), move |k: String| vars.get(&k))?)?;
     let vars = Arc::clone(&sandbox.vars);
