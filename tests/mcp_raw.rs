@@ -16,11 +16,16 @@ struct Server {
 
 impl Server {
     fn start(name: &str) -> Server {
+        Server::start_with(name, &[])
+    }
+
+    fn start_with(name: &str, flags: &[&str]) -> Server {
         let dir = std::env::temp_dir().join(format!("fd-mcp-raw-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
             .arg("mcp")
+            .args(flags)
             .current_dir(&dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -62,6 +67,42 @@ impl Drop for Server {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Calls run_script and returns its envelope.
+fn script(server: &mut Server, id: u64, session: &str, source: &str) -> Value {
+    let reply = server.request(
+        id,
+        "tools/call",
+        json!({ "name": "run_script", "arguments": { "source": source, "session": session } }),
+    );
+    let text = reply["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{reply}"));
+    serde_json::from_str(text).unwrap()
+}
+
+fn session_names(server: &mut Server, id: u64) -> Vec<String> {
+    let reply = server.request(id, "tools/call", json!({ "name": "session_list", "arguments": {} }));
+    reply["result"]["structuredContent"]["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["session"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Pids of the direct children of `parent` whose command line mentions `needle`.
+fn children_of(parent: u32, needle: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_string_lossy().parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let ppid = stat.rsplit(')').next().and_then(|r| r.split_whitespace().nth(1)).and_then(|p| p.parse().ok());
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            ppid == Some(parent) && String::from_utf8_lossy(&cmdline).contains(needle)
+        })
+        .collect()
 }
 
 fn initialize(server: &mut Server) {
@@ -128,4 +169,49 @@ fn the_2026_era_needs_no_handshake() {
     let envelope: Value = serde_json::from_str(text).unwrap();
     assert_eq!(envelope["value"], 42);
     std::thread::sleep(Duration::from_millis(10));
+}
+
+#[test]
+fn idle_sessions_end_and_take_their_state_with_them() {
+    let mut server = Server::start_with("idle", &["--idle-timeout-secs", "1"]);
+    initialize(&mut server);
+    let set = script(&mut server, 2, "idle", "vars.set('k', 'v'); globalThis.g = 1; return vars.keys()");
+    assert_eq!(set["value"], json!(["k"]));
+    assert_eq!(session_names(&mut server, 3), vec!["idle:default"]);
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(session_names(&mut server, 4).is_empty(), "the idle session ended");
+    let fresh = script(&mut server, 5, "idle", "return [vars.keys(), typeof g]");
+    assert_eq!(fresh["value"], json!([[], "undefined"]), "a new session starts empty");
+}
+
+#[test]
+fn a_relaunched_browser_resets_globals_but_keeps_vars_and_the_session_works_again() {
+    if ferridriver_browser::find_browser(None).is_err() {
+        let on_ci = std::env::var("CI").map(|v| v == "true").unwrap_or(false);
+        assert!(!on_ci, "this test needs Chromium");
+        return;
+    }
+    let mut server = Server::start("relaunch");
+    initialize(&mut server);
+    let first = script(
+        &mut server,
+        2,
+        "crash",
+        "vars.set('token', 't'); globalThis.kept = 1; await page.setContent('<h1>one</h1>'); return await page.locator('h1').textContent()",
+    );
+    assert_eq!(first["value"], "one", "{first}");
+    let browsers = children_of(server.child.id(), "remote-debugging");
+    assert!(!browsers.is_empty(), "the session's browser is a child of the server");
+    for pid in browsers {
+        // The browser runs in its own process group: kill all of it.
+        unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let after = script(
+        &mut server,
+        3,
+        "crash",
+        "await page.setContent('<h1>two</h1>'); return [typeof kept, vars.get('token'), await page.locator('h1').textContent()]",
+    );
+    assert_eq!(after["value"], json!(["undefined", "t", "two"]), "{after}");
 }
