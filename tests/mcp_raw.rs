@@ -215,3 +215,25 @@ fn a_relaunched_browser_resets_globals_but_keeps_vars_and_the_session_works_agai
     );
     assert_eq!(after["value"], json!(["undefined", "t", "two"]), "{after}");
 }
+
+#[test]
+fn past_the_warm_limit_the_least_recently_used_sessions_give_back_their_vm() {
+    let mut server = Server::start_with("reclaim", &["--max-warm-sessions", "2"]);
+    initialize(&mut server);
+    for (i, name) in ["a", "b", "c"].iter().enumerate() {
+        let set = script(
+            &mut server,
+            10 + i as u64,
+            name,
+            &format!("vars.set('v', '{name}'); globalThis.g = '{name}'; return g"),
+        );
+        assert_eq!(set["value"], *name);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // After the third call, "a" (the least recently used) gave its VM back.
+    std::thread::sleep(Duration::from_millis(200));
+    let a = script(&mut server, 20, "a", "return [typeof g, vars.get('v')]");
+    assert_eq!(a["value"], json!(["undefined", "a"]), "{a}");
+    let c = script(&mut server, 21, "c", "return [typeof g, vars.get('v')]");
+    assert_eq!(c["value"], json!(["string", "c"]), "{c}");
+}

@@ -47,6 +47,10 @@ pub struct McpArgs {
     /// The most sessions at once (default 32).
     #[arg(long)]
     pub max_sessions: Option<usize>,
+    /// The most sessions that keep their VM between calls (default 16); past it the least
+    /// recently used idle ones give theirs back (their globalThis resets, vars stay).
+    #[arg(long)]
+    pub max_warm_sessions: Option<usize>,
     #[command(flatten)]
     pub host: HostFlags,
 }
@@ -203,7 +207,7 @@ async fn serve(args: McpArgs) -> Result<(), String> {
     let limits = SessionLimits {
         idle_timeout: Duration::from_secs(args.idle_timeout_secs.or(mcp.idle_timeout_secs).unwrap_or(30 * 60)),
         max_sessions: args.max_sessions.or(mcp.max_sessions).unwrap_or(32).max(1),
-        ..SessionLimits::default()
+        max_warm: args.max_warm_sessions.or(mcp.max_warm_sessions).unwrap_or(16).max(1),
     };
     let instances = Arc::new(Instances::new(setup.browser.clone(), tokio::runtime::Handle::current()));
     let state = Arc::new(ServerState {
@@ -220,7 +224,7 @@ async fn serve(args: McpArgs) -> Result<(), String> {
         tokio::spawn(async move {
             loop {
                 tokio::select! {
-                    () = tokio::time::sleep(every) => state.sessions.maintain().await,
+                    () = tokio::time::sleep(every) => state.sessions.expire_idle().await,
                     () = stop.cancelled() => break,
                 }
             }

@@ -119,13 +119,16 @@ impl McpServer {
             memory_limit_mb: memory,
         };
         let session = self.state.sessions.get_or_start(a.session.as_deref())?;
-        let outcome = session.run_script(request).await?;
-        Ok(json_result(&outcome.to_json()))
+        let outcome = session.run_script(request).await;
+        self.state.sessions.reclaim_excess();
+        Ok(json_result(&outcome?.to_json()))
     }
 
     async fn run_steps(&self, a: RunStepsArgs) -> Result<CallToolResult, String> {
         let session = self.state.sessions.get_or_start(a.session.as_deref())?;
-        let reports = session.run_steps(a.steps).await??;
+        let reports = session.run_steps(a.steps).await;
+        self.state.sessions.reclaim_excess();
+        let reports = reports??;
         let passed = reports.iter().all(|r| r.status == ferridriver_messages::TestStepResultStatus::Passed);
         let mut content = Vec::new();
         let mut images = Vec::new();

@@ -242,10 +242,19 @@ fn session_thread(
                     page_generation = None;
                 }
             }
-            let _busy = Busy::new(&state);
+            if let Job::Reclaim = job {
+                // Not a call: the session's idle time and call count stay as they were.
+                host.reset_vm();
+                state.warm.store(false, Ordering::Relaxed);
+                continue;
+            }
+            let busy = Busy::new(&state);
+            // Each call's flags are up to date before its caller hears back (the server
+            // decides what to reclaim right after a reply).
             match job {
                 Job::Script(request, reply) => {
                     let outcome = host.run_script(&mut world, *request).await;
+                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(outcome);
                 }
                 Job::Steps(text, reply) => {
@@ -265,21 +274,37 @@ fn session_thread(
                         }
                         Err(e) => Err(e),
                     };
+                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(result);
                 }
                 Job::Draft(request, reply) => {
+                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(draft.render(&request));
                 }
-                Job::Reclaim => host.reset_vm(),
+                Job::Reclaim => {}
             }
-            if page_generation.is_none() && Browsing::current(&mut world).is_some() {
-                page_generation = Some(instance.generation());
-            }
-            state.has_page.store(Browsing::current(&mut world).is_some(), Ordering::Relaxed);
-            state.warm.store(host.is_warm(), Ordering::Relaxed);
         }
         close_world(&mut world).await;
     });
+}
+
+/// After a call: records the browser generation of a newly opened page and the flags
+/// `session_list` and the reclaimer read, then ends the busy mark.
+fn settle(
+    state: &SessionState,
+    instance: &Instance,
+    host: &mut JsHost,
+    world: &mut World,
+    page_generation: &mut Option<u64>,
+    busy: Busy<'_>,
+) {
+    let has_page = Browsing::current(world).is_some();
+    if page_generation.is_none() && has_page {
+        *page_generation = Some(instance.generation());
+    }
+    state.has_page.store(has_page, Ordering::Relaxed);
+    state.warm.store(host.is_warm(), Ordering::Relaxed);
+    drop(busy);
 }
 
 /// Closes the World's browser context and runs its teardowns.

@@ -110,8 +110,8 @@ impl Sessions {
         all
     }
 
-    /// Ends the sessions idle past the timeout, and reclaims VMs past `max_warm`.
-    pub async fn maintain(&self) {
+    /// Ends the sessions idle past the timeout.
+    pub async fn expire_idle(&self) {
         let expired: Vec<String> = self
             .map()
             .iter()
@@ -121,6 +121,11 @@ impl Sessions {
         for name in expired {
             let _ = self.close(&name).await;
         }
+    }
+
+    /// When more than `max_warm` sessions hold a VM, the least recently used idle ones give
+    /// theirs back (called after each call, so memory stays bounded however many sessions).
+    pub fn reclaim_excess(&self) {
         let mut warm: Vec<Arc<Session>> =
             self.map().values().filter(|s| s.state.is_warm() && !s.state.is_busy()).cloned().collect();
         if warm.len() > self.limits.max_warm {

@@ -57,6 +57,9 @@ pub struct McpConfig {
     /// The most sessions at once (default 32).
     #[serde(alias = "maxSessions")]
     pub max_sessions: Option<usize>,
+    /// The most sessions that keep their VM between calls (default 16).
+    #[serde(alias = "maxWarmSessions")]
+    pub max_warm_sessions: Option<usize>,
 }
 
 /// The `[test]` table.
