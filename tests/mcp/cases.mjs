@@ -70,12 +70,17 @@ export function registerCases() {
        await context.addCookies([{ name: 'user', value: 'zoe', url: args[0] }]);
        const r = await request.get(args[0] + '/api/echo');
        const f = await fetch(args[0] + '/api/echo');
-       return { viaRequest: (await r.json()).cookie, header: r.headers()['x-echo'], viaFetch: (await f.json()).cookie };`,
+       const missing = await request.get(args[0] + '/nowhere');
+       await expect(r).toBeOK();
+       return { viaRequest: (await r.json()).cookie, header: r.headers()['x-echo'], viaFetch: (await f.json()).cookie,
+                ok: [r.ok, r.status, missing.ok, missing.status], url: r.url === args[0] + '/api/echo' };`,
       { args: [base], session: 'http' },
     );
     assert.equal(result.viaRequest, 'user=zoe');
     assert.equal(result.header, 'yes');
     assert.equal(result.viaFetch, 'user=zoe');
+    assert.deepEqual(result.ok, [true, 200, false, 404], 'status and ok are values, as run-script.md uses them');
+    assert.equal(result.url, true);
   });
 
   test('run_script: page.markdown(), ariaSnapshot(), context name/deleteCookie/clearPermissions, response.header()', async ({ client, base }) => {

@@ -241,7 +241,10 @@
     toBeOK(actual) {
       const ok = actual instanceof modules.playwright.APIResponse;
       if (!ok) throw new TypeError(`toBeOK: received value must be an APIResponse, got ${format(actual)}`);
-      return { pass: actual.ok(), args: '', expected: 'a 2xx status', received: `${actual.status()} ${actual.url()}` };
+      // Playwright's APIResponse has methods; the script hosts' HttpResponse (and fetch's
+      // Response) have values.
+      const read = (k) => (typeof actual[k] === 'function' ? actual[k]() : actual[k]);
+      return { pass: Boolean(read('ok')), args: '', expected: 'a 2xx status', received: `${read('status')} ${read('url')}` };
     },
   };
   valueMatchers.toThrowError = valueMatchers.toThrow;
