@@ -14,6 +14,9 @@ pub struct JsConfig {
     /// The project root: globs are matched against paths relative to it, `node:fs` may read
     /// only below it, and definitions' source locations are written relative to it.
     pub root: PathBuf,
+    /// The host the program is loaded for: files register by `ferridriver.host`, so the
+    /// manifest VM must see the same host as the VMs that will run the definitions.
+    pub host: crate::HostKind,
 }
 
 /// The globs used when `[test] steps` is empty.

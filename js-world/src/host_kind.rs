@@ -1,9 +1,10 @@
 //! Which host a VM serves: `ferridriver.host` in JS.
 
 /// The host a VM runs for; scripts read it as `ferridriver.host`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum HostKind {
     /// `ferridriver bdd`: step definitions and hooks.
+    #[default]
     Bdd,
     /// `ferridriver mcp`: `run_script`, extension tools and steps called by agents.
     Mcp,

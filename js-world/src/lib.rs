@@ -17,8 +17,10 @@ mod manifest;
 mod natives;
 mod playwright;
 mod plugin;
+mod schemas;
 mod script;
 mod sourcemap;
+mod tool_call;
 mod vm;
 
 pub use bundle::{bundle, Bundle, BundleError};
@@ -29,9 +31,11 @@ pub use host::JsHost;
 pub use host_kind::HostKind;
 pub use load::{load, load_async, load_async_with, load_with, CacheMode, JsProgram, LoadOrigin, LoadReport};
 pub use manifest::{JsDefinition, JsHook, JsParameterType, JsStep, Manifest};
+pub use schemas::violations as schema_violations;
 pub use script::{
     snippet, ConsoleEntry, ErrorKind, FsError, ScopedDir, ScriptError, ScriptOutcome, ScriptRequest, ScriptSandbox,
     ScriptSource, Vars, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT, INLINE_NAME,
 };
 pub use sourcemap::{OriginalPosition, SourceMapper};
+pub use tool_call::ToolFailure;
 pub use vm::VmLimits;

@@ -127,7 +127,8 @@ pub async fn load_async_with(config: &JsConfig, mode: CacheMode) -> LoadReport {
     if files.is_empty() {
         return LoadReport { program: None, errors, origin: LoadOrigin::Bundled };
     }
-    let key = cache::key(&files);
+    // The same files register differently per host (`ferridriver.host`).
+    let key = cache::key(&files).wrapping_add(config.host as u64);
     if let Some(report) = programs().lookup(key).filter(|_| mode.memory) {
         errors.extend(report.errors.iter().cloned());
         return LoadReport { program: report.program.clone(), errors, origin: LoadOrigin::MemoryCache };
@@ -206,7 +207,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                 break;
             }
         };
-        match Vm::new(Some(&compiled), root, crate::host_kind::HostKind::Bdd, limits, None, None).await {
+        match Vm::new(Some(&compiled), root, config.host, limits, None, None).await {
             Ok(vm) => {
                 let manifest = match vm.manifest().await {
                     Ok(json) => Manifest::parse(&json, &mapper),

@@ -3,7 +3,9 @@
 
 use crate::sourcemap::SourceMapper;
 use ferridriver_steps::expressions::Transformer;
-use ferridriver_steps::registry::{HookBody, HookKind, PatternKind, Registry, SourceLocation, StepBody, StepKeyword};
+use ferridriver_steps::registry::{
+    HookBody, HookKind, PatternKind, Registry, SourceLocation, StepBody, StepKeyword, ToolBody, ToolDefinition,
+};
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -35,6 +37,11 @@ struct RawDefinition {
     id: Option<String>,
     use_for_snippets: Option<bool>,
     prefer_for_regexp_match: Option<bool>,
+    description: Option<String>,
+    input_schema: Option<String>,
+    output_schema: Option<String>,
+    expose_as_tool: Option<bool>,
+    allow: Option<String>,
     line: f64,
     column: f64,
 }
@@ -101,6 +108,8 @@ pub enum JsDefinition {
     Hook(JsHook),
     /// A parameter type.
     ParameterType(JsParameterType),
+    /// A tool (`defineTool`), as the registry holds it.
+    Tool(Box<ToolDefinition>),
 }
 
 /// Everything the bundle registered.
@@ -127,8 +136,24 @@ impl Manifest {
                 Some(p) => SourceLocation { uri: p.file, line: p.line },
                 None => SourceLocation { uri: crate::sourcemap::BUNDLE_NAME.into(), line: d.line as u32 },
             };
-            let timeout = millis(d.timeout).or(default_timeout);
             let index = d.index.unwrap_or(0.0) as usize;
+            if d.what == "tool" {
+                let schema = |text: Option<String>| text.and_then(|t| serde_json::from_str(&t).ok());
+                definitions.push(JsDefinition::Tool(Box::new(ToolDefinition {
+                    name: d.name.unwrap_or_default(),
+                    description: d.description,
+                    input_schema: schema(d.input_schema),
+                    output_schema: schema(d.output_schema),
+                    expose: d.expose_as_tool.unwrap_or(false),
+                    // A tool's timeout is its own; without one the caller's applies.
+                    timeout: millis(d.timeout),
+                    allow: schema(d.allow).unwrap_or_default(),
+                    source,
+                    body: ToolBody::External(index),
+                })));
+                continue;
+            }
+            let timeout = millis(d.timeout).or(default_timeout);
             definitions.push(match d.what.as_str() {
                 "step" => JsDefinition::Step(JsStep {
                     keyword: match d.keyword.as_deref() {
@@ -215,9 +240,18 @@ impl Manifest {
                     HookBody::External(h.index),
                     h.timeout,
                 ),
+                JsDefinition::Tool(t) => registry.add_tool((**t).clone()),
                 JsDefinition::ParameterType(_) => {}
             }
         }
+    }
+
+    /// The JS tools, in registration order.
+    pub fn tools(&self) -> impl Iterator<Item = &ToolDefinition> {
+        self.definitions.iter().filter_map(|d| match d {
+            JsDefinition::Tool(t) => Some(t.as_ref()),
+            _ => None,
+        })
     }
 
     /// The timeout of step `index` (its own or `setDefaultTimeout`).

@@ -88,6 +88,13 @@ pub fn install(
         })?,
     )?;
     native.set("sleep", Function::new(ctx.clone(), Async(sleep))?)?;
+    native.set("checkSchema", Function::new(ctx.clone(), |schema: String| crate::schemas::schema_problem(&schema))?)?;
+    native.set(
+        "validate",
+        Function::new(ctx.clone(), |schema: String, value: String| {
+            crate::schemas::violations_of_text(&schema, &value)
+        })?,
+    )?;
     native.set(
         "print",
         Function::new(ctx.clone(), |text: String| {

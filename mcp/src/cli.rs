@@ -1,6 +1,7 @@
 //! `ferridriver mcp`: flags (with `[mcp]` config defaults), the project, the session table, and
 //! the transport (stdio, or streamable HTTP with `--http`).
 
+use crate::extensions::Exposure;
 use crate::http::{serve_http, HttpOptions};
 use crate::instances::Instances;
 use crate::server::{McpServer, ServerState};
@@ -100,7 +101,7 @@ pub(crate) struct HostSetup {
 /// stderr (with their file and a hint) and the rest is used.
 pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root: &str) -> Result<HostSetup, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = load_project(flags.config.as_deref(), &root)?;
+    let project = load_project(flags.config.as_deref(), &root, kind)?;
     for e in &project.errors {
         eprintln!("error: {e}");
     }
@@ -131,6 +132,18 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
         language,
     });
     Ok(HostSetup { project: Arc::new(project), context, browser: flags.browser() })
+}
+
+/// The bundled JS files, relative to the project root.
+fn bundled_files(project: &Project) -> Vec<String> {
+    let root = project.root.canonicalize().unwrap_or_else(|_| project.root.clone());
+    project
+        .program
+        .as_ref()
+        .map(|p| {
+            p.files().iter().map(|f| f.strip_prefix(&root).unwrap_or(f).to_string_lossy().replace('\\', "/")).collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Whether `addr` only listens on this machine.
@@ -216,7 +229,15 @@ async fn serve(args: McpArgs) -> Result<(), String> {
         max_timeout: Duration::from_millis(args.max_timeout_ms.or(mcp.max_timeout_ms).unwrap_or(30 * 60 * 1000)),
         max_memory_mb: args.max_memory_limit_mb.or(mcp.max_memory_limit_mb).unwrap_or(2048),
         executable: std::env::current_exe().unwrap_or_else(|_| Path::new("ferridriver").to_path_buf()),
+        exposure: Exposure::decide(&setup.project.registry),
+        files: bundled_files(&setup.project),
     });
+    for (i, why) in &state.exposure.refused {
+        eprintln!(
+            "warning: tool \"{}\" ({}) is not exposed: {why}",
+            state.project.registry.tools[*i].name, state.project.registry.tools[*i].source
+        );
+    }
     let stop = CancellationToken::new();
     let maintenance = {
         let (state, stop) = (Arc::clone(&state), stop.clone());

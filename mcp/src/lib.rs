@@ -5,6 +5,7 @@
 mod bdd_run;
 mod cli;
 mod draft;
+mod extensions;
 mod framing;
 mod http;
 mod instances;

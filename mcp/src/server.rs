@@ -3,12 +3,13 @@
 //! stdio and HTTP, and both protocol eras rmcp speaks.
 
 use crate::bdd_run::run_features;
+use crate::extensions::{report, Exposure};
 use crate::session::DraftRequest;
 use crate::sessions::Sessions;
 use crate::steps_list::list_steps;
 use crate::tools::builtin_tools;
 use base64::Engine;
-use ferridriver_js_world::{ScriptRequest, ScriptSource, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT};
+use ferridriver_js_world::{schema_violations, ScriptRequest, ScriptSource, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT};
 use ferridriver_runner::project::Project;
 // Logging (set_level) is deprecated by the 2026 revision, but 2025 clients still negotiate it.
 #[allow(deprecated)]
@@ -37,6 +38,10 @@ pub struct ServerState {
     pub max_memory_mb: u64,
     /// The `ferridriver` binary, for `bdd_run`.
     pub executable: PathBuf,
+    /// Which extension tools are exposed, under which names.
+    pub exposure: Exposure,
+    /// The bundled JS files (step files and extensions), relative to the project.
+    pub files: Vec<String>,
 }
 
 /// The handler; cheap to clone (one per HTTP connection).
@@ -51,7 +56,7 @@ impl McpServer {
         McpServer { state }
     }
 
-    async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, String> {
+    async fn call(&self, name: &str, arguments: Value, session: Option<String>) -> Result<CallToolResult, String> {
         match name {
             "run_script" => self.run_script(args(arguments)?).await,
             "session_list" => {
@@ -83,10 +88,58 @@ impl McpServer {
                     .await??;
                 Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
             }
-            other => Err(format!(
-                "unknown tool '{other}'; tools/list shows the tools ({})",
-                crate::tools::BUILTIN_TOOLS.join(", ")
-            )),
+            "ferridriver_extensions" => {
+                let _: NoArgs = args(arguments)?;
+                let project = &self.state.project;
+                Ok(json_result(&report(&project.registry, &self.state.exposure, &self.state.files, &project.errors)))
+            }
+            other => match self.state.exposure.by_wire.get(other) {
+                Some(index) => self.extension_tool(*index, arguments, session).await,
+                None => Err(format!(
+                    "unknown tool '{other}'; tools/list shows the tools ({})",
+                    crate::tools::BUILTIN_TOOLS.join(", ")
+                )),
+            },
+        }
+    }
+
+    /// An extension tool: arguments checked against its input schema before the handler is
+    /// entered; runs in the session named by the request's `_meta.session` (else `default`).
+    async fn extension_tool(
+        &self,
+        index: usize,
+        arguments: Value,
+        session: Option<String>,
+    ) -> Result<CallToolResult, String> {
+        let tool = &self.state.project.registry.tools[index];
+        if let Some(schema) = &tool.input_schema {
+            if let Some(problem) = schema_violations(schema, &arguments) {
+                return Err(format!("invalid arguments for {}: {problem}", tool.name));
+            }
+        }
+        let session = self.state.sessions.get_or_start(session.as_deref())?;
+        let result = session.call_tool(index, arguments).await;
+        self.state.sessions.reclaim_excess();
+        match result? {
+            Ok(value) => {
+                let text = match &value {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+                if tool.output_schema.is_some() || value.is_object() {
+                    result.structured_content = Some(value);
+                }
+                Ok(result)
+            }
+            Err(failure) => {
+                let mut text = failure.message;
+                if let Some(detail) = failure.detail {
+                    text.push('\n');
+                    text.push_str(&detail);
+                }
+                Err(text)
+            }
         }
     }
 
@@ -230,7 +283,10 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(builtin_tools()))
+        let mut tools = builtin_tools();
+        tools.extend(self.state.exposure.tools(&self.state.project.registry));
+        tools.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -239,7 +295,13 @@ impl ServerHandler for McpServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let result = match self.call(&request.name, arguments).await {
+        // Extension tools have their own arguments; the session comes from `_meta.session`.
+        let session = request
+            .meta
+            .as_ref()
+            .and_then(|m| serde_json::to_value(m).ok())
+            .and_then(|m| m.get("session").and_then(Value::as_str).map(str::to_string));
+        let result = match self.call(&request.name, arguments, session).await {
             Ok(r) => r,
             Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
         };

@@ -5,16 +5,22 @@
 
 use crate::draft::Draft;
 use crate::instances::Instance;
-use ferridriver_js_world::{HostKind, JsHost, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, Vars};
+use ferridriver_js_world::{
+    HostKind, JsHost, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ToolFailure, Vars, DEFAULT_TIMEOUT,
+};
 use ferridriver_runner::execute::interactive::{parse_step_lines, run_step_lines, StepReport};
 use ferridriver_runner::execute::RunOptions;
 use ferridriver_steps::builtin::{BrowserSource, Browsing};
 use ferridriver_steps::registry::{MatchTable, Registry, World};
+use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
+
+/// A tool call's time when the tool declares no `timeoutMs`: the session-wide script timeout.
+const TOOL_TIMEOUT: Duration = DEFAULT_TIMEOUT;
 
 /// What every session of a server shares.
 pub struct SessionContext {
@@ -89,6 +95,8 @@ impl SessionState {
 
 enum Job {
     Script(Box<ScriptRequest>, oneshot::Sender<ScriptOutcome>),
+    /// Registry tool `index` with its (already checked) arguments.
+    Tool(usize, Value, oneshot::Sender<Result<Value, ToolFailure>>),
     Steps(String, oneshot::Sender<Result<Vec<StepReport>, String>>),
     Draft(DraftRequest, oneshot::Sender<Result<String, String>>),
     /// Drop the VM to free its memory (globalThis resets; vars, page stay).
@@ -147,6 +155,13 @@ impl Session {
     pub async fn run_script(&self, request: ScriptRequest) -> Result<ScriptOutcome, String> {
         let (tx, rx) = oneshot::channel();
         self.send(Job::Script(Box::new(request), tx))?;
+        rx.await.map_err(|_| self.gone())
+    }
+
+    /// Calls registry tool `index` (arguments already checked against its input schema).
+    pub async fn call_tool(&self, index: usize, args: Value) -> Result<Result<Value, ToolFailure>, String> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Tool(index, args, tx))?;
         rx.await.map_err(|_| self.gone())
     }
 
@@ -256,6 +271,14 @@ fn session_thread(
                     let outcome = host.run_script(&mut world, *request).await;
                     settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(outcome);
+                }
+                Job::Tool(index, args, reply) => {
+                    let result = match context.registry.tools.get(index) {
+                        Some(tool) => host.invoke_tool(&mut world, tool, &args, TOOL_TIMEOUT).await,
+                        None => Err(ToolFailure { message: format!("no tool {index}"), detail: None }),
+                    };
+                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
+                    let _ = reply.send(result);
                 }
                 Job::Steps(text, reply) => {
                     let result = match parse_step_lines(&text, &context.language) {

@@ -7,8 +7,16 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// The names of the built-in tools, sorted.
-pub const BUILTIN_TOOLS: &[&str] =
-    &["bdd_draft_scenario", "bdd_run", "bdd_run_steps", "bdd_steps", "run_script", "session_close", "session_list"];
+pub const BUILTIN_TOOLS: &[&str] = &[
+    "bdd_draft_scenario",
+    "bdd_run",
+    "bdd_run_steps",
+    "bdd_steps",
+    "ferridriver_extensions",
+    "run_script",
+    "session_close",
+    "session_list",
+];
 
 const SESSION: &str =
     "Session 'instance:context' (default 'default'); one browser per instance, one context per session.";
@@ -108,6 +116,13 @@ pub fn builtin_tools() -> Vec<Tool> {
             ToolAnnotations::with_title("Run features").read_only(false).destructive(false).idempotent(true).open_world(true),
         ),
         tool(
+            "ferridriver_extensions",
+            "List the loaded extension files, their tools (declared and MCP name, description, exposed or why not, \
+             timeout, declared capabilities) and the files that failed to load.",
+            json!({ "type": "object", "properties": {}, "additionalProperties": false }),
+            ToolAnnotations::with_title("List extensions").read_only(true).open_world(false),
+        ),
+        tool(
             "bdd_draft_scenario",
             "Write the steps that passed in this session since the last draft as a Gherkin feature, ready to save.",
             json!({
@@ -127,6 +142,28 @@ pub fn builtin_tools() -> Vec<Tool> {
     tools
 }
 
+/// The MCP name of a declared tool name: lower case, every character outside `[a-z0-9_]`
+/// (dots included: several clients refuse them) becomes `_`, a leading non-letter gets `x_`,
+/// at most 64 characters (`box.login` → `box_login`).
+pub fn wire_name(declared: &str) -> String {
+    let mut out: String = declared
+        .chars()
+        .map(|c| {
+            let c = c.to_ascii_lowercase();
+            if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !out.starts_with(|c: char| c.is_ascii_lowercase()) {
+        out.insert_str(0, "x_");
+    }
+    out.truncate(64);
+    out
+}
+
 /// Whether `name` is a name every MCP client accepts.
 pub fn is_valid_tool_name(name: &str) -> bool {
     let mut chars = name.chars();
@@ -138,6 +175,14 @@ pub fn is_valid_tool_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wire_names() {
+        assert_eq!(wire_name("box.login"), "box_login");
+        assert_eq!(wire_name("Vendor.Area-Action"), "vendor_area_action");
+        assert_eq!(wire_name("3d.view"), "x_3d_view");
+        assert!(is_valid_tool_name(&wire_name(&"é".repeat(100))));
+    }
 
     #[test]
     fn tools_are_sorted_valid_and_small() {

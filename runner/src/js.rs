@@ -24,7 +24,7 @@ pub fn add_js_steps(
     default_timeout: Duration,
 ) -> (HostFactory, bool) {
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let report = load(&JsConfig { steps: settings.steps, extensions: settings.extensions, root });
+    let report = load(&JsConfig { steps: settings.steps, extensions: settings.extensions, root, ..Default::default() });
     for e in &report.errors {
         eprintln!("error: {e}");
     }

@@ -4,7 +4,7 @@
 
 use crate::config::{find_config, load_config, ConfigFile};
 use crate::execute::RunOptions;
-use ferridriver_js_world::{load, JsConfig, JsProgram};
+use ferridriver_js_world::{load, HostKind, JsConfig, JsProgram};
 use ferridriver_messages::IdGenerator;
 use ferridriver_steps::registry::{MatchTable, Registry};
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ pub struct Project {
 
 /// Loads the project in `root`. Only an unreadable or invalid config file is an error; broken
 /// step files are reported in [`Project::errors`] and the rest loads.
-pub fn load_project(explicit_config: Option<&str>, root: &Path) -> Result<Project, String> {
+pub fn load_project(explicit_config: Option<&str>, root: &Path, host: HostKind) -> Result<Project, String> {
     let config_path = find_config(explicit_config, root)?;
     let config = match &config_path {
         Some(path) => load_config(path)?,
@@ -62,6 +62,7 @@ pub fn load_project(explicit_config: Option<&str>, root: &Path) -> Result<Projec
         steps: config.test.steps.clone().unwrap_or_default(),
         extensions: config.extensions.clone(),
         root: root.to_path_buf(),
+        host,
     });
     let mut errors = report.errors.clone();
     if let Some(program) = &report.program {

@@ -23,7 +23,8 @@ use std::sync::Arc;
 /// Runs one sample with its own `.ts` step file, unchanged.
 fn run_sample(dir: &Path, name: &str) -> Result<Vec<Value>, String> {
     // The samples live in the shared conformance folder: never write a cache there.
-    let config = JsConfig { steps: vec!["*.ts".into()], extensions: vec![], root: dir.to_path_buf() };
+    let config =
+        JsConfig { steps: vec!["*.ts".into()], extensions: vec![], root: dir.to_path_buf(), ..Default::default() };
     let report = load_with(&config, CacheMode { memory: true, disk: false });
     if !report.errors.is_empty() {
         return Err(format!("JS load errors: {}", report.errors.join("; ")));

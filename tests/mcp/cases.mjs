@@ -246,6 +246,67 @@ export function registerCases() {
     assert.equal(one.json.success, true, one.text);
   });
 
+  test('extension tools: listed under MCP names with their schemas; collisions and helpers not exposed', async ({ client }) => {
+    const { tools } = await client.listTools();
+    const greet = tools.find((t) => t.name === 'box_greet');
+    assert.ok(greet, 'box.greet is exposed as box_greet');
+    assert.equal(greet.description, 'Write a greeting on the page and read it back');
+    assert.deepEqual(greet.inputSchema.required, ['user']);
+    assert.equal(greet.outputSchema.type, 'object');
+    assert.ok(!tools.some((t) => t.name === 'box_helper'), 'not promoted');
+    assert.equal(tools.filter((t) => t.name === 'session_list').length, 1, 'a built-in name is never given away');
+    const names = tools.map((t) => t.name);
+    assert.deepEqual(names, [...names].sort());
+  });
+
+  test('extension tools: schema enforced before the handler, results, errors with the .ts line, timeouts', async ({ client }) => {
+    await value(client, "await page.setContent('<h1>marker</h1>'); return 1");
+    const bad = await call(client, 'box_greet', { user: 5 });
+    assert.equal(bad.result.isError, true);
+    assert.match(bad.text, /invalid arguments for box\.greet: \/user/);
+    assert.equal(await value(client, "return await page.locator('h1').textContent()"), 'marker', 'the handler never ran');
+    const ok = await call(client, 'box_greet', { user: 'ada' });
+    assert.equal(ok.result.isError, false, ok.text);
+    assert.deepEqual(ok.result.structuredContent, { greeting: 'Hello ada' });
+    assert.equal(await value(client, "return await page.locator('h1').textContent()"), 'Hello ada', 'the session page');
+    const failed = await call(client, 'box_fail', {});
+    assert.equal(failed.result.isError, true);
+    assert.match(failed.text, /^box is broken\n/);
+    assert.match(failed.text, /extensions\/box\.ts:14/);
+    const slow = await call(client, 'box_slow', {});
+    assert.match(slow.text, /timed out after 300 ms/);
+    const badout = await call(client, 'box_badout', {});
+    assert.match(badout.text, /does not match its outputSchema/);
+    assert.equal(await value(client, 'return 1'), 1, 'the server keeps serving');
+  });
+
+  test('extension tools: plugins[name] from scripts and from steps, with the same checks', async ({ client }) => {
+    assert.equal(await value(client, "return await plugins['box.helper']({ n: 21 })"), 42);
+    const bad = await script(client, "return await plugins['box.greet']({ user: 1 })");
+    assert.match(bad.error.message, /invalid arguments/);
+    const slow = await script(client, "return await plugins['box.slow']()");
+    assert.match(slow.error.message, /timed out after 300 ms/);
+    const none = await script(client, "return await plugins['nope']()");
+    assert.match(none.error.message, /no tool of that name/);
+    const step = await call(client, 'bdd_run_steps', { steps: 'Then the helper doubles 4 to 8', session: 'plug' });
+    assert.equal(step.json.status, 'passed', step.text);
+  });
+
+  test('ferridriver_extensions: files, tools, exposure and load errors', async ({ client }) => {
+    const { json } = await call(client, 'ferridriver_extensions');
+    const box = json.files.find((f) => f.file === 'extensions/box.ts');
+    assert.deepEqual(box.tools, ['box.greet', 'box.fail', 'box.slow', 'box.badout', 'box.helper', 'session.list', 'box.host']);
+    assert.equal((await call(client, 'box_host', {})).text, 'mcp');
+    const slow = json.tools.find((t) => t.name === 'box.slow');
+    assert.equal(slow.timeout_ms, 300);
+    assert.equal(slow.mcp_name, 'box_slow');
+    const clash = json.tools.find((t) => t.name === 'session.list');
+    assert.equal(clash.exposed, false);
+    assert.match(clash.not_exposed_because, /built-in/);
+    assert.ok(json.errors.some((e) => /extensions\/dup\.ts:1/.test(e) && /already defined/.test(e)), JSON.stringify(json.errors));
+    assert.ok(json.errors.some((e) => /badschema\.ts/.test(e) && /not a valid JSON Schema/.test(e)), JSON.stringify(json.errors));
+  });
+
   test('session_list and session_close', async ({ client }) => {
     await value(client, 'return 1', { session: 'closing' });
     let { json } = await call(client, 'session_list');

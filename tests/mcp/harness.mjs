@@ -37,7 +37,41 @@ export function makeProject(base) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
   };
-  write('ferridriver.toml', `[test]\nworld_parameters = { baseUrl = "${base}" }\ntimeout = 15000\n\n[scripting]\nallowEnv = []\n`);
+  write('ferridriver.toml', `extensions = ["extensions"]\n\n[test]\nworld_parameters = { baseUrl = "${base}" }\ntimeout = 15000\n\n[scripting]\nallowEnv = []\n`);
+  write(
+    'extensions/box.ts',
+    `// One extension file: MCP tools, a script helper, and (under bdd) a step that uses them.
+defineTool({
+  name: 'box.greet',
+  description: 'Write a greeting on the page and read it back',
+  inputSchema: { type: 'object', properties: { user: { type: 'string' } }, required: ['user'], additionalProperties: false },
+  outputSchema: { type: 'object', properties: { greeting: { type: 'string' } }, required: ['greeting'] },
+  exposeAsTool: true,
+  handler: async ({ args, page }: any) => {
+    await page.setContent('<h1>Hello ' + args.user + '</h1>');
+    return { greeting: await page.locator('h1').textContent() };
+  },
+});
+defineTool({ name: 'box.fail', exposeAsTool: true }, async () => {
+  throw new Error('box is broken');
+});
+defineTool({ name: 'box.slow', exposeAsTool: true, timeoutMs: 300, handler: () => new Promise((r) => setTimeout(r, 5000)) });
+defineTool({ name: 'box.badout', exposeAsTool: true, outputSchema: { type: 'string' }, handler: async () => 5 });
+defineTool({ name: 'box.helper', handler: async ({ args }: any) => args.n * 2 });
+defineTool({ name: 'session.list', exposeAsTool: true, handler: async () => 'mine' });
+// A step for every host (bdd runs it in features, the MCP server in bdd_run_steps).
+Then('the helper doubles {int} to {int}', async function (n: number, expected: number) {
+  const got = await plugins['box.helper']({ n });
+  if (got !== expected) throw new Error('helper gave ' + got);
+});
+// Only where an agent is connected.
+if (ferridriver.host === 'mcp') {
+  defineTool({ name: 'box.host', exposeAsTool: true, handler: async () => ferridriver.host });
+}
+`,
+  );
+  write('extensions/dup.ts', `defineTool({ name: 'box.greet', handler: async () => 1 });\n`);
+  write('extensions/badschema.ts', `defineTool({ name: 'bad.schema', inputSchema: { type: 'nonsense' }, handler: async () => 1 });\n`);
   write(
     'steps/site.ts',
     `import { Then, When } from '@cucumber/cucumber';
@@ -56,7 +90,7 @@ Then('the dashboard greets {string}', async function (this: any, user: string) {
   );
   write(
     'features/login.feature',
-    `Feature: Login\n  Scenario: Ada signs in\n    When I sign in as "ada"\n    Then the dashboard greets "ada"\n`,
+    `Feature: Login\n  Scenario: Ada signs in\n    When I sign in as "ada"\n    Then the dashboard greets "ada"\n    And the helper doubles 3 to 6\n`,
   );
   write(
     'features/broken.feature',

@@ -171,6 +171,103 @@
     });
   }
 
+  // ---- tools (defineTool): one handler for MCP, scripts (`plugins[name]`) and steps.
+  const tools = [];
+  const pluginTable = Object.create(null);
+  function defineTool(manifestOrTool, maybeHandler) {
+    checkLoading('defineTool');
+    const m = manifestOrTool || {};
+    const handler = typeof maybeHandler === 'function' ? maybeHandler : m.handler;
+    if (typeof m.name !== 'string' || !m.name.trim()) throw new TypeError('defineTool: `name` must be a non-empty string (e.g. "box.login")');
+    if (pluginTable[m.name]) throw new Error(`defineTool: a tool named "${m.name}" is already defined`);
+    if (typeof handler !== 'function') throw new TypeError(`defineTool "${m.name}": a handler function is required (\`handler\` or the second argument)`);
+    if (m.timeoutMs !== undefined && !(typeof m.timeoutMs === 'number' && m.timeoutMs > 0)) {
+      throw new TypeError(`defineTool "${m.name}": \`timeoutMs\` must be a positive number of milliseconds`);
+    }
+    const schema = (what, value) => {
+      if (value === undefined || value === null) return null;
+      const text = JSON.stringify(value);
+      const problem = native.checkSchema(text);
+      if (problem) throw new TypeError(`defineTool "${m.name}": \`${what}\` is not a valid JSON Schema: ${problem}`);
+      return text;
+    };
+    const allow = m.allow || {};
+    const entry = {
+      type: 'tool',
+      name: m.name,
+      description: typeof m.description === 'string' ? m.description : null,
+      inputSchema: schema('inputSchema', m.inputSchema),
+      outputSchema: schema('outputSchema', m.outputSchema),
+      exposeAsTool: m.exposeAsTool === true,
+      timeout: typeof m.timeoutMs === 'number' ? m.timeoutMs : null,
+      allow: JSON.stringify({ commands: allow.commands || allow.exec || {}, net: allow.net || [] }),
+      index: tools.length,
+      ...callerPosition(),
+    };
+    tools.push({ handler, entry });
+    manifest.push(entry);
+    pluginTable[m.name] = (args) => callTool(entry.index, args);
+  }
+  // The objects a handler gets: the session's (script hosts) or the running World's (steps).
+  function fixtures() {
+    const src = native.host === 'bdd' ? world || {} : g;
+    return { page: src.page, context: src.context, request: src.request };
+  }
+  async function runHandler(index, args) {
+    const t = tools[index];
+    const denied = (what) => () => Promise.reject(new Error(`tool "${t.entry.name}": ${what} is not available yet in this version of ferridriver`));
+    const commands = { run: denied('allow.commands'), start: denied('allow.commands'), status: denied('allow.commands'), stop: denied('allow.commands') };
+    const ctx = { args, ...fixtures(), commands };
+    return await t.handler(ctx);
+  }
+  // `plugins[name](args)`: the same checks as an MCP call (input schema in Rust, the tool's
+  // timeout, output schema), then the handler.
+  async function callTool(index, args) {
+    const { entry } = tools[index];
+    const input = JSON.stringify(args === undefined ? {} : args);
+    if (entry.inputSchema) {
+      const problem = native.validate(entry.inputSchema, input);
+      if (problem) throw new TypeError(`tool "${entry.name}": invalid arguments: ${problem}`);
+    }
+    let timer;
+    const limit = entry.timeout
+      ? new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`tool "${entry.name}" timed out after ${entry.timeout} ms`)), entry.timeout);
+        })
+      : null;
+    try {
+      const value = await (limit ? Promise.race([runHandler(index, JSON.parse(input)), limit]) : runHandler(index, JSON.parse(input)));
+      if (entry.outputSchema) {
+        const problem = native.validate(entry.outputSchema, JSON.stringify(value === undefined ? null : value));
+        if (problem) throw new TypeError(`tool "${entry.name}": its result does not match its outputSchema: ${problem}`);
+      }
+      return value;
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+  // The host's entry for an MCP call (arguments already checked in Rust): `{ ok: json }` or the
+  // failure as `describe` gives it.
+  async function invokeTool(index, argsJson) {
+    try {
+      const value = await runHandler(index, JSON.parse(argsJson));
+      return JSON.stringify({ ok: value === undefined ? null : value });
+    } catch (e) {
+      return JSON.stringify({ error: describe(e) });
+    }
+  }
+  const plugins = new Proxy(pluginTable, {
+    get(target, name) {
+      if (typeof name !== 'string') return undefined;
+      const f = target[name];
+      if (f) return f;
+      return () => Promise.reject(new Error(`plugins["${name}"]: no tool of that name; defined: ${Object.keys(target).join(', ') || 'none'}`));
+    },
+    set() {
+      throw new TypeError('plugins is read-only: define tools with defineTool');
+    },
+  });
+
   // ---- invocation (called by the host).
   let world = null;
   let worldError = null;
@@ -303,9 +400,11 @@
       pending = [];
       return out;
     },
+    invokeTool,
   });
 
   const api = {
+    defineTool,
     Given: stepFunction('Given'),
     When: stepFunction('When'),
     Then: stepFunction('Then'),
@@ -348,4 +447,5 @@
   modules.cucumber = api;
   Object.assign(g, api);
   g.ferridriver = Object.freeze({ host: native.host });
+  Object.defineProperty(g, 'plugins', { value: plugins, writable: false, configurable: false });
 })(globalThis);

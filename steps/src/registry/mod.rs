@@ -9,6 +9,7 @@ mod host;
 mod inventory_steps;
 mod match_table;
 mod store;
+mod tools;
 mod world;
 
 pub use arguments::{FailureOutcome, FromArg, IntoStepResult, StepFailure, StepOutcome, StepResult};
@@ -21,4 +22,5 @@ pub use host::{HookContext, NoHost, StepHost};
 pub use inventory_steps::{RustHook, RustParameterType, RustStep, RustTransformFn};
 pub use match_table::{MatchTable, StepMatch};
 pub use store::{DefinitionError, Registry};
+pub use tools::{ToolBody, ToolDefinition};
 pub use world::{EvidenceFn, PendingAttachment, Teardown, World};

@@ -4,6 +4,7 @@
 
 use super::definitions::*;
 use super::inventory_steps::{RustHook, RustParameterType, RustStep};
+use super::tools::ToolDefinition;
 use crate::expressions::{
     CucumberExpression, Expression, ExpressionError, ParameterType, ParameterTypeRegistry, RegularExpression,
     Transformer,
@@ -33,6 +34,8 @@ pub struct Registry {
     pub custom_parameter_types: Vec<(String, Arc<ParameterType>, Option<SourceLocation>)>,
     pub steps: Vec<StepDefinition>,
     pub hooks: Vec<HookDefinition>,
+    /// Extension tools, in definition order.
+    pub tools: Vec<ToolDefinition>,
     /// Expressions that name a parameter type nobody defined: `(expression, name)`.
     pub undefined_parameter_types: Vec<(String, String)>,
     pub errors: Vec<DefinitionError>,
@@ -47,6 +50,7 @@ impl Registry {
             custom_parameter_types: Vec::new(),
             steps: Vec::new(),
             hooks: Vec::new(),
+            tools: Vec::new(),
             undefined_parameter_types: Vec::new(),
             errors: Vec::new(),
             ids,
@@ -205,6 +209,16 @@ impl Registry {
 
     /// Hooks of one kind in the order they run: Before-like hooks in definition order,
     /// After-like hooks in reverse (as cucumber-js), then by `order`.
+    /// Adds an extension tool.
+    pub fn add_tool(&mut self, tool: ToolDefinition) {
+        self.tools.push(tool);
+    }
+
+    /// The tool named `name`.
+    pub fn tool(&self, name: &str) -> Option<&ToolDefinition> {
+        self.tools.iter().find(|t| t.name == name)
+    }
+
     pub fn hooks_of(&self, kind: HookKind) -> Vec<&HookDefinition> {
         let mut hooks: Vec<&HookDefinition> = self.hooks.iter().filter(|h| h.kind == kind).collect();
         if matches!(kind, HookKind::After | HookKind::AfterAll | HookKind::AfterStep) {
