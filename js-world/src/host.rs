@@ -57,7 +57,10 @@ impl JsHost {
         fallback_timeout: Duration,
     ) -> Self {
         let root = sandbox.fs.root.clone();
-        Self::build(program, kind, root, Some(sandbox), fallback_timeout)
+        let roots = vec![sandbox.fs.root.clone(), sandbox.artifacts.root.clone()];
+        let host = Self::build(program, kind, root, Some(sandbox), fallback_timeout);
+        host.session.restrict_files(roots);
+        host
     }
 
     fn build(

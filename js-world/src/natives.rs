@@ -49,6 +49,7 @@ pub fn install(
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;
     native.set("env", crate::env::visible_env())?;
+    native.set("processInfo", process_info())?;
 
     let scope = root.clone();
     native.set(
@@ -103,6 +104,25 @@ pub fn install(
         })?,
     )?;
     ctx.globals().set("__ferridriver_native", native)
+}
+
+/// `process`'s honest facts (no authority): platform, Node-style arch, pid, versions.
+fn process_info() -> String {
+    let arch = match std::env::consts::ARCH {
+        "x86_64" => "x64",
+        "aarch64" => "arm64",
+        "x86" => "ia32",
+        other => other,
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    serde_json::json!({
+        "platform": std::env::consts::OS,
+        "arch": arch,
+        "pid": std::process::id(),
+        "version": format!("v{version}"),
+        "versions": { "ferridriver": version, "quickjs": "quickjs-ng (rquickjs 0.14)" },
+    })
+    .to_string()
 }
 
 /// Bytes that reach JS as a `Uint8Array`.

@@ -1,6 +1,7 @@
 // The cases every transport runs: the official SDK client against `ferridriver mcp`, driving the
 // local site in tests/mcp/site.mjs. `ctx` is { client, base, dir, connect() } (connect() opens
 // a second client to the same server).
+import fs from 'node:fs';
 import { assert, call, script, test, value } from './harness.mjs';
 
 export function registerCases() {
@@ -130,6 +131,20 @@ export function registerCases() {
     assert.equal(sandbox.error.kind, 'sandbox_violation');
     const file = await value(client, '', { path: undefined, source: undefined }).catch((e) => e);
     assert.ok(file instanceof Error, 'neither source nor path is refused');
+  });
+
+  test('run_script: file: pages only from script_root and artifacts_root', async ({ client, dir }) => {
+    for (const target of ['file:///etc/passwd', 'file://localhost/etc/hostname', 'file:///tmp/../etc/passwd', 'FILE:///etc/passwd', 'file:///etc/%70asswd']) {
+      const refused = await script(client, 'await page.goto(args[0]); return await page.content()', { args: [target], session: 'files' });
+      assert.equal(refused.status, 'error', target);
+      assert.equal(refused.error.kind, 'sandbox_violation', `${target}: ${JSON.stringify(refused.error)}`);
+    }
+    const title = await value(
+      client,
+      "await artifacts.write('page.html', '<title>Mine</title><p>ok</p>'); await page.goto('file://' + args[0] + '/.ferridriver/artifacts/page.html'); return await page.title()",
+      { args: [fs.realpathSync(dir)], session: 'files' },
+    );
+    assert.equal(title, 'Mine');
   });
 
   test('run_script: path scripts (TypeScript with a relative import) under script_root', async ({ client }) => {

@@ -323,5 +323,5 @@
     configurable: true,
     value: Object.freeze({ capture: (sink) => { consoleSink = typeof sink === 'function' ? sink : null; } }),
   });
-  g.process = { env: {}, platform: 'linux', cwd: () => native.root, versions: { ferridriver: '0.1.0' } };
+  g.process = {};
 })(globalThis);

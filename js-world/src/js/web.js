@@ -504,13 +504,33 @@
   // process: real values without authority. `env` holds only the variables `[scripting]
   // allowEnv` lists (none by default) and is frozen; `exit` must never end the runner.
   const now = () => (g.performance && typeof g.performance.now === 'function' ? g.performance.now() : Date.now());
+  const info = JSON.parse(native.processInfo || '{}');
   const processBase = g.process || {};
+  // stdout/stderr write into the console (captured by the host): a trailing newline is one line.
+  const stream = (level) =>
+    Object.freeze({
+      isTTY: false,
+      write(chunk) {
+        const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? native.utf8Decode(chunk) : String(chunk);
+        g.console[level](text.endsWith('\n') ? text.slice(0, -1) : text);
+        return true;
+      },
+    });
   g.process = Object.assign(processBase, {
     env: Object.freeze(JSON.parse(native.env || '{}')),
     argv: ['ferridriver', 'script'],
-    arch: 'x64',
-    pid: 1,
-    exit: (code) => { throw new Error(`process.exit(${code === undefined ? '' : code}) is not allowed in a step`); },
+    platform: info.platform,
+    arch: info.arch,
+    pid: info.pid,
+    version: info.version,
+    versions: Object.freeze(info.versions || {}),
+    release: Object.freeze({ name: 'ferridriver' }),
+    cwd: () => native.root,
+    stdout: stream('log'),
+    stderr: stream('error'),
+    exit: (code) => {
+      throw new Error(`process.exit(${code === undefined ? '' : code}) is not allowed: a script or step must never end ferridriver (throw or return instead)`);
+    },
     nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
     hrtime: Object.assign((prev) => {
       const ns = BigInt(Math.round(now() * 1e6));

@@ -153,6 +153,7 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
     let value = match r.op.as_str() {
         "goto" => {
             let url = session.resolve(&r.arg::<String>(0, "url")?)?;
+            session.check_navigation(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
             page.goto(&url).await?;
             Value::Null
         }

@@ -32,6 +32,9 @@ pub struct Session {
     generation: watch::Sender<u64>,
     /// Whether the host is serving demands now (during a JS call, not beside a Rust step).
     serving: std::sync::atomic::AtomicBool,
+    /// In the script hosts, the only directories `file:` pages may come from (script_root and
+    /// artifacts_root); `None` under bdd, which opens local files freely.
+    file_roots: Mutex<Option<Vec<std::path::PathBuf>>>,
 }
 
 #[derive(Default)]
@@ -63,6 +66,7 @@ pub fn session() -> (Arc<Session>, Provider) {
         demands: tx,
         generation: watch::channel(0).0,
         serving: std::sync::atomic::AtomicBool::new(false),
+        file_roots: Mutex::new(None),
     };
     (Arc::new(session), Provider { demands: rx })
 }
@@ -71,6 +75,48 @@ impl Session {
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic elsewhere cannot leave State half-written (every write is one assignment).
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Limits `file:` navigation to files below `roots` (agents can be steered by what they
+    /// read: a page must not become a way to read the user's files).
+    pub fn restrict_files(&self, roots: Vec<std::path::PathBuf>) {
+        *self.file_roots.lock().unwrap_or_else(PoisonError::into_inner) = Some(roots);
+    }
+
+    /// Whether navigating to `url` is allowed: anything but `file:` always; a `file:` URL only
+    /// below the allowed roots when they are set (symbolic links resolved).
+    pub(crate) fn check_navigation(&self, url: &str) -> Result<(), String> {
+        let roots = self.file_roots.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        let Some(roots) = roots else { return Ok(()) };
+        let lower = url.trim_start().to_ascii_lowercase();
+        if !lower.starts_with("file:") {
+            return Ok(());
+        }
+        let refused = || {
+            format!(
+                "navigation to {url} is refused: file: pages may only come from script_root or artifacts_root ({})",
+                roots.iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
+            )
+        };
+        let rest = &url.trim_start()[5..];
+        // file:///a/b, file://localhost/a/b; any other host is not a local file we allow.
+        let path = match rest.strip_prefix("//") {
+            Some(after) => match after.find('/') {
+                Some(0) => &after[0..],
+                Some(i) if after[..i].eq_ignore_ascii_case("localhost") => &after[i..],
+                _ => return Err(refused()),
+            },
+            None => rest,
+        };
+        let path = path.split(['?', '#']).next().unwrap_or_default();
+        let decoded = percent_decode(path).ok_or_else(refused)?;
+        let real = std::path::Path::new(&decoded).canonicalize().map_err(|_| refused())?;
+        let inside = roots.iter().filter_map(|r| r.canonicalize().ok()).any(|r| real.starts_with(r));
+        if inside {
+            Ok(())
+        } else {
+            Err(refused())
+        }
     }
 
     /// Forgets the previous test case's page and context (its World closed them).
@@ -262,6 +308,24 @@ impl Session {
             state.context = Some(context);
         }
     }
+}
+
+/// `%XX` escapes decoded (None for a malformed escape or bytes that are not UTF-8).
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 const NOT_SERVING: &str = "the browser can only be opened while a JS step or hook runs (a listener or timer running beside a Rust step can use pages that are already open)";
