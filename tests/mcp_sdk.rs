@@ -1,6 +1,7 @@
 //! `ferridriver mcp` driven by the official MCP TypeScript SDK client (`@modelcontextprotocol/sdk`
 //! from npm) over stdio and over streamable HTTP: the cases are in tests/mcp/*.mjs and run
-//! against a local site that redirects, loads slowly and has iframes. Needs Node and
+//! against a local site that redirects, loads slowly and has iframes; `escape.test.mjs` is the
+//! escape suite (hostile files, internals, file: pages, commands, resources). Needs Node and
 //! `npm ci` in tests/mcp (`.ci/run` does it); on CI their absence fails the test.
 
 #[path = "../browser/tests/support/mod.rs"]
@@ -55,4 +56,9 @@ fn sdk_client_over_stdio() {
 #[test]
 fn sdk_client_over_http() {
     run_client("http.test.mjs");
+}
+
+#[test]
+fn escape_suite() {
+    run_client("escape.test.mjs");
 }

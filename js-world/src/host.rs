@@ -23,6 +23,9 @@ pub struct JsHost {
     pub(crate) root: PathBuf,
     /// Files and `vars` of a script session.
     pub(crate) sandbox: Option<ScriptSandbox>,
+    /// The tools' declared commands and this host's persistent processes (which outlive VM
+    /// rebuilds and die with the host).
+    commands: Option<Arc<crate::commands::CommandContext>>,
     pub(crate) vm: Option<Vm>,
     /// The VM timed out, ran out of memory or was abandoned mid-call: rebuild it from the
     /// bytecode before the next test case.
@@ -71,11 +74,15 @@ impl JsHost {
         fallback_timeout: Duration,
     ) -> Self {
         let (session, provider) = playwright::session();
+        let commands = program.as_ref().filter(|p| p.manifest.tools().next().is_some()).map(|p| {
+            Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), Arc::default(), p.root.clone()))
+        });
         JsHost {
             program,
             kind,
             root,
             sandbox,
+            commands,
             vm: None,
             poisoned: false,
             in_flight: false,
@@ -152,6 +159,11 @@ impl JsHost {
         self.in_flight = false;
     }
 
+    /// How many persistent commands of this host are running.
+    pub fn running_commands(&self) -> usize {
+        self.commands.as_ref().map_or(0, |c| c.processes.running())
+    }
+
     /// Whether a VM is loaded (scripts ran since the last reset).
     pub fn is_warm(&self) -> bool {
         self.vm.is_some()
@@ -170,6 +182,7 @@ impl JsHost {
             limits,
             Some(Arc::clone(&self.session)),
             self.sandbox.as_ref(),
+            self.commands.clone(),
         )
         .await?;
         self.vm = Some(vm);

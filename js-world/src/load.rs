@@ -207,7 +207,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                 break;
             }
         };
-        match Vm::new(Some(&compiled), root, config.host, limits, None, None).await {
+        match Vm::new(Some(&compiled), root, config.host, limits, None, None, None).await {
             Ok(vm) => {
                 let manifest = match vm.manifest().await {
                     Ok(json) => Manifest::parse(&json, &mapper),

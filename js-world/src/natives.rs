@@ -18,8 +18,10 @@ pub fn install(
     host: &str,
     session: Option<Arc<Session>>,
     sandbox: Option<&crate::script::ScriptSandbox>,
+    commands: Option<Arc<crate::commands::CommandContext>>,
 ) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
+    crate::commands::install(ctx, &native, commands)?;
     if let Some(sandbox) = sandbox {
         crate::script::install_sandbox(ctx, &native, sandbox)?;
     }

@@ -89,6 +89,7 @@ impl Vm {
         limits: VmLimits,
         session: Option<Arc<Session>>,
         sandbox: Option<&ScriptSandbox>,
+        commands: Option<Arc<crate::commands::CommandContext>>,
     ) -> Result<Vm, VmError> {
         let runtime = AsyncRuntime::new().map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
         runtime.set_memory_limit(limits.memory_bytes).await;
@@ -117,7 +118,9 @@ impl Vm {
         let bridge = context
             .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
-                natives::install(&ctx, &root, host.name(), session, sandbox.as_ref()).catch(&ctx).map_err(fail)?;
+                natives::install(&ctx, &root, host.name(), session, sandbox.as_ref(), commands)
+                    .catch(&ctx)
+                    .map_err(fail)?;
                 let preludes = [
                     ("node.js", NODE_PRELUDE),
                     ("abort.js", ABORT_PRELUDE),

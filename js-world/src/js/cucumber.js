@@ -192,6 +192,8 @@
       return text;
     };
     const allow = m.allow || {};
+    const problem = native.checkAllow(JSON.stringify({ commands: allow.commands || allow.exec || {} }));
+    if (problem) throw new TypeError(`defineTool "${m.name}": allow.commands: ${problem}`);
     const entry = {
       type: 'tool',
       name: m.name,
@@ -215,8 +217,29 @@
   }
   async function runHandler(index, args) {
     const t = tools[index];
-    const denied = (what) => () => Promise.reject(new Error(`tool "${t.entry.name}": ${what} is not available yet in this version of ferridriver`));
-    const commands = { run: denied('allow.commands'), start: denied('allow.commands'), status: denied('allow.commands'), stop: denied('allow.commands') };
+    // The command natives find the declared commands by tool index, in Rust.
+    const answer = (site, reply) => {
+      const r = JSON.parse(reply);
+      if (r.error !== undefined) {
+        const e = new Error(r.error);
+        if (site && site.stack) e.stack = site.stack;
+        throw e;
+      }
+      return r.ok;
+    };
+    const index2 = index;
+    const commands = Object.freeze({
+      run: async (name, vars) => {
+        const site = new Error('call site');
+        if (vars !== undefined && (vars === null || typeof vars !== 'object' || Array.isArray(vars))) {
+          throw new TypeError('commands.run: vars must be an object of ${name} values');
+        }
+        return answer(site, await native.commandRun(index2, String(name), JSON.stringify(vars || {})));
+      },
+      start: async (name) => answer(new Error('call site'), native.commandStart(index2, String(name))),
+      status: async (name) => answer(new Error('call site'), native.commandStatus(index2, String(name))),
+      stop: async (name) => answer(new Error('call site'), native.commandStop(index2, String(name))),
+    });
     const ctx = { args, ...fixtures(), commands };
     return await t.handler(ctx);
   }

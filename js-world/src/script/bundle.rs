@@ -11,7 +11,7 @@ use rolldown_plugin::{
 };
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The file name inline module source is bundled as (inside script_root, so that its relative
 /// imports resolve from there).
@@ -23,6 +23,8 @@ struct ScriptPlugin {
     root: PathBuf,
     /// The inline source, served as `<root>/eval_script.mjs`; `None` for a file.
     inline: Option<(PathBuf, String)>,
+    /// The first import that left the root (rolldown's report hides a plugin's own message).
+    violation: Arc<Mutex<Option<String>>>,
 }
 
 impl ScriptPlugin {
@@ -73,11 +75,9 @@ impl Plugin for ScriptPlugin {
         }
         let real = Path::new(args.id).canonicalize().unwrap_or_else(|_| PathBuf::from(args.id));
         if !real.starts_with(&self.root) {
-            return Err(anyhow::anyhow!(
-                "SandboxViolationError: import of '{}' leaves script_root ({})",
-                args.id,
-                self.root.display()
-            ));
+            let message = format!("import of '{}' leaves script_root ({})", args.id, self.root.display());
+            self.violation.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(message.clone());
+            return Err(anyhow::anyhow!("SandboxViolationError: {message}"));
         }
         Ok(None)
     }
@@ -89,17 +89,26 @@ impl Plugin for ScriptPlugin {
 
 /// Bundles the script file `entry` (absolute, inside `root`).
 pub async fn bundle_file(root: &Path, entry: &Path) -> Result<Bundle, String> {
-    let root = canonical(root)?;
-    let plugin = Arc::new(ScriptPlugin { root: root.clone(), inline: None });
-    run_rolldown(&root, &entry.to_string_lossy(), plugin).await
+    bundle_with(root, entry.to_path_buf(), None).await
 }
 
 /// Bundles inline module source as if it were `<root>/eval_script.mjs`.
 pub async fn bundle_inline(root: &Path, source: &str) -> Result<Bundle, String> {
     let root = canonical(root)?;
     let path = root.join(INLINE_MODULE);
-    let plugin = Arc::new(ScriptPlugin { root: root.clone(), inline: Some((path.clone(), source.to_string())) });
-    run_rolldown(&root, &path.to_string_lossy(), plugin).await
+    bundle_with(&root, path.clone(), Some((path, source.to_string()))).await
+}
+
+async fn bundle_with(root: &Path, entry: PathBuf, inline: Option<(PathBuf, String)>) -> Result<Bundle, String> {
+    let root = canonical(root)?;
+    let violation = Arc::new(Mutex::new(None));
+    let plugin = Arc::new(ScriptPlugin { root: root.clone(), inline, violation: Arc::clone(&violation) });
+    run_rolldown(&root, &entry.to_string_lossy(), plugin).await.map_err(|report| {
+        match violation.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            Some(message) => format!("SandboxViolationError: {message}"),
+            None => report,
+        }
+    })
 }
 
 fn canonical(root: &Path) -> Result<PathBuf, String> {

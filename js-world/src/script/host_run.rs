@@ -16,6 +16,9 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The largest result a call returns (JSON bytes); agents pay for every byte.
+const MAX_RESULT: usize = 16 << 20;
+
 /// File types `path` may name.
 const SCRIPT_EXTENSIONS: &[&str] = &["js", "mjs", "cjs", "ts", "tsx", "mts", "cts", "jsx"];
 
@@ -90,6 +93,14 @@ impl JsHost {
         };
         let (console, dropped) = parse_console(raw.console_json.as_deref());
         let result = match raw.result {
+            Ok(json) if json.len() > MAX_RESULT => Err(ScriptError::new(
+                ErrorKind::Runtime,
+                format!(
+                    "the result is {} MiB of JSON; the most a call returns is {} MiB (write large data with artifacts.write and return its path)",
+                    json.len() >> 20,
+                    MAX_RESULT >> 20
+                ),
+            )),
             Ok(json) => serde_json::from_str(&json)
                 .map_err(|e| ScriptError::new(ErrorKind::Internal, format!("the result did not parse: {e}"))),
             Err(failure) => Err(self.describe(failure, &loaded, &request)),

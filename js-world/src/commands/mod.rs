@@ -1,0 +1,9 @@
+//! `allow.commands` (ADR 0013, extensions.md): declared commands, parsed and run in Rust.
+
+mod exec;
+mod natives;
+mod spec;
+
+pub use exec::Processes;
+pub(crate) use natives::{install, CommandContext};
+pub use spec::{parse_commands, CommandSpec, OutputMode, Program};

@@ -1,0 +1,199 @@
+// The escape suite: hostile scripts and tool calls against `ferridriver mcp` over stdio (the
+// official SDK client). Every case asserts the refusal (or the limit), that nothing leaked and
+// nothing was written outside the sandbox, and that the server still answers the next call.
+// Usage: FERRIDRIVER_BIN=/path/to/ferridriver node escape.test.mjs
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { assert, call, makeProject, run, script, test, value } from './harness.mjs';
+import { startSite } from './site.mjs';
+
+const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-outside-'));
+const sentinel = (name) => path.join(outside, name);
+const nothingWritten = () =>
+  assert.deepEqual(fs.readdirSync(outside).filter((f) => f !== 'secret.txt' && f !== 'outside.mjs'), [], 'nothing written outside');
+
+const EXTENSION = `
+const persistent = Object.fromEntries(Array.from({ length: 17 }, (_, i) => ['p' + i, { run: 'sleep 30', persistent: true }]));
+defineTool({
+  name: 'sys.cmd',
+  allow: {
+    commands: {
+      shell: "printf '%s' \${text}",
+      argv: { run: ['printf', '%s', '\${text}'] },
+      env: { run: ['env'], output: 'lines' },
+      json: { run: ['echo', '{"a":1}'], output: 'json' },
+      lines: { run: "printf 'a\\\\n\\\\n b \\\\n'", output: 'lines' },
+      fail: "echo oops >&2; exit 3",
+      slow: { run: 'sleep 30 & echo $! > .ferridriver/artifacts/orphan.pid; sleep 30', timeoutMs: 400 },
+      bomb: 'yes',
+      server: { run: 'echo started; sleep 30', persistent: true },
+      ...persistent,
+    },
+  },
+  handler: async ({ args, commands }: any) => commands[args.op](args.name, args.vars),
+});
+`;
+
+function assertAlive(client) {
+  return value(client, 'return 1 + 1').then((v) => assert.equal(v, 2, 'the server still answers'));
+}
+
+// One hostile run_script: expects an error of `kind` (and message matching `match`).
+function hostile(name, source, kind, match, extra = {}) {
+  test(name, async ({ client }) => {
+    const envelope = await script(client, source, { session: 'hostile', ...extra });
+    assert.equal(envelope.status, 'error', `${name}: ${JSON.stringify(envelope)}`);
+    assert.equal(envelope.error.kind, kind, `${name}: ${JSON.stringify(envelope.error)}`);
+    if (match) assert.match(envelope.error.message, match);
+    nothingWritten();
+    await assertAlive(client);
+  });
+}
+
+// A script that must return `expected`.
+function safe(name, source, expected, extra = {}) {
+  test(name, async ({ client }) => {
+    assert.deepEqual(await value(client, source, { session: 'hostile', ...extra }), expected);
+    nothingWritten();
+    await assertAlive(client);
+  });
+}
+
+const cmd = (op, name, vars) => `return await plugins['sys.cmd']({ op: ${JSON.stringify(op)}, name: ${JSON.stringify(name)}, vars: ${JSON.stringify(vars)} })`;
+
+// ---- files
+hostile('fs: absolute path', "return await fs.readFile('/etc/passwd')", 'sandbox_violation');
+hostile('fs: .. traversal', "return await fs.readFile('../../../../etc/passwd')", 'sandbox_violation');
+hostile('fs: .. inside a path', "return await fs.readFile('a/../../x')", 'sandbox_violation');
+hostile('fs: symlinked file', "return await fs.readFile('link-file')", 'sandbox_violation');
+hostile('fs: symlinked directory', "return await fs.readFile('link-dir/secret.txt')", 'sandbox_violation');
+hostile('fs: write outside with ..', "await fs.writeFile('../../escape.txt', 'x')", 'sandbox_violation');
+hostile('fs: write to an absolute path', `await fs.writeFile(${JSON.stringify(sentinel('abs.txt'))}, 'x')`, 'sandbox_violation');
+hostile('fs: write through a symlinked directory', "await fs.writeFile('link-dir/new.txt', 'x')", 'sandbox_violation');
+hostile('fs: NUL byte', "return await fs.readFile('a\\u0000b')", 'sandbox_violation');
+hostile('artifacts: write outside', "await artifacts.write('../../../escape.txt', 'x')", 'sandbox_violation');
+hostile('artifacts: remove the root', "await artifacts.remove('.')", 'sandbox_violation');
+hostile('artifacts: remove outside', `await artifacts.remove(${JSON.stringify(outside)})`, 'sandbox_violation');
+hostile('path: a script outside script_root', '', 'sandbox_violation', undefined, { source: undefined, path: '../../outside.ts' });
+hostile('import: a module outside script_root', `import x from '../../../${path.basename(outside)}/outside.mjs';\nexport default x;`, 'sandbox_violation');
+hostile('import: a bare specifier', "import _ from 'child_process';\nexport default 1;", 'syntax', /bare specifiers/);
+hostile('node:fs: outside the root', "import { readFileSync } from 'node:fs';\nexport default readFileSync('/etc/passwd', 'utf8');", 'runtime', /outside/);
+
+// ---- environment and internals
+safe('env: process.env is empty by default', 'return [Object.keys(process.env).length, process.env.HOME, process.env.PATH]', [0, null, null]);
+safe('env: process.env is frozen', "try { process.env.X = '1' } catch (e) {} return [Object.isFrozen(process.env), process.env.X === undefined]", [true, true]);
+safe('natives: no internal globals', "return Object.getOwnPropertyNames(globalThis).filter((n) => n.startsWith('__ferridriver') && n !== '__ferridriver_modules')", []);
+safe('natives: not through Function', "return typeof Function('return this')().__ferridriver_native", 'undefined');
+safe('natives: not through a constructor chain', "return typeof ({}).constructor.constructor('return globalThis')().__ferridriver", 'undefined');
+safe('natives: no QuickJS std/os', 'return [typeof std, typeof os, typeof scriptArgs]', ['undefined', 'undefined', 'undefined']);
+safe('process: no binding/dlopen/kill/chdir/setuid', "return ['binding', 'dlopen', 'kill', 'chdir', 'setuid', 'umask'].filter((k) => k in process)", []);
+safe('process: exit throws', "try { process.exit(0); return 'exited' } catch (e) { return 'threw' }", 'threw');
+safe('process: versions are honest', "return [process.versions.node, typeof process.versions.ferridriver]", [null, 'string']);
+safe('plugins: read-only', "try { plugins['x'] = () => 1; return 'set' } catch (e) { return 'refused' }", 'refused');
+
+// ---- browser: file: pages
+for (const url of ['file:///etc/passwd', 'file://localhost/etc/hostname', 'FILE:///etc/passwd', 'file:///etc/%70asswd']) {
+  hostile(`file: navigation to ${url}`, 'await page.goto(args[0]); return await page.content()', 'sandbox_violation', undefined, { args: [url] });
+}
+
+// ---- commands
+for (const [label, text] of [
+  ['; chaining', `x; touch ${sentinel('semicolon')}`],
+  ['$() substitution', `$(touch ${sentinel('dollar')})`],
+  ['backticks', `\`touch ${sentinel('backtick')}\``],
+  ['single quotes', `'; touch ${sentinel('quote')}; echo '`],
+  ['a newline', `x\ntouch ${sentinel('newline')}`],
+]) {
+  safe(`commands: injection through \${} with ${label} (shell form)`, cmd('run', 'shell', { text }), text);
+}
+safe('commands: argv form passes values literally', cmd('run', 'argv', { text: `$(touch ${sentinel('argv')})` }), `$(touch ${sentinel('argv')})`);
+hostile('commands: an undeclared name', cmd('run', 'rm', {}), 'runtime', /did not declare a command "rm"/);
+hostile('commands: a missing placeholder', cmd('run', 'shell', {}), 'runtime', /`\$\{text\}` has no value/);
+hostile('commands: an object value', cmd('run', 'shell', { text: { a: 1 } }), 'runtime', /must be a string, number or boolean/);
+test('commands: the child environment is PATH only', async ({ client }) => {
+  const lines = await value(client, cmd('run', 'env', {}), { session: 'hostile' });
+  assert.deepEqual(lines.map((l) => l.split('=')[0]).filter((n) => n !== 'PWD' && n !== 'SHLVL' && n !== '_'), ['PATH']);
+});
+safe('commands: json and lines output', `return [${cmd('run', 'json', {}).slice(7)}, ${cmd('run', 'lines', {}).slice(7)}]`, [{ a: 1 }, ['a', 'b']]);
+hostile('commands: a non-zero exit carries stderr', cmd('run', 'fail', {}), 'runtime', /exit code 3: oops/);
+test('commands: a timeout kills the whole process group (no orphans)', async ({ client, dir }) => {
+  const envelope = await script(client, cmd('run', 'slow', {}), { session: 'hostile' });
+  assert.match(envelope.error.message, /timed out after 400 ms/);
+  const pid = Number(fs.readFileSync(path.join(dir, '.ferridriver/artifacts/orphan.pid'), 'utf8'));
+  await new Promise((r) => setTimeout(r, 300));
+  assert.ok(!fs.existsSync(`/proc/${pid}`) || fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '), `the background child ${pid} is gone`);
+  await assertAlive(client);
+});
+hostile('commands: an output bomb is cut at 8 MiB', cmd('run', 'bomb', {}), 'runtime', /more than 8 MiB/);
+hostile('commands: run on a persistent command', cmd('run', 'server', {}), 'runtime', /persistent/);
+hostile('commands: start on a one-shot command', cmd('start', 'shell', {}), 'runtime', /not persistent/);
+test('commands: persistent start is idempotent, status has output, stop kills it', async ({ client }) => {
+  const first = await value(client, cmd('start', 'server'), { session: 'procs' });
+  const again = await value(client, cmd('start', 'server'), { session: 'procs' });
+  assert.equal(first.pid, again.pid);
+  await new Promise((r) => setTimeout(r, 200));
+  const status = await value(client, cmd('status', 'server'), { session: 'procs' });
+  assert.equal(status.running, true);
+  assert.match(status.stdout, /started/);
+  assert.equal(await value(client, cmd('stop', 'server'), { session: 'procs' }), true);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.ok(!fs.existsSync(`/proc/${first.pid}`) || fs.readFileSync(`/proc/${first.pid}/stat`, 'utf8').includes(') Z '));
+});
+test('commands: at most 16 persistent per session; they die with the session', async ({ client }) => {
+  const pids = [];
+  for (let i = 0; i < 16; i++) pids.push((await value(client, cmd('start', 'p' + i), { session: 'many' })).pid);
+  const seventeenth = await script(client, cmd('start', 'p16'), { session: 'many' });
+  assert.match(seventeenth.error.message, /at most 16/);
+  await call(client, 'session_close', { session: 'many' });
+  await new Promise((r) => setTimeout(r, 300));
+  const alive = pids.filter((p) => fs.existsSync(`/proc/${p}`) && !fs.readFileSync(`/proc/${p}/stat`, 'utf8').includes(') Z '));
+  assert.deepEqual(alive, [], 'every persistent process died with its session');
+});
+
+// ---- resources
+hostile('resources: an infinite loop', 'while (true) {}', 'timeout', undefined, { timeout_ms: 400 });
+hostile('resources: a promise that never settles', 'await new Promise(() => {})', 'timeout', undefined, { timeout_ms: 400 });
+hostile('resources: an allocation bomb', 'const a = []; while (true) a.push(new Array(1e5).fill(1))', 'memory_limit', undefined, { memory_limit_mb: 64 });
+hostile('resources: deep recursion', 'const f = (n) => f(n + 1) + 1; return f(0)', 'runtime', /stack|recursion/i);
+hostile('resources: a huge result', "return 'x'.repeat(20 << 20)", 'runtime', /the most a call returns is 16 MiB/, { memory_limit_mb: 512 });
+test('resources: a console flood is capped', async ({ client }) => {
+  const envelope = await script(client, "for (let i = 0; i < 100000; i++) console.log('flood ' + i); return 1", { session: 'hostile' });
+  assert.equal(envelope.console.length, 1000);
+  assert.ok(envelope.console_dropped >= 99000);
+  await assertAlive(client);
+});
+test('limits: a call cannot ask past the server maximums', async ({ client }) => {
+  for (const extra of [{ timeout_ms: 10 * 60 * 60 * 1000 }, { memory_limit_mb: 1 << 20 }]) {
+    const { result, text } = await call(client, 'run_script', { source: 'return 1', ...extra });
+    assert.equal(result.isError, true);
+    assert.match(text, /above this server's maximum/);
+  }
+  await assertAlive(client);
+});
+
+await run(
+  async () => {
+    const { server, base } = await startSite();
+    const dir = makeProject(base);
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+    fs.writeFileSync(path.join(outside, 'outside.mjs'), 'export default "leaked";');
+    fs.mkdirSync(path.join(dir, '.ferridriver/scripts'), { recursive: true });
+    fs.mkdirSync(path.join(dir, '.ferridriver/artifacts'), { recursive: true });
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, '.ferridriver/scripts/link-file'));
+    fs.symlinkSync(outside, path.join(dir, '.ferridriver/scripts/link-dir'));
+    fs.writeFileSync(path.join(dir, 'extensions/sys.ts'), EXTENSION);
+    const transport = new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr: 'ignore' });
+    const client = new Client({ name: 'escape-suite', version: '1.0.0' });
+    await client.connect(transport);
+    return { client, base, dir, server };
+  },
+  async ({ client, server, dir }) => {
+    await client.close();
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  },
+);
