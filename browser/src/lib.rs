@@ -37,6 +37,6 @@ pub use frame_locator::FrameLocator;
 pub use launch::{find_browser, LaunchOptions};
 pub use locator::Locator;
 pub use page::Page;
-pub use request::{ApiRequest, ApiResponse, RequestOptions};
+pub use request::{ApiRequest, ApiResponse, RedirectCheck, RequestOptions};
 pub use routes::{RouteOverrides, RouteResponse};
 pub use text_match::TextMatch;

@@ -11,6 +11,21 @@ pub struct RequestOptions {
     pub headers: Vec<(String, String)>,
     /// A body; JSON-looking text is sent with a JSON content type.
     pub data: Option<String>,
+    /// A check each redirect target must pass (a host policy); the redirect is refused otherwise.
+    pub redirect_check: Option<RedirectCheck>,
+}
+
+/// The function of a [`RedirectCheck`].
+pub type HopFn = dyn Fn(&str) -> std::result::Result<(), String> + Send + Sync;
+
+/// A check of a redirect hop's URL: `Err(why)` refuses it.
+#[derive(Clone)]
+pub struct RedirectCheck(pub std::sync::Arc<HopFn>);
+
+impl std::fmt::Debug for RedirectCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RedirectCheck")
+    }
 }
 
 /// A response, read completely.
@@ -106,8 +121,19 @@ impl ApiRequest {
             |e: reqwest::Error| BrowserError::Protocol { method: format!("{method} {url}"), message: e.to_string() };
         // reqwest is built without a default TLS provider; ring's is installed once per process.
         let _ = rustls::crypto::ring::default_provider().install_default();
-        let client =
-            reqwest::Client::builder().redirect(reqwest::redirect::Policy::limited(10)).build().map_err(http)?;
+        let policy = match options.redirect_check.clone() {
+            None => reqwest::redirect::Policy::limited(10),
+            Some(RedirectCheck(check)) => reqwest::redirect::Policy::custom(move |attempt| {
+                if attempt.previous().len() >= 10 {
+                    return attempt.error("more than 10 redirects");
+                }
+                match check(attempt.url().as_str()) {
+                    Ok(()) => attempt.follow(),
+                    Err(e) => attempt.error(format!("redirect refused: {e}")),
+                }
+            }),
+        };
+        let client = reqwest::Client::builder().redirect(policy).build().map_err(http)?;
         let m = reqwest::Method::from_bytes(method.as_bytes())
             .map_err(|_| BrowserError::Evaluation(format!("'{method}' is not an HTTP method")))?;
         let mut request = client.request(m, url);

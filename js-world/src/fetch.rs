@@ -105,23 +105,42 @@ pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs:
         Err(e) => return Ok(json!({ "error": format!("bad fetch request: {e}") }).to_string()),
     };
     let cancelled = flag(request.id);
+    // `allow.net`: every restricted handler running now must allow the host, before any
+    // connection and on every redirect hop.
+    let check = session.as_ref().and_then(|s| s.net().check_for(None));
+    if let Some(check) = &check {
+        if let Err(message) = check(&request.url) {
+            ABORTS.with(|a| a.borrow_mut().remove(&request.id));
+            return Ok(json!({ "error": message, "name": "SandboxViolationError" }).to_string());
+        }
+    }
+    let (check, refused) = crate::net_policy::recorded(check);
     let outcome = tokio::select! {
-        outcome = perform(session.and_then(|s| s.open_context()), &request) => outcome,
+        outcome = perform(session.and_then(|s| s.open_context()), &request, check) => outcome,
         _ = cancelled.notified() => Err("the request was aborted".to_string()),
     };
     ABORTS.with(|a| a.borrow_mut().remove(&request.id));
+    if let Some(message) = refused.as_deref().and_then(crate::net_policy::refusal) {
+        return Ok(
+            json!({ "error": format!("redirect refused: {message}"), "name": "SandboxViolationError" }).to_string()
+        );
+    }
     Ok(match outcome {
         Ok(response) => response.to_string(),
         Err(message) => json!({ "error": message }).to_string(),
     })
 }
 
-async fn perform(context: Option<BrowserContext>, request: &Request) -> Result<serde_json::Value, String> {
+async fn perform(
+    context: Option<BrowserContext>,
+    request: &Request,
+    check: Option<crate::net_policy::HopCheck>,
+) -> Result<serde_json::Value, String> {
     // reqwest is built without a default TLS provider; ring's is installed once per process.
     let _ = rustls::crypto::ring::default_provider().install_default();
     let policy = match request.redirect.as_deref() {
         Some("manual") | Some("error") => reqwest::redirect::Policy::none(),
-        _ => reqwest::redirect::Policy::limited(20),
+        _ => crate::net_policy::redirect_policy(20, check),
     };
     let client = reqwest::Client::builder().redirect(policy).build().map_err(|e| e.to_string())?;
     let method = reqwest::Method::from_bytes(request.method.to_uppercase().as_bytes())

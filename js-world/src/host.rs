@@ -154,6 +154,7 @@ impl JsHost {
     pub fn reset_vm(&mut self) {
         self.rebuilt |= self.vm.is_some();
         self.vm = None;
+        self.session.net().clear();
         self.world_ready = false;
         self.poisoned = false;
         self.in_flight = false;
@@ -226,6 +227,8 @@ impl JsHost {
         if self.poisoned || self.in_flight {
             self.rebuilt |= self.vm.is_some();
             self.vm = None;
+            // Handlers of the dropped VM never reach their `finally`.
+            self.session.net().clear();
             self.poisoned = false;
             self.in_flight = false;
         }

@@ -16,6 +16,7 @@ mod host_kind;
 mod load;
 mod manifest;
 mod natives;
+mod net_policy;
 mod playwright;
 mod plugin;
 mod schemas;

@@ -21,6 +21,15 @@ pub fn install(
     commands: Option<Arc<crate::commands::CommandContext>>,
 ) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
+    if let (Some(tools), Some(session)) = (commands.clone(), session.clone()) {
+        // A handler starts/ends: its allow.net list (from the registry, by tool) is in force.
+        let s = Arc::clone(&session);
+        native.set(
+            "policyEnter",
+            Function::new(ctx.clone(), move |tool: f64| s.net().enter(tools.net(tool as usize)) as f64)?,
+        )?;
+        native.set("policyExit", Function::new(ctx.clone(), move |token: f64| session.net().exit(token as u64))?)?;
+    }
     crate::commands::install(ctx, &native, commands)?;
     if let Some(sandbox) = sandbox {
         crate::script::install_sandbox(ctx, &native, sandbox)?;

@@ -15,7 +15,21 @@ const sentinel = (name) => path.join(outside, name);
 const nothingWritten = () =>
   assert.deepEqual(fs.readdirSync(outside).filter((f) => f !== 'secret.txt' && f !== 'outside.mjs'), [], 'nothing written outside');
 
+const NET_BODY = `async ({ args, request }: any) => {
+  if (args.via === 'request') return (await request.get(args.url)).status;
+  if (args.via === 'fetch') return (await fetch(args.url)).status;
+  if (args.via === 'fetchRequest') return (await fetch(new Request(args.url))).status;
+  if (args.via === 'nested') return await plugins['net.open']({ via: args.inner, url: args.url });
+  if (args.via === 'both') return await Promise.all([
+    plugins['net.probe']({ via: 'request', url: args.url }),
+    plugins['net.other']({ via: 'request', url: args.other }),
+  ]);
+  throw new Error('via?');
+}`;
 const EXTENSION = `
+defineTool({ name: 'net.probe', allow: { net: ['127.0.0.1'] }, handler: ${NET_BODY} });
+defineTool({ name: 'net.other', allow: { net: ['localhost'] }, handler: ${NET_BODY} });
+defineTool({ name: 'net.open', handler: ${NET_BODY} });
 const persistent = Object.fromEntries(Array.from({ length: 17 }, (_, i) => ['p' + i, { run: 'sleep 30', persistent: true }]));
 defineTool({
   name: 'sys.cmd',
@@ -153,6 +167,41 @@ test('commands: at most 16 persistent per session; they die with the session', a
   assert.deepEqual(alive, [], 'every persistent process died with its session');
 });
 
+// ---- network (allow.net)
+const net = (tool, via, url, extra = {}) => `return await plugins['${tool}'](${JSON.stringify({ via, url, ...extra })})`;
+function netCase(name, build, expectOk) {
+  test(`net: ${name}`, async ({ client, base }) => {
+    const port = new URL(base).port;
+    const envelope = await script(client, build(port), { session: 'net' });
+    if (expectOk) {
+      assert.equal(envelope.status, 'ok', JSON.stringify(envelope));
+      assert.deepEqual(envelope.value, expectOk === true ? 200 : expectOk);
+    } else {
+      assert.equal(envelope.status, 'error', JSON.stringify(envelope));
+      assert.equal(envelope.error.kind, 'sandbox_violation', JSON.stringify(envelope.error));
+      assert.match(envelope.error.message, /not in allow\.net|redirect refused/);
+    }
+    await assertAlive(client);
+  });
+}
+netCase('an allowed host through request', (p) => net('net.probe', 'request', `http://127.0.0.1:${p}/api/echo`), true);
+netCase('an allowed host through fetch', (p) => net('net.probe', 'fetch', `http://127.0.0.1:${p}/api/echo`), true);
+netCase('another host through request', (p) => net('net.probe', 'request', `http://localhost:${p}/api/echo`), false);
+netCase('another host through fetch', (p) => net('net.probe', 'fetch', `http://localhost:${p}/api/echo`), false);
+netCase('a Request object', (p) => net('net.probe', 'fetchRequest', `http://localhost:${p}/api/echo`), false);
+netCase('a redirect to another host (request)', (p) => net('net.probe', 'request', `http://127.0.0.1:${p}/redirect?to=http://localhost:${p}/api/echo`), false);
+netCase('a redirect to another host (fetch)', (p) => net('net.probe', 'fetch', `http://127.0.0.1:${p}/redirect?to=http://localhost:${p}/api/echo`), false);
+netCase('userinfo that looks like the allowed host', (p) => net('net.probe', 'fetch', `http://127.0.0.1@localhost:${p}/api/echo`), false);
+netCase('an IP literal in another form is the same IP', (p) => net('net.probe', 'fetch', `http://2130706433:${p}/api/echo`), true);
+netCase('a nested unrestricted tool still cannot fetch elsewhere', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'fetch' }), false);
+netCase('a nested tool\'s own request follows its own (empty) list', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'request' }), true);
+netCase('concurrent tools each see their own list', (p) => net('net.open', 'both', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
+netCase('a script outside any handler is unrestricted', (p) => `return (await fetch('http://localhost:${p}/api/echo')).status`, true);
+test('net: a malformed allow.net fails that extension at load', async ({ client }) => {
+  const { json } = await call(client, 'ferridriver_extensions');
+  assert.ok(json.errors.some((e) => /badnet\.ts/.test(e) && /not a host/.test(e)), JSON.stringify(json.errors));
+});
+
 // ---- resources
 hostile('resources: an infinite loop', 'while (true) {}', 'timeout', undefined, { timeout_ms: 400 });
 hostile('resources: a promise that never settles', 'await new Promise(() => {})', 'timeout', undefined, { timeout_ms: 400 });
@@ -185,6 +234,7 @@ await run(
     fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, '.ferridriver/scripts/link-file'));
     fs.symlinkSync(outside, path.join(dir, '.ferridriver/scripts/link-dir'));
     fs.writeFileSync(path.join(dir, 'extensions/sys.ts'), EXTENSION);
+    fs.writeFileSync(path.join(dir, 'extensions/badnet.ts'), "defineTool({ name: 'bad.net', allow: { net: ['http://x.com/'] }, handler: async () => 1 });\n");
     const transport = new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr: 'ignore' });
     const client = new Client({ name: 'escape-suite', version: '1.0.0' });
     await client.connect(transport);

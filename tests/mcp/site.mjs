@@ -46,6 +46,7 @@ export function startSite() {
       return send(200, page('Hop', '<p>leaving</p><script>location.replace("/landed")</script>'));
     }
     if (url.pathname === '/landed') return send(200, page('Landed', '<h1>Landed</h1><p>after a redirect while loading</p>'));
+    if (url.pathname === '/redirect') return send(302, '', { location: url.searchParams.get('to') || '/' });
     if (url.pathname === '/api/echo') {
       res.writeHead(200, { 'content-type': 'application/json', 'x-echo': 'yes' });
       return res.end(JSON.stringify({ cookie: req.headers.cookie || null, method: req.method }));

@@ -17,6 +17,8 @@ pub(crate) struct CommandContext {
     commands: Vec<HashMap<String, CommandSpec>>,
     /// Tool names, for messages.
     names: Vec<String>,
+    /// Per tool index: its `allow.net` list (empty: unrestricted).
+    nets: Vec<Arc<Vec<String>>>,
     /// The session's persistent processes (kept across VM rebuilds).
     pub(crate) processes: Arc<Processes>,
     /// Where commands run (relative `cwd`s resolve against it): the project root.
@@ -31,13 +33,19 @@ impl CommandContext {
         processes: Arc<Processes>,
         root: PathBuf,
     ) -> Self {
-        let (mut commands, mut names) = (Vec::new(), Vec::new());
+        let (mut commands, mut names, mut nets) = (Vec::new(), Vec::new(), Vec::new());
         for tool in tools {
             let declared = parse_commands(&tool.allow["commands"]).unwrap_or_default();
             commands.push(declared.into_iter().collect());
             names.push(tool.name.clone());
+            nets.push(Arc::new(crate::net_policy::parse_rules(&tool.allow["net"])));
         }
-        CommandContext { commands, names, processes, root }
+        CommandContext { commands, names, nets, processes, root }
+    }
+
+    /// Tool `tool`'s `allow.net` list.
+    pub(crate) fn net(&self, tool: usize) -> Arc<Vec<String>> {
+        self.nets.get(tool).cloned().unwrap_or_default()
     }
 
     fn spec(&self, tool: usize, name: &str) -> Result<&CommandSpec, String> {
@@ -68,7 +76,7 @@ pub(crate) fn install<'js>(
         "checkAllow",
         Function::new(ctx.clone(), |json: String| -> Option<String> {
             let value: serde_json::Value = serde_json::from_str(&json).ok()?;
-            parse_commands(&value["commands"]).err()
+            parse_commands(&value["commands"]).err().or_else(|| crate::net_policy::rules_problem(&value["net"]))
         })?,
     )?;
     let Some(context) = context else { return Ok(()) };

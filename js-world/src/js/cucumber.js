@@ -192,8 +192,8 @@
       return text;
     };
     const allow = m.allow || {};
-    const problem = native.checkAllow(JSON.stringify({ commands: allow.commands || allow.exec || {} }));
-    if (problem) throw new TypeError(`defineTool "${m.name}": allow.commands: ${problem}`);
+    const problem = native.checkAllow(JSON.stringify({ commands: allow.commands || allow.exec || {}, net: allow.net || [] }));
+    if (problem) throw new TypeError(`defineTool "${m.name}": allow: ${problem}`);
     const entry = {
       type: 'tool',
       name: m.name,
@@ -240,8 +240,19 @@
       status: async (name) => answer(new Error('call site'), native.commandStatus(index2, String(name))),
       stop: async (name) => answer(new Error('call site'), native.commandStop(index2, String(name))),
     });
-    const ctx = { args, ...fixtures(), commands };
-    return await t.handler(ctx);
+    // The handler's allow.net list is in force while it runs; its own `request` answers to it.
+    const token = native.policyEnter ? native.policyEnter(index) : null;
+    try {
+      const f = fixtures();
+      let request = f.request;
+      if (token !== null && f.context && modules.playwright) {
+        request = new modules.playwright.APIRequestContext(f.context);
+        request._policy = token;
+      }
+      return await t.handler({ args, page: f.page, context: f.context, request, commands });
+    } finally {
+      if (token !== null) native.policyExit(token);
+    }
   }
   // `plugins[name](args)`: the same checks as an MCP call (input schema in Rust, the tool's
   // timeout, output schema), then the handler.

@@ -494,7 +494,12 @@
       } finally {
         signal.removeEventListener('abort', onAbort);
       }
-      if (reply.error) throw new TypeError(reply.error);
+      if (reply.error) {
+        const e = new TypeError(reply.error);
+        // A host outside the running handler's allow.net.
+        if (reply.name === 'SandboxViolationError') e.name = reply.name;
+        throw e;
+      }
       return new g.Response(nativeBody(reply.stream, signal), {
         status: reply.status, statusText: reply.statusText, headers: reply.headers, url: reply.url, redirected: reply.redirected,
       });

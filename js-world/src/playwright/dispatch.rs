@@ -7,7 +7,7 @@
 use super::locator::{build, PartSpec, TextSpec};
 use super::session::Session;
 use base64::Engine;
-use ferridriver_browser::{BrowserError, Cookie, Locator, Page, RequestOptions};
+use ferridriver_browser::{BrowserError, Cookie, Locator, Page, RedirectCheck, RequestOptions};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -37,6 +37,9 @@ pub(super) struct Request {
     /// The test case the calling JS object belongs to (see `Session::generation`).
     #[serde(default)]
     pub generation: Option<u64>,
+    /// The network policy of the handler whose `request` this is (`allow.net`).
+    #[serde(default)]
+    pub policy: Option<u64>,
 }
 
 impl Request {
@@ -373,9 +376,21 @@ async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
     }
     let options: Option<Options> = r.arg(2, "options")?;
     let options = options.unwrap_or_default();
-    let options = RequestOptions { headers: options.headers.into_iter().collect(), data: options.data };
-    let response =
-        session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await?;
+    let check = session.net().check_for(r.policy);
+    if let Some(check) = &check {
+        check(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
+    }
+    let (check, refused) = crate::net_policy::recorded(check);
+    let options = RequestOptions {
+        headers: options.headers.into_iter().collect(),
+        data: options.data,
+        redirect_check: check.map(RedirectCheck),
+    };
+    let sent = session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await;
+    if let Some(message) = refused.as_deref().and_then(crate::net_policy::refusal) {
+        return Err(Failure { name: "SandboxViolationError", message: format!("redirect refused: {message}") });
+    }
+    let response = sent?;
     Ok(json!({
         "status": response.status,
         "url": response.url,

@@ -35,6 +35,8 @@ pub struct Session {
     /// In the script hosts, the only directories `file:` pages may come from (script_root and
     /// artifacts_root); `None` under bdd, which opens local files freely.
     file_roots: Mutex<Option<Vec<std::path::PathBuf>>>,
+    /// The `allow.net` lists of the handlers running now.
+    net: crate::net_policy::NetPolicies,
 }
 
 #[derive(Default)]
@@ -67,6 +69,7 @@ pub fn session() -> (Arc<Session>, Provider) {
         generation: watch::channel(0).0,
         serving: std::sync::atomic::AtomicBool::new(false),
         file_roots: Mutex::new(None),
+        net: crate::net_policy::NetPolicies::default(),
     };
     (Arc::new(session), Provider { demands: rx })
 }
@@ -75,6 +78,11 @@ impl Session {
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic elsewhere cannot leave State half-written (every write is one assignment).
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The network policies of the running handlers.
+    pub(crate) fn net(&self) -> &crate::net_policy::NetPolicies {
+        &self.net
     }
 
     /// Limits `file:` navigation to files below `roots` (agents can be steered by what they

@@ -1,0 +1,204 @@
+//! `allow.net`: which hosts a tool's HTTP may reach. Checked in Rust on the parsed URL (case,
+//! trailing dots, IP literals and userinfo tricks cannot fool it), before any connection and
+//! again on every redirect hop, for `request` and `fetch` alike. While handlers run, each
+//! running handler's list is in force (a handler's own `request` sees only its own list; the
+//! global `fetch` must satisfy every restricted handler running in the VM at that moment,
+//! since QuickJS cannot tell which handler a global call comes from).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// A check every URL of a request (and of each redirect hop) must pass.
+pub type HopCheck = Arc<dyn Fn(&str) -> Result<(), String> + Send + Sync>;
+
+/// Why a declared `allow.net` list is malformed, if it is.
+pub fn rules_problem(net: &serde_json::Value) -> Option<String> {
+    let list = match net {
+        serde_json::Value::Null => return None,
+        serde_json::Value::Array(items) => items,
+        _ => return Some("`allow.net` must be an array of host names".into()),
+    };
+    for item in list {
+        let Some(entry) = item.as_str() else { return Some("`allow.net` entries are strings".into()) };
+        let bare = entry.strip_prefix("*.").unwrap_or(entry);
+        if bare.is_empty() || bare.contains(['*', '/', ':', '@', ' ']) && !bare.starts_with('[') {
+            return Some(format!(
+                "`{entry}` is not a host: use an exact host (api.box.com) or a leading wildcard (*.box.com)"
+            ));
+        }
+    }
+    None
+}
+
+/// The normalised entries of a declared list.
+pub fn parse_rules(net: &serde_json::Value) -> Vec<String> {
+    net.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.as_str())
+        .map(|e| e.trim().trim_end_matches('.').to_ascii_lowercase())
+        .collect()
+}
+
+/// Whether `url` may be requested under `rules` (non-empty); the reason when not.
+pub fn allows(rules: &[String], url: &str) -> Result<(), String> {
+    let parsed = url::Url::parse(url).map_err(|e| format!("`{url}` is not a URL the network policy can check: {e}"))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(format!("{url}: only http(s) URLs are allowed under allow.net"));
+    }
+    let host = match parsed.host() {
+        Some(url::Host::Domain(d)) => d.trim_end_matches('.').to_ascii_lowercase(),
+        Some(url::Host::Ipv4(ip)) => ip.to_string(),
+        Some(url::Host::Ipv6(ip)) => format!("[{ip}]"),
+        None => return Err(format!("{url}: no host")),
+    };
+    let ok = rules.iter().any(|rule| match rule.strip_prefix("*.") {
+        Some(suffix) => host == suffix || host.ends_with(&format!(".{suffix}")),
+        None => host == *rule,
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("host `{host}` is not in allow.net ({}); the request was not made", rules.join(", ")))
+    }
+}
+
+/// The lists of the handlers running in one VM.
+#[derive(Default)]
+pub struct NetPolicies {
+    next: AtomicU64,
+    active: Mutex<Vec<(u64, Arc<Vec<String>>)>>,
+}
+
+impl NetPolicies {
+    fn active(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Arc<Vec<String>>)>> {
+        self.active.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A handler with `rules` starts; its token.
+    pub fn enter(&self, rules: Arc<Vec<String>>) -> u64 {
+        let token = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        self.active().push((token, rules));
+        token
+    }
+
+    /// The handler of `token` ended.
+    pub fn exit(&self, token: u64) {
+        self.active().retain(|(t, _)| *t != token);
+    }
+
+    /// Forgets every running handler (the VM was dropped mid-call).
+    pub fn clear(&self) {
+        self.active().clear();
+    }
+
+    /// The check for a request: `token`'s own list for a handler's `request`, else every
+    /// restricted list in force; `None` when nothing restricts it.
+    pub fn check_for(&self, token: Option<u64>) -> Option<HopCheck> {
+        let lists: Vec<Arc<Vec<String>>> = {
+            let active = self.active();
+            match token {
+                Some(t) => active.iter().filter(|(x, _)| *x == t).map(|(_, l)| Arc::clone(l)).collect(),
+                None => active.iter().map(|(_, l)| Arc::clone(l)).collect(),
+            }
+        };
+        let lists: Vec<Arc<Vec<String>>> = lists.into_iter().filter(|l| !l.is_empty()).collect();
+        if lists.is_empty() {
+            return None;
+        }
+        Some(Arc::new(move |url: &str| lists.iter().try_for_each(|l| allows(l, url))))
+    }
+}
+
+/// Where [`recording`] keeps the first refusal.
+pub type Refusal = Arc<Mutex<Option<String>>>;
+
+/// `check`, remembering its first refusal (an HTTP client reports a refused redirect with a
+/// message of its own; the caller then says what the policy said).
+pub fn recording(check: HopCheck) -> (HopCheck, Refusal) {
+    let refusal = Arc::new(Mutex::new(None));
+    let slot = Arc::clone(&refusal);
+    let wrapped: HopCheck = Arc::new(move |url: &str| {
+        check(url).inspect_err(|e| {
+            slot.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_with(|| e.clone());
+        })
+    });
+    (wrapped, refusal)
+}
+
+/// [`recording`] for an optional check.
+pub fn recorded(check: Option<HopCheck>) -> (Option<HopCheck>, Option<Refusal>) {
+    match check {
+        Some(c) => {
+            let (c, slot) = recording(c);
+            (Some(c), Some(slot))
+        }
+        None => (None, None),
+    }
+}
+
+/// The refusal `recording` kept, if any.
+pub fn refusal(slot: &Mutex<Option<String>>) -> Option<String> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner).take()
+}
+
+/// A reqwest redirect policy that follows at most `limit` hops, each passing `check`.
+pub fn redirect_policy(limit: usize, check: Option<HopCheck>) -> reqwest::redirect::Policy {
+    match check {
+        None => reqwest::redirect::Policy::limited(limit),
+        Some(check) => reqwest::redirect::Policy::custom(move |attempt| {
+            if attempt.previous().len() >= limit {
+                return attempt.error(format!("more than {limit} redirects"));
+            }
+            match check(attempt.url().as_str()) {
+                Ok(()) => attempt.follow(),
+                Err(e) => attempt.error(format!("redirect refused: {e}")),
+            }
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn hosts_are_compared_on_the_parsed_url() {
+        let rules = parse_rules(&json!(["api.box.com", "*.Example.org.", "127.0.0.1", "[::1]"]));
+        assert!(allows(&rules, "https://API.Box.com./v1").is_ok());
+        assert!(allows(&rules, "http://example.org/").is_ok(), "a wildcard also matches the apex");
+        assert!(allows(&rules, "http://a.b.example.org:8080/x").is_ok());
+        assert!(allows(&rules, "http://127.0.0.1:9/").is_ok());
+        assert!(allows(&rules, "http://[::1]:9/").is_ok());
+        assert!(allows(&rules, "https://api.box.com.evil.net/").is_err());
+        assert!(allows(&rules, "https://api.box.com@evil.net/").is_err(), "userinfo is not the host");
+        assert!(allows(&rules, "https://evilexample.org/").is_err());
+        assert!(allows(&rules, "http://2130706433/").is_ok(), "the decimal form of 127.0.0.1 is that IP");
+        assert!(allows(&rules, "http://0x7f.1/").is_ok());
+        assert!(allows(&rules, "http://127.0.0.2/").is_err());
+        assert!(allows(&rules, "file:///etc/passwd").is_err());
+        assert!(allows(&rules, "data:text/plain,hi").is_err());
+        assert!(rules_problem(&json!(["*.ok.com", "ok.com"])).is_none());
+        assert!(rules_problem(&json!(["http://x.com"])).is_some());
+        assert!(rules_problem(&json!(["a*.com"])).is_some());
+        assert!(rules_problem(&json!("x.com")).is_some());
+    }
+
+    #[test]
+    fn each_handler_sees_its_own_list_and_globals_see_all() {
+        let p = NetPolicies::default();
+        assert!(p.check_for(None).is_none());
+        let a = p.enter(Arc::new(vec!["a.com".into()]));
+        let b = p.enter(Arc::new(vec!["b.com".into()]));
+        let unrestricted = p.enter(Arc::new(vec![]));
+        assert!(p.check_for(Some(a)).unwrap()("http://a.com/").is_ok());
+        assert!(p.check_for(Some(a)).unwrap()("http://b.com/").is_err());
+        assert!(p.check_for(Some(unrestricted)).is_none());
+        assert!(p.check_for(None).unwrap()("http://a.com/").is_err(), "a global call satisfies every list");
+        p.exit(b);
+        assert!(p.check_for(None).unwrap()("http://a.com/").is_ok());
+        p.exit(a);
+        assert!(p.check_for(None).is_none());
+    }
+}
