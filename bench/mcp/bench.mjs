@@ -39,6 +39,21 @@ function check(result, what) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-mcp-'));
+// ferridriver's extension tools: one with an input schema (the MCP round trip), one running a
+// declared command (its overhead over spawning the process directly).
+fs.mkdirSync(path.join(dir, 'extensions'));
+fs.writeFileSync(path.join(dir, 'ferridriver.toml'), 'extensions = ["extensions"]\n');
+fs.writeFileSync(
+  path.join(dir, 'extensions/bench.ts'),
+  `defineTool({
+  name: 'bench.echo',
+  exposeAsTool: true,
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+  handler: async ({ args }: any) => ({ echo: args.text }),
+});
+defineTool({ name: 'bench.cmd', allow: { commands: { t: { run: ['true'] } } }, handler: async ({ commands }: any) => commands.run('t') });
+`,
+);
 const transport =
   which === 'ferridriver'
     ? new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr: 'ignore' })
@@ -79,6 +94,17 @@ if (which === 'ferridriver') {
     });
   };
   result.task_steps = { what: 'bdd_run_steps (one call, 5 Gherkin steps)', ...stats(await timed(TASKS, steps)) };
+  const echo = () => call('bench_echo', { text: 'hi' });
+  await timed(50, echo);
+  result.tool_call = { what: 'extension tool with an inputSchema (MCP → handler → result)', ...stats(await timed(CALLS, echo)) };
+  const spawns = 100;
+  const viaTool = await call('run_script', {
+    source: `const t = Date.now(); for (let i = 0; i < ${spawns}; i++) await plugins['bench.cmd']({}); return (Date.now() - t) / ${spawns};`,
+  });
+  const { spawnSync } = await import('node:child_process');
+  const direct = await timed(spawns, () => spawnSync('true'));
+  const perTool = JSON.parse(viaTool.content[0].text).value;
+  result.commands_run = { per_call_ms: +perTool.toFixed(2), direct_spawn_ms: +quantile(direct, 0.5).toFixed(2) };
   // 8 sessions × CALLS calls: the server's memory must stay flat.
   const pid = transport.pid;
   await Promise.all(Array.from({ length: 8 }, (_, s) => call('run_script', { source: 'return 1', session: `mem${s}` })));
