@@ -237,3 +237,61 @@ fn past_the_warm_limit_the_least_recently_used_sessions_give_back_their_vm() {
     let c = script(&mut server, 21, "c", "return [typeof g, vars.get('v')]");
     assert_eq!(c["value"], json!(["string", "c"]), "{c}");
 }
+
+/// Starts `ferridriver mcp` with `flags` in a directory holding `config`; returns the child,
+/// the URL of its ready line and the directory.
+fn start_http(name: &str, config: &str, flags: &[&str]) -> (std::process::Child, String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("fd-mcp-http-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ferridriver.toml"), config).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("mcp")
+        .args(flags)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let url = loop {
+        let line = lines.next().expect("a ready line").unwrap();
+        if let Some(url) = line.strip_prefix("ferridriver mcp listening on ") {
+            break url.trim().to_string();
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    (child, url, dir)
+}
+
+/// The status of a raw `initialize` POST to `url`, with an optional bearer token.
+fn post_initialize(url: &str, token: Option<&str>) -> u16 {
+    let address = url.trim_start_matches("http://").trim_end_matches("/mcp");
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut status = String::new();
+    BufReader::new(stream).read_line(&mut status).unwrap();
+    status.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn the_mcp_config_table_sets_http_and_flags_win() {
+    let config = "[mcp]\nhttp = \"127.0.0.1:0\"\nno_auth = true\n";
+    let (mut open, url, dir) = start_http("config", config, &[]);
+    assert_eq!(post_initialize(&url, None), 200, "[mcp] http and no_auth from the config");
+    let _ = open.kill();
+    let _ = open.wait();
+    let (mut guarded, url, _) = start_http("flags", config, &["--token", "from-flag"]);
+    assert_eq!(post_initialize(&url, None), 401, "--token wins over the config's no_auth");
+    assert_eq!(post_initialize(&url, Some("from-flag")), 200);
+    let _ = guarded.kill();
+    let _ = guarded.wait();
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -164,7 +164,8 @@ fn http_options(args: &McpArgs, mcp: &McpConfig, listen: &str) -> Result<HttpOpt
         .parse()
         .or_else(|_| listen.replace("localhost", "127.0.0.1").parse())
         .map_err(|_| format!("--http {listen}: expected HOST:PORT, e.g. 127.0.0.1:8931 (port 0 picks a free one)"))?;
-    let no_auth = args.no_auth || mcp.no_auth.unwrap_or(false);
+    // Flags win over the config file: `--token` turns authentication on whatever it says.
+    let no_auth = args.no_auth || (args.token.is_none() && mcp.no_auth.unwrap_or(false));
     if no_auth && !is_loopback(&addr) {
         return Err(format!(
             "--no-auth is refused on {addr}: without a token only a loopback address (127.0.0.1, ::1) may be used"
