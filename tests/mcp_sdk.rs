@@ -62,3 +62,8 @@ fn sdk_client_over_http() {
 fn escape_suite() {
     run_client("escape.test.mjs");
 }
+
+#[test]
+fn extension_files_are_watched() {
+    run_client("watch.test.mjs");
+}

@@ -149,6 +149,15 @@ impl JsHost {
         self.in_flight = false;
     }
 
+    /// Runs a new load of the project from the next call on (a fresh VM; the session's page,
+    /// `vars` and persistent processes stay).
+    pub fn set_program(&mut self, program: Option<Arc<JsProgram>>) {
+        let processes = self.commands.as_ref().map(|c| Arc::clone(&c.processes)).unwrap_or_default();
+        self.commands = commands_for(program.as_deref(), processes);
+        self.program = program;
+        self.reset_vm();
+    }
+
     /// Drops only the VM (its memory is reclaimed; `globalThis` starts over), keeping the
     /// browser objects of the session: the page stays open.
     pub fn reset_vm(&mut self) {
@@ -233,6 +242,16 @@ impl JsHost {
             self.in_flight = false;
         }
     }
+}
+
+/// The command natives' view of `program`'s tools, with the session's `processes`.
+fn commands_for(
+    program: Option<&JsProgram>,
+    processes: Arc<crate::commands::Processes>,
+) -> Option<Arc<crate::commands::CommandContext>> {
+    program
+        .filter(|p| p.manifest.tools().next().is_some())
+        .map(|p| Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), processes, p.root.clone())))
 }
 
 /// Runs `work` while the provider stands by to open the page if JS asks for it; demands are

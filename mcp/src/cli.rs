@@ -4,7 +4,7 @@
 use crate::extensions::Exposure;
 use crate::http::{serve_http, HttpOptions};
 use crate::instances::Instances;
-use crate::server::{McpServer, ServerState};
+use crate::server::{Loaded, McpServer, ServerState};
 use crate::session::SessionContext;
 use crate::sessions::{SessionLimits, Sessions};
 use ferridriver_js_world::HostKind;
@@ -134,6 +134,17 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
     Ok(HostSetup { project: Arc::new(project), context, browser: flags.browser() })
 }
 
+/// A load of the project as the server serves it, reporting tools that are not exposed.
+pub(crate) fn loaded_from(project: Arc<Project>) -> Loaded {
+    let exposure = Exposure::decide(&project.registry);
+    for (i, why) in &exposure.refused {
+        let tool = &project.registry.tools[*i];
+        eprintln!("warning: tool \"{}\" ({}) is not exposed: {why}", tool.name, tool.source);
+    }
+    let files = bundled_files(&project);
+    Loaded { project, exposure, files }
+}
+
 /// The bundled JS files, relative to the project root.
 fn bundled_files(project: &Project) -> Vec<String> {
     let root = project.root.canonicalize().unwrap_or_else(|_| project.root.clone());
@@ -226,20 +237,15 @@ async fn serve(args: McpArgs) -> Result<(), String> {
     let instances = Arc::new(Instances::new(setup.browser.clone(), tokio::runtime::Handle::current()));
     let state = Arc::new(ServerState {
         sessions: Sessions::new(instances, Arc::clone(&setup.context), limits),
-        project: Arc::clone(&setup.project),
+        loaded: std::sync::RwLock::new(Arc::new(loaded_from(Arc::clone(&setup.project)))),
+        peers: std::sync::Mutex::default(),
         max_timeout: Duration::from_millis(args.max_timeout_ms.or(mcp.max_timeout_ms).unwrap_or(30 * 60 * 1000)),
         max_memory_mb: args.max_memory_limit_mb.or(mcp.max_memory_limit_mb).unwrap_or(2048),
         executable: std::env::current_exe().unwrap_or_else(|_| Path::new("ferridriver").to_path_buf()),
-        exposure: Exposure::decide(&setup.project.registry),
-        files: bundled_files(&setup.project),
     });
-    for (i, why) in &state.exposure.refused {
-        eprintln!(
-            "warning: tool \"{}\" ({}) is not exposed: {why}",
-            state.project.registry.tools[*i].name, state.project.registry.tools[*i].source
-        );
-    }
     let stop = CancellationToken::new();
+    let watcher =
+        tokio::spawn(crate::watch::watch(Arc::clone(&state), args.host.clone(), setup.context.kind, stop.clone()));
     let maintenance = {
         let (state, stop) = (Arc::clone(&state), stop.clone());
         let every = (limits.idle_timeout / 4).clamp(Duration::from_millis(200), Duration::from_secs(30));
@@ -273,6 +279,7 @@ async fn serve(args: McpArgs) -> Result<(), String> {
     };
     stop.cancel();
     let _ = maintenance.await;
+    let _ = watcher.await;
     state.sessions.close_all().await;
     result
 }

@@ -15,6 +15,7 @@ mod session;
 mod sessions;
 mod steps_list;
 mod tools;
+mod watch;
 
 pub use bdd_run::summarise as summarise_messages;
 pub use cli::{run_mcp, McpArgs};

@@ -26,22 +26,37 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The project as loaded (again after extension files change).
+pub struct Loaded {
+    /// The project (registry, config) the sessions share.
+    pub project: Arc<Project>,
+    /// Which extension tools are exposed, under which names.
+    pub exposure: Exposure,
+    /// The bundled JS files (step files and extensions), relative to the project.
+    pub files: Vec<String>,
+}
+
 /// What the server knows besides its sessions.
 pub struct ServerState {
     /// The session table.
     pub sessions: Sessions,
-    /// The project (registry, config) the sessions share.
-    pub project: Arc<Project>,
+    /// The current load of the project (swapped when extension files change).
+    pub loaded: std::sync::RwLock<Arc<Loaded>>,
+    /// The MCP clients to tell when the tool list changes.
+    pub peers: std::sync::Mutex<Vec<rmcp::Peer<RoleServer>>>,
     /// The most a call may ask as `timeout_ms`.
     pub max_timeout: Duration,
     /// The most a call may ask as `memory_limit_mb`.
     pub max_memory_mb: u64,
     /// The `ferridriver` binary, for `bdd_run`.
     pub executable: PathBuf,
-    /// Which extension tools are exposed, under which names.
-    pub exposure: Exposure,
-    /// The bundled JS files (step files and extensions), relative to the project.
-    pub files: Vec<String>,
+}
+
+impl ServerState {
+    /// The current load.
+    pub fn loaded(&self) -> Arc<Loaded> {
+        Arc::clone(&self.loaded.read().unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
 }
 
 /// The handler; cheap to clone (one per HTTP connection).
@@ -71,13 +86,15 @@ impl McpServer {
             }
             "bdd_steps" => {
                 let a: StepsArgs = args(arguments)?;
-                Ok(json_result(&json!({ "steps": list_steps(&self.state.project.registry, a.filter.as_deref()) })))
+                Ok(json_result(
+                    &json!({ "steps": list_steps(&self.state.loaded().project.registry, a.filter.as_deref()) }),
+                ))
             }
             "bdd_run_steps" => self.run_steps(args(arguments)?).await,
             "bdd_run" => {
                 let a: RunArgs = args(arguments)?;
                 let summary =
-                    run_features(&self.state.executable, &self.state.project, a.paths, a.tags, a.name).await?;
+                    run_features(&self.state.executable, &self.state.loaded().project, a.paths, a.tags, a.name).await?;
                 Ok(json_result(&summary))
             }
             "bdd_draft_scenario" => {
@@ -90,11 +107,12 @@ impl McpServer {
             }
             "ferridriver_extensions" => {
                 let _: NoArgs = args(arguments)?;
-                let project = &self.state.project;
-                Ok(json_result(&report(&project.registry, &self.state.exposure, &self.state.files, &project.errors)))
+                let loaded = self.state.loaded();
+                let project = &loaded.project;
+                Ok(json_result(&report(&project.registry, &loaded.exposure, &loaded.files, &project.errors)))
             }
-            other => match self.state.exposure.by_wire.get(other) {
-                Some(index) => self.extension_tool(*index, arguments, session).await,
+            other => match self.state.loaded().exposure.by_wire.get(other).copied() {
+                Some(index) => self.extension_tool(index, arguments, session).await,
                 None => Err(format!(
                     "unknown tool '{other}'; tools/list shows the tools ({})",
                     crate::tools::BUILTIN_TOOLS.join(", ")
@@ -111,14 +129,15 @@ impl McpServer {
         arguments: Value,
         session: Option<String>,
     ) -> Result<CallToolResult, String> {
-        let tool = &self.state.project.registry.tools[index];
+        let loaded = self.state.loaded();
+        let tool = loaded.project.registry.tools.get(index).ok_or("the tool was unloaded")?;
         if let Some(schema) = &tool.input_schema {
             if let Some(problem) = schema_violations(schema, &arguments) {
                 return Err(format!("invalid arguments for {}: {problem}", tool.name));
             }
         }
         let session = self.state.sessions.get_or_start(session.as_deref())?;
-        let result = session.call_tool(index, arguments).await;
+        let result = session.call_tool(tool.name.clone(), arguments).await;
         self.state.sessions.reclaim_excess();
         match result? {
             Ok(value) => {
@@ -272,7 +291,8 @@ page, and bdd_draft_scenario to turn the steps that passed into a feature. Pass 
 impl ServerHandler for McpServer {
     #[allow(deprecated)]
     fn get_info(&self) -> InitializeResult {
-        let capabilities = ServerCapabilities::builder().enable_tools().enable_logging().build();
+        let capabilities =
+            ServerCapabilities::builder().enable_tools().enable_tool_list_changed().enable_logging().build();
         InitializeResult::new(capabilities)
             .with_server_info(Implementation::new("ferridriver", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
@@ -284,7 +304,8 @@ impl ServerHandler for McpServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let mut tools = builtin_tools();
-        tools.extend(self.state.exposure.tools(&self.state.project.registry));
+        let loaded = self.state.loaded();
+        tools.extend(loaded.exposure.tools(&loaded.project.registry));
         tools.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(ListToolsResult::with_all_items(tools))
     }
@@ -306,6 +327,11 @@ impl ServerHandler for McpServer {
             Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
         };
         Ok(CallToolResponse::Complete(result))
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        // Told when extension files change the tool list.
+        self.state.peers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(context.peer);
     }
 
     #[allow(deprecated)]

@@ -95,8 +95,10 @@ impl SessionState {
 
 enum Job {
     Script(Box<ScriptRequest>, oneshot::Sender<ScriptOutcome>),
-    /// Registry tool `index` with its (already checked) arguments.
-    Tool(usize, Value, oneshot::Sender<Result<Value, ToolFailure>>),
+    /// The registry tool of this name with its (already checked) arguments.
+    Tool(String, Value, oneshot::Sender<Result<Value, ToolFailure>>),
+    /// The project was loaded again: new definitions, a fresh VM (vars, page, processes stay).
+    Reload(Arc<SessionContext>),
     Steps(String, oneshot::Sender<Result<Vec<StepReport>, String>>),
     Draft(DraftRequest, oneshot::Sender<Result<String, String>>),
     /// Drop the VM to free its memory (globalThis resets; vars, page stay).
@@ -158,11 +160,16 @@ impl Session {
         rx.await.map_err(|_| self.gone())
     }
 
-    /// Calls registry tool `index` (arguments already checked against its input schema).
-    pub async fn call_tool(&self, index: usize, args: Value) -> Result<Result<Value, ToolFailure>, String> {
+    /// Calls the registry tool `name` (arguments already checked against its input schema).
+    pub async fn call_tool(&self, name: String, args: Value) -> Result<Result<Value, ToolFailure>, String> {
         let (tx, rx) = oneshot::channel();
-        self.send(Job::Tool(index, args, tx))?;
+        self.send(Job::Tool(name, args, tx))?;
         rx.await.map_err(|_| self.gone())
+    }
+
+    /// Switches the session to a new load of the project.
+    pub fn reload(&self, context: Arc<SessionContext>) {
+        let _ = self.send(Job::Reload(context));
     }
 
     /// Runs Gherkin step lines in the session's World.
@@ -225,7 +232,7 @@ fn session_thread(
     state: Arc<SessionState>,
     instance: Arc<Instance>,
     source: BrowserSource,
-    context: Arc<SessionContext>,
+    mut context: Arc<SessionContext>,
     mut rx: mpsc::UnboundedReceiver<Job>,
 ) {
     let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
@@ -237,8 +244,9 @@ fn session_thread(
         };
         let mut host =
             JsHost::for_scripts(context.program.clone(), context.kind, sandbox, context.options.default_timeout);
+        let parameters = context.options.world_parameters.clone();
         let fresh_world = || {
-            let mut world = World::new(context.options.world_parameters.clone());
+            let mut world = World::new(parameters.clone());
             Browsing::use_browser(&mut world, Arc::clone(&source));
             world
         };
@@ -257,6 +265,12 @@ fn session_thread(
                     page_generation = None;
                 }
             }
+            if let Job::Reload(new) = job {
+                host.set_program(new.program.clone());
+                context = new;
+                state.warm.store(false, Ordering::Relaxed);
+                continue;
+            }
             if let Job::Reclaim = job {
                 // Not a call: the session's idle time and call count stay as they were.
                 host.reset_vm();
@@ -272,10 +286,13 @@ fn session_thread(
                     settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(outcome);
                 }
-                Job::Tool(index, args, reply) => {
-                    let result = match context.registry.tools.get(index) {
+                Job::Tool(name, args, reply) => {
+                    let registry = Arc::clone(&context.registry);
+                    let result = match registry.tool(&name) {
                         Some(tool) => host.invoke_tool(&mut world, tool, &args, TOOL_TIMEOUT).await,
-                        None => Err(ToolFailure { message: format!("no tool {index}"), detail: None }),
+                        None => {
+                            Err(ToolFailure { message: format!("tool \"{name}\" is no longer loaded"), detail: None })
+                        }
                     };
                     settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(result);
@@ -304,7 +321,7 @@ fn session_thread(
                     settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
                     let _ = reply.send(draft.render(&request));
                 }
-                Job::Reclaim => {}
+                Job::Reclaim | Job::Reload(_) => {}
             }
         }
         close_world(&mut world).await;

@@ -31,7 +31,7 @@ impl Default for SessionLimits {
 pub struct Sessions {
     map: Mutex<HashMap<String, Arc<Session>>>,
     instances: Arc<Instances>,
-    context: Arc<SessionContext>,
+    context: std::sync::RwLock<Arc<SessionContext>>,
     /// The table's limits.
     pub limits: SessionLimits,
 }
@@ -55,7 +55,7 @@ pub fn parse_name(name: Option<&str>) -> Result<(String, String), String> {
 impl Sessions {
     /// An empty table.
     pub fn new(instances: Arc<Instances>, context: Arc<SessionContext>, limits: SessionLimits) -> Self {
-        Sessions { map: Mutex::default(), instances, context, limits }
+        Sessions { map: Mutex::default(), instances, context: std::sync::RwLock::new(context), limits }
     }
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Session>>> {
@@ -80,10 +80,18 @@ impl Sessions {
             &instance,
             self.instances.get(&instance),
             self.instances.source(&instance),
-            Arc::clone(&self.context),
+            Arc::clone(&self.context.read().unwrap_or_else(PoisonError::into_inner)),
         )?);
         map.insert(name, Arc::clone(&session));
         Ok(session)
+    }
+
+    /// Switches every session, and the ones to come, to a new load of the project.
+    pub fn reload(&self, context: Arc<SessionContext>) {
+        *self.context.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&context);
+        for session in self.map().values() {
+            session.reload(Arc::clone(&context));
+        }
     }
 
     /// Ends session `name`; whether it existed.
