@@ -7,12 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 rounds="${1:-3}"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-python3 -m http.server "$port" --bind 127.0.0.1 --directory browser/site >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null' EXIT
-sleep 0.5
+source ./serve-site.sh
 
 cargo build --release --quiet -p bench-runner-ferridriver -p bench-browser-actions
 if [ ! -d browser/playwright/node_modules ]; then

@@ -2,12 +2,10 @@
 // official SDK client). Every case asserts the refusal (or the limit), that nothing leaked and
 // nothing was written outside the sandbox, and that the server still answers the next call.
 // Usage: FERRIDRIVER_BIN=/path/to/ferridriver node escape.test.mjs
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assert, call, makeProject, run, script, test, value } from './harness.mjs';
+import { assert, call, connectStdio, makeProject, run, script, test, value } from './harness.mjs';
 import { startSite } from './site.mjs';
 
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-outside-'));
@@ -235,9 +233,7 @@ await run(
     fs.symlinkSync(outside, path.join(dir, '.ferridriver/scripts/link-dir'));
     fs.writeFileSync(path.join(dir, 'extensions/sys.ts'), EXTENSION);
     fs.writeFileSync(path.join(dir, 'extensions/badnet.ts'), "defineTool({ name: 'bad.net', allow: { net: ['http://x.com/'] }, handler: async () => 1 });\n");
-    const transport = new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr: 'ignore' });
-    const client = new Client({ name: 'escape-suite', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await connectStdio(dir, 'escape-suite', 'ignore');
     return { client, base, dir, server };
   },
   async ({ client, server, dir }) => {

@@ -1,5 +1,7 @@
 // Test helpers for the SDK-driven MCP tests: a project directory, tool calls that parse the
 // JSON result, and a tiny runner that reports each case and exits non-zero on a failure.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -126,4 +128,12 @@ export async function value(client, source, extra = {}) {
   const envelope = await script(client, source, extra);
   assert.equal(envelope.status, 'ok', JSON.stringify(envelope, null, 2));
   return envelope.value;
+}
+
+/// An SDK client connected over stdio to `ferridriver mcp` running in `dir`.
+export async function connectStdio(dir, name, stderr = 'inherit') {
+  const transport = new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return client;
 }
