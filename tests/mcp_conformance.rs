@@ -22,7 +22,7 @@ const SCENARIOS: &[(&str, &str, usize, usize)] = &[
     ("conformance-2026", "tools-list", 4, 4),
     ("conformance-2026", "dns-rebinding-protection", 2, 2),
     ("conformance-2026", "http-header-validation", 14, 14),
-    ("conformance-2026", "server-stateless", 23, 25),
+    ("conformance-2026", "server-stateless", 26, 28),
 ];
 
 struct Server(Child, PathBuf);

@@ -239,6 +239,7 @@ async fn serve(args: McpArgs) -> Result<(), String> {
         sessions: Sessions::new(instances, Arc::clone(&setup.context), limits),
         loaded: std::sync::RwLock::new(Arc::new(loaded_from(Arc::clone(&setup.project)))),
         peers: std::sync::Mutex::default(),
+        list_changed: tokio::sync::broadcast::channel(16).0,
         max_timeout: Duration::from_millis(args.max_timeout_ms.or(mcp.max_timeout_ms).unwrap_or(30 * 60 * 1000)),
         max_memory_mb: args.max_memory_limit_mb.or(mcp.max_memory_limit_mb).unwrap_or(2048),
         executable: std::env::current_exe().unwrap_or_else(|_| Path::new("ferridriver").to_path_buf()),

@@ -42,8 +42,10 @@ pub struct ServerState {
     pub sessions: Sessions,
     /// The current load of the project (swapped when extension files change).
     pub loaded: std::sync::RwLock<Arc<Loaded>>,
-    /// The MCP clients to tell when the tool list changes.
+    /// The MCP clients to tell when the tool list changes (2025 revisions).
     pub peers: std::sync::Mutex<Vec<rmcp::Peer<RoleServer>>>,
+    /// Fires when the tool list changed, for `subscriptions/listen` streams (2026-07-28).
+    pub list_changed: tokio::sync::broadcast::Sender<()>,
     /// The most a call may ask as `timeout_ms`.
     pub max_timeout: Duration,
     /// The most a call may ask as `memory_limit_mb`.
@@ -327,6 +329,30 @@ impl ServerHandler for McpServer {
             Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
         };
         Ok(CallToolResponse::Complete(result))
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &rmcp::model::SubscriptionFilter,
+    ) -> Option<rmcp::model::SubscriptionFilter> {
+        // rmcp narrows it to what get_info advertises (tools list changes).
+        Some(requested.clone())
+    }
+
+    async fn listen(&self, subscription: rmcp::service::SubscriptionContext) -> Result<(), ErrorData> {
+        let mut changes = self.state.list_changed.subscribe();
+        loop {
+            tokio::select! {
+                () = subscription.cancelled() => return Ok(()),
+                change = changes.recv() => match change {
+                    Ok(()) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        // A filter without tool changes refuses it; nothing else to send.
+                        let _ = subscription.sink().notify_tool_list_changed().await;
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return Ok(()),
+                },
+            }
+        }
     }
 
     async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {

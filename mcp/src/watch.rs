@@ -63,6 +63,7 @@ pub async fn watch(state: Arc<ServerState>, flags: HostFlags, host: HostKind, st
         state.sessions.reload(Arc::clone(&setup.context));
         *state.loaded.write().unwrap_or_else(PoisonError::into_inner) = loaded;
         eprintln!("ferridriver mcp: extensions reloaded");
+        let _ = state.list_changed.send(());
         let peers: Vec<rmcp::Peer<rmcp::RoleServer>> =
             state.peers.lock().unwrap_or_else(PoisonError::into_inner).drain(..).collect();
         let mut alive = Vec::new();
