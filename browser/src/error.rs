@@ -21,6 +21,9 @@ pub enum BrowserError {
     /// JavaScript evaluated in the page threw.
     #[error("{0}")]
     Evaluation(String),
+    /// A request was refused by the caller's policy (a redirect to a host it does not allow).
+    #[error("{0}")]
+    Refused(String),
     /// A response or event had an unexpected shape.
     #[error("unexpected reply to {method}: {reason}")]
     Decode { method: String, reason: String },

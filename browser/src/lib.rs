@@ -18,6 +18,7 @@ mod error;
 mod events;
 mod expect;
 mod frame_locator;
+pub mod http_core;
 mod keyboard;
 mod launch;
 mod locator;

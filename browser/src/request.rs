@@ -115,43 +115,31 @@ impl ApiRequest {
         Ok(())
     }
 
-    /// Any method.
+    /// Any method, through the shared HTTP core (cookies on every hop, the redirect check).
     pub async fn fetch(&self, method: &str, url: &str, options: RequestOptions) -> Result<ApiResponse> {
-        let http =
-            |e: reqwest::Error| BrowserError::Protocol { method: format!("{method} {url}"), message: e.to_string() };
-        // reqwest is built without a default TLS provider; ring's is installed once per process.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let policy = match options.redirect_check.clone() {
-            None => reqwest::redirect::Policy::limited(10),
-            Some(RedirectCheck(check)) => reqwest::redirect::Policy::custom(move |attempt| {
-                if attempt.previous().len() >= 10 {
-                    return attempt.error("more than 10 redirects");
-                }
-                match check(attempt.url().as_str()) {
-                    Ok(()) => attempt.follow(),
-                    Err(e) => attempt.error(format!("redirect refused: {e}")),
-                }
-            }),
-        };
-        let client = reqwest::Client::builder().redirect(policy).build().map_err(http)?;
-        let m = reqwest::Method::from_bytes(method.as_bytes())
-            .map_err(|_| BrowserError::Evaluation(format!("'{method}' is not an HTTP method")))?;
-        let mut request = client.request(m, url);
-        if let Some(cookie) = self.cookie_header(url).await? {
-            request = request.header("cookie", cookie);
-        }
-        for (k, v) in &options.headers {
-            request = request.header(k, v);
-        }
-        if let Some(data) = options.data {
-            if serde_json::from_str::<serde_json::Value>(&data).is_ok()
-                && !options.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+        let failed = |message: String| BrowserError::Protocol { method: format!("{method} {url}"), message };
+        let mut headers = options.headers.clone();
+        if let Some(data) = &options.data {
+            if serde_json::from_str::<serde_json::Value>(data).is_ok()
+                && !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
             {
-                request = request.header("content-type", "application/json");
+                headers.push(("content-type".into(), "application/json".into()));
             }
-            request = request.body(data);
         }
-        let response = request.send().await.map_err(http)?;
+        let call = crate::http_core::HttpCall {
+            method,
+            url,
+            headers: &headers,
+            body: options.data.map(String::into_bytes),
+            jar: Some(self),
+            follow: true,
+            check: options.redirect_check.as_ref(),
+        };
+        let response = match crate::http_core::send(call).await {
+            Ok(r) => r,
+            Err(crate::http_core::HttpError::Refused(why)) => return Err(BrowserError::Refused(why)),
+            Err(crate::http_core::HttpError::Failed(why)) => return Err(failed(why)),
+        };
         let status = response.status().as_u16();
         let final_url = response.url().to_string();
         let headers: Vec<(String, String)> = response
@@ -159,8 +147,7 @@ impl ApiRequest {
             .iter()
             .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
             .collect();
-        self.remember_cookies(&headers, &final_url).await?;
-        let body = response.bytes().await.map_err(http)?.to_vec();
+        let body = response.bytes().await.map_err(|e| failed(e.to_string()))?.to_vec();
         Ok(ApiResponse { status, url: final_url, headers, body })
     }
 }

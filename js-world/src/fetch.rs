@@ -114,55 +114,52 @@ pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs:
             return Ok(json!({ "error": message, "name": "SandboxViolationError" }).to_string());
         }
     }
-    let (check, refused) = crate::net_policy::recorded(check);
     let outcome = tokio::select! {
         outcome = perform(session.and_then(|s| s.open_context()), &request, check) => outcome,
-        _ = cancelled.notified() => Err("the request was aborted".to_string()),
+        _ = cancelled.notified() => Err(Failed::Other("the request was aborted".to_string())),
     };
     ABORTS.with(|a| a.borrow_mut().remove(&request.id));
-    if let Some(message) = refused.as_deref().and_then(crate::net_policy::refusal) {
-        return Ok(
-            json!({ "error": format!("redirect refused: {message}"), "name": "SandboxViolationError" }).to_string()
-        );
-    }
     Ok(match outcome {
         Ok(response) => response.to_string(),
-        Err(message) => json!({ "error": message }).to_string(),
+        Err(Failed::Refused(message)) => json!({ "error": message, "name": "SandboxViolationError" }).to_string(),
+        Err(Failed::Other(message)) => json!({ "error": message }).to_string(),
     })
+}
+
+/// Why a fetch failed: refused by the running handlers' `allow.net`, or anything else.
+enum Failed {
+    Refused(String),
+    Other(String),
 }
 
 async fn perform(
     context: Option<BrowserContext>,
     request: &Request,
     check: Option<crate::net_policy::HopCheck>,
-) -> Result<serde_json::Value, String> {
-    // reqwest is built without a default TLS provider; ring's is installed once per process.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let policy = match request.redirect.as_deref() {
-        Some("manual") | Some("error") => reqwest::redirect::Policy::none(),
-        _ => crate::net_policy::redirect_policy(20, check),
+) -> Result<serde_json::Value, Failed> {
+    let body = match &request.body {
+        Some(b) => Some(base64::engine::general_purpose::STANDARD.decode(b).map_err(|e| Failed::Other(e.to_string()))?),
+        None => None,
     };
-    let client = reqwest::Client::builder().redirect(policy).build().map_err(|e| e.to_string())?;
-    let method = reqwest::Method::from_bytes(request.method.to_uppercase().as_bytes())
-        .map_err(|_| format!("'{}' is not a valid HTTP method", request.method))?;
-    let mut builder = client.request(method, &request.url);
-    for (k, v) in &request.headers {
-        builder = builder.header(k, v);
-    }
+    // The same core as `context.request`: the context's cookies on every hop when one is open.
     let shared = context.map(|c| c.request());
-    if let Some(shared) = &shared {
-        // A `cookie` header the script set itself wins.
-        if !request.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("cookie")) {
-            if let Some(cookie) = shared.cookie_header(&request.url).await.map_err(|e| e.to_string())? {
-                builder = builder.header("cookie", cookie);
-            }
+    let check = check.map(ferridriver_browser::RedirectCheck);
+    let call = ferridriver_browser::http_core::HttpCall {
+        method: &request.method,
+        url: &request.url,
+        headers: &request.headers,
+        body,
+        jar: shared.as_ref(),
+        follow: !matches!(request.redirect.as_deref(), Some("manual") | Some("error")),
+        check: check.as_ref(),
+    };
+    let response = match ferridriver_browser::http_core::send(call).await {
+        Ok(r) => r,
+        Err(ferridriver_browser::http_core::HttpError::Refused(why)) => return Err(Failed::Refused(why)),
+        Err(ferridriver_browser::http_core::HttpError::Failed(why)) => {
+            return Err(Failed::Other(format!("fetch failed: {}: {why}", request.url)))
         }
-    }
-    if let Some(body) = &request.body {
-        let bytes = base64::engine::general_purpose::STANDARD.decode(body).map_err(|e| e.to_string())?;
-        builder = builder.body(bytes);
-    }
-    let response = builder.send().await.map_err(|e| format!("fetch failed: {}: {e}", request.url))?;
+    };
     let status = response.status();
     let url = response.url().to_string();
     let redirected = url != request.url;
@@ -171,9 +168,6 @@ async fn perform(
         .iter()
         .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
         .collect();
-    if let Some(shared) = &shared {
-        shared.remember_cookies(&headers, &url).await.map_err(|e| e.to_string())?;
-    }
     let stream = NEXT_STREAM.fetch_add(1, Ordering::Relaxed);
     BODIES.with(|b| b.borrow_mut().insert(stream, response));
     Ok(json!({

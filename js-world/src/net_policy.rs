@@ -110,54 +110,6 @@ impl NetPolicies {
     }
 }
 
-/// Where [`recording`] keeps the first refusal.
-pub type Refusal = Arc<Mutex<Option<String>>>;
-
-/// `check`, remembering its first refusal (an HTTP client reports a refused redirect with a
-/// message of its own; the caller then says what the policy said).
-pub fn recording(check: HopCheck) -> (HopCheck, Refusal) {
-    let refusal = Arc::new(Mutex::new(None));
-    let slot = Arc::clone(&refusal);
-    let wrapped: HopCheck = Arc::new(move |url: &str| {
-        check(url).inspect_err(|e| {
-            slot.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_with(|| e.clone());
-        })
-    });
-    (wrapped, refusal)
-}
-
-/// [`recording`] for an optional check.
-pub fn recorded(check: Option<HopCheck>) -> (Option<HopCheck>, Option<Refusal>) {
-    match check {
-        Some(c) => {
-            let (c, slot) = recording(c);
-            (Some(c), Some(slot))
-        }
-        None => (None, None),
-    }
-}
-
-/// The refusal `recording` kept, if any.
-pub fn refusal(slot: &Mutex<Option<String>>) -> Option<String> {
-    slot.lock().unwrap_or_else(PoisonError::into_inner).take()
-}
-
-/// A reqwest redirect policy that follows at most `limit` hops, each passing `check`.
-pub fn redirect_policy(limit: usize, check: Option<HopCheck>) -> reqwest::redirect::Policy {
-    match check {
-        None => reqwest::redirect::Policy::limited(limit),
-        Some(check) => reqwest::redirect::Policy::custom(move |attempt| {
-            if attempt.previous().len() >= limit {
-                return attempt.error(format!("more than {limit} redirects"));
-            }
-            match check(attempt.url().as_str()) {
-                Ok(()) => attempt.follow(),
-                Err(e) => attempt.error(format!("redirect refused: {e}")),
-            }
-        }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

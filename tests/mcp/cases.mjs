@@ -84,6 +84,22 @@ export function registerCases() {
     assert.equal(result.url, true);
   });
 
+  test('run_script: request and fetch carry cookies set on a redirect to its next hop (one HTTP core)', async ({ client, base }) => {
+    const result = await value(
+      client,
+      `await page.goto(args[0] + '/login');
+       const form = { 'content-type': 'application/x-www-form-urlencoded' };
+       const r = await request.post(args[0] + '/login', { data: 'user=ada', headers: form });
+       const viaRequest = [r.url, (await r.text()).includes('Welcome, ada')];
+       await context.clearCookies();
+       const f = await fetch(args[0] + '/login', { method: 'POST', body: 'user=bob', headers: form });
+       return { viaRequest, viaFetch: [f.url, f.redirected, (await f.text()).includes('Welcome, bob')] };`,
+      { args: [base], session: 'hops' },
+    );
+    assert.deepEqual(result.viaRequest, [`${base}/dashboard`, true]);
+    assert.deepEqual(result.viaFetch, [`${base}/dashboard`, true, true]);
+  });
+
   test('run_script: page.markdown(), ariaSnapshot(), context name/deleteCookie/clearPermissions, response.header()', async ({ client, base }) => {
     const result = await value(
       client,

@@ -89,7 +89,12 @@ impl From<&str> for Failure {
 
 impl From<BrowserError> for Failure {
     fn from(e: BrowserError) -> Self {
-        let name = if matches!(e, BrowserError::Timeout { .. }) { "TimeoutError" } else { "Error" };
+        let name = match e {
+            BrowserError::Timeout { .. } => "TimeoutError",
+            // A redirect to a host the running handler's allow.net does not list.
+            BrowserError::Refused(_) => "SandboxViolationError",
+            _ => "Error",
+        };
         Failure { name, message: e.to_string() }
     }
 }
@@ -380,17 +385,13 @@ async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
     if let Some(check) = &check {
         check(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
     }
-    let (check, refused) = crate::net_policy::recorded(check);
     let options = RequestOptions {
         headers: options.headers.into_iter().collect(),
         data: options.data,
         redirect_check: check.map(RedirectCheck),
     };
-    let sent = session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await;
-    if let Some(message) = refused.as_deref().and_then(crate::net_policy::refusal) {
-        return Err(Failure { name: "SandboxViolationError", message: format!("redirect refused: {message}") });
-    }
-    let response = sent?;
+    let response =
+        session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await?;
     Ok(json!({
         "status": response.status,
         "url": response.url,

@@ -1,0 +1,112 @@
+//! The one HTTP core of `context.request` and the JS `fetch`: a pooled client that never follows
+//! redirects itself. Redirects are followed here, so that every hop carries the browser
+//! context's cookies, stores the cookies it sets, and passes the caller's check (a host policy)
+//! before it is requested.
+
+use crate::request::{ApiRequest, RedirectCheck};
+use std::sync::OnceLock;
+
+/// Most redirects followed for one request.
+const MAX_REDIRECTS: usize = 20;
+
+/// One request.
+pub struct HttpCall<'a> {
+    /// The method (`GET`, `POST`…).
+    pub method: &'a str,
+    /// The first URL.
+    pub url: &'a str,
+    /// Headers as given (a `cookie` header here wins over the context's cookies).
+    pub headers: &'a [(String, String)],
+    /// The body.
+    pub body: Option<Vec<u8>>,
+    /// The browser context whose cookies go with the request and receive the ones it sets.
+    pub jar: Option<&'a ApiRequest>,
+    /// Follow redirects (false: the 3xx response is the answer).
+    pub follow: bool,
+    /// A check every URL after the first must pass.
+    pub check: Option<&'a RedirectCheck>,
+}
+
+/// Why a request failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HttpError {
+    /// A redirect target did not pass the caller's check.
+    Refused(String),
+    /// The request could not be made or answered.
+    Failed(String),
+}
+
+fn client() -> Result<&'static reqwest::Client, HttpError> {
+    static CLIENT: OnceLock<Result<reqwest::Client, String>> = OnceLock::new();
+    CLIENT
+        .get_or_init(|| {
+            // reqwest is built without a default TLS provider; ring's is installed once per process.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|e| HttpError::Failed(format!("cannot build the HTTP client: {e}")))
+}
+
+/// Sends `call`, following redirects as the browser would (303, and 301/302 after a POST,
+/// become a GET without a body; 307/308 repeat the request).
+pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
+    let client = client()?;
+    let failed = |url: &str, e: reqwest::Error| HttpError::Failed(format!("{} {url}: {e}", call.method));
+    let mut method = reqwest::Method::from_bytes(call.method.to_uppercase().as_bytes())
+        .map_err(|_| HttpError::Failed(format!("'{}' is not a valid HTTP method", call.method)))?;
+    let mut url = call.url.to_string();
+    let mut body = call.body.clone();
+    let own_cookie = call.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("cookie"));
+    for hop in 0..=MAX_REDIRECTS {
+        let mut request = client.request(method.clone(), &url);
+        for (k, v) in call.headers {
+            request = request.header(k, v);
+        }
+        if let (Some(jar), false) = (call.jar, own_cookie) {
+            if let Some(cookie) = jar.cookie_header(&url).await.map_err(|e| HttpError::Failed(e.to_string()))? {
+                request = request.header("cookie", cookie);
+            }
+        }
+        if let Some(b) = &body {
+            request = request.body(b.clone());
+        }
+        let response = request.send().await.map_err(|e| failed(&url, e))?;
+        if let Some(jar) = call.jar {
+            let set: Vec<(String, String)> = response
+                .headers()
+                .get_all(reqwest::header::SET_COOKIE)
+                .iter()
+                .map(|v| ("set-cookie".to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+                .collect();
+            jar.remember_cookies(&set, &url).await.map_err(|e| HttpError::Failed(e.to_string()))?;
+        }
+        let status = response.status().as_u16();
+        let location = response.headers().get(reqwest::header::LOCATION).and_then(|l| l.to_str().ok());
+        let (true, true, Some(location)) = (call.follow, matches!(status, 301 | 302 | 303 | 307 | 308), location)
+        else {
+            return Ok(response);
+        };
+        if hop == MAX_REDIRECTS {
+            return Err(HttpError::Failed(format!(
+                "{} {}: more than {MAX_REDIRECTS} redirects",
+                call.method, call.url
+            )));
+        }
+        let next = reqwest::Url::parse(&url)
+            .and_then(|base| base.join(location))
+            .map_err(|e| HttpError::Failed(format!("redirect to '{location}': {e}")))?
+            .to_string();
+        if let Some(RedirectCheck(check)) = call.check {
+            check(&next).map_err(|e| HttpError::Refused(format!("redirect refused: {e}")))?;
+        }
+        if status == 303 || (matches!(status, 301 | 302) && method == reqwest::Method::POST) {
+            if method != reqwest::Method::HEAD {
+                method = reqwest::Method::GET;
+            }
+            body = None;
+        }
+        url = next;
+    }
+    Err(HttpError::Failed(format!("{} {}: too many redirects", call.method, call.url)))
+}
