@@ -169,11 +169,6 @@ impl JsHost {
         self.in_flight = false;
     }
 
-    /// How many persistent commands of this host are running.
-    pub fn running_commands(&self) -> usize {
-        self.commands.as_ref().map_or(0, |c| c.processes.running())
-    }
-
     /// Whether a VM is loaded (scripts ran since the last reset).
     pub fn is_warm(&self) -> bool {
         self.vm.is_some()

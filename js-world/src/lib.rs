@@ -26,7 +26,6 @@ mod tool_call;
 mod vm;
 
 pub use bundle::{bundle, Bundle, BundleError};
-pub use commands::{parse_commands, CommandSpec, OutputMode, Processes, Program};
 pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
 pub use disk_cache::CACHE_DIR;
 pub use env::allow_env;

@@ -17,7 +17,6 @@ mod steps_list;
 mod tools;
 mod watch;
 
-pub use bdd_run::summarise as summarise_messages;
 pub use cli::{run_mcp, McpArgs};
 pub use script_command::{run_script_command, RunArgs};
 pub use server::{McpServer, ServerState};

@@ -266,11 +266,6 @@ impl Processes {
             None => false,
         })
     }
-
-    /// How many are running.
-    pub fn running(&self) -> usize {
-        self.map().values().filter(|r| exit_code(r).is_none()).count()
-    }
 }
 
 /// `None` while running; `Some(code)` once exited (`Some(None)` when killed by a signal).

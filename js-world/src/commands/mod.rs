@@ -4,6 +4,5 @@ mod exec;
 mod natives;
 mod spec;
 
-pub use exec::Processes;
+pub(crate) use exec::Processes;
 pub(crate) use natives::{install, CommandContext};
-pub use spec::{parse_commands, CommandSpec, OutputMode, Program};
