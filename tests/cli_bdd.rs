@@ -72,8 +72,9 @@ fn lines_tags_and_names_select_pickles() {
         let mut all = vec!["-d", "-f", "message"];
         all.extend_from_slice(args);
         let out = bdd(&s.0, &all);
-        // No step definitions: the selected steps are undefined, which fails the run.
-        assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+        // No step definitions: the selected steps are undefined, which a dry run reports
+        // without failing (cucumber-js 12).
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
         messages(&out)
             .into_iter()
             .filter_map(|m| m.get("pickle").map(|p| p["name"].as_str().unwrap().to_string()))
@@ -96,7 +97,7 @@ fn message_report_file_is_written_whole() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the message report"));
     std::fs::create_dir_all(s.0.join("reports")).unwrap();
     let out = bdd(&s.0, &["-d", "--format", "message:reports/run.ndjson"]);
-    assert_eq!(out.status.code(), Some(1), "undefined steps fail even a dry run");
+    assert_eq!(out.status.code(), Some(0), "a dry run reports undefined steps but exits 0");
     let text = std::fs::read_to_string(s.0.join("reports/run.ndjson")).unwrap();
     let kinds: Vec<String> = text
         .lines()
@@ -135,7 +136,12 @@ fn language_default_and_header() {
     s.write("features/fr.feature", "Fonctionnalité: F\n  Scénario: S\n    Soit a\n");
     s.write("features/de.feature", "# language: de\nFunktionalität: F\n  Szenario: S\n    Angenommen a\n");
     let out = bdd(&s.0, &["-d", "--language", "fr", "-f", "message", "features/fr.feature"]);
-    assert_eq!(out.status.code(), Some(1), "parses (the step is undefined): {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "parses (the step is undefined, which a dry run reports): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "no syntax error");
     let out = bdd(&s.0, &["-d", "-f", "message", "features/de.feature"]);
     let msgs = messages(&out);

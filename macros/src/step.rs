@@ -140,6 +140,7 @@ fn expand_inner(keyword: &str, attr: TokenStream, item: TokenStream) -> syn::Res
                 pattern: #pattern,
                 regex: #regex,
                 file: ::core::file!(),
+                module: ::core::module_path!(),
                 line: ::core::line!(),
                 func: #wrapper,
                 timeout_ms: #timeout,

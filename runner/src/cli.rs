@@ -32,6 +32,11 @@ pub struct BddArgs {
     #[arg(long, short = 'd')]
     pub dry_run: bool,
 
+    /// JS/TS step definition files (globs, relative to the working directory); repeatable.
+    /// Replaces `[test] steps` from the config file (cucumber-js `--import`).
+    #[arg(long, short = 'i', visible_alias = "require", value_name = "GLOB")]
+    pub import: Vec<String>,
+
     /// Output formatter, `NAME` or `NAME:PATH`; repeatable.
     #[arg(long, short = 'f', value_name = "NAME[:PATH]")]
     pub format: Vec<String>,
@@ -105,6 +110,12 @@ pub struct BddArgs {
     #[arg(long, value_name = "WS_URL")]
     pub cdp_endpoint: Option<String>,
 
+    /// Leave the built-in step library out: only your own Rust and JS/TS steps match (no
+    /// `stepDefinition` messages for the built-ins). Without it your steps shadow built-in
+    /// ones that match the same text.
+    #[arg(long)]
+    pub no_builtin_steps: bool,
+
     /// Options for the formatters, a JSON object (cucumber-js `--format-options`).
     #[arg(long, value_name = "JSON")]
     pub format_options: Option<String>,
@@ -177,6 +188,9 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         Ok(None) => {}
         Err(e) => return usage(e),
     }
+    if !args.import.is_empty() {
+        js_settings.steps = args.import.clone();
+    }
     let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
         None => serde_json::json!({}),
         Some(Ok(v)) if v.is_object() => v,
@@ -230,7 +244,7 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         cdp_endpoint: args.cdp_endpoint.clone(),
     });
     ferridriver_steps::builtin::link();
-    let mut registry = Registry::from_inventory(Arc::clone(&ids));
+    let mut registry = Registry::from_inventory_builtin(Arc::clone(&ids), !args.no_builtin_steps);
     let (hosts, js_ok) = crate::js::add_js_steps(&mut registry, js_settings, hosts, options.default_timeout);
     for e in &registry.errors {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
@@ -318,6 +332,7 @@ fn merge_config(args: &mut BddArgs, cfg: crate::config::TestConfig) {
     }
     args.fail_fast |= cfg.fail_fast.unwrap_or(false);
     args.dry_run |= cfg.dry_run.unwrap_or(false);
+    args.no_builtin_steps |= cfg.builtin_steps == Some(false);
     args.shard = args.shard.take().or(cfg.shard);
     if args.world_parameters.is_none() {
         args.world_parameters = cfg.world_parameters.map(|v| v.to_string());

@@ -90,6 +90,9 @@ pub struct TestConfig {
     pub language: Option<String>,
     #[serde(alias = "dryRun")]
     pub dry_run: Option<bool>,
+    /// `false` leaves the built-in step library out (`--no-builtin-steps`).
+    #[serde(alias = "builtinSteps")]
+    pub builtin_steps: Option<bool>,
 }
 
 /// The names looked for in the working directory, in order.

@@ -57,7 +57,8 @@ pub fn load_project(explicit_config: Option<&str>, root: &Path, host: HostKind) 
         options.default_timeout = Duration::from_millis(ms);
     }
     ferridriver_steps::builtin::link();
-    let mut registry = Registry::from_inventory(Arc::new(IdGenerator::unique()));
+    let builtin_steps = config.test.builtin_steps != Some(false);
+    let mut registry = Registry::from_inventory_builtin(Arc::new(IdGenerator::unique()), builtin_steps);
     let report = load(&JsConfig {
         steps: config.test.steps.clone().unwrap_or_default(),
         extensions: config.extensions.clone(),

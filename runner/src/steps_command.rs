@@ -1,30 +1,71 @@
 //! `ferridriver steps`: every step definition the binary knows, with its description and an
-//! example. `--markdown` prints docs/steps.md.
+//! example, then the project's own (Rust and JS/TS), marking the built-in ones they shadow.
+//! `--markdown` prints docs/steps.md.
 
+use crate::project::load_project;
+use ferridriver_js_world::HostKind;
 use ferridriver_messages::IdGenerator;
-use ferridriver_steps::registry::{Registry, RustStep};
+use ferridriver_steps::registry::{Registry, RustStep, StepDefinition};
 use std::sync::Arc;
 
 /// `ferridriver steps` arguments.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct StepsArgs {
-    /// Print Markdown (the text of docs/steps.md).
+    /// Print Markdown (the text of docs/steps.md: the built-in library only).
     #[arg(long)]
     pub markdown: bool,
+
+    /// Configuration file whose `[test] steps` (JS/TS) are listed with the Rust ones (default:
+    /// ferridriver.toml, .yaml, .yml or .json in the working directory, if present).
+    #[arg(long, short = 'c', value_name = "PATH")]
+    pub config: Option<String>,
 }
 
 /// Lists the step definitions; returns the exit code.
 pub fn run_steps(args: StepsArgs) -> i32 {
     ferridriver_steps::builtin::link();
-    // Checks that every pattern compiles, as a run would.
-    let registry = Registry::from_inventory(Arc::new(IdGenerator::incrementing()));
-    for e in &registry.errors {
-        eprintln!("error: {e}");
-    }
     let mut steps: Vec<&RustStep> = inventory::iter::<RustStep>.into_iter().collect();
     steps.sort_by_key(|s| (rank(&group_of(s.file)), group_of(s.file), s.file, s.line));
-    print!("{}", if args.markdown { markdown(&steps) } else { text(&steps) });
-    i32::from(!registry.errors.is_empty())
+    if args.markdown {
+        // Checks that every pattern compiles, as a run would.
+        let registry = Registry::from_inventory(Arc::new(IdGenerator::incrementing()));
+        for e in &registry.errors {
+            eprintln!("error: {e}");
+        }
+        let builtin: Vec<&RustStep> = steps.into_iter().filter(|s| s.is_builtin()).collect();
+        print!("{}", markdown(&builtin));
+        return i32::from(!registry.errors.is_empty());
+    }
+    let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let project = match load_project(args.config.as_deref(), &root, HostKind::Bdd) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return crate::cli::EXIT_USAGE;
+        }
+    };
+    for e in &project.errors {
+        eprintln!("error: {e}");
+    }
+    print!("{}", text(&steps, &project.registry));
+    i32::from(!project.errors.is_empty())
+}
+
+/// The user definition that takes a built-in step's place: one with the same pattern, or one
+/// that matches the built-in's example (the overlap a feature would hit).
+fn shadowed_by<'r>(step: &RustStep, registry: &'r Registry) -> Option<&'r StepDefinition> {
+    let example = step.example.map(|e| {
+        let e = e.trim();
+        match e.split_once(' ') {
+            Some((first, rest)) if ["Given", "When", "Then", "And", "But", "*"].contains(&first) => rest,
+            _ => e,
+        }
+    });
+    registry
+        .steps
+        .iter()
+        .filter(|d| !d.builtin)
+        .find(|d| d.pattern == step.pattern || example.is_some_and(|text| d.expression.match_text(text).is_some()))
 }
 
 /// Built-in sections in reading order; other files (user steps) follow alphabetically.
@@ -42,19 +83,36 @@ fn group_of(file: &str) -> String {
     }
 }
 
-fn text(steps: &[&RustStep]) -> String {
+fn text(steps: &[&RustStep], registry: &Registry) -> String {
     let mut out = String::new();
     let mut group = String::new();
-    for s in steps {
+    for s in steps.iter().filter(|s| s.is_builtin()) {
         if group_of(s.file) != group {
             group = group_of(s.file);
             out.push_str(&format!("\n{group}\n"));
         }
-        out.push_str(&format!("  {}\n", s.pattern));
+        match shadowed_by(s, registry) {
+            Some(by) => out.push_str(&format!("  {}   (shadowed by {} at {})\n", s.pattern, by.pattern, by.source)),
+            None => out.push_str(&format!("  {}\n", s.pattern)),
+        }
         if let Some(d) = s.description {
             out.push_str(&format!("      {d}\n"));
         }
         if let Some(e) = s.example {
+            out.push_str(&format!("      e.g. {e}\n"));
+        }
+    }
+    let own: Vec<&StepDefinition> = registry.steps.iter().filter(|d| !d.builtin).collect();
+    if !own.is_empty() {
+        out.push_str("\nYour steps\n");
+    }
+    for d in own {
+        out.push_str(&format!("  {}   # {}\n", d.pattern, d.source));
+        let rust = steps.iter().find(|s| s.file == d.source.uri && s.line == d.source.line);
+        if let Some(desc) = rust.and_then(|s| s.description) {
+            out.push_str(&format!("      {desc}\n"));
+        }
+        if let Some(e) = rust.and_then(|s| s.example) {
             out.push_str(&format!("      e.g. {e}\n"));
         }
     }

@@ -97,16 +97,8 @@ pub async fn run_attempt(
                         });
                         instant_result(TestStepResultStatus::Undefined, hint)
                     }
-                    StepMatch::Ambiguous(all) => {
-                        let listing: Vec<String> = all
-                            .iter()
-                            .map(|(d, _)| format!("  {} ({})", registry.steps[*d].pattern, registry.steps[*d].source))
-                            .collect();
-                        instant_result(
-                            TestStepResultStatus::Ambiguous,
-                            Some(format!("Multiple step definitions match:\n{}", listing.join("\n"))),
-                        )
-                    }
+                    // The candidates are in the `testCase` message; reporters list them (once).
+                    StepMatch::Ambiguous(_) => instant_result(TestStepResultStatus::Ambiguous, None),
                     StepMatch::Matched(..) if options.dry_run || skipping => {
                         instant_result(TestStepResultStatus::Skipped, None)
                     }

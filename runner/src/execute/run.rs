@@ -122,7 +122,7 @@ pub fn execute(
         success: rust_before_ok && pool.hooks_passed && registry.errors.is_empty(),
         statuses: pool.outcomes.iter().map(|(_, s)| *s).collect(),
     };
-    if summary.statuses.iter().any(|s| fails_run(*s, options.strict)) {
+    if summary.statuses.iter().any(|s| fails_run(*s, &options)) {
         summary.success = false;
     }
     if !run_rust_global_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options) {

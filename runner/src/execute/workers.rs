@@ -97,7 +97,7 @@ pub fn run_workers(
                         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
                         let Some(case) = next else { break };
                         let status = run_case(&ctx, &registry, &case, &options, host.as_mut(), worker_id).await;
-                        if options.fail_fast && fails_run(status, options.strict) {
+                        if options.fail_fast && fails_run(status, &options) {
                             stop.store(true, Ordering::Relaxed);
                         }
                         if let Ok(mut o) = outcomes.lock() {
@@ -157,11 +157,13 @@ pub fn run_workers(
     }
 }
 
-/// Whether a final status fails the run.
-pub fn fails_run(status: TestStepResultStatus, strict: bool) -> bool {
+/// Whether a final status fails the run. In a dry run nothing executes, so undefined and
+/// ambiguous steps are reported without failing it (as cucumber-js documents).
+pub fn fails_run(status: TestStepResultStatus, options: &RunOptions) -> bool {
     match status {
-        TestStepResultStatus::Failed | TestStepResultStatus::Ambiguous | TestStepResultStatus::Undefined => true,
-        TestStepResultStatus::Pending => strict,
+        TestStepResultStatus::Ambiguous | TestStepResultStatus::Undefined => !options.dry_run,
+        TestStepResultStatus::Failed => true,
+        TestStepResultStatus::Pending => options.strict,
         _ => false,
     }
 }

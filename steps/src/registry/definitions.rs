@@ -88,6 +88,8 @@ pub struct StepDefinition {
     pub body: StepBody,
     /// Overrides the run's default step timeout.
     pub timeout: Option<Duration>,
+    /// Part of the built-in step library: a user definition matching the same text wins.
+    pub builtin: bool,
 }
 
 /// When a hook runs.

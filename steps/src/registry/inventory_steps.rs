@@ -11,6 +11,8 @@ pub struct RustStep {
     /// True for `regex = "…"`, false for Cucumber expressions.
     pub regex: bool,
     pub file: &'static str,
+    /// `module_path!()` where the step was written: tells the built-in library from user steps.
+    pub module: &'static str,
     pub line: u32,
     pub func: RustStepFn,
     pub timeout_ms: Option<u64>,
@@ -45,6 +47,13 @@ pub struct RustParameterType {
     pub prefer_for_regexp_match: bool,
     pub file: &'static str,
     pub line: u32,
+}
+
+impl RustStep {
+    /// Whether the step belongs to ferridriver's built-in step library (which user steps shadow).
+    pub fn is_builtin(&self) -> bool {
+        self.module.starts_with("ferridriver_steps::builtin")
+    }
 }
 
 inventory::collect!(RustStep);

@@ -11,7 +11,8 @@ pub enum StepMatch {
     Undefined,
     /// Exactly one definition (index into the registry's steps) with its arguments.
     Matched(usize, Vec<Argument>),
-    /// Several definitions match: the step is ambiguous. Each with its arguments.
+    /// Several definitions match: the step is ambiguous. Each with its arguments. Built-in
+    /// definitions only count when no user definition matches.
     Ambiguous(Vec<(usize, Vec<Argument>)>),
 }
 
@@ -38,6 +39,11 @@ impl MatchTable {
             .into_iter()
             .filter_map(|i| steps.get(i).and_then(|s| s.expression.match_text(text)).map(|args| (i, args)))
             .collect();
+        // A user definition shadows the built-in library: users migrating a suite define the
+        // common phrases themselves, and theirs must win rather than make the step ambiguous.
+        if found.len() > 1 && found.iter().any(|(i, _)| !steps[*i].builtin) {
+            found.retain(|(i, _)| !steps[*i].builtin);
+        }
         match found.len() {
             0 => StepMatch::Undefined,
             1 => {
@@ -90,6 +96,29 @@ mod tests {
             other => panic!("expected ambiguity, got {other:?}"),
         }
         assert!(matches!(table.find(&r.steps, "nothing"), StepMatch::Undefined));
+    }
+
+    #[test]
+    fn user_definitions_shadow_builtin_ones_but_not_each_other() {
+        let mut r = registry(&[
+            ("I open {string}", PatternKind::CucumberExpression),
+            ("I open {string}", PatternKind::CucumberExpression),
+            ("^I open \"([^\"]*)\"$", PatternKind::RegularExpression),
+            ("I click {string}", PatternKind::CucumberExpression),
+        ]);
+        r.steps[0].builtin = true;
+        r.steps[3].builtin = true;
+        let table = MatchTable::new(&r.steps);
+        match table.find(&r.steps, "I open \"/\"") {
+            StepMatch::Ambiguous(m) => {
+                assert_eq!(m.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 2], "the built-in one drops out")
+            }
+            other => panic!("two user definitions stay ambiguous, got {other:?}"),
+        }
+        r.steps.remove(2);
+        let table = MatchTable::new(&r.steps);
+        assert!(matches!(table.find(&r.steps, "I open \"/\""), StepMatch::Matched(1, _)), "the user step wins");
+        assert!(matches!(table.find(&r.steps, "I click \"Go\""), StepMatch::Matched(2, _)), "built-ins still match");
     }
 
     #[test]

@@ -66,6 +66,16 @@ impl Registry {
     /// Like [`Registry::from_inventory`], keeping only definitions whose source file (as
     /// `file!()` gives it) passes `keep`. Tests use it to give each suite its own definitions.
     pub fn from_inventory_where(ids: Arc<IdGenerator>, keep: impl Fn(&str) -> bool) -> Self {
+        Self::from_inventory_with(ids, keep, true)
+    }
+
+    /// Every Rust definition linked into the binary; with `builtin_steps` false the built-in
+    /// step library is left out entirely (`--no-builtin-steps`).
+    pub fn from_inventory_builtin(ids: Arc<IdGenerator>, builtin_steps: bool) -> Self {
+        Self::from_inventory_with(ids, |_| true, builtin_steps)
+    }
+
+    fn from_inventory_with(ids: Arc<IdGenerator>, keep: impl Fn(&str) -> bool, builtin_steps: bool) -> Self {
         let mut registry = Registry::new(ids);
         let mut types: Vec<&RustParameterType> =
             inventory::iter::<RustParameterType>.into_iter().filter(|t| keep(t.file)).collect();
@@ -96,19 +106,26 @@ impl Registry {
             .map(|s| (s.file, s.line, Def::Step(s)))
             .chain(inventory::iter::<RustHook>.into_iter().map(|h| (h.file, h.line, Def::Hook(h))))
             .filter(|(file, _, _)| keep(file))
+            .filter(|(_, _, def)| builtin_steps || !matches!(def, Def::Step(s) if s.is_builtin()))
             .collect();
         defs.sort_by_key(|(f, l, _)| (*f, *l));
         for (file, line, def) in defs {
             let source = SourceLocation { uri: file.to_string(), line };
             match def {
-                Def::Step(s) => registry.add_step(
-                    s.keyword,
-                    s.pattern,
-                    if s.regex { PatternKind::RegularExpression } else { PatternKind::CucumberExpression },
-                    source,
-                    StepBody::Rust(s.func),
-                    s.timeout_ms.map(Duration::from_millis),
-                ),
+                Def::Step(s) => {
+                    let before = registry.steps.len();
+                    registry.add_step(
+                        s.keyword,
+                        s.pattern,
+                        if s.regex { PatternKind::RegularExpression } else { PatternKind::CucumberExpression },
+                        source,
+                        StepBody::Rust(s.func),
+                        s.timeout_ms.map(Duration::from_millis),
+                    );
+                    if registry.steps.len() > before {
+                        registry.steps[before].builtin = s.is_builtin();
+                    }
+                }
                 Def::Hook(h) => registry.add_hook(
                     h.kind,
                     h.name.map(str::to_string),
@@ -174,6 +191,7 @@ impl Registry {
                 source,
                 body,
                 timeout,
+                builtin: false,
             }),
             Err(ExpressionError::UndefinedParameterType { name, expression, .. }) => {
                 self.undefined_parameter_types.push((expression, name));
@@ -207,8 +225,6 @@ impl Registry {
         self.hooks.push(HookDefinition { id: self.ids.next_id(), kind, name, tags, order, source, body, timeout });
     }
 
-    /// Hooks of one kind in the order they run: Before-like hooks in definition order,
-    /// After-like hooks in reverse (as cucumber-js), then by `order`.
     /// Adds an extension tool.
     pub fn add_tool(&mut self, tool: ToolDefinition) {
         self.tools.push(tool);
@@ -219,6 +235,8 @@ impl Registry {
         self.tools.iter().find(|t| t.name == name)
     }
 
+    /// Hooks of one kind in the order they run: Before-like hooks in definition order,
+    /// After-like hooks in reverse (as cucumber-js), then by `order`.
     pub fn hooks_of(&self, kind: HookKind) -> Vec<&HookDefinition> {
         let mut hooks: Vec<&HookDefinition> = self.hooks.iter().filter(|h| h.kind == kind).collect();
         if matches!(kind, HookKind::After | HookKind::AfterAll | HookKind::AfterStep) {
