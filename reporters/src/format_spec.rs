@@ -1,8 +1,19 @@
 //! Parsing `--format NAME[:PATH]` values the way cucumber-js reads them.
 
 /// The formatters this build provides.
-pub const KNOWN_FORMATS: &[&str] =
-    &["message", "pretty", "progress", "progress-bar", "summary", "junit", "json", "rerun", "usage", "snippets"];
+pub const KNOWN_FORMATS: &[&str] = &[
+    "message",
+    "pretty",
+    "progress",
+    "progress-bar",
+    "summary",
+    "junit",
+    "json",
+    "rerun",
+    "usage",
+    "snippets",
+    "github",
+];
 
 /// One `--format` value: a formatter name and where it writes (stdout when no path).
 #[derive(Debug, Clone, PartialEq, Eq)]

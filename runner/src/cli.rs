@@ -209,7 +209,7 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
         (Err(e), _) | (_, Err(e)) => return usage(e),
     };
     let filter = match build_filter(&args) {
-        Ok(f) => f,
+        Ok(f) => PickleFilter { shard, ..f },
         Err(e) => return usage(e),
     };
     let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
@@ -249,7 +249,7 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
     for e in &registry.errors {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
     }
-    let pickles = schedule(loaded.pickles, shard, order);
+    let pickles = schedule(loaded.pickles, None, order);
     let summary = execute(&ctx, Arc::new(registry), pickles, &loaded.documents, Arc::new(options), hosts);
     drop(ctx);
     let reported = reporter_thread.join().unwrap_or_else(|_| Err("the reporter thread stopped unexpectedly".into()));
@@ -359,7 +359,7 @@ fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
         .iter()
         .map(|n| Regex::new(n).map_err(|e| format!("--name '{n}' is not a valid regular expression: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(PickleFilter { tags, names })
+    Ok(PickleFilter { tags, names, shard: None })
 }
 
 fn print_keywords(d: &crate::gherkin::Dialect) {

@@ -1,4 +1,5 @@
-//! Which pickles run: `PATH:LINE`, `--tags` and `--name`, all of which must agree.
+//! Which pickles run: `PATH:LINE`, `--tags` and `--name`, all of which must agree, then
+//! `--shard` over what they selected.
 
 use ferridriver_messages::{GherkinDocument, Pickle};
 use ferridriver_steps::tag_expressions::TagExpression;
@@ -10,6 +11,9 @@ use std::collections::HashMap;
 pub struct PickleFilter {
     pub tags: Option<TagExpression>,
     pub names: Vec<Regex>,
+    /// Keeps every `total`-th selected pickle (by position in defined order). Applied while
+    /// loading, so a shard's message stream holds only its own pickles, as cucumber-js's.
+    pub shard: Option<crate::execute::Shard>,
 }
 
 impl PickleFilter {

@@ -10,6 +10,7 @@ pub mod filters;
 pub mod gherkin;
 pub mod js;
 pub mod load;
+pub mod merge;
 pub mod meta;
 pub mod project;
 pub mod reporting;

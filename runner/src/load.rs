@@ -51,6 +51,12 @@ pub struct FeatureSource {
 /// Like [`load_features`] for sources already in memory.
 pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &str, filter: &PickleFilter) -> Loaded {
     let mut loaded = Loaded { pickles: Vec::new(), documents: Documents::new(), syntax_errors: 0 };
+    let mut position = 0u32;
+    let mut in_shard = move || {
+        let keep = filter.shard.is_none_or(|s| s.keeps(position));
+        position += 1;
+        keep
+    };
     for FeatureSource { uri, data, lines } in sources {
         // `data` moves into the source message, so parse a borrowed copy first.
         let parsed = parse_source(&uri, &data, language, &ctx.ids);
@@ -62,7 +68,11 @@ pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &st
         let selected: Vec<bool> = parsed
             .pickles
             .iter()
-            .map(|p| filter.accepts(p) && parsed.document.as_ref().is_some_and(|d| selected_by_lines(p, d, &lines)))
+            .map(|p| {
+                filter.accepts(p)
+                    && parsed.document.as_ref().is_some_and(|d| selected_by_lines(p, d, &lines))
+                    && in_shard()
+            })
             .collect();
         let crate::gherkin::ParsedSource { source, document, pickles, errors } = parsed;
         ctx.emit(source);

@@ -6,12 +6,7 @@ use crate::execute::{Order, Shard};
 /// suite agrees), then orders what is left.
 pub fn schedule<T>(items: Vec<T>, shard: Option<Shard>, order: Order) -> Vec<T> {
     let mut kept: Vec<T> = match shard {
-        Some(s) => items
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| (*i as u32) % s.total == s.index - 1)
-            .map(|(_, p)| p)
-            .collect(),
+        Some(s) => items.into_iter().enumerate().filter(|(i, _)| s.keeps(*i as u32)).map(|(_, p)| p).collect(),
         None => items,
     };
     match order {

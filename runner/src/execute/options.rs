@@ -20,6 +20,14 @@ pub struct Shard {
     pub total: u32,
 }
 
+impl Shard {
+    /// Whether the pickle at `position` (0-based, among the selected ones in defined order)
+    /// belongs to this shard. Every shard of one suite agrees, so together they run it once.
+    pub fn keeps(&self, position: u32) -> bool {
+        position % self.total == self.index - 1
+    }
+}
+
 /// When the page is photographed for the report (`--screenshot`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Screenshots {
