@@ -7,6 +7,7 @@ mod cache;
 mod commands;
 mod compile;
 mod convert;
+mod definition_shapes;
 mod discover;
 mod disk_cache;
 mod env;
@@ -26,6 +27,7 @@ mod tool_call;
 mod vm;
 
 pub use bundle::{bundle, Bundle, BundleError};
+pub use definition_shapes::{file_shape, DefinitionShape, FileShape};
 pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
 pub use disk_cache::CACHE_DIR;
 pub use env::allow_env;

@@ -1,16 +1,10 @@
 //! The `bdd` command: arguments (cucumber-js names) and the run that follows from them.
 
-use crate::discovery::discover;
-use crate::execute::{execute, workers::HostFactory, RunContext, RunOptions};
+use crate::execute::{workers::HostFactory, RunOptions};
 use crate::filters::PickleFilter;
 use crate::gherkin::{dialect, languages};
-use crate::load::load_features;
-use crate::meta::meta;
-use crate::reporting::spawn_reporters;
-use crate::schedule::{parse_order, parse_shard, schedule};
-use ferridriver_messages::{Clock, IdGenerator};
-use ferridriver_reporters::{create_reporter, FormatSpec, Reporter};
-use ferridriver_steps::registry::Registry;
+use crate::run_once::{load_definitions, prepare, run_once};
+use ferridriver_messages::IdGenerator;
 use ferridriver_steps::tag_expressions::TagExpression;
 use regex::Regex;
 use std::sync::Arc;
@@ -27,6 +21,11 @@ pub struct BddArgs {
     /// Feature files or directories, optionally with lines (`features/a.feature:12`), or
     /// `@rerun.txt`. Default: `features/`.
     pub paths: Vec<String>,
+
+    /// Stay up after the run: re-run what a saved feature or step file changed, with the
+    /// workers' browsers kept warm (keys: Enter re-run, a all, f failed, q quit).
+    #[arg(long, short = 'w')]
+    pub watch: bool,
 
     /// Match steps and report them without running anything.
     #[arg(long, short = 'd')]
@@ -165,105 +164,19 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
             None => usage(format!("unknown language '{code}'\n  hint: `ferridriver bdd --i18n-languages` lists them")),
         };
     }
-    let mut args = args;
-    let mut js_settings = crate::js::JsSettings::default();
-    match crate::config::find_config(args.config.as_deref(), std::path::Path::new(".")) {
-        Ok(Some(path)) => match crate::config::load_config(&path) {
-            Ok(cfg) => {
-                js_settings = crate::js::JsSettings {
-                    steps: cfg.test.steps.clone().unwrap_or_default(),
-                    extensions: cfg.extensions,
-                };
-                // `[scripting] allowEnv`: the environment variables JS may read.
-                let allowed = cfg.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
-                if let Some(names) = allowed.and_then(|v| v.as_array()) {
-                    ferridriver_js_world::allow_env(
-                        names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect(),
-                    );
-                }
-                merge_config(&mut args, cfg.test)
-            }
-            Err(e) => return usage(e),
-        },
-        Ok(None) => {}
-        Err(e) => return usage(e),
-    }
-    if !args.import.is_empty() {
-        js_settings.steps = args.import.clone();
-    }
-    let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
-        None => serde_json::json!({}),
-        Some(Ok(v)) if v.is_object() => v,
-        Some(Ok(_)) => return usage("--format-options must be a JSON object".into()),
-        Some(Err(e)) => return usage(format!("--format-options is not valid JSON: {e}")),
-    };
-    let options = match run_options(&args) {
-        Ok(o) => o,
+    let prepared = match prepare(args) {
+        Ok(p) => p,
         Err(e) => return usage(e),
     };
-    let (shard, order) = match (
-        args.shard.as_deref().map(parse_shard).transpose(),
-        parse_order(args.order.as_deref().unwrap_or("defined")),
-    ) {
-        (Ok(s), Ok(o)) => (s, o),
-        (Err(e), _) | (_, Err(e)) => return usage(e),
-    };
-    let filter = match build_filter(&args) {
-        Ok(f) => PickleFilter { shard, ..f },
-        Err(e) => return usage(e),
-    };
-    let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
-    // As cucumber-js's default `progress` (dots, then the summary): without any --format,
-    // progress and summary go to the console.
-    let formats =
-        if args.format.is_empty() { vec!["progress".to_string(), "summary".to_string()] } else { args.format.clone() };
-    for value in &formats {
-        match FormatSpec::parse(value).and_then(|spec| create_reporter(&spec, &format_options)) {
-            Ok(r) => reporters.push(r),
-            Err(e) => return usage(e),
-        }
+    if prepared.args.watch {
+        return crate::watch::run_watch(prepared, hosts);
     }
-    let paths = if args.paths.is_empty() { vec!["features".to_string()] } else { args.paths.clone() };
-    let targets = match discover(&paths) {
-        Ok(t) => t,
-        Err(e) => return usage(e),
-    };
-    if let crate::execute::Order::Random(seed) = order {
-        eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
-    }
-
     let ids = Arc::new(IdGenerator::unique());
-    let (sender, events) = std::sync::mpsc::channel();
-    let reporter_thread = spawn_reporters(reporters, events);
-    let ctx = RunContext::new(Arc::clone(&ids), Arc::new(Clock::System), sender);
-    ctx.emit(meta());
-    let loaded = load_features(&ctx, &targets, args.language.as_deref().unwrap_or("en"), &filter);
-    ferridriver_steps::builtin::configure_browser(ferridriver_steps::builtin::BrowserSettings {
-        executable: args.browser_path.clone().map(Into::into),
-        headed: args.headed,
-        cdp_endpoint: args.cdp_endpoint.clone(),
-    });
-    ferridriver_steps::builtin::link();
-    let mut registry = Registry::from_inventory_builtin(Arc::clone(&ids), !args.no_builtin_steps);
-    let (hosts, js_ok) = crate::js::add_js_steps(&mut registry, js_settings, hosts, options.default_timeout);
-    for e in &registry.errors {
-        eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
-    }
-    let pickles = schedule(loaded.pickles, None, order);
-    let summary = execute(&ctx, Arc::new(registry), pickles, &loaded.documents, Arc::new(options), hosts);
-    drop(ctx);
-    let reported = reporter_thread.join().unwrap_or_else(|_| Err("the reporter thread stopped unexpectedly".into()));
-    if let Err(e) = &reported {
-        eprintln!("error: {e}");
-    }
-    if summary.success && js_ok && loaded.syntax_errors == 0 && reported.is_ok() {
-        0
-    } else {
-        EXIT_FAILED
-    }
+    let definitions = load_definitions(&prepared, &ids, hosts);
+    run_once(&prepared, &ids, &definitions, &prepared.filter).code
 }
 
-fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
+pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
     let language = args.language.as_deref().unwrap_or("en");
     if dialect(language).is_none() {
         return Err(format!(
@@ -306,45 +219,11 @@ fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
             Some("always") => crate::execute::Screenshots::Always,
             Some(other) => return Err(format!("--screenshot '{other}' must be on-failure, off or always")),
         },
+        threads: None,
     })
 }
 
-/// Fills every option the command line left unset from the config file's `[test]` table.
-fn merge_config(args: &mut BddArgs, cfg: crate::config::TestConfig) {
-    if args.paths.is_empty() {
-        args.paths = cfg.paths.unwrap_or_default();
-    }
-    if args.format.is_empty() {
-        args.format = cfg.format.unwrap_or_default();
-    }
-    if args.tags.is_empty() {
-        args.tags = cfg.tags.into_iter().collect();
-    }
-    if args.name.is_empty() {
-        args.name = cfg.name.unwrap_or_default();
-    }
-    args.parallel = args.parallel.or(cfg.parallel);
-    args.order = args.order.take().or(cfg.order);
-    args.retry = args.retry.or(cfg.retry);
-    args.retry_tag_filter = args.retry_tag_filter.take().or(cfg.retry_tag_filter);
-    if !args.strict && !args.no_strict {
-        args.no_strict = cfg.strict == Some(false);
-    }
-    args.fail_fast |= cfg.fail_fast.unwrap_or(false);
-    args.dry_run |= cfg.dry_run.unwrap_or(false);
-    args.no_builtin_steps |= cfg.builtin_steps == Some(false);
-    args.shard = args.shard.take().or(cfg.shard);
-    if args.world_parameters.is_none() {
-        args.world_parameters = cfg.world_parameters.map(|v| v.to_string());
-    }
-    if args.format_options.is_none() {
-        args.format_options = cfg.format_options.map(|v| v.to_string());
-    }
-    args.timeout = args.timeout.or(cfg.timeout);
-    args.language = args.language.take().or(cfg.language);
-}
-
-fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
+pub(crate) fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
     let mut tags: Option<TagExpression> = None;
     for t in &args.tags {
         let e =
@@ -359,7 +238,7 @@ fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
         .iter()
         .map(|n| Regex::new(n).map_err(|e| format!("--name '{n}' is not a valid regular expression: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(PickleFilter { tags, names, shard: None })
+    Ok(PickleFilter { tags, names, shard: None, only: None })
 }
 
 fn print_keywords(d: &crate::gherkin::Dialect) {

@@ -7,13 +7,15 @@ use regex::Regex;
 use std::collections::HashMap;
 
 /// The pickle filters of one run.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct PickleFilter {
     pub tags: Option<TagExpression>,
     pub names: Vec<Regex>,
     /// Keeps every `total`-th selected pickle (by position in defined order). Applied while
     /// loading, so a shard's message stream holds only its own pickles, as cucumber-js's.
     pub shard: Option<crate::execute::Shard>,
+    /// Only pickles with these content keys ([`pickle_key`]): what watch mode re-runs.
+    pub only: Option<std::sync::Arc<std::collections::HashSet<u64>>>,
 }
 
 impl PickleFilter {
@@ -22,7 +24,26 @@ impl PickleFilter {
         let tags: Vec<&str> = pickle.tags.iter().map(|t| t.name.as_str()).collect();
         self.tags.as_ref().is_none_or(|e| e.evaluate(&tags))
             && (self.names.is_empty() || self.names.iter().any(|r| r.is_match(&pickle.name)))
+            && self.only.as_ref().is_none_or(|keys| keys.contains(&pickle_key(pickle)))
     }
+}
+
+/// What a pickle is, independent of ids and lines: its file, name, language, tags and steps
+/// (text, type and argument; background steps included). Editing a scenario or its background
+/// changes the key; moving it within the file does not.
+pub fn pickle_key(pickle: &Pickle) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (&pickle.uri, &pickle.name, &pickle.language).hash(&mut h);
+    for tag in &pickle.tags {
+        tag.name.hash(&mut h);
+    }
+    for step in &pickle.steps {
+        step.text.hash(&mut h);
+        format!("{:?}", step.step_type).hash(&mut h);
+        serde_json::to_string(&step.argument).unwrap_or_default().hash(&mut h);
+    }
+    h.finish()
 }
 
 /// Whether a pickle is selected by `lines` of a `PATH:LINE` argument: a line selects the

@@ -2,7 +2,7 @@
 //! the registry after the Rust ones, and give every worker a `JsHost` of its own.
 
 use crate::execute::workers::HostFactory;
-use ferridriver_js_world::{load, JsConfig, JsHost};
+use ferridriver_js_world::{load, JsConfig, JsHost, JsProgram};
 use ferridriver_steps::registry::Registry;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,14 +15,15 @@ pub struct JsSettings {
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
-/// per worker when there are JS definitions, else `hosts` unchanged) and whether everything
-/// loaded; problems are reported on stderr with their file and a hint, and the rest still runs.
+/// per worker when there are JS definitions, else `hosts` unchanged), the program, and whether
+/// everything loaded; problems are reported on stderr with their file and a hint, and the rest
+/// still runs.
 pub fn add_js_steps(
     registry: &mut Registry,
     settings: JsSettings,
     hosts: HostFactory,
     default_timeout: Duration,
-) -> (HostFactory, bool) {
+) -> (HostFactory, Option<Arc<JsProgram>>, bool) {
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
     let report = load(&JsConfig { steps: settings.steps, extensions: settings.extensions, root, ..Default::default() });
     for e in &report.errors {
@@ -32,9 +33,10 @@ pub fn add_js_steps(
     match report.program {
         Some(program) => {
             program.register(registry);
-            let factory: HostFactory = Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&program), default_timeout)));
-            (factory, ok)
+            let shared = Arc::clone(&program);
+            let factory: HostFactory = Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&shared), default_timeout)));
+            (factory, Some(program), ok)
         }
-        None => (hosts, ok),
+        None => (hosts, None, ok),
     }
 }

@@ -14,5 +14,7 @@ pub mod merge;
 pub mod meta;
 pub mod project;
 pub mod reporting;
+pub mod run_once;
 pub mod schedule;
 pub mod steps_command;
+pub mod watch;

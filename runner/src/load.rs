@@ -50,6 +50,35 @@ pub struct FeatureSource {
 
 /// Like [`load_features`] for sources already in memory.
 pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &str, filter: &PickleFilter) -> Loaded {
+    load_sources_with(ctx, sources, language, filter, true)
+}
+
+/// Parses the features and returns the selected pickles without printing syntax errors (watch
+/// mode looks at the suite between runs; the run that follows prints them).
+pub fn scan_features(targets: &[FeatureTarget], language: &str, filter: &PickleFilter) -> Loaded {
+    let (sender, _nobody) = std::sync::mpsc::channel();
+    let ctx = RunContext::new(
+        std::sync::Arc::new(ferridriver_messages::IdGenerator::incrementing()),
+        std::sync::Arc::new(ferridriver_messages::Clock::System),
+        sender,
+    );
+    let sources = targets
+        .iter()
+        .filter_map(|t| {
+            let data = std::fs::read_to_string(&t.path).ok()?;
+            Some(FeatureSource { uri: uri_of(&t.path), data, lines: t.lines.clone() })
+        })
+        .collect();
+    load_sources_with(&ctx, sources, language, filter, false)
+}
+
+fn load_sources_with(
+    ctx: &RunContext,
+    sources: Vec<FeatureSource>,
+    language: &str,
+    filter: &PickleFilter,
+    print_errors: bool,
+) -> Loaded {
     let mut loaded = Loaded { pickles: Vec::new(), documents: Documents::new(), syntax_errors: 0 };
     let mut position = 0u32;
     let mut in_shard = move || {
@@ -61,7 +90,7 @@ pub fn load_sources(ctx: &RunContext, sources: Vec<FeatureSource>, language: &st
         // `data` moves into the source message, so parse a borrowed copy first.
         let parsed = parse_source(&uri, &data, language, &ctx.ids);
         drop(data);
-        for e in &parsed.errors {
+        for e in parsed.errors.iter().filter(|_| print_errors) {
             eprintln!("{}", describe_parse_error(&uri, e));
         }
         loaded.syntax_errors += parsed.errors.len();

@@ -252,9 +252,11 @@ impl Merger {
                 let hash = text_hash(body.get("data").and_then(Value::as_str).unwrap_or(""));
                 match self.sources.get(&uri) {
                     Some(h) if *h == hash => return Ok(vec![]),
-                    Some(_) => return Err(format!(
+                    Some(_) => {
+                        return Err(format!(
                         "{uri} differs from the copy another shard ran\n  hint: every shard must run the same commit"
-                    )),
+                    ))
+                    }
                     None => {
                         self.sources.insert(uri, hash);
                     }

@@ -11,6 +11,7 @@ mod options;
 mod plan;
 mod run;
 mod suggest;
+pub mod threads;
 pub mod workers;
 
 pub use context::RunContext;

@@ -52,6 +52,9 @@ pub struct RunOptions {
     pub default_timeout: Duration,
     /// Evidence gathering after steps (screenshots of an open page).
     pub screenshots: Screenshots,
+    /// Long-lived worker threads to run on (watch mode keeps browsers warm this way); `None`
+    /// starts fresh threads for the run.
+    pub threads: Option<std::sync::Arc<super::threads::WorkerThreads>>,
 }
 
 impl Default for RunOptions {
@@ -67,6 +70,7 @@ impl Default for RunOptions {
             world_parameters: serde_json::json!({}),
             default_timeout: Duration::from_secs(5),
             screenshots: Screenshots::OnFailure,
+            threads: None,
         }
     }
 }

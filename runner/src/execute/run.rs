@@ -17,6 +17,8 @@ pub struct RunSummary {
     pub success: bool,
     /// Final status of each test case that ran.
     pub statuses: Vec<TestStepResultStatus>,
+    /// The pickles whose test case failed the run (watch mode re-runs them on `f`).
+    pub failed_pickles: Vec<String>,
 }
 
 /// Emits the definition messages of a registry: custom parameter types, then step definitions and
@@ -120,7 +122,13 @@ pub fn execute(
     let pool = run_workers(ctx, Arc::clone(&registry), Arc::clone(&options), hosts, workers, &run_id, plan);
     let mut summary = RunSummary {
         success: rust_before_ok && pool.hooks_passed && registry.errors.is_empty(),
-        statuses: pool.outcomes.iter().map(|(_, s)| *s).collect(),
+        statuses: pool.outcomes.iter().map(|(_, _, s)| *s).collect(),
+        failed_pickles: pool
+            .outcomes
+            .iter()
+            .filter(|(_, _, s)| fails_run(*s, &options))
+            .map(|(_, pickle, _)| pickle.clone())
+            .collect(),
     };
     if summary.statuses.iter().any(|s| fails_run(*s, &options)) {
         summary.success = false;

@@ -4,7 +4,8 @@
 
 use super::attempt::run_attempt;
 use super::global_hooks::{global_hooks, run_global_hooks, GlobalScope};
-use super::invoke::{StepHost, WORKER_THREAD_PREFIX};
+use super::invoke::StepHost;
+use super::threads::{spawn_worker, Job};
 use super::{PlannedCase, RunContext, RunOptions};
 use ferridriver_messages::TestStepResultStatus;
 use ferridriver_steps::registry::{HookKind, Registry};
@@ -15,8 +16,8 @@ use std::sync::{Arc, Mutex};
 /// Makes the per-worker host (one per thread, created on that thread).
 pub type HostFactory = Arc<dyn Fn(usize) -> Box<dyn StepHost> + Send + Sync>;
 
-/// The final status of every test case that ran, by test case id.
-pub type Outcomes = Vec<(String, TestStepResultStatus)>;
+/// The final status of every test case that ran: `(test case id, pickle id, status)`.
+pub type Outcomes = Vec<(String, String, TestStepResultStatus)>;
 
 /// What the worker pool reports back.
 #[derive(Debug, Default)]
@@ -49,6 +50,7 @@ pub fn run_workers(
     // Opened once the test cases are queued (or are known to be none).
     let (gate_tx, gate_rx) = tokio::sync::watch::channel(false);
     let workers = workers.max(1);
+    let pool = options.threads.clone();
     let handles: Vec<_> = (0..workers)
         .map(|n| {
             let (ctx, registry, queue, stop, hooks_failed, outcomes, options, hosts) = (
@@ -62,15 +64,7 @@ pub fn run_workers(
                 Arc::clone(&hosts),
             );
             let (ready_tx, mut gate_rx, run_id) = (ready_tx.clone(), gate_rx.clone(), run_id.to_string());
-            std::thread::Builder::new().name(format!("{WORKER_THREAD_PREFIX}{n}")).spawn(move || {
-                let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-                    Ok(rt) => rt,
-                    Err(e) => {
-                        eprintln!("error: worker {n} could not start its runtime: {e}");
-                        hooks_failed.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                };
+            let job: Job = Box::new(move |runtime: &tokio::runtime::Runtime| {
                 let mut host = hosts(n);
                 let worker_id = (workers > 1).then(|| n.to_string());
                 let worker_id = worker_id.as_deref();
@@ -101,7 +95,7 @@ pub fn run_workers(
                             stop.store(true, Ordering::Relaxed);
                         }
                         if let Ok(mut o) = outcomes.lock() {
-                            o.push((case.test_case_id.clone(), status));
+                            o.push((case.test_case_id.clone(), case.pickle.id.clone(), status));
                         }
                         // A rebuilt VM lost what BeforeAll set up: set it up again (ADR 0011).
                         if host.restarted()
@@ -117,7 +111,8 @@ pub fn run_workers(
                         hooks_failed.store(true, Ordering::Relaxed);
                     }
                 });
-            })
+            });
+            spawn_worker(pool.as_deref(), n, job)
         })
         .collect();
     drop(ready_tx);
@@ -133,22 +128,11 @@ pub fn run_workers(
     ctx.flush();
     let _ = gate_tx.send(true);
     for h in handles {
-        match h {
-            Ok(h) => {
-                if let Err(payload) = h.join() {
-                    let reason = payload
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "no message".into());
-                    eprintln!("error: a worker thread stopped unexpectedly: {reason}");
-                    hooks_failed.store(true, Ordering::Relaxed);
-                }
-            }
-            Err(e) => {
-                eprintln!("error: could not start a worker thread: {e}");
-                hooks_failed.store(true, Ordering::Relaxed);
-            }
+        let ended =
+            h.and_then(|h| h.join().map_err(|reason| format!("a worker thread stopped unexpectedly: {reason}")));
+        if let Err(e) = ended {
+            eprintln!("error: {e}");
+            hooks_failed.store(true, Ordering::Relaxed);
         }
     }
     PoolOutcome {

@@ -1,0 +1,215 @@
+//! One `bdd` run, in three parts that watch mode calls separately: [`prepare`] (flags merged
+//! with the config file, checked once), [`load_definitions`] (the registry with the Rust and
+//! JS/TS steps, reloaded when step files change) and [`run_once`] (load the features, run the
+//! selected pickles, report).
+
+use crate::cli::{BddArgs, EXIT_FAILED, EXIT_USAGE};
+use crate::config::{find_config, load_config, TestConfig};
+use crate::discovery::discover;
+use crate::execute::{execute, workers::HostFactory, Order, RunContext, RunOptions, RunSummary};
+use crate::filters::PickleFilter;
+use crate::js::JsSettings;
+use crate::load::load_features;
+use crate::meta::meta;
+use crate::reporting::spawn_reporters;
+use crate::schedule::{parse_order, parse_shard, schedule};
+use ferridriver_js_world::JsProgram;
+use ferridriver_messages::{Clock, IdGenerator, Pickle};
+use ferridriver_reporters::{create_reporter, FormatSpec, Reporter};
+use ferridriver_steps::registry::Registry;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Everything the command line and the config file decide, checked.
+pub struct Prepared {
+    /// The flags, with what the config file set filled in.
+    pub args: BddArgs,
+    /// The config file used, if any.
+    pub config_path: Option<PathBuf>,
+    pub js_settings: JsSettings,
+    pub format_options: serde_json::Value,
+    /// `--format` values (the console default when none).
+    pub formats: Vec<String>,
+    pub options: RunOptions,
+    pub filter: PickleFilter,
+    pub order: Order,
+    /// Feature paths (default `features/`).
+    pub paths: Vec<String>,
+    pub language: String,
+}
+
+/// Reads the config file and checks every option; an error is a usage error (exit 2).
+pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
+    let mut args = args;
+    let mut js_settings = JsSettings::default();
+    let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
+    if let Some(path) = &config_path {
+        let cfg = load_config(path)?;
+        js_settings = JsSettings { steps: cfg.test.steps.clone().unwrap_or_default(), extensions: cfg.extensions };
+        // `[scripting] allowEnv`: the environment variables JS may read.
+        let allowed = cfg.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
+        if let Some(names) = allowed.and_then(|v| v.as_array()) {
+            ferridriver_js_world::allow_env(names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect());
+        }
+        merge_config(&mut args, cfg.test);
+    }
+    if !args.import.is_empty() {
+        js_settings.steps = args.import.clone();
+    }
+    let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
+        None => serde_json::json!({}),
+        Some(Ok(v)) if v.is_object() => v,
+        Some(Ok(_)) => return Err("--format-options must be a JSON object".into()),
+        Some(Err(e)) => return Err(format!("--format-options is not valid JSON: {e}")),
+    };
+    let options = crate::cli::run_options(&args)?;
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let order = parse_order(args.order.as_deref().unwrap_or("defined"))?;
+    let filter = PickleFilter { shard, ..crate::cli::build_filter(&args)? };
+    // As cucumber-js's default `progress` (dots, then the summary): without any --format,
+    // progress and summary go to the console.
+    let formats =
+        if args.format.is_empty() { vec!["progress".to_string(), "summary".to_string()] } else { args.format.clone() };
+    for value in &formats {
+        let spec = FormatSpec::parse(value)?;
+        if !ferridriver_reporters::KNOWN_FORMATS.contains(&spec.name.as_str()) {
+            return Err(format!(
+                "unknown formatter '{}'\n  hint: use one of: {}",
+                spec.name,
+                ferridriver_reporters::KNOWN_FORMATS.join(", ")
+            ));
+        }
+    }
+    let paths = if args.paths.is_empty() { vec!["features".to_string()] } else { args.paths.clone() };
+    discover(&paths)?;
+    if let Order::Random(seed) = order {
+        eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
+    }
+    ferridriver_steps::builtin::configure_browser(ferridriver_steps::builtin::BrowserSettings {
+        executable: args.browser_path.clone().map(Into::into),
+        headed: args.headed,
+        cdp_endpoint: args.cdp_endpoint.clone(),
+    });
+    let language = args.language.clone().unwrap_or_else(|| "en".into());
+    Ok(Prepared { args, config_path, js_settings, format_options, formats, options, filter, order, paths, language })
+}
+
+/// Fills every option the command line left unset from the config file's `[test]` table.
+fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
+    if args.paths.is_empty() {
+        args.paths = cfg.paths.unwrap_or_default();
+    }
+    if args.format.is_empty() {
+        args.format = cfg.format.unwrap_or_default();
+    }
+    if args.tags.is_empty() {
+        args.tags = cfg.tags.into_iter().collect();
+    }
+    if args.name.is_empty() {
+        args.name = cfg.name.unwrap_or_default();
+    }
+    args.parallel = args.parallel.or(cfg.parallel);
+    args.order = args.order.take().or(cfg.order);
+    args.retry = args.retry.or(cfg.retry);
+    args.retry_tag_filter = args.retry_tag_filter.take().or(cfg.retry_tag_filter);
+    if !args.strict && !args.no_strict {
+        args.no_strict = cfg.strict == Some(false);
+    }
+    args.fail_fast |= cfg.fail_fast.unwrap_or(false);
+    args.dry_run |= cfg.dry_run.unwrap_or(false);
+    args.no_builtin_steps |= cfg.builtin_steps == Some(false);
+    args.shard = args.shard.take().or(cfg.shard);
+    if args.world_parameters.is_none() {
+        args.world_parameters = cfg.world_parameters.map(|v| v.to_string());
+    }
+    if args.format_options.is_none() {
+        args.format_options = cfg.format_options.map(|v| v.to_string());
+    }
+    args.timeout = args.timeout.or(cfg.timeout);
+    args.language = args.language.take().or(cfg.language);
+}
+
+/// The step definitions of a run and how workers reach the JS ones.
+pub struct Definitions {
+    pub registry: Arc<Registry>,
+    pub hosts: HostFactory,
+    /// The JS program, when there are JS/TS step files.
+    pub program: Option<Arc<JsProgram>>,
+    /// Whether every definition loaded (problems are already on stderr).
+    pub ok: bool,
+}
+
+/// Builds the registry: the Rust steps linked in (the built-in library unless left out), then
+/// the JS/TS step files. `hosts` runs non-JS external steps when there are no JS ones.
+pub fn load_definitions(prepared: &Prepared, ids: &Arc<IdGenerator>, hosts: HostFactory) -> Definitions {
+    ferridriver_steps::builtin::link();
+    let mut registry = Registry::from_inventory_builtin(Arc::clone(ids), !prepared.args.no_builtin_steps);
+    let (hosts, program, js_ok) =
+        crate::js::add_js_steps(&mut registry, prepared.js_settings.clone(), hosts, prepared.options.default_timeout);
+    for e in &registry.errors {
+        eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
+    }
+    let ok = js_ok && registry.errors.is_empty();
+    Definitions { registry: Arc::new(registry), hosts, program, ok }
+}
+
+/// What one run did.
+pub struct RunResult {
+    /// The process exit code this run stands for.
+    pub code: i32,
+    pub summary: Option<RunSummary>,
+    /// The pickles that ran.
+    pub pickles: Vec<Arc<Pickle>>,
+}
+
+/// Loads the features, runs the pickles `filter` selects and writes every report.
+pub fn run_once(
+    prepared: &Prepared,
+    ids: &Arc<IdGenerator>,
+    definitions: &Definitions,
+    filter: &PickleFilter,
+) -> RunResult {
+    let failed = |code| RunResult { code, summary: None, pickles: Vec::new() };
+    let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
+    for value in &prepared.formats {
+        match FormatSpec::parse(value).and_then(|spec| create_reporter(&spec, &prepared.format_options)) {
+            Ok(r) => reporters.push(r),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return failed(EXIT_USAGE);
+            }
+        }
+    }
+    let targets = match discover(&prepared.paths) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return failed(EXIT_USAGE);
+        }
+    };
+    let (sender, events) = std::sync::mpsc::channel();
+    let reporter_thread = spawn_reporters(reporters, events);
+    let ctx = RunContext::new(Arc::clone(ids), Arc::new(Clock::System), sender);
+    ctx.emit(meta());
+    let loaded = load_features(&ctx, &targets, &prepared.language, filter);
+    let pickles = schedule(loaded.pickles, None, prepared.order);
+    let summary = execute(
+        &ctx,
+        Arc::clone(&definitions.registry),
+        pickles.clone(),
+        &loaded.documents,
+        Arc::new(prepared.options.clone()),
+        Arc::clone(&definitions.hosts),
+    );
+    drop(ctx);
+    let reported = reporter_thread.join().unwrap_or_else(|_| Err("the reporter thread stopped unexpectedly".into()));
+    if let Err(e) = &reported {
+        eprintln!("error: {e}");
+    }
+    let code = if summary.success && definitions.ok && loaded.syntax_errors == 0 && reported.is_ok() {
+        0
+    } else {
+        EXIT_FAILED
+    };
+    RunResult { code, summary: Some(summary), pickles }
+}
