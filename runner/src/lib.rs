@@ -8,6 +8,7 @@ pub mod discovery;
 pub mod execute;
 pub mod filters;
 pub mod gherkin;
+pub mod init;
 pub mod js;
 pub mod load;
 pub mod merge;

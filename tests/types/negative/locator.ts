@@ -1,0 +1,67 @@
+// Wrong uses of the Playwright API that the declarations must reject.
+import { Then } from '@cucumber/cucumber';
+import { expect, type Page } from '@playwright/test';
+
+Then('wrong locator use', async function () {
+  // @ts-expect-error: a misspelled locator method
+  await this.page.getByRole('button').clik();
+  // @ts-expect-error: fill takes a string
+  await this.page.getByLabel('Age').fill(42);
+  // @ts-expect-error: not an ARIA role
+  this.page.getByRole('buton');
+  // @ts-expect-error: getByRole supports only name and exact (level is not implemented)
+  this.page.getByRole('heading', { level: 1 });
+  // @ts-expect-error: click takes only a timeout (force is not implemented)
+  await this.page.locator('a').click({ force: true });
+  // @ts-expect-error: getByTestId takes a string (a RegExp is refused)
+  this.page.getByTestId(/submit/);
+  // @ts-expect-error: Page has no $ (ElementHandles are not implemented)
+  await this.page.$('a');
+  // @ts-expect-error: textContent is a method of a locator, not a property
+  const text: string = this.page.locator('h1').textContent;
+  // @ts-expect-error: waitForSelector resolves to a Locator, not an ElementHandle
+  (await this.page.waitForSelector('a')).asElement();
+  // @ts-expect-error: page.evaluate's function needs the argument it declares
+  await this.page.evaluate((n: number) => n * 2);
+  // @ts-expect-error: newContext supports only viewport
+  await this.browser.newContext({ locale: 'fr-FR' });
+  // @ts-expect-error: goto resolves to null, not a Response
+  (await this.page.goto('/')).status();
+  // @ts-expect-error: no such page event
+  this.page.on('popup', () => undefined);
+  // @ts-expect-error: a console listener gets a ConsoleMessage
+  this.page.on('console', (message: Error) => message.stack);
+  // @ts-expect-error: the response of `this.request` has methods under bdd (status())
+  const status: number = (await this.request.get('/')).status;
+});
+
+Then('wrong expectations', async function () {
+  const page: Page = this.page;
+  // @ts-expect-error: toHaveURL is a page assertion
+  await expect(page.locator('a')).toHaveURL('/');
+  // @ts-expect-error: toBeVisible is a locator assertion
+  await expect(page).toBeVisible();
+  // @ts-expect-error: toHaveCount takes a number
+  await expect(page.locator('li')).toHaveCount('3');
+  // @ts-expect-error: toHaveValue takes one value (no array)
+  await expect(page.locator('input')).toHaveValue(['a']);
+  // @ts-expect-error: toHaveScreenshot is not implemented
+  await expect(page).toHaveScreenshot();
+  // @ts-expect-error: toBeEditable is not implemented
+  await expect(page.locator('input')).toBeEditable();
+  // @ts-expect-error: value matchers do not apply to a locator
+  expect(page.locator('li')).toHaveLength(3);
+  // @ts-expect-error: expect.extend is not implemented
+  expect.extend({});
+  // @ts-expect-error: toBeGreaterThan takes a number
+  expect(3).toBeGreaterThan('2');
+});
+
+Then('wrong route use', async function () {
+  // @ts-expect-error: not one of route.abort's error codes
+  await this.page.route('**', (route) => route.abort('nope'));
+  // @ts-expect-error: a route predicate gets the Request (not a URL)
+  await this.page.route((url: URL) => url.pathname === '/', (route) => route.continue());
+  // @ts-expect-error: fulfill({ path }) is not supported
+  await this.page.route('**', (route) => route.fulfill({ path: 'x.json' }));
+});

@@ -1,0 +1,22 @@
+// Node built-ins ferridriver does not have.
+// @ts-expect-error: node:fs is read-only
+import { writeFileSync } from 'node:fs';
+// @ts-expect-error: posix is only on the default export
+import { posix } from 'node:path';
+// @ts-expect-error: no node:os
+import os from 'node:os';
+// @ts-expect-error: no doesNotReject
+import { doesNotReject } from 'node:assert';
+import assert from 'node:assert';
+import { Buffer } from 'node:buffer';
+
+// @ts-expect-error: Buffer has no readUInt32LE
+Buffer.from('abcd').readUInt32LE(0);
+// @ts-expect-error: unsupported encoding
+Buffer.from('x', 'utf16le');
+// @ts-expect-error: assert.ok takes a message string
+assert.ok(true, 42);
+// @ts-expect-error: process has no binding
+process.binding('fs');
+// @ts-expect-error: process.env is frozen
+process.env.FOO = 'x';

@@ -1,0 +1,240 @@
+// Playwright API in steps: page, locators, expect, context, browser, request, routes, events.
+import { Given, Then, When, type IWorld } from '@cucumber/cucumber';
+import {
+  APIResponse,
+  BrowserContext,
+  errors,
+  expect,
+  Locator,
+  Page,
+  type ConsoleMessage,
+  type Request,
+  type Route,
+} from '@playwright/test';
+
+When('I sign in as {string}', async function (user: string) {
+  await this.page.goto('/login');
+  await this.page.getByLabel('User name').fill(user);
+  await this.page.getByPlaceholder(/password/i).fill('secret', { timeout: 2_000 });
+  await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(this.page).toHaveURL(/dashboard/);
+  await expect(this.page).toHaveTitle('Dashboard', { timeout: 10_000 });
+  await this.page.waitForURL('**/dashboard');
+  await this.page.waitForLoadState('domcontentloaded');
+});
+
+Then('the dashboard greets {string}', async function (user: string) {
+  const page: Page = this.page;
+  const greeting = page.getByTestId('dashboard').getByText(`Welcome, ${user}`);
+  await expect(greeting).toBeVisible();
+  await expect(greeting).toHaveText(`Welcome, ${user}`);
+  await expect(page.locator('nav a')).toHaveText(['Home', /orders/i, 'Account']);
+  await expect(page.locator('nav a')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Admin' })).not.toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible({ visible: false });
+  await expect(page.getByRole('checkbox')).toBeChecked({ checked: false });
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  await expect(page.locator('#avatar')).toHaveAttribute('alt', /avatar/);
+  await expect(page.locator('#avatar')).toHaveAttribute('src');
+  await expect(page.locator('body')).toHaveClass(/signed-in/);
+  await expect(page.locator('body')).toContainClass('signed-in');
+  await expect(page.locator('.toast')).toBeAttached({ attached: false });
+  await expect(page.locator('#save')).toBeEnabled();
+  await expect(page.locator('#delete')).toBeDisabled();
+  await expect(page.locator('#menu')).toBeHidden();
+  await expect(page.locator('h1')).toContainText('Welcome');
+  await expect(page.locator('h1'), 'the heading greets').toBeVisible();
+});
+
+When('I work with locators', async function () {
+  const rows = this.page.locator('table tr', { hasText: 'Ada' });
+  const row: Locator = rows.filter({ has: this.page.getByRole('cell', { name: 'active' }), hasNotText: /blocked/ }).first();
+  await row.getByRole('button', { name: 'Edit' }).click({ timeout: 1_000 });
+  await row.locator('input').nth(-1).fill('x');
+  await this.page.locator('a').and(this.page.getByTitle('Home')).or(this.page.getByAltText('Logo')).hover();
+  await this.page.frameLocator('#payment').getByLabel('Card').pressSequentially('4242');
+  await this.page.locator('iframe').contentFrame().locator('button').first().click();
+  const frame = this.page.frameLocator('iframe').nth(1);
+  await frame.owner().waitFor({ state: 'attached' });
+  for (const item of await this.page.getByRole('listitem').all()) {
+    const text: string = await item.textContent();
+    this.log(text.trim());
+  }
+  const texts: string[] = await this.page.getByRole('listitem').allInnerTexts();
+  const selected: string[] = await this.page.getByLabel('Country').selectOption(['fr', { label: 'Spain' }]);
+  await this.page.getByLabel('Remember me').setChecked(true);
+  await this.page.getByLabel('Newsletter').uncheck();
+  await this.page.getByRole('searchbox').press('Enter');
+  await this.page.getByRole('textbox').clear();
+  const href: string | null = await this.page.getByRole('link').first().getAttribute('href');
+  const count: number = await this.page.locator('li').count();
+  const visible: boolean = await this.page.locator('li').first().isVisible();
+  const tag = await this.page.locator('h1').evaluate((el) => el.tagName);
+  const width = await this.page.locator('h1').evaluate((el: HTMLElement, extra: number) => el.offsetWidth + extra, 10);
+  const ids = await this.page.locator('li').evaluateAll((items) => items.map((i) => i.id));
+  const yaml: string = await this.page.getByRole('main').ariaSnapshot();
+  const shot: Buffer = await this.page.locator('#chart').screenshot({ path: 'chart.png' });
+  await this.attach(shot, 'image/png');
+  this.log(JSON.stringify({ texts, selected, href, count, visible, tag, width, ids, yaml }));
+});
+
+When('I use the page directly', async function () {
+  const title: string = await this.page.title();
+  const url: string = this.page.url();
+  const markdown: string = await this.page.markdown();
+  const html: string = await this.page.content();
+  await this.page.setContent('<button>Go</button>');
+  const answer = await this.page.evaluate(() => document.title.length);
+  const doubled = await this.page.evaluate((n: number) => n * 2, 21);
+  const raw = await this.page.evaluate('1 + 1');
+  await this.page.click('button');
+  await this.page.fill('#name', 'Ada');
+  await this.page.selectOption('select', 'a');
+  const value: string = await this.page.inputValue('#name');
+  const first: Locator = await this.page.waitForSelector('.ready', { timeout: 5_000 });
+  await this.page.keyboard.press('Control+A');
+  await this.page.keyboard.type('hello');
+  await this.page.keyboard.insertText('é');
+  await this.page.mouse.move(10, 20);
+  await this.page.mouse.click(10, 20);
+  await this.page.mouse.wheel(0, 400);
+  await this.page.setViewportSize({ width: 800, height: 600 });
+  const { width } = this.page.viewportSize();
+  await this.page.waitForTimeout(50);
+  await this.page.screenshot({ fullPage: true, path: 'page.png' });
+  await this.page.reload();
+  await this.page.goBack();
+  await this.page.goForward();
+  this.log(JSON.stringify({ title, url, markdown, html, answer: answer + doubled, raw, value, width, first: String(first) }));
+});
+
+When('I listen to the page', async function () {
+  const messages: string[] = [];
+  this.page.on('console', (message: ConsoleMessage) => {
+    messages.push(`${message.type()}: ${message.text()}`);
+  });
+  this.page.once('dialog', async (dialog) => {
+    if (dialog.type() === 'prompt') await dialog.accept('yes');
+    else await dialog.dismiss();
+  });
+  this.page.on('pageerror', (error) => messages.push(error.message));
+  this.page.on('requestfailed', (request) => messages.push(request.failure()?.errorText ?? ''));
+  const [response] = await Promise.all([
+    this.page.waitForResponse('**/api/orders'),
+    this.page.getByRole('button', { name: 'Load' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  const orders = (await response.json()) as { id: number }[];
+  expect(orders).toContainEqual({ id: 1 });
+  const request = await this.page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/save'));
+  expect(request.postDataJSON()).toMatchObject({ saved: true });
+  const download = await this.page.waitForEvent('download', { timeout: 10_000 });
+  await download.saveAs(`downloads/${download.suggestedFilename()}`);
+  const loaded = await this.page.waitForEvent('load', (p) => p.url().includes('/done'));
+  expect(loaded).toBeDefined();
+  this.page.off('console', () => undefined);
+  this.page.removeAllListeners('dialog');
+});
+
+When('the API is stubbed', async function () {
+  await this.page.route('**/api/user', async (route: Route) => {
+    await route.fulfill({ status: 200, json: { name: 'Ada' } });
+  });
+  await this.page.route(/\/api\/slow/, (route) => route.abort('timedout'), { times: 1 });
+  await this.page.route(
+    (request: Request) => request.resourceType() === 'image',
+    async (route, request) => {
+      if (request.url().endsWith('.svg')) await route.fallback();
+      else await route.continue({ headers: { ...request.headers(), 'x-test': '1' } });
+    },
+  );
+  await this.context.route('**/analytics/**', (route) => route.abort());
+  await this.page.unroute('**/api/user');
+  await this.context.unrouteAll();
+});
+
+When('a second user joins', async function () {
+  const context: BrowserContext = await this.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await context.addCookies([
+    { name: 'session', value: 'abc', url: 'http://localhost:8080' },
+    { name: 'theme', value: 'dark', domain: 'localhost', path: '/', httpOnly: true },
+  ]);
+  const cookies = await context.cookies('http://localhost:8080');
+  expect(cookies.map((c) => c.name)).toContain('session');
+  await context.clearCookies({ name: 'theme' });
+  const removed: number = await this.context.deleteCookie('session', { domain: 'localhost' });
+  await this.context.grantPermissions(['geolocation'], { origin: 'http://localhost:8080' });
+  await this.context.setGeolocation({ latitude: 48.85, longitude: 2.35 });
+  await this.context.setExtraHTTPHeaders({ 'x-user': 'bob' });
+  await this.context.addInitScript(() => {
+    (window as unknown as { seen: boolean }).seen = true;
+  });
+  await this.context.addInitScript((flag: string) => localStorage.setItem('flag', flag), 'on');
+  await this.context.setOffline(false);
+  expect(this.context.pages().length).toBeGreaterThan(0);
+  expect(this.context.browser()).toBe(this.browser);
+  expect(this.browser.contexts()).toHaveLength(2);
+  this.log(`${this.context.name} ${await this.browser.version()} ${removed}`);
+  await page.close();
+  await context.close();
+});
+
+When('I call the API', async function (this: IWorld) {
+  const response: APIResponse = await this.request.post('/api/orders', {
+    data: { item: 'tea', quantity: 2 },
+    headers: { authorization: 'Bearer x' },
+    params: { dryRun: true },
+  });
+  expect(response).toBeOK();
+  expect(response.ok()).toBeTruthy();
+  expect(response.status()).toBe(201);
+  expect(response.header('content-type')).toMatch(/json/);
+  const body = (await response.json()) as { id: string };
+  expect(body).toEqual({ id: expect.any(String) });
+  expect(body).toEqual(expect.objectContaining({ id: expect.stringMatching(/^o-/) }));
+  const again = await this.page.request.get('/api/orders', { params: { page: 2 } });
+  expect(await again.text()).toContain('tea');
+  expect(again.headersArray()).toEqual(expect.arrayContaining([{ name: 'content-type', value: 'application/json' }]));
+});
+
+Then('values check like Jest', async function () {
+  expect(1 + 1).toBe(2);
+  expect({ a: 1, b: undefined }).toEqual({ a: 1 });
+  expect({ a: 1 }).toStrictEqual({ a: 1 });
+  expect([1, 2, 3]).toHaveLength(3);
+  expect('ferridriver').toMatch('driver');
+  expect(0.1 + 0.2).toBeCloseTo(0.3, 5);
+  expect(10n).toBeGreaterThanOrEqual(10n);
+  expect(NaN).toBeNaN();
+  expect(null).toBeNull();
+  expect(undefined).toBeUndefined();
+  expect({ user: { name: 'Ada' } }).toHaveProperty('user.name', 'Ada');
+  expect({ user: { tags: ['x'] } }).toHaveProperty(['user', 'tags', 0]);
+  expect(new Map()).toBeInstanceOf(Map);
+  expect(() => JSON.parse('{')).toThrow(SyntaxError);
+  expect(() => JSON.parse('{')).toThrowError(/JSON/);
+  expect(this.page instanceof Page).toBe(true);
+  await expect(Promise.resolve(3)).resolves.toBe(3);
+  await expect(Promise.reject(new Error('no'))).rejects.toThrow('no');
+  await expect(Promise.resolve(3)).resolves.not.toBe(4);
+  expect.soft(1).toBe(1);
+  await expect.soft(this.page.locator('h1')).toHaveText('x');
+  await expect.poll(async () => (await this.page.locator('li').count()) > 2, { timeout: 3_000, intervals: [100] }).toBe(true);
+  await expect.poll(() => this.page.url()).not.toContain('/login');
+  expect([1, 2]).toEqual([expect.anything(), expect.any(Number)]);
+  expect('abc').toEqual(expect.stringContaining('b'));
+  const anyValue: any = this.page;
+  await expect(anyValue).toBeVisible();
+  try {
+    await this.page.getByText('never').waitFor({ timeout: 10 });
+  } catch (e) {
+    if (!(e instanceof errors.TimeoutError)) throw e;
+  }
+  expect(this.page.locator('x') instanceof Locator).toBeTruthy();
+});
+
+Given('I am on the home page', async function () {
+  await this.page.goto('/');
+});

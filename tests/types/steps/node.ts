@@ -1,0 +1,71 @@
+// Node built-ins, web globals and import.meta in step files.
+import { Given, Then, When } from '@cucumber/cucumber';
+import assert, { deepStrictEqual, match, rejects, strictEqual, throws, AssertionError } from 'node:assert';
+import strictAssert from 'node:assert/strict';
+import legacyAssert from 'assert';
+import fs, { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { promises } from 'fs';
+import path, { basename, join, resolve, sep } from 'node:path';
+import posixPath from 'path';
+import { Buffer as NodeBuffer } from 'node:buffer';
+import { expect } from 'playwright/test';
+import { Given as FakeGiven } from '@cucumber/fake-cucumber';
+
+const here = import.meta.dirname;
+const fixtures = join(here, '..', 'fixtures');
+
+Given('the fixture {string}', async function (name: string) {
+  const file = path.join(fixtures, name);
+  assert.ok(existsSync(file), `missing ${file}`);
+  const text: string = readFileSync(file, 'utf8');
+  const bytes: Buffer = readFileSync(file);
+  const json = JSON.parse(await promises.readFile(file, { encoding: 'utf8' })) as { name?: string };
+  strictEqual(bytes.toString('utf8'), text);
+  deepStrictEqual(Object.keys(json).length >= 0, true);
+  match(basename(file, '.json'), /^[a-z-]+$/);
+  await this.attach(createReadStream(file), { mediaType: 'application/json', fileName: basename(file) });
+  await this.attach(fs.createReadStream(resolve('fixtures', name)), 'application/json');
+  this.log(`${sep}${posixPath.posix.normalize(import.meta.filename)} ${import.meta.url}`);
+});
+
+When('I encode {string}', function (text: string) {
+  const b64 = Buffer.from(text).toString('base64');
+  const back = NodeBuffer.from(b64, 'base64').toString();
+  strictAssert.equal(back, text);
+  legacyAssert.notEqual(Buffer.byteLength(text), -1);
+  const all = Buffer.concat([Buffer.alloc(2, 0), Buffer.from([1, 2, 3]), new TextEncoder().encode('x')]);
+  assert(Buffer.isBuffer(all));
+  assert(all.equals(Buffer.from(all)));
+  throws(() => assert.fail('boom'), AssertionError);
+  throws(() => JSON.parse('{'), /JSON/);
+  assert.doesNotThrow(() => 1);
+});
+
+Then('fetch works', async function () {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 5_000);
+  const response = await fetch('https://example.com/api', {
+    method: 'POST',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ hello: 'world' }),
+    signal: controller.signal,
+  });
+  clearTimeout(timer);
+  const url = new URL('/x?y=1', 'https://example.com');
+  url.searchParams.set('z', '2');
+  expect(response.ok).toBe(true);
+  expect(url.href).toContain('z=2');
+  await rejects(fetch('https://nope.invalid', { signal: AbortSignal.timeout(1) }), /abort|timeout/i);
+  const clone = structuredClone({ a: new Date() });
+  expect(clone.a).toBeInstanceOf(Date);
+  const data: unknown = await new Response('{"a":1}').json();
+  expect(data).toEqual({ a: 1 });
+  const chunks: Uint8Array[] = [];
+  const reader = new Response('abc').body?.getReader();
+  for (let r = await reader?.read(); r && !r.done; r = await reader?.read()) chunks.push(r.value);
+  expect(new TextDecoder().decode(chunks[0])).toBe('abc');
+});
+
+FakeGiven('fake-cucumber is the same module', function () {
+  this.count = 1;
+});
