@@ -104,6 +104,31 @@ Then('only one button signs in', async function (this: any) {
   expect(await this.page.getByRole('button').allTextContents()).toEqual(['Sign in', 'Save draft'])
 })
 
+Then('navigations answer their responses as Playwright does', async function (this: any) {
+  const page = this.page
+  const response = await page.goto('/__redirect?to=/login')
+  expect(response.status()).toBe(200)
+  expect(response.ok()).toBe(true)
+  expect(response.url()).toMatch(/\/login$/)
+  expect(response.headers()['x-served-by']).toBe('fixture')
+  expect(await response.text()).toContain('Sign in')
+  expect(await page.goto('/login#part')).toBeNull()
+  const missing = await page.goto('/nowhere', { waitUntil: 'domcontentloaded' })
+  expect(missing.status()).toBe(404)
+  expect(missing.ok()).toBe(false)
+  await expect(page.goto('/__status?code=204')).rejects.toThrow(/net::ERR_ABORTED at .*__status\?code=204/)
+  await expect(page.goto('/login', { waitUntil: 'sideways' })).rejects.toThrow(/waitUntil/)
+  const back = await page.goBack({ waitUntil: 'commit' })
+  expect(back.status()).toBe(200)
+  expect(back.url()).toMatch(/\/login$/)
+  expect(page.url()).toMatch(/\/login#part$/)
+  expect((await page.goForward()).status()).toBe(404)
+  expect((await page.reload()).status()).toBe(404)
+  await page.goto('/login', { waitUntil: 'networkidle' })
+  await page.waitForURL('**/login', { waitUntil: 'load' })
+  await page.waitForLoadState('networkidle')
+})
+
 Then('the API and the cookies share the context', async function (this: any) {
   const response = await this.request.get('/login')
   expect(response.status()).toBe(200)
@@ -395,6 +420,9 @@ const FEATURE: &str = r#"Feature: Sign in
     Given I open "/login"
     Then the API and the cookies share the context
 
+  Scenario: Navigations
+    Then navigations answer their responses as Playwright does
+
   Scenario: Frames, negative filters, RegExp matchers, keyboard and mouse
     Given I open "/widgets"
     Then frames, filters, matchers, keyboard and mouse work
@@ -509,12 +537,12 @@ fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<
 fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
     let Some((dir, msgs)) = run_green("pass", "features", "2") else { return };
     let statuses = step_statuses(&msgs);
-    assert_eq!(statuses.len(), 42, "9 scenarios with a Before and an After hook each");
+    assert_eq!(statuses.len(), 45, "10 scenarios with a Before and an After hook each");
     assert!(statuses.iter().all(|s| s == "PASSED"), "{statuses:?}");
-    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 9);
+    assert_eq!(msgs.iter().filter(|m| m.get("testCaseFinished").is_some()).count(), 10);
     let logs = logs(&msgs);
     assert!(logs.contains(&"before API calls and cookies (2 steps) string".to_string()), "{logs:?}");
-    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 9);
+    assert_eq!(logs.iter().filter(|l| l.starts_with("after ") && l.ends_with(": PASSED retried=false")).count(), 10);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -15,6 +15,9 @@ pub enum BrowserError {
     /// The browser answered a command with an error.
     #[error("{method} failed: {message}")]
     Protocol { method: String, message: String },
+    /// A navigation failed: Chromium's `net::ERR_…` name and the URL, as Playwright reports it.
+    #[error("{error} at {url}")]
+    Navigation { url: String, error: String },
     /// Something did not happen in time.
     #[error("timed out after {ms} ms waiting for {what}")]
     Timeout { what: String, ms: u128 },

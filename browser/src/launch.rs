@@ -158,7 +158,10 @@ impl BrowserProcess {
         self.child.id()
     }
 
-    /// Kills the process group, reaps the browser and removes the profile.
+    /// Kills the process group, reaps the browser, kills whatever else still runs with this
+    /// profile and waits until it is gone, then removes the profile. Chromium's zygote puts
+    /// renderers in process groups of their own, which would otherwise linger for a second or
+    /// two after the browser: a run that ends must leave no browser behind for the next step.
     pub fn kill(&mut self) {
         let pgid = self.child.id() as libc::pid_t;
         // SAFETY: kill(2) with a negative pid signals the process group we created at spawn;
@@ -168,6 +171,21 @@ impl BrowserProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let marker = format!("--user-data-dir={}", self.profile.display());
+        let deadline = std::time::Instant::now() + Duration::from_secs(3);
+        loop {
+            let left = processes_with_argument(&marker);
+            if left.is_empty() || std::time::Instant::now() > deadline {
+                break;
+            }
+            for pid in left {
+                // SAFETY: as above; the pid was read from /proc a moment ago.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 
@@ -188,6 +206,18 @@ impl Drop for BrowserProcess {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// The live processes (not zombies: those have no command line) with `argument` among theirs.
+fn processes_with_argument(argument: &str) -> Vec<libc::pid_t> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|cmd| cmd.split(|b| *b == 0).any(|arg| arg == argument.as_bytes()))
+        })
+        .collect()
 }
 
 fn unique() -> u64 {

@@ -22,6 +22,7 @@ pub mod http_core;
 mod keyboard;
 mod launch;
 mod locator;
+mod navigation;
 mod page;
 mod request;
 mod resolve;
@@ -37,6 +38,7 @@ pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssert
 pub use frame_locator::FrameLocator;
 pub use launch::{find_browser, LaunchOptions};
 pub use locator::Locator;
+pub use navigation::{NavigateOptions, NavigationResponse, WaitUntil};
 pub use page::Page;
 pub use request::{ApiRequest, ApiResponse, RedirectCheck, RequestOptions};
 pub use routes::{RouteOverrides, RouteResponse};

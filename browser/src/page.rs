@@ -4,8 +4,7 @@ use crate::connection::{CdpEvent, Connection};
 use crate::{BrowserError, Result};
 use base64::Engine;
 use chromiumoxide_cdp::cdp::browser_protocol::page::{
-    CaptureScreenshotFormat, CaptureScreenshotParams, EnableParams, EventLifecycleEvent, GetFrameTreeParams,
-    GetNavigationHistoryParams, NavigateParams, NavigateToHistoryEntryParams, ReloadParams, SetDocumentContentParams,
+    CaptureScreenshotFormat, CaptureScreenshotParams, EnableParams, GetFrameTreeParams, SetDocumentContentParams,
     SetLifecycleEventsEnabledParams,
 };
 use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, CloseTargetParams, TargetId};
@@ -50,6 +49,9 @@ pub(crate) struct PageInner {
     pub(crate) downloads: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Whether the left button is held (moves then drag).
     pub(crate) mouse_down: std::sync::atomic::AtomicBool,
+    /// The main frame's current document (loader id) and the lifecycle events it reached
+    /// (`DOMContentLoaded`, `load`, `networkIdle`…), for `wait_for_load_state`.
+    pub(crate) lifecycle: std::sync::Mutex<(String, Vec<String>)>,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -90,6 +92,11 @@ impl Page {
             downloads: std::sync::Mutex::default(),
             known_url: std::sync::Mutex::new("about:blank".to_string()),
             viewport: std::sync::Mutex::new(crate::context::DEFAULT_VIEWPORT),
+            // The first document (about:blank) counts as loaded, as in Playwright.
+            lifecycle: std::sync::Mutex::new((
+                String::new(),
+                ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
+            )),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) })
@@ -99,96 +106,33 @@ impl Page {
         Some(&self.session)
     }
 
-    /// Navigates and waits for the `load` lifecycle event of the new document.
+    /// Navigates and waits for the `load` event of the document that settles in the main
+    /// frame (see [`Page::goto_with`]).
     pub async fn goto(&self, url: &str) -> Result<()> {
-        let mut events = self.connection.subscribe();
-        let nav = self.connection.call(NavigateParams::new(url), self.s()).await?;
-        if let Some(error) = nav.error_text {
-            return Err(BrowserError::Protocol { method: "Page.navigate".into(), message: format!("{url}: {error}") });
-        }
-        match nav.loader_id {
-            // Same-document navigation (a fragment change): nothing to load.
-            None => Ok(()),
-            Some(loader) => self.wait_for_load(&mut events, Some(loader.inner().clone()), url).await,
-        }
+        self.goto_with(url, crate::NavigateOptions::default()).await.map(|_| ())
     }
 
     /// Reloads and waits for `load`.
     pub async fn reload(&self) -> Result<()> {
-        let mut events = self.connection.subscribe();
-        self.connection.call(ReloadParams::default(), self.s()).await?;
-        self.wait_for_load(&mut events, None, "reload").await
+        self.reload_with(crate::NavigateOptions::default()).await.map(|_| ())
     }
 
     /// Goes back in history; false when there is nowhere to go.
     pub async fn go_back(&self) -> Result<bool> {
-        self.history_step(-1).await
+        Ok(self.history_with(-1, crate::NavigateOptions::default()).await?.is_some())
     }
 
     /// Goes forward in history; false when there is nowhere to go.
     pub async fn go_forward(&self) -> Result<bool> {
-        self.history_step(1).await
+        Ok(self.history_with(1, crate::NavigateOptions::default()).await?.is_some())
     }
 
-    async fn history_step(&self, delta: i64) -> Result<bool> {
-        let history = self.connection.call(GetNavigationHistoryParams::default(), self.s()).await?;
-        let target = history.current_index + delta;
-        let Some(entry) = usize::try_from(target).ok().and_then(|i| history.entries.get(i)) else { return Ok(false) };
-        let mut events = self.connection.subscribe();
-        self.connection.call(NavigateToHistoryEntryParams::new(entry.id), self.s()).await?;
-        self.wait_for_load(&mut events, None, &entry.url).await?;
-        Ok(true)
+    pub(crate) fn connection(&self) -> &Connection {
+        &self.connection
     }
 
-    async fn wait_for_load(
-        &self,
-        events: &mut broadcast::Receiver<Arc<CdpEvent>>,
-        loader: Option<String>,
-        what: &str,
-    ) -> Result<()> {
-        let deadline = Instant::now() + self.timeout;
-        // Documents committed in the main frame since the navigation started.
-        let mut successors: Vec<String> = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let event = match tokio::time::timeout(left, events.recv()).await {
-                Err(_) => {
-                    return Err(BrowserError::Timeout { what: format!("{what} to load"), ms: self.timeout.as_millis() })
-                }
-                Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
-                Ok(Err(broadcast::error::RecvError::Closed)) => {
-                    return Err(BrowserError::Disconnected("event stream closed".into()))
-                }
-                Ok(Ok(e)) => e,
-            };
-            if event.method == "ferridriver.disconnected" {
-                return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()));
-            }
-            if event.session_id.as_deref() != Some(&self.session) {
-                continue;
-            }
-            // A page that replaces itself while loading (a script redirect) never fires `load`
-            // for the first document: as in Playwright, the load of the document that took its
-            // place in the main frame counts.
-            if event.method == "Page.frameNavigated" {
-                let frame = &event.params["frame"];
-                if frame.get("parentId").is_none() {
-                    if let Some(id) = frame["loaderId"].as_str() {
-                        successors.push(id.to_string());
-                    }
-                }
-                continue;
-            }
-            if event.method != "Page.lifecycleEvent" {
-                continue;
-            }
-            let lifecycle: EventLifecycleEvent = event.parse()?;
-            let id = lifecycle.loader_id.inner();
-            let ours = loader.as_ref().is_none_or(|l| l == id) || successors.iter().any(|s| s == id);
-            if lifecycle.name == "load" && ours {
-                return Ok(());
-            }
-        }
+    pub(crate) fn session_id(&self) -> &str {
+        &self.session
     }
 
     /// Evaluates a JavaScript expression (awaiting a returned promise) and returns its value
@@ -297,14 +241,29 @@ impl Page {
         self.connection.call_raw(method, params, self.s()).await
     }
 
-    /// Waits until the URL matches (after navigations, redirects or client-side routing).
+    /// Waits until the URL matches (after navigations, redirects or client-side routing),
+    /// then until its document is loaded (Playwright's default `waitUntil: 'load'`).
     pub async fn wait_for_url(&self, expected: impl Into<crate::TextMatch>) -> Result<()> {
+        self.wait_for_url_with(expected, crate::WaitUntil::Load).await
+    }
+
+    /// [`Page::wait_for_url`] with the load state to reach once the URL matches.
+    pub async fn wait_for_url_with(
+        &self,
+        expected: impl Into<crate::TextMatch>,
+        wait_until: crate::WaitUntil,
+    ) -> Result<()> {
         let expected = expected.into();
         let deadline = Instant::now() + self.timeout;
         loop {
             let url = self.url().await?;
             if expected.matches(&url) {
-                return Ok(());
+                return match wait_until {
+                    crate::WaitUntil::Commit => Ok(()),
+                    crate::WaitUntil::Load => self.wait_for_load_state("load").await,
+                    crate::WaitUntil::DomContentLoaded => self.wait_for_load_state("domcontentloaded").await,
+                    crate::WaitUntil::NetworkIdle => self.wait_for_load_state("networkidle").await,
+                };
             }
             if Instant::now() >= deadline {
                 return Err(BrowserError::Timeout {
@@ -316,17 +275,18 @@ impl Page {
         }
     }
 
-    /// Waits until `document.readyState` reaches `load` (`"load"`) or `interactive`
-    /// (`"domcontentloaded"`).
+    /// Waits until the main frame's current document reached `state` (`load`,
+    /// `domcontentloaded` or `networkidle`); at once if it already has.
     pub async fn wait_for_load_state(&self, state: &str) -> Result<()> {
-        let wanted: &[&str] = match state {
-            "domcontentloaded" => &["interactive", "complete"],
-            _ => &["complete"],
+        let wanted = match crate::WaitUntil::parse(state)? {
+            crate::WaitUntil::DomContentLoaded => "DOMContentLoaded",
+            crate::WaitUntil::NetworkIdle => "networkIdle",
+            crate::WaitUntil::Load | crate::WaitUntil::Commit => "load",
         };
         let deadline = Instant::now() + self.timeout;
         loop {
-            let ready = self.evaluate("document.readyState").await?;
-            if ready.as_str().is_some_and(|r| wanted.contains(&r)) {
+            let reached = self.inner.lifecycle.lock().map(|l| l.1.iter().any(|n| n == wanted)).unwrap_or(true);
+            if reached {
                 return Ok(());
             }
             if Instant::now() >= deadline {
@@ -335,7 +295,7 @@ impl Page {
                     ms: self.timeout.as_millis(),
                 });
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -602,6 +562,16 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     format!("{}{}", frame["url"].as_str().unwrap_or(""), frame["urlFragment"].as_str().unwrap_or(""));
                 if let Ok(mut known) = page.known_url.lock() {
                     *known = url;
+                }
+            }
+            "Page.lifecycleEvent" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+                let loader = event.params["loaderId"].as_str().unwrap_or("");
+                let name = event.params["name"].as_str().unwrap_or("");
+                if let Ok(mut state) = page.lifecycle.lock() {
+                    if state.0 != loader {
+                        *state = (loader.to_string(), Vec::new());
+                    }
+                    state.1.push(name.to_string());
                 }
             }
             "Page.navigatedWithinDocument" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {

@@ -103,7 +103,7 @@ async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
     assert!(page.is_closed());
     context.close().await.unwrap();
     browser.close().await;
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // No grace period: when close returns, every process of this browser is gone.
     assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists(), "the browser process is gone");
     assert_eq!(support::processes_mentioning(&profile.to_string_lossy()), 0, "no process of this browser outlives it");
     assert!(!profile.exists(), "its profile directory is removed");

@@ -8,7 +8,8 @@ use std::net::TcpListener;
 
 /// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL. `/__cookies`
 /// answers with the request's `Cookie` header and sets `served=yes`; `/__redirect?to=PATH`
-/// answers 302 to PATH.
+/// answers 302 to PATH; `/__status?code=N` answers N with no body; `/__download` answers an
+/// attachment; `/__slow?ms=N` answers an empty GIF after N ms (a resource that holds `load`).
 pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -43,6 +44,28 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                     );
                     return;
                 }
+                if let Some(code) = path.strip_prefix("/__status?code=") {
+                    let _ = write!(stream, "HTTP/1.1 {code} Status\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                    return;
+                }
+                if path == "/__download" {
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=\"a.bin\"\r\nContent-Length: 4\r\nConnection: close\r\n\r\ndata"
+                    );
+                    return;
+                }
+                if let Some(ms) = path.strip_prefix("/__slow?ms=") {
+                    std::thread::sleep(std::time::Duration::from_millis(ms.parse().unwrap_or(1000)));
+                    let gif = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;";
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: image/gif\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                        gif.len()
+                    );
+                    let _ = stream.write_all(gif);
+                    return;
+                }
                 if path == "/__cookies" {
                     // Echoes the request's cookies and sets one, for cookie-sharing tests.
                     let _ = write!(
@@ -58,7 +81,7 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                 };
                 let _ = write!(
                     stream,
-                    "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nX-Served-By: fixture\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
                     body.len()
                 );
             });

@@ -499,6 +499,14 @@
   }
 
   // For js/page_routes.js.
+  // Navigations answer the main resource's Response (null: same-document, or nowhere to go).
+  for (const name of ['goto', 'reload', 'goBack', 'goForward']) {
+    const navigate = Page.prototype[name];
+    Page.prototype[name] = function (...args) {
+      return navigate.apply(this, args).then((e) => (e ? new Response(this, e, null) : null));
+    };
+  }
+
   Object.assign(pw, { subscribe, unsubscribeRoutes, op, urlMatcher, Request });
   Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Download, Request, Response });
 })(globalThis);

@@ -373,16 +373,16 @@
       return native.pageUrl(this._id);
     }
     goto(url, options) {
-      return this._op('goto', [String(url)], options);
+      return this._op('goto', [String(url), (options && options.waitUntil) || null], options);
     }
     reload(options) {
-      return this._op('reload', [], options);
+      return this._op('reload', [(options && options.waitUntil) || null], options);
     }
     goBack(options) {
-      return this._op('goBack', [], options);
+      return this._op('goBack', [(options && options.waitUntil) || null], options);
     }
     goForward(options) {
-      return this._op('goForward', [], options);
+      return this._op('goForward', [(options && options.waitUntil) || null], options);
     }
     title() {
       return this._op('title', []);
@@ -410,7 +410,8 @@
     }
     waitForURL(url, options) {
       const expected = typeof url === 'string' && /[*{]/.test(url) ? globToRegExp(url) : url;
-      return this._op('waitForURL', [textSpec(expected, true)], options).then(() => undefined);
+      const waitUntil = (options && options.waitUntil) || null;
+      return this._op('waitForURL', [textSpec(expected, true), waitUntil], options).then(() => undefined);
     }
     waitForLoadState(state, options) {
       return this._op('waitForLoadState', [state || 'load'], options).then(() => undefined);

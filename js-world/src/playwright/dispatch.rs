@@ -153,6 +153,20 @@ async fn with_url(session: &Session, r: &Request, page: &Page, value: Value) -> 
     Ok(value)
 }
 
+/// The `waitUntil` option at argument `i` (default `load`).
+fn wait_until_of(r: &Request, i: usize) -> Result<ferridriver_browser::WaitUntil, Failure> {
+    match r.arg::<Option<String>>(i, "waitUntil")? {
+        None => Ok(ferridriver_browser::WaitUntil::Load),
+        Some(w) => ferridriver_browser::WaitUntil::parse(&w).map_err(|e| Failure::type_error(format!("{}: {e}", r.op))),
+    }
+}
+
+/// `{ waitUntil, timeout }` of a navigation (waitUntil is the last argument).
+fn navigate_options(r: &Request) -> Result<ferridriver_browser::NavigateOptions, Failure> {
+    let at = if r.op == "goto" { 1 } else { 0 };
+    Ok(ferridriver_browser::NavigateOptions { wait_until: wait_until_of(r, at)?, timeout: r.timeout() })
+}
+
 async fn page_op(session: &Session, r: &Request) -> Reply {
     if let Some(reply) = super::events::event_op(session, r).await {
         return reply;
@@ -162,12 +176,20 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         "goto" => {
             let url = session.resolve(&r.arg::<String>(0, "url")?)?;
             session.check_navigation(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
-            page.goto(&url).await?;
-            Value::Null
+            // Playwright's goto answers the main response: watch the network for it.
+            page.watch_network().await?;
+            serde_json::to_value(page.goto_with(&url, navigate_options(r)?).await?).unwrap_or(Value::Null)
         }
-        "reload" => page.reload().await.map(|_| Value::Null)?,
-        "goBack" => page.go_back().await.map(|_| Value::Null)?,
-        "goForward" => page.go_forward().await.map(|_| Value::Null)?,
+        "reload" => {
+            page.watch_network().await?;
+            serde_json::to_value(page.reload_with(navigate_options(r)?).await?).unwrap_or(Value::Null)
+        }
+        "goBack" | "goForward" => {
+            page.watch_network().await?;
+            let delta = if r.op == "goBack" { -1 } else { 1 };
+            let response = page.history_with(delta, navigate_options(r)?).await?.flatten();
+            serde_json::to_value(response).unwrap_or(Value::Null)
+        }
         "title" => Value::String(page.title().await?),
         "markdown" => Value::String(page.markdown().await?),
         "ariaSnapshot" => Value::String(page.aria_snapshot().await?),
@@ -187,7 +209,8 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
             Value::String(base64::engine::general_purpose::STANDARD.encode(png))
         }
         "waitForURL" => {
-            page.wait_for_url(r.arg::<TextSpec>(0, "url")?.to_exact_match()).await?;
+            let wait_until = wait_until_of(r, 1)?;
+            page.wait_for_url_with(r.arg::<TextSpec>(0, "url")?.to_exact_match(), wait_until).await?;
             Value::Null
         }
         "waitForLoadState" => {

@@ -589,6 +589,11 @@ declare module '@playwright/test' {
   /** The response type of APIRequestContext in this host. */
   type HostResponse = FerridriverHostTypes extends { scriptHost: true } ? HttpResponse : APIResponse;
 
+  /** When a navigation counts as done (default `load`). */
+  export interface NavigationOptions extends TimeoutOptions {
+    waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  }
+
   export interface TimeoutOptions {
     /** Time limit in ms (default: the step's or the page's). */
     timeout?: number;
@@ -675,10 +680,12 @@ declare module '@playwright/test' {
     /** The URL after the page's last operation. */
     url(): string;
     /** Navigates (relative URLs resolve against the `baseUrl` world parameter); resolves to null. */
-    goto(url: string, options?: TimeoutOptions): Promise<null>;
-    reload(options?: TimeoutOptions): Promise<null>;
-    goBack(options?: TimeoutOptions): Promise<null>;
-    goForward(options?: TimeoutOptions): Promise<null>;
+    /** Navigates; resolves with the main resource's response (null for a same-document navigation). Fails with `net::ERR_… at URL`. */
+    goto(url: string, options?: NavigationOptions): Promise<Response | null>;
+    reload(options?: NavigationOptions): Promise<Response | null>;
+    /** null when there is no entry to go to (or it is in the same document). */
+    goBack(options?: NavigationOptions): Promise<Response | null>;
+    goForward(options?: NavigationOptions): Promise<Response | null>;
     title(): Promise<string>;
     /** ferridriver: the page as Markdown (what a reader sees). */
     markdown(): Promise<string>;
@@ -693,7 +700,7 @@ declare module '@playwright/test' {
     /** A PNG of the viewport (or the whole page). */
     screenshot(options?: ScreenshotOptions & { fullPage?: boolean }): Promise<Buffer>;
     /** Waits until the URL matches (a glob with `*`/`**`, an exact URL, or a RegExp). */
-    waitForURL(url: URLMatcher, options?: TimeoutOptions): Promise<void>;
+    waitForURL(url: URLMatcher, options?: NavigationOptions): Promise<void>;
     /** Waits for the load state (`networkidle` waits like `load`). */
     waitForLoadState(state?: 'load' | 'domcontentloaded' | 'networkidle', options?: TimeoutOptions): Promise<void>;
     /** Waits for an element matching the CSS selector; resolves to a locator of the first (not an ElementHandle). */

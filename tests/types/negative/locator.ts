@@ -25,8 +25,10 @@ Then('wrong locator use', async function () {
   await this.page.evaluate((n: number) => n * 2);
   // @ts-expect-error: newContext supports only viewport
   await this.browser.newContext({ locale: 'fr-FR' });
-  // @ts-expect-error: goto resolves to null, not a Response
+  // @ts-expect-error: goto may resolve to null (a same-document navigation)
   (await this.page.goto('/')).status();
+  // @ts-expect-error: not a waitUntil value
+  await this.page.goto('/', { waitUntil: 'sideways' });
   // @ts-expect-error: no such page event
   this.page.on('popup', () => undefined);
   // @ts-expect-error: a console listener gets a ConsoleMessage

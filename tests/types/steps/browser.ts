@@ -13,7 +13,8 @@ import {
 } from '@playwright/test';
 
 When('I sign in as {string}', async function (user: string) {
-  await this.page.goto('/login');
+  const response = await this.page.goto('/login', { waitUntil: 'domcontentloaded' });
+  if (response && !response.ok()) throw new Error(`${response.url()} answered ${response.status()}`);
   await this.page.getByLabel('User name').fill(user);
   await this.page.getByPlaceholder(/password/i).fill('secret', { timeout: 2_000 });
   await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,0 +1,344 @@
+//! Navigations as Playwright has them: `goto`, `reload`, `goBack`/`goForward` and waiting for
+//! a URL resolve at the `waitUntil` point of the document that finally settles in the page's
+//! main frame. Server redirects, scripts that send the page elsewhere while it loads
+//! (`location.href`, `location.replace`) and `<meta http-equiv=refresh>` are followed; a
+//! same-document navigation (hash, `pushState`) resolves at once; a download, an HTTP 204, an
+//! aborted or failed load fails with Chromium's `net::ERR_…` name and the URL. Only main-frame
+//! events count: an iframe's load is not the page's.
+
+use crate::connection::CdpEvent;
+use crate::page::Page;
+use crate::{BrowserError, Result};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// When a navigation counts as done.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum WaitUntil {
+    /// The `load` event (Playwright's default).
+    #[default]
+    Load,
+    /// `DOMContentLoaded`.
+    DomContentLoaded,
+    /// No network connections for 500 ms (Chromium's `networkIdle` lifecycle event).
+    NetworkIdle,
+    /// The response arrived and the document was committed.
+    Commit,
+}
+
+impl WaitUntil {
+    /// Reads Playwright's names: `load`, `domcontentloaded`, `networkidle`, `commit`.
+    pub fn parse(value: &str) -> Result<WaitUntil> {
+        Ok(match value {
+            "load" => WaitUntil::Load,
+            "domcontentloaded" => WaitUntil::DomContentLoaded,
+            "networkidle" => WaitUntil::NetworkIdle,
+            "commit" => WaitUntil::Commit,
+            other => {
+                return Err(BrowserError::Evaluation(format!(
+                    "waitUntil: expected one of (load|domcontentloaded|networkidle|commit), got {other:?}"
+                )))
+            }
+        })
+    }
+
+    fn lifecycle(self) -> Option<&'static str> {
+        match self {
+            WaitUntil::Load => Some("load"),
+            WaitUntil::DomContentLoaded => Some("DOMContentLoaded"),
+            WaitUntil::NetworkIdle => Some("networkIdle"),
+            WaitUntil::Commit => None,
+        }
+    }
+}
+
+/// How to navigate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NavigateOptions {
+    pub wait_until: WaitUntil,
+    /// Overrides the page's navigation timeout.
+    pub timeout: Option<Duration>,
+}
+
+/// The main resource's response of a navigation (after redirects).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct NavigationResponse {
+    /// The request id (a document's is its loader id): what `Network.getResponseBody` takes.
+    pub id: String,
+    pub url: String,
+    pub status: u16,
+    pub status_text: String,
+    /// Header names in lower case.
+    pub headers: BTreeMap<String, String>,
+}
+
+impl NavigationResponse {
+    fn from_event(id: &str, response: &Value) -> NavigationResponse {
+        let headers = response["headers"]
+            .as_object()
+            .map(|h| h.iter().map(|(k, v)| (k.to_ascii_lowercase(), v.as_str().unwrap_or("").to_string())).collect())
+            .unwrap_or_default();
+        NavigationResponse {
+            id: id.to_string(),
+            url: response["url"].as_str().unwrap_or("").to_string(),
+            status: response["status"].as_u64().unwrap_or(0) as u16,
+            status_text: response["statusText"].as_str().unwrap_or("").to_string(),
+            headers,
+        }
+    }
+}
+
+/// Where the navigation being awaited begins.
+pub(crate) enum Start {
+    /// `Page.navigate` started this document load.
+    Loader(String),
+    /// The next main-frame navigation (reload, history).
+    Next,
+}
+
+/// The longest `<meta http-equiv=refresh>` delay that is followed (seconds); a page that
+/// refreshes later has finished loading.
+const FOLLOWED_REFRESH: f64 = 2.0;
+/// Meta refreshes followed at most, so that a page refreshing itself forever still resolves.
+const REFRESH_HOPS: u32 = 5;
+
+/// Reads the delay of a pending `<meta http-equiv=refresh>` of the document (-1: none).
+const META_REFRESH: &str = "(() => { const m = document.querySelector('meta[http-equiv=\"refresh\" i]'); \
+     if (!m) return -1; const d = parseFloat(m.getAttribute('content') || ''); return isNaN(d) ? -1 : d; })()";
+
+impl Page {
+    /// Navigates to `url` and waits as `options` say; returns the main response when the page
+    /// watches its network (`Page::watch_network`, which the JS `goto` turns on).
+    pub async fn goto_with(&self, url: &str, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
+        let mut events = self.connection().subscribe();
+        let nav = self.send("Page.navigate", json!({ "url": url })).await?;
+        if nav["isDownload"].as_bool() == Some(true) {
+            return Err(BrowserError::Navigation {
+                url: url.to_string(),
+                error: "net::ERR_ABORTED (the response is a download: wait for the page's download event instead)"
+                    .into(),
+            });
+        }
+        if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
+            return Err(BrowserError::Navigation { url: url.to_string(), error: error.to_string() });
+        }
+        match nav["loaderId"].as_str() {
+            // Same-document navigation (a fragment change): nothing to load.
+            None => Ok(None),
+            Some(loader) => self.await_navigation(&mut events, Start::Loader(loader.to_string()), options, url).await,
+        }
+    }
+
+    /// Reloads and waits as `options` say.
+    pub async fn reload_with(&self, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
+        let mut events = self.connection().subscribe();
+        self.send("Page.reload", json!({})).await?;
+        self.await_navigation(&mut events, Start::Next, options, "reload").await
+    }
+
+    /// Goes `delta` entries through the history (-1 back, 1 forward); `Ok(None)` with nothing
+    /// there to go to, else the entry's response (none for a same-document entry).
+    pub async fn history_with(
+        &self,
+        delta: i64,
+        options: NavigateOptions,
+    ) -> Result<Option<Option<NavigationResponse>>> {
+        let history = self.send("Page.getNavigationHistory", json!({})).await?;
+        let target = history["currentIndex"].as_i64().unwrap_or(0) + delta;
+        let Some(entry) = usize::try_from(target).ok().and_then(|i| history["entries"].get(i)).cloned() else {
+            return Ok(None);
+        };
+        let mut events = self.connection().subscribe();
+        self.send("Page.navigateToHistoryEntry", json!({ "entryId": entry["id"] })).await?;
+        let url = entry["url"].as_str().unwrap_or("history entry").to_string();
+        Ok(Some(self.await_navigation(&mut events, Start::Next, options, &url).await?))
+    }
+
+    /// Waits for the navigation that `start` names to reach `options.wait_until`, following it
+    /// to the document that takes its place in the main frame.
+    pub(crate) async fn await_navigation(
+        &self,
+        events: &mut broadcast::Receiver<Arc<CdpEvent>>,
+        start: Start,
+        options: NavigateOptions,
+        what: &str,
+    ) -> Result<Option<NavigationResponse>> {
+        let timeout = options.timeout.unwrap_or(self.timeout);
+        let deadline = Instant::now() + timeout;
+        let main_frame = self.inner.frame_id.clone();
+        let mut current = match start {
+            Start::Loader(l) => Some(l),
+            Start::Next => None,
+        };
+        let mut responses: HashMap<String, NavigationResponse> = HashMap::new();
+        // A followed meta refresh: until when its navigation may still start.
+        let mut refresh_until: Option<Instant> = None;
+        let mut hops = 0;
+        // The awaited point was reached: return unless an event already queued behind it says
+        // the document is being replaced (a refresh or script that fired just now).
+        let mut reached = false;
+        let settled = |current: &Option<String>, responses: &mut HashMap<String, NavigationResponse>| {
+            current.as_ref().and_then(|l| responses.remove(l))
+        };
+        loop {
+            if reached {
+                match events.try_recv() {
+                    Ok(event) => {
+                        if let Some(done) = self.replaced_by(&event, &mut current, &mut refresh_until, &mut hops) {
+                            reached = !done;
+                        }
+                        continue;
+                    }
+                    Err(broadcast::error::TryRecvError::Lagged(_)) => continue,
+                    Err(_) => return Ok(settled(&current, &mut responses)),
+                }
+            }
+            let until = refresh_until.map_or(deadline, |r| r.min(deadline));
+            let event = match tokio::time::timeout(until.saturating_duration_since(Instant::now()), events.recv()).await
+            {
+                Err(_) if refresh_until.is_some_and(|r| r <= Instant::now()) && Instant::now() < deadline => {
+                    // The refresh did not come: the document that loaded is the page.
+                    return Ok(settled(&current, &mut responses));
+                }
+                Err(_) => {
+                    return Err(BrowserError::Timeout {
+                        what: format!("{what} to {}", describe(options.wait_until)),
+                        ms: timeout.as_millis(),
+                    })
+                }
+                Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
+                Ok(Err(broadcast::error::RecvError::Closed)) => {
+                    return Err(BrowserError::Disconnected("event stream closed".into()))
+                }
+                Ok(Ok(e)) => e,
+            };
+            if event.method == "ferridriver.disconnected" {
+                return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()));
+            }
+            if event.session_id.as_deref() != Some(self.session_id()) {
+                continue;
+            }
+            let p = &event.params;
+            let in_main_frame =
+                p["frameId"].as_str().or_else(|| p.pointer("/frame/id").and_then(Value::as_str)) == Some(&main_frame);
+            match event.method.as_str() {
+                "Page.frameStartedNavigating" if in_main_frame => {
+                    // sameDocument, historySameDocument…: nothing will load.
+                    if p["navigationType"].as_str().is_some_and(|t| t.to_ascii_lowercase().contains("samedocument")) {
+                        continue;
+                    }
+                    // Ours, or the document that takes its place (a script redirect, a refresh).
+                    if let Some(loader) = p["loaderId"].as_str() {
+                        current = Some(loader.to_string());
+                        refresh_until = None;
+                    }
+                }
+                "Page.navigatedWithinDocument" if in_main_frame && current.is_none() => return Ok(None),
+                "Network.responseReceived" if p["type"] == "Document" && in_main_frame => {
+                    if let Some(loader) = p["loaderId"].as_str() {
+                        let id = p["requestId"].as_str().unwrap_or(loader);
+                        responses.insert(loader.to_string(), NavigationResponse::from_event(id, &p["response"]));
+                    }
+                }
+                "Network.loadingFailed" if p["type"] == "Document" => {
+                    // A document request's id is its loader's id.
+                    let failed = p["requestId"].as_str();
+                    if failed.is_some() && failed == current.as_deref() {
+                        let error = p["errorText"].as_str().unwrap_or("net::ERR_FAILED").to_string();
+                        return Err(BrowserError::Navigation { url: what.to_string(), error });
+                    }
+                }
+                "Page.frameNavigated" if in_main_frame => {
+                    let loader = p.pointer("/frame/loaderId").and_then(Value::as_str).map(str::to_string);
+                    if current.is_none() {
+                        current = loader.clone();
+                    }
+                    if options.wait_until == WaitUntil::Commit && loader.is_some() && loader == current {
+                        return Ok(settled(&current, &mut responses));
+                    }
+                }
+                "Page.lifecycleEvent" if in_main_frame => {
+                    let loader = p["loaderId"].as_str();
+                    if current.is_none() && p["name"] == "init" {
+                        current = loader.map(str::to_string);
+                    }
+                    if loader.is_none() || loader != current.as_deref() {
+                        continue;
+                    }
+                    if Some(p["name"].as_str().unwrap_or("")) != options.wait_until.lifecycle() {
+                        continue;
+                    }
+                    if hops < REFRESH_HOPS && options.wait_until != WaitUntil::Commit {
+                        // An evaluation that fails means the document is already being replaced.
+                        let delay = match self.evaluate(META_REFRESH).await {
+                            Ok(v) => v.as_f64().unwrap_or(-1.0),
+                            Err(_) => 0.0,
+                        };
+                        if (0.0..=FOLLOWED_REFRESH).contains(&delay) {
+                            hops += 1;
+                            refresh_until = Some(Instant::now() + Duration::from_secs_f64(delay + 1.0));
+                            continue;
+                        }
+                    }
+                    reached = true;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Page {
+    /// Whether a queued event shows the settled document being replaced in the main frame (a
+    /// navigation started, now `current`, or a refresh about to start): `Some(true)` then, to
+    /// keep waiting; `None` when the event says nothing of the kind.
+    fn replaced_by(
+        &self,
+        event: &CdpEvent,
+        current: &mut Option<String>,
+        refresh_until: &mut Option<Instant>,
+        hops: &mut u32,
+    ) -> Option<bool> {
+        if event.session_id.as_deref() != Some(self.session_id()) {
+            return None;
+        }
+        let p = &event.params;
+        if p["frameId"].as_str() != Some(self.inner.frame_id.as_str()) {
+            return None;
+        }
+        match event.method.as_str() {
+            "Page.frameStartedNavigating" => {
+                let same_document =
+                    p["navigationType"].as_str().is_some_and(|t| t.to_ascii_lowercase().contains("samedocument"));
+                let loader = p["loaderId"].as_str().filter(|_| !same_document)?;
+                *current = Some(loader.to_string());
+                *refresh_until = None;
+                Some(true)
+            }
+            "Page.frameScheduledNavigation" | "Page.frameRequestedNavigation" if *hops < REFRESH_HOPS => {
+                let delay = p["delay"].as_f64().unwrap_or(0.0);
+                if delay > FOLLOWED_REFRESH {
+                    return None;
+                }
+                *hops += 1;
+                *refresh_until = Some(Instant::now() + Duration::from_secs_f64(delay + 1.0));
+                Some(true)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn describe(wait_until: WaitUntil) -> &'static str {
+    match wait_until {
+        WaitUntil::Load => "load",
+        WaitUntil::DomContentLoaded => "reach DOMContentLoaded",
+        WaitUntil::NetworkIdle => "reach network idle",
+        WaitUntil::Commit => "commit",
+    }
+}
