@@ -325,6 +325,18 @@ Then('routes abort, continue elsewhere and fall back', async function (this: any
   await page.route('**/data.json', (route: any) => route.fulfill({ json: { items: [1] } }))
   await page.getByRole('button', { name: 'Load' }).click()
   await expect(page.locator('#out')).toHaveText('1 items')
+  // From a file in the project (content type from its extension), and from a fetched
+  // response with one field changed.
+  await page.route('**/data.json', (route: any) => route.fulfill({ path: 'fixtures/six.json' }))
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.locator('#out')).toHaveText('6 items')
+  await page.route('**/data.json', async (route: any) => {
+    const real = await page.request.get(new URL('/more.json', page.url()).href)
+    await route.fulfill({ response: real, headers: { 'content-type': 'application/json', 'x-patched': 'yes' } })
+  })
+  const [patched] = await Promise.all([page.waitForResponse(/data\.json$/), page.getByRole('button', { name: 'Load' }).click()])
+  await expect(page.locator('#out')).toHaveText('4 items')
+  expect(patched.headers()['x-patched']).toBe('yes')
   await page.context().unrouteAll()
   await page.unrouteAll()
 })
@@ -359,8 +371,8 @@ Then('a second user has a context of their own', async function (this: any) {
   await bob.setViewportSize({ width: 800, height: 600 })
   expect(await bob.evaluate(() => innerWidth)).toBe(800)
   let unsupported = ''
-  try { await this.browser.newContext({ locale: 'de-DE' }) } catch (e: any) { unsupported = e.message }
-  expect(unsupported).toContain('locale not supported yet')
+  try { await this.browser.newContext({ locales: 'de-DE' }) } catch (e: any) { unsupported = e.message }
+  expect(unsupported).toContain('unknown field `locales`')
   await bob.goto('/login')
   await bob.getByLabel('Username').fill('bob')
   await bob.getByRole('button', { name: 'Sign in' }).click()
@@ -474,6 +486,7 @@ fn project(name: &str) -> PathBuf {
         ("features/login.feature", FEATURE),
         ("failing/fail.feature", FAILING),
         ("leftover/leftover.feature", LEFTOVER),
+        ("fixtures/six.json", r#"{"items": [1, 2, 3, 4, 5, 6]}"#),
     ] {
         let p = dir.join(path);
         std::fs::create_dir_all(p.parent().expect("a parent")).expect("create dir");

@@ -51,6 +51,11 @@ impl Browser {
         BrowserContext::create(self.connection.clone()).await
     }
 
+    /// A fresh context with Playwright's context options.
+    pub async fn new_context_with(&self, options: &crate::ContextOptions) -> Result<BrowserContext> {
+        BrowserContext::create_with(self.connection.clone(), options).await
+    }
+
     /// Whether the connection is still up.
     pub fn is_connected(&self) -> bool {
         self.connection.closed_reason().is_none()

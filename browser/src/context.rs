@@ -47,6 +47,8 @@ struct Settings {
     headers: serde_json::Map<String, Value>,
     init_scripts: Vec<String>,
     geolocation: Option<(f64, f64)>,
+    /// The creation options applied to each new page (emulation, user agent…).
+    page_options: crate::ContextOptions,
 }
 
 struct Inner {
@@ -100,6 +102,47 @@ impl BrowserContext {
         &self.inner.connection
     }
 
+    /// The context's pages that are still open.
+    pub(crate) fn open_pages(&self) -> Vec<Page> {
+        self.pages()
+    }
+
+    /// A fresh context with Playwright's context `options` (see [`crate::ContextOptions`]).
+    pub async fn create_with(connection: Connection, options: &crate::ContextOptions) -> Result<BrowserContext> {
+        let context = BrowserContext::create(connection).await?;
+        context.configure(options).await?;
+        Ok(context)
+    }
+
+    /// Applies creation options to this context before it has pages.
+    async fn configure(&self, options: &crate::ContextOptions) -> Result<()> {
+        {
+            let mut s = self.inner.settings.lock().map_err(|_| poisoned())?;
+            s.viewport = options.viewport.map(|v| (v.width, v.height));
+            s.offline = options.offline.unwrap_or(false);
+            s.headers = options.extra_http_headers.iter().flatten().map(|(k, v)| (k.clone(), json!(v))).collect();
+            s.geolocation = options.geolocation.map(|g| (g.latitude, g.longitude));
+            s.page_options = options.clone();
+        }
+        if let Some(permissions) = &options.permissions {
+            let names: Vec<&str> = permissions.iter().map(String::as_str).collect();
+            self.grant_permissions(&names, None).await?;
+        }
+        match &options.storage_state {
+            Some(crate::StorageStateSource::Path(path)) => {
+                self.load_storage_state(&crate::StorageState::read(path)?).await?
+            }
+            Some(crate::StorageStateSource::State(state)) => self.load_storage_state(state).await?,
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The `baseURL` the context was created with.
+    pub fn base_url(&self) -> Option<String> {
+        self.inner.settings.lock().ok().and_then(|s| s.page_options.base_url.clone())
+    }
+
     fn pages(&self) -> Vec<Page> {
         self.inner.pages.lock().map(|p| p.iter().filter(|p| !p.is_closed()).cloned().collect()).unwrap_or_default()
     }
@@ -112,7 +155,7 @@ impl BrowserContext {
         };
         let created = self.conn().call(params, None).await?;
         let page = Page::attach(self.conn().clone(), created.target_id).await?;
-        let (viewport, offline, headers, scripts, geo) = {
+        let (viewport, offline, headers, scripts, geo, options) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
             (
                 s.viewport.unwrap_or(DEFAULT_VIEWPORT),
@@ -120,6 +163,7 @@ impl BrowserContext {
                 s.headers.clone(),
                 s.init_scripts.clone(),
                 s.geolocation,
+                s.page_options.clone(),
             )
         };
         // Chromium's own headless window is 780×493; tests are written against Playwright's.
@@ -136,6 +180,7 @@ impl BrowserContext {
         if let Some((lat, lon)) = geo {
             apply_geolocation(&page, lat, lon).await?;
         }
+        options.apply_to_page(&page).await?;
         if let Ok(mut pages) = self.inner.pages.lock() {
             pages.push(page.clone());
         }

@@ -86,6 +86,7 @@ impl HostFlags {
             executable: self.browser_path.clone(),
             headed: self.headed,
             cdp_endpoint: self.cdp_endpoint.clone(),
+            context: Default::default(),
         }
     }
 }

@@ -19,6 +19,10 @@ pub struct ConfigFile {
     pub test: TestConfig,
     #[serde(default)]
     pub mcp: McpConfig,
+    /// Playwright's context options for every scenario's context (`viewport`, `locale`,
+    /// `storageState`…), checked by `ferridriver_browser::ContextOptions`.
+    #[serde(default)]
+    pub browser: Option<serde_json::Value>,
 }
 
 /// The `[mcp]` table: defaults for `ferridriver mcp` (its flags win) and the script hosts.

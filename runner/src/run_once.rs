@@ -42,9 +42,14 @@ pub struct Prepared {
 pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut args = args;
     let mut js_settings = JsSettings::default();
+    let mut context = ferridriver_browser::ContextOptions::default();
     let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
+        if let Some(table) = cfg.browser.clone() {
+            context = ferridriver_browser::ContextOptions::from_json(table)
+                .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
+        }
         js_settings = JsSettings { steps: cfg.test.steps.clone().unwrap_or_default(), extensions: cfg.extensions };
         // `[scripting] allowEnv`: the environment variables JS may read.
         let allowed = cfg.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
@@ -62,7 +67,12 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         Some(Ok(_)) => return Err("--format-options must be a JSON object".into()),
         Some(Err(e)) => return Err(format!("--format-options is not valid JSON: {e}")),
     };
-    let options = crate::cli::run_options(&args)?;
+    let mut options = crate::cli::run_options(&args)?;
+    // `baseURL` of the context is where relative URLs go, for every step (unless the world
+    // parameters name their own).
+    if let (Some(base), Some(parameters)) = (&context.base_url, options.world_parameters.as_object_mut()) {
+        parameters.entry("baseUrl").or_insert_with(|| serde_json::json!(base));
+    }
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let order = parse_order(args.order.as_deref().unwrap_or("defined"))?;
     let filter = PickleFilter { shard, ..crate::cli::build_filter(&args)? };
@@ -89,6 +99,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         executable: args.browser_path.clone().map(Into::into),
         headed: args.headed,
         cdp_endpoint: args.cdp_endpoint.clone(),
+        context,
     });
     let language = args.language.clone().unwrap_or_else(|| "en".into());
     Ok(Prepared { args, config_path, js_settings, format_options, formats, options, filter, order, paths, language })

@@ -9,7 +9,7 @@ use std::net::TcpListener;
 /// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL. `/__cookies`
 /// answers with the request's `Cookie` header and sets `served=yes`; `/__redirect?to=PATH`
 /// answers 302 to PATH; `/__status?code=N` answers N with no body; `/__download` answers an
-/// attachment; `/__slow?ms=N` answers an empty GIF after N ms (a resource that holds `load`).
+/// attachment; `/__echo` answers the request's headers (lower case); `/__slow?ms=N` answers an empty GIF after N ms (a resource that holds `load`).
 pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -28,7 +28,9 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                 // Read the headers, keeping the cookies.
                 let mut header = String::new();
                 let mut cookie = String::new();
+                let mut all_headers = String::new();
                 while reader.read_line(&mut header).map(|n| n > 2).unwrap_or(false) {
+                    all_headers.push_str(&header.to_ascii_lowercase());
                     if let Some((name, value)) = header.split_once(':') {
                         if name.eq_ignore_ascii_case("cookie") {
                             cookie = value.trim().to_string();
@@ -46,6 +48,14 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                 }
                 if let Some(code) = path.strip_prefix("/__status?code=") {
                     let _ = write!(stream, "HTTP/1.1 {code} Status\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                    return;
+                }
+                if path == "/__echo" {
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{all_headers}",
+                        all_headers.len()
+                    );
                     return;
                 }
                 if path == "/__download" {

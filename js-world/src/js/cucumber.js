@@ -381,6 +381,7 @@
     } catch (_) {
       arg = {};
     }
+    if (d.global && bridge.installBrowser) bridge.installBrowser(globalThisArg);
     return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [arg]);
   }
   // console.* during a call becomes a log attachment of the running step or hook (js/node.js).

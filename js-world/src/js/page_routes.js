@@ -17,6 +17,17 @@
     return g.Buffer.from(typeof body === 'string' ? body : body).toString('base64');
   }
 
+  const CONTENT_TYPES = {
+    html: 'text/html', htm: 'text/html', js: 'text/javascript', mjs: 'text/javascript', css: 'text/css',
+    json: 'application/json', txt: 'text/plain', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg',
+    jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', ico: 'image/x-icon', woff: 'font/woff',
+    woff2: 'font/woff2', pdf: 'application/pdf', xml: 'application/xml', wasm: 'application/wasm',
+  };
+  function contentTypeOf(path) {
+    const ext = path.split('.').pop().toLowerCase();
+    return CONTENT_TYPES[ext] || 'application/octet-stream';
+  }
+
   class Route {
     constructor(page, e) {
       this._page = page;
@@ -44,9 +55,28 @@
     }
     fulfill(options) {
       const o = options || {};
-      if (o.path !== undefined) throw new TypeError("route.fulfill({ path }) is not supported: read the file with node:fs and pass it as 'body'");
+      // `response`: an APIResponse (route.fetch(), request.get()) whose status, headers and
+      // body are the defaults. Script hosts' responses carry status/headers as values.
+      if (o.response !== undefined && o.response !== null) {
+        const r = o.response;
+        const value = (x) => (typeof x === 'function' ? x.call(r) : x);
+        return Promise.resolve(o.body !== undefined || o.json !== undefined ? undefined : r.body()).then((bytes) =>
+          this.fulfill({
+            status: o.status !== undefined ? o.status : value(r.status),
+            headers: o.headers !== undefined ? o.headers : value(r.headers),
+            contentType: o.contentType,
+            json: o.json,
+            body: o.body !== undefined ? o.body : bytes,
+          }),
+        );
+      }
       let body = o.body;
       const headers = headerPairs(o.headers);
+      if (o.path !== undefined) {
+        // Read through node:fs, so the same file access rules hold as for step code.
+        body = g.__ferridriver_modules.fs.readFileSync(String(o.path));
+        if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['content-type', contentTypeOf(String(o.path))]);
+      }
       const has = (name) => headers.some(([n]) => n.toLowerCase() === name);
       if (o.json !== undefined) {
         body = JSON.stringify(o.json);

@@ -651,6 +651,10 @@
       this._pages.push(page);
       return page;
     }
+    // Cookies and each open origin's localStorage; written to `path` (in the project) if given.
+    storageState(options) {
+      return this._op('storageState', [(options && options.path) || null]);
+    }
     cookies(urls) {
       const list = urls === undefined ? [] : Array.isArray(urls) ? urls : [urls];
       return this._op('cookies', [list.map(String)]);
@@ -709,19 +713,14 @@
       return true;
     }
     // Another fresh, isolated context in the same browser (a second user), closed with the
-    // scenario. Of the context options, `viewport` is supported.
+    // scenario, with Playwright's context options (checked in Rust: an unknown one is an error).
     async newContext(options) {
       const o = options || {};
-      const unsupported = Object.keys(o).filter((k) => k !== 'viewport');
-      if (unsupported.length) {
-        throw new TypeError(`browser.newContext: ${unsupported.join(', ')} not supported yet (supported: viewport); configure the context after creating it`);
-      }
       const site = callSite();
-      const id = await send({ target: 'browser', op: 'newContext', args: [], generation: this._generation }, site).then((r) => r.ok);
+      const id = await send({ target: 'browser', op: 'newContext', args: [o], generation: this._generation }, site).then((r) => r.ok);
       const context = new BrowserContext(this, id);
       if (o.viewport) {
         context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };
-        await context._op('setViewport', [context._viewport.width, context._viewport.height]);
       }
       this._extra.push(context);
       return context;
@@ -767,8 +766,17 @@
     }
   }
 
+  // BeforeAll/AfterAll get `this.browser` (a fresh handle per hook): a suite signs in once,
+  // saves `context.storageState({ path })`, and `[browser] storageState` starts every scenario
+  // signed in. Contexts opened here are the hook's to close.
+  function installBrowser(target) {
+    const browser = new Browser();
+    Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
+  }
+
   g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, Locator, Page };
   g.__ferridriver.installFixtures = installFixtures;
+  g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {
     errors: Object.freeze({ TimeoutError }),
     Page,

@@ -129,7 +129,11 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
         "request" => request_op(session, r).await,
         "browser" => match r.op.as_str() {
             "version" => Ok(Value::String(session.browser_version().await?)),
-            "newContext" => Ok(json!(session.new_context().await?)),
+            "newContext" => {
+                let options = ferridriver_browser::ContextOptions::from_json(r.arg(0, "options")?)
+                    .map_err(|e| Failure::type_error(format!("browser.newContext: {e}")))?;
+                Ok(json!(session.new_context(options).await?))
+            }
             op => Err(Failure::type_error(format!("browser.{op} is not supported"))),
         },
         t => Err(Failure::type_error(format!("unknown browser target {t}"))),
@@ -329,6 +333,14 @@ async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
             context.close().await?;
             session.context_closed(r.context);
             Value::Null
+        }
+        "storageState" => {
+            let state = context.storage_state().await?;
+            if let Some(path) = r.arg::<Option<String>>(0, "path")? {
+                let text = serde_json::to_string_pretty(&state).unwrap_or_default();
+                super::files::write_in_project("context.storageState", &path, text.as_bytes())?;
+            }
+            json!(state)
         }
         "cookies" => {
             let urls: Vec<String> = r.arg::<Option<Vec<String>>>(0, "urls")?.unwrap_or_default();

@@ -19,7 +19,7 @@ enum Demand {
     /// The scenario's page and context.
     Open(oneshot::Sender<Result<(), String>>),
     /// Another context (`browser.newContext()`); its id in the session.
-    NewContext(oneshot::Sender<Result<usize, String>>),
+    NewContext(Box<ferridriver_browser::ContextOptions>, oneshot::Sender<Result<usize, String>>),
     /// The browser's product and version (`browser.version()`).
     Version(oneshot::Sender<Result<String, String>>),
 }
@@ -245,9 +245,9 @@ impl Session {
     }
 
     /// Opens another context for this scenario; returns its id.
-    pub(crate) async fn new_context(&self) -> Result<usize, String> {
+    pub(crate) async fn new_context(&self, options: ferridriver_browser::ContextOptions) -> Result<usize, String> {
         let (tx, rx) = oneshot::channel();
-        self.demand(Demand::NewContext(tx))?;
+        self.demand(Demand::NewContext(Box::new(options), tx))?;
         rx.await.map_err(|_| OUTSIDE.to_string())?
     }
 
@@ -281,6 +281,11 @@ impl Session {
     /// Remembers a page opened from JS; returns its id.
     pub(crate) fn add_page(&self, page: Page) -> usize {
         let mut state = self.state();
+        // Id 0 is the scenario's page, even before it opens (a BeforeAll's own context).
+        if state.pages.is_empty() {
+            state.pages.push(None);
+            state.urls.push(String::new());
+        }
         state.pages.push(Some(page));
         state.urls.push(String::new());
         state.pages.len() - 1
@@ -311,8 +316,12 @@ impl Session {
     fn adopt(&self, page: Page, context: BrowserContext) {
         let mut state = self.state();
         if state.context.is_none() {
-            state.pages = vec![Some(page)];
-            state.urls = vec![String::new()];
+            if state.pages.is_empty() {
+                state.pages.push(None);
+                state.urls.push(String::new());
+            }
+            state.pages[0] = Some(page);
+            state.urls[0] = String::new();
             state.context = Some(context);
         }
     }
@@ -358,8 +367,8 @@ impl Provider {
                     };
                     let _ = reply.send(opened);
                 }
-                Demand::NewContext(reply) => {
-                    let _ = reply.send(Browsing::extra_context(world).await.map(|c| session.add_context(c)));
+                Demand::NewContext(options, reply) => {
+                    let _ = reply.send(Browsing::extra_context(world, &options).await.map(|c| session.add_context(c)));
                 }
                 Demand::Version(reply) => {
                     let _ = reply.send(Browsing::browser_version(world).await);

@@ -398,6 +398,8 @@ declare module '@cucumber/cucumber' {
 
   /** `this` of BeforeAll/AfterAll hooks. */
   export interface ITestRunContext<ParametersType = any> {
+    /** ferridriver: the worker's browser, to sign in once and save `context.storageState({ path })`; close what you open. */
+    readonly browser: import('@playwright/test').Browser;
     readonly attach: ICreateAttachment;
     readonly log: ICreateLog;
     readonly link: ICreateLink;
@@ -973,13 +975,15 @@ declare module '@playwright/test' {
   /** A request paused by `page.route`/`context.route`. */
   export interface Route {
     request(): Request;
-    /** Answers it (`json` is sent as JSON; `path` is not supported). */
+    /** Answers it: `json` is sent as JSON, `path` is a project file (content type from its extension), `response` (an APIResponse) gives the defaults the other fields override. */
     fulfill(options?: {
       status?: number;
       headers?: Record<string, string>;
       contentType?: string;
       body?: string | Uint8Array;
       json?: unknown;
+      path?: string;
+      response?: APIResponse | HttpResponse;
     }): Promise<void>;
     /** Fails it with a network error (default `failed`). */
     abort(errorCode?: AbortErrorCode): Promise<void>;
@@ -1010,8 +1014,37 @@ declare module '@playwright/test' {
   } & ({ url: string; path?: string } | { domain: string; path?: string });
 
   /** A browser context: isolated cookies, storage and permissions, holding pages. */
+  /** Cookies and each origin's localStorage (Playwright's storage state file format). */
+  export interface StorageState {
+    cookies: Cookie[];
+    origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+  }
+
+  /** Options of `browser.newContext()` (and of `[browser]` in ferridriver.toml). */
+  export interface BrowserContextOptions {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    timezoneId?: string;
+    colorScheme?: 'light' | 'dark' | 'no-preference';
+    userAgent?: string;
+    extraHTTPHeaders?: Record<string, string>;
+    ignoreHTTPSErrors?: boolean;
+    offline?: boolean;
+    geolocation?: { latitude: number; longitude: number; accuracy?: number };
+    permissions?: string[];
+    javaScriptEnabled?: boolean;
+    deviceScaleFactor?: number;
+    isMobile?: boolean;
+    hasTouch?: boolean;
+    baseURL?: string;
+    /** A file written by `context.storageState({ path })`, or the state itself. */
+    storageState?: string | StorageState;
+  }
+
   export class BrowserContext {
     private constructor();
+    /** Cookies and the localStorage of the origins its pages show; written to `path` if given. */
+    storageState(options?: { path?: string }): Promise<StorageState>;
     /** HTTP client sharing the context's cookies. */
     readonly request: APIRequestContext;
     /** ferridriver: the session's context name (`context-N` for extra ones). */
@@ -1046,10 +1079,10 @@ declare module '@playwright/test' {
     private constructor();
     version(): Promise<string>;
     isConnected(): boolean;
-    /** A fresh isolated context (only `viewport` is supported). */
-    newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+    /** A fresh isolated context with Playwright's context options. */
+    newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
     /** A page in a context of its own, closed with the page. */
-    newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+    newPage(options?: BrowserContextOptions): Promise<Page>;
     contexts(): BrowserContext[];
   }
 

@@ -16,6 +16,8 @@ pub struct BrowserSettings {
     pub executable: Option<PathBuf>,
     pub headed: bool,
     pub cdp_endpoint: Option<String>,
+    /// Options of every scenario's context (`[browser]` in the config file).
+    pub context: ferridriver_browser::ContextOptions,
 }
 
 static SETTINGS: OnceLock<BrowserSettings> = OnceLock::new();
@@ -41,7 +43,8 @@ thread_local! {
 fn prepare_spare(browser: &Browser) {
     let connection = browser.connection().clone();
     let task = tokio::spawn(async move {
-        let context = BrowserContext::create(connection).await.map_err(|e| e.to_string())?;
+        let options = &settings().context;
+        let context = BrowserContext::create_with(connection, options).await.map_err(|e| e.to_string())?;
         let page = context.new_page().await.map_err(|e| e.to_string())?;
         Ok((context, page))
     });
@@ -55,9 +58,15 @@ async fn fresh_page(browser: &Browser) -> Result<(BrowserContext, Page), String>
             return Ok(ready);
         }
     }
-    let context = browser.new_context().await.map_err(|e| e.to_string())?;
+    let context = browser.new_context_with(&settings().context).await.map_err(|e| e.to_string())?;
     let page = context.new_page().await.map_err(|e| e.to_string())?;
     Ok((context, page))
+}
+
+/// This process's browser settings (defaults until `configure_browser`).
+fn settings() -> &'static BrowserSettings {
+    static DEFAULT: OnceLock<BrowserSettings> = OnceLock::new();
+    SETTINGS.get().unwrap_or_else(|| DEFAULT.get_or_init(BrowserSettings::default))
 }
 
 /// Closes `context` when the scenario ends, in the background: the next scenario need not
@@ -146,10 +155,13 @@ impl Browsing {
     }
 
     /// Another fresh context on this worker's browser, for a scenario with several users
-    /// (Playwright's `browser.newContext()`); closed when the scenario ends.
-    pub async fn extra_context(world: &mut World) -> Result<BrowserContext, String> {
+    /// (Playwright's `browser.newContext(options)`); closed when the scenario ends.
+    pub async fn extra_context(
+        world: &mut World,
+        options: &ferridriver_browser::ContextOptions,
+    ) -> Result<BrowserContext, String> {
         let browser = browser_for(world).await?;
-        let context = browser.new_context().await.map_err(|e| e.to_string())?;
+        let context = browser.new_context_with(options).await.map_err(|e| e.to_string())?;
         close_at_teardown(world, context.clone());
         Ok(context)
     }

@@ -23,8 +23,8 @@ Then('wrong locator use', async function () {
   (await this.page.waitForSelector('a')).asElement();
   // @ts-expect-error: page.evaluate's function needs the argument it declares
   await this.page.evaluate((n: number) => n * 2);
-  // @ts-expect-error: newContext supports only viewport
-  await this.browser.newContext({ locale: 'fr-FR' });
+  // @ts-expect-error: not a context option (Playwright's is `locale`)
+  await this.browser.newContext({ locales: 'fr-FR' });
   // @ts-expect-error: goto may resolve to null (a same-document navigation)
   (await this.page.goto('/')).status();
   // @ts-expect-error: not a waitUntil value
@@ -64,6 +64,6 @@ Then('wrong route use', async function () {
   await this.page.route('**', (route) => route.abort('nope'));
   // @ts-expect-error: a route predicate gets the Request (not a URL)
   await this.page.route((url: URL) => url.pathname === '/', (route) => route.continue());
-  // @ts-expect-error: fulfill({ path }) is not supported
-  await this.page.route('**', (route) => route.fulfill({ path: 'x.json' }));
+  // @ts-expect-error: the file is `path`, not `file`
+  await this.page.route('**', (route) => route.fulfill({ file: 'x.json' }));
 });

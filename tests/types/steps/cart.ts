@@ -79,6 +79,13 @@ defineParameterType({
 BeforeAll(async function () {
   await this.attach('suite starting', 'text/plain');
   this.log(`base ${String(this.parameters.baseUrl)}`);
+  // Sign in once; `[browser] storageState = "auth.json"` starts every scenario signed in.
+  const context = await this.browser.newContext({ locale: 'en-GB', colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const state = await context.storageState({ path: 'auth.json' });
+  this.log(`${state.cookies.length} cookies, ${state.origins.length} origins`);
+  await context.close();
 });
 
 Before({ tags: '@cart', name: 'empty the cart', order: 1 }, function (this: CartWorld, { pickle, gherkinDocument }) {

@@ -1,0 +1,166 @@
+//! Playwright's context options (`browser.newContext({...})`, `[browser]` in the config file):
+//! what every page of the context starts with. Names are Playwright's (camelCase; snake_case
+//! accepted too); an unknown option is an error that names it.
+
+use crate::page::Page;
+use crate::Result;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// The viewport of every page.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Viewport {
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Where `navigator.geolocation` says the user is.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Geolocation {
+    pub latitude: f64,
+    pub longitude: f64,
+    #[serde(default)]
+    pub accuracy: Option<f64>,
+}
+
+/// Where a context's storage comes from: a file written by `context.storageState({ path })`,
+/// or the state itself.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum StorageStateSource {
+    Path(String),
+    State(crate::StorageState),
+}
+
+/// The options of a new context. `None` leaves Chromium's (or Playwright's) default.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ContextOptions {
+    /// Default 1280×720, as in Playwright.
+    pub viewport: Option<Viewport>,
+    /// `navigator.language`, `Intl` and `Accept-Language`, e.g. `fr-FR`.
+    pub locale: Option<String>,
+    /// e.g. `Europe/Paris`.
+    #[serde(alias = "timezone_id")]
+    pub timezone_id: Option<String>,
+    /// `light`, `dark` or `no-preference` (`prefers-color-scheme`).
+    #[serde(alias = "color_scheme")]
+    pub color_scheme: Option<String>,
+    #[serde(alias = "user_agent")]
+    pub user_agent: Option<String>,
+    /// Headers sent with every request.
+    #[serde(rename = "extraHTTPHeaders", alias = "extra_http_headers")]
+    pub extra_http_headers: Option<BTreeMap<String, String>>,
+    #[serde(rename = "ignoreHTTPSErrors", alias = "ignore_https_errors")]
+    pub ignore_https_errors: Option<bool>,
+    pub offline: Option<bool>,
+    pub geolocation: Option<Geolocation>,
+    /// Granted to every origin (`geolocation`, `notifications`, `clipboard-read`…).
+    pub permissions: Option<Vec<String>>,
+    #[serde(alias = "java_script_enabled")]
+    pub java_script_enabled: Option<bool>,
+    #[serde(alias = "device_scale_factor")]
+    pub device_scale_factor: Option<f64>,
+    #[serde(alias = "is_mobile")]
+    pub is_mobile: Option<bool>,
+    #[serde(alias = "has_touch")]
+    pub has_touch: Option<bool>,
+    /// Relative URLs of `page.goto` (and `request`) resolve against it.
+    #[serde(rename = "baseURL", alias = "base_url", alias = "baseUrl")]
+    pub base_url: Option<String>,
+    /// Cookies and local storage to start with.
+    #[serde(alias = "storage_state")]
+    pub storage_state: Option<StorageStateSource>,
+}
+
+impl ContextOptions {
+    /// Reads options from JSON (JS or a config table); the error names the bad option.
+    pub fn from_json(value: serde_json::Value) -> std::result::Result<ContextOptions, String> {
+        if value.is_null() {
+            return Ok(ContextOptions::default());
+        }
+        let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
+            format!("{e}\n  hint: context options are Playwright's: viewport, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState")
+        })?;
+        if let Some(scheme) = options.color_scheme.as_deref() {
+            if !["light", "dark", "no-preference"].contains(&scheme) {
+                return Err(format!("colorScheme must be light, dark or no-preference, not {scheme:?}"));
+            }
+        }
+        Ok(options)
+    }
+
+    /// Applies what concerns one page (emulation, headers, network), right after it opened.
+    pub(crate) async fn apply_to_page(&self, page: &Page) -> Result<()> {
+        if self.device_scale_factor.is_some() || self.is_mobile.is_some() {
+            let (width, height) = page.viewport_size();
+            let metrics = json!({
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": self.device_scale_factor.unwrap_or(1.0),
+                "mobile": self.is_mobile.unwrap_or(false),
+            });
+            page.send("Emulation.setDeviceMetricsOverride", metrics).await?;
+        }
+        if self.has_touch == Some(true) || self.is_mobile == Some(true) {
+            page.send("Emulation.setTouchEmulationEnabled", json!({ "enabled": true, "maxTouchPoints": 1 })).await?;
+        }
+        if let Some(locale) = &self.locale {
+            page.send("Emulation.setLocaleOverride", json!({ "locale": locale })).await?;
+        }
+        if self.user_agent.is_some() || self.locale.is_some() {
+            let user_agent = match &self.user_agent {
+                Some(ua) => ua.clone(),
+                None => {
+                    page.send("Browser.getVersion", json!({})).await?["userAgent"].as_str().unwrap_or("").to_string()
+                }
+            };
+            let mut params = json!({ "userAgent": user_agent });
+            if let Some(locale) = &self.locale {
+                params["acceptLanguage"] = json!(locale);
+            }
+            page.send("Emulation.setUserAgentOverride", params).await?;
+        }
+        if let Some(zone) = &self.timezone_id {
+            page.send("Emulation.setTimezoneOverride", json!({ "timezoneId": zone })).await?;
+        }
+        if let Some(scheme) = &self.color_scheme {
+            let media = json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] });
+            page.send("Emulation.setEmulatedMedia", media).await?;
+        }
+        if self.ignore_https_errors == Some(true) {
+            page.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true })).await?;
+        }
+        if self.java_script_enabled == Some(false) {
+            page.send("Emulation.setScriptExecutionDisabled", json!({ "value": true })).await?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playwright_names_snake_case_and_clear_errors() {
+        let o = ContextOptions::from_json(json!({
+            "viewport": { "width": 800, "height": 600 },
+            "locale": "fr-FR",
+            "timezone_id": "Europe/Paris",
+            "extraHTTPHeaders": { "X-Test": "1" },
+            "baseURL": "http://localhost:3000",
+            "storageState": "state.json",
+        }))
+        .unwrap();
+        assert_eq!(o.viewport, Some(Viewport { width: 800, height: 600 }));
+        assert_eq!(o.timezone_id.as_deref(), Some("Europe/Paris"));
+        assert_eq!(o.storage_state, Some(StorageStateSource::Path("state.json".into())));
+        let e = ContextOptions::from_json(json!({ "locales": "fr" })).unwrap_err();
+        assert!(e.contains("unknown field `locales`") && e.contains("hint:"), "{e}");
+        assert!(ContextOptions::from_json(json!({ "colorScheme": "blue" })).is_err());
+    }
+}

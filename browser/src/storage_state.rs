@@ -1,0 +1,131 @@
+//! Storage state, as Playwright's `context.storageState()` and the `storageState` option: the
+//! context's cookies and each origin's `localStorage`, saved to JSON and loaded into a fresh
+//! context — so a suite signs in once and every scenario starts signed in.
+
+use crate::context::{BrowserContext, Cookie};
+use crate::page::Page;
+use crate::{BrowserError, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+/// One `localStorage` entry.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+pub struct NameValue {
+    pub name: String,
+    pub value: String,
+}
+
+/// The `localStorage` of one origin.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OriginState {
+    pub origin: String,
+    #[serde(default)]
+    pub local_storage: Vec<NameValue>,
+}
+
+/// Cookies and local storage, in Playwright's file format.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+pub struct StorageState {
+    #[serde(default)]
+    pub cookies: Vec<Cookie>,
+    #[serde(default)]
+    pub origins: Vec<OriginState>,
+}
+
+impl StorageState {
+    /// Reads a file written by [`BrowserContext::storage_state`] (or by Playwright).
+    pub fn read(path: &str) -> Result<StorageState> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            BrowserError::Evaluation(format!(
+                "storageState: cannot read {path}: {e}\n  hint: write it first with context.storageState({{ path }})"
+            ))
+        })?;
+        serde_json::from_str(&text)
+            .map_err(|e| BrowserError::Evaluation(format!("storageState: {path} is not a storage state: {e}")))
+    }
+}
+
+/// Reads an open page's origin and `localStorage` (`null` for opaque origins).
+const READ_LOCAL_STORAGE: &str = "(() => { const origin = location.origin; if (!origin || origin === 'null') return null; \
+     try { return { origin, localStorage: Object.keys(localStorage).map((name) => ({ name, value: localStorage.getItem(name) })) }; } \
+     catch { return null; } })()";
+
+impl BrowserContext {
+    /// The context's cookies and the `localStorage` of the origins its open pages show.
+    pub async fn storage_state(&self) -> Result<StorageState> {
+        let cookies = self.cookies(&[]).await?;
+        let mut origins: Vec<OriginState> = Vec::new();
+        for page in self.open_pages() {
+            let Ok(found) = page.evaluate(READ_LOCAL_STORAGE).await else { continue };
+            let Ok(Some(state)) = serde_json::from_value::<Option<OriginState>>(found) else { continue };
+            if !state.local_storage.is_empty() && !origins.iter().any(|o| o.origin == state.origin) {
+                origins.push(state);
+            }
+        }
+        Ok(StorageState { cookies, origins })
+    }
+
+    /// Writes [`BrowserContext::storage_state`] to `path` (pretty JSON) and returns it.
+    pub async fn save_storage_state(&self, path: &str) -> Result<StorageState> {
+        let state = self.storage_state().await?;
+        let text = serde_json::to_string_pretty(&state).unwrap_or_default();
+        std::fs::write(path, text)
+            .map_err(|e| BrowserError::Evaluation(format!("storageState: cannot write {path}: {e}")))?;
+        Ok(state)
+    }
+
+    /// Loads cookies and local storage into this (fresh) context. Each origin's storage is
+    /// written from a scratch page whose request to the origin is answered locally, so the
+    /// site is not contacted and nothing of it runs.
+    pub async fn load_storage_state(&self, state: &StorageState) -> Result<()> {
+        if !state.cookies.is_empty() {
+            self.add_cookies(&state.cookies).await?;
+        }
+        let origins: Vec<&OriginState> = state.origins.iter().filter(|o| !o.local_storage.is_empty()).collect();
+        if origins.is_empty() {
+            return Ok(());
+        }
+        let mut page = self.new_page().await?;
+        page.send("Fetch.enable", json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] })).await?;
+        let mut outcome = Ok(());
+        for origin in origins {
+            outcome = seed_origin(&page, origin).await;
+            if outcome.is_err() {
+                break;
+            }
+        }
+        let _ = page.close().await;
+        outcome
+    }
+}
+
+async fn seed_origin(page: &Page, origin: &OriginState) -> Result<()> {
+    let mut events = page.connection().subscribe();
+    let session = page.session_id().to_string();
+    let answer = async {
+        loop {
+            let Ok(event) = events.recv().await else { return };
+            if event.method == "Fetch.requestPaused" && event.session_id.as_deref() == Some(session.as_str()) {
+                let reply = json!({
+                    "requestId": event.params["requestId"],
+                    "responseCode": 200,
+                    "responseHeaders": [{ "name": "Content-Type", "value": "text/html" }],
+                    "body": "",
+                });
+                let _ = page.send("Fetch.fulfillRequest", reply).await;
+            }
+        }
+    };
+    let url = format!("{}/", origin.origin.trim_end_matches('/'));
+    tokio::select! {
+        done = page.goto(&url) => done?,
+        _ = answer => {}
+    }
+    let items = serde_json::to_string(&origin.local_storage).unwrap_or_else(|_| "[]".into());
+    page.evaluate(&format!(
+        "(() => {{ for (const {{ name, value }} of {items}) localStorage.setItem(name, value); }})()"
+    ))
+    .await
+    .map(|_| ())
+}
