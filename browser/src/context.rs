@@ -138,6 +138,54 @@ impl BrowserContext {
         Ok(())
     }
 
+    /// Drops every page but `keep` from the context's list (they were closed).
+    pub(crate) fn forget_pages_except(&self, keep: &Page) {
+        if let Ok(mut pages) = self.inner.pages.lock() {
+            pages.retain(|p| p.inner.frame_id == keep.inner.frame_id);
+        }
+    }
+
+    /// Puts the per-page settings back to `options` on the context and on `keep`.
+    pub(crate) async fn reset_settings(&self, keep: &Page, options: &crate::ContextOptions) -> Result<()> {
+        self.conn().call_raw("Browser.resetPermissions", json!({ "browserContextId": self.inner.id }), None).await?;
+        if let Some(permissions) = &options.permissions {
+            let names: Vec<&str> = permissions.iter().map(String::as_str).collect();
+            self.grant_permissions(&names, None).await?;
+        }
+        let configured_headers: serde_json::Map<String, Value> =
+            options.extra_http_headers.iter().flatten().map(|(k, v)| (k.clone(), json!(v))).collect();
+        let configured_geo = options.geolocation.map(|g| (g.latitude, g.longitude));
+        let configured_offline = options.offline.unwrap_or(false);
+        let (offline, headers, geo) = {
+            let mut s = self.inner.settings.lock().map_err(|_| poisoned())?;
+            let before = (s.offline, s.headers.clone(), s.geolocation);
+            s.viewport = options.viewport.map(|v| (v.width, v.height));
+            s.offline = configured_offline;
+            s.headers = configured_headers.clone();
+            s.geolocation = configured_geo;
+            s.init_scripts.clear();
+            before
+        };
+        if offline != configured_offline {
+            apply_offline(keep, configured_offline).await?;
+        }
+        if headers != configured_headers {
+            apply_headers(keep, &configured_headers).await?;
+        }
+        if geo != configured_geo {
+            match configured_geo {
+                Some((lat, lon)) => apply_geolocation(keep, lat, lon).await?,
+                None => keep.send("Emulation.clearGeolocationOverride", json!({})).await.map(|_| ())?,
+            }
+        }
+        let viewport = options.viewport.map(|v| (v.width, v.height)).unwrap_or(DEFAULT_VIEWPORT);
+        if keep.viewport_size() != viewport {
+            keep.set_viewport_size(viewport.0, viewport.1).await?;
+            options.apply_to_page(keep).await?;
+        }
+        Ok(())
+    }
+
     /// The `baseURL` the context was created with.
     pub fn base_url(&self) -> Option<String> {
         self.inner.settings.lock().ok().and_then(|s| s.page_options.base_url.clone())
@@ -175,7 +223,7 @@ impl BrowserContext {
             apply_headers(&page, &headers).await?;
         }
         for script in scripts {
-            page.send("Page.addScriptToEvaluateOnNewDocument", json!({ "source": script })).await?;
+            page.add_init_script(&script).await?;
         }
         if let Some((lat, lon)) = geo {
             apply_geolocation(&page, lat, lon).await?;
@@ -300,7 +348,7 @@ impl BrowserContext {
             s.init_scripts.push(script.to_string());
         }
         for page in self.pages() {
-            page.send("Page.addScriptToEvaluateOnNewDocument", json!({ "source": script })).await?;
+            page.add_init_script(script).await?;
         }
         Ok(())
     }

@@ -26,6 +26,7 @@ mod locator;
 mod navigation;
 mod page;
 mod request;
+mod reset;
 mod resolve;
 mod routes;
 mod storage_state;

@@ -134,6 +134,26 @@ impl Page {
         }
     }
 
+    /// Sends the page to `about:blank` from inside it (a renderer-initiated navigation keeps
+    /// the page's renderer process, which the next scenario on the same site reuses).
+    pub(crate) async fn blank_from_inside(&self) -> Result<()> {
+        if self.url().await.is_ok_and(|u| u == "about:blank") {
+            return Ok(());
+        }
+        let mut events = self.connection().subscribe();
+        let quick = NavigateOptions { wait_until: WaitUntil::Load, timeout: Some(Duration::from_secs(2)) };
+        let inside = match self.send("Runtime.evaluate", json!({ "expression": "location.href = 'about:blank'" })).await
+        {
+            Ok(_) => self.await_navigation(&mut events, Start::Next, quick, "about:blank").await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        // Scripts disabled, or the page held on: navigate from the outside.
+        match inside {
+            Ok(()) => Ok(()),
+            Err(_) => self.goto("about:blank").await,
+        }
+    }
+
     /// Reloads and waits as `options` say.
     pub async fn reload_with(&self, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
         let mut events = self.connection().subscribe();

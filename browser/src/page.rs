@@ -52,6 +52,10 @@ pub(crate) struct PageInner {
     /// The main frame's current document (loader id) and the lifecycle events it reached
     /// (`DOMContentLoaded`, `load`, `networkIdle`…), for `wait_for_load_state`.
     pub(crate) lifecycle: std::sync::Mutex<(String, Vec<String>)>,
+    /// Origins any frame of this page showed (what a context reset must clear).
+    pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
+    /// Identifiers of the init scripts added to this page (removed by a context reset).
+    pub(crate) init_scripts: std::sync::Mutex<Vec<String>>,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -93,6 +97,8 @@ impl Page {
             known_url: std::sync::Mutex::new("about:blank".to_string()),
             viewport: std::sync::Mutex::new(crate::context::DEFAULT_VIEWPORT),
             // The first document (about:blank) counts as loaded, as in Playwright.
+            origins: std::sync::Mutex::default(),
+            init_scripts: std::sync::Mutex::default(),
             lifecycle: std::sync::Mutex::new((
                 String::new(),
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
@@ -133,6 +139,15 @@ impl Page {
 
     pub(crate) fn session_id(&self) -> &str {
         &self.session
+    }
+
+    /// Adds a script run in every new document of this page, remembering it for a reset.
+    pub(crate) async fn add_init_script(&self, source: &str) -> Result<()> {
+        let added = self.send("Page.addScriptToEvaluateOnNewDocument", serde_json::json!({ "source": source })).await?;
+        if let (Some(id), Ok(mut ids)) = (added["identifier"].as_str(), self.inner.init_scripts.lock()) {
+            ids.push(id.to_string());
+        }
+        Ok(())
     }
 
     /// Evaluates a JavaScript expression (awaiting a returned promise) and returns its value
@@ -553,6 +568,14 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         if page.events.receiver_count() > 0 {
             for e in crate::events::translate(&event) {
                 let _ = page.events.send(e);
+            }
+        }
+        if event.method == "Page.frameNavigated" {
+            let origin = event.params.pointer("/frame/securityOrigin").and_then(Value::as_str).unwrap_or("");
+            if origin.starts_with("http") {
+                if let Ok(mut origins) = page.origins.lock() {
+                    origins.insert(origin.to_string());
+                }
             }
         }
         match event.method.as_str() {

@@ -79,6 +79,12 @@ impl BrowserContext {
     /// written from a scratch page whose request to the origin is answered locally, so the
     /// site is not contacted and nothing of it runs.
     pub async fn load_storage_state(&self, state: &StorageState) -> Result<()> {
+        self.load_storage_state_on(state, None).await
+    }
+
+    /// [`BrowserContext::load_storage_state`] writing local storage from `page` (left on
+    /// `about:blank`) instead of a scratch page of its own.
+    pub(crate) async fn load_storage_state_on(&self, state: &StorageState, page: Option<&Page>) -> Result<()> {
         if !state.cookies.is_empty() {
             self.add_cookies(&state.cookies).await?;
         }
@@ -86,16 +92,28 @@ impl BrowserContext {
         if origins.is_empty() {
             return Ok(());
         }
-        let mut page = self.new_page().await?;
-        page.send("Fetch.enable", json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] })).await?;
+        let mut scratch = match page {
+            Some(p) => p.clone(),
+            None => self.new_page().await?,
+        };
+        scratch.send("Fetch.enable", json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] })).await?;
         let mut outcome = Ok(());
         for origin in origins {
-            outcome = seed_origin(&page, origin).await;
+            outcome = seed_origin(&scratch, origin).await;
             if outcome.is_err() {
                 break;
             }
         }
-        let _ = page.close().await;
+        if page.is_some() {
+            scratch.send("Fetch.disable", json!({})).await?;
+            scratch.goto("about:blank").await?;
+            scratch.send("Page.resetNavigationHistory", json!({})).await?;
+            if let Ok(mut seen) = scratch.inner.origins.lock() {
+                seen.clear();
+            }
+        } else {
+            let _ = scratch.close().await;
+        }
         outcome
     }
 }

@@ -87,6 +87,7 @@ impl HostFlags {
             headed: self.headed,
             cdp_endpoint: self.cdp_endpoint.clone(),
             context: Default::default(),
+            isolation: Default::default(),
         }
     }
 }

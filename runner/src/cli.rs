@@ -109,6 +109,11 @@ pub struct BddArgs {
     #[arg(long, value_name = "WS_URL")]
     pub cdp_endpoint: Option<String>,
 
+    /// How scenarios are kept apart: `context` (default: a fresh incognito context per
+    /// scenario) or `reset` (one context per worker, reset between scenarios: faster).
+    #[arg(long, value_name = "MODE")]
+    pub isolation: Option<String>,
+
     /// Leave the built-in step library out: only your own Rust and JS/TS steps match (no
     /// `stepDefinition` messages for the built-ins). Without it your steps shadow built-in
     /// ones that match the same text.

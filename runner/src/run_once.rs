@@ -43,10 +43,13 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut args = args;
     let mut js_settings = JsSettings::default();
     let mut context = ferridriver_browser::ContextOptions::default();
+    let mut isolation = None;
     let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
-        if let Some(table) = cfg.browser.clone() {
+        if let Some(mut table) = cfg.browser.clone() {
+            // `isolation` sits beside the context options: it says how contexts are used.
+            isolation = table.as_object_mut().and_then(|t| t.remove("isolation"));
             context = ferridriver_browser::ContextOptions::from_json(table)
                 .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
         }
@@ -95,11 +98,16 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     if let Order::Random(seed) = order {
         eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
     }
+    let isolation = match args.isolation.clone().or_else(|| isolation.and_then(|v| v.as_str().map(str::to_string))) {
+        Some(mode) => ferridriver_steps::builtin::Isolation::parse(&mode).map_err(|e| format!("--isolation: {e}"))?,
+        None => Default::default(),
+    };
     ferridriver_steps::builtin::configure_browser(ferridriver_steps::builtin::BrowserSettings {
         executable: args.browser_path.clone().map(Into::into),
         headed: args.headed,
         cdp_endpoint: args.cdp_endpoint.clone(),
         context,
+        isolation,
     });
     let language = args.language.clone().unwrap_or_else(|| "en".into());
     Ok(Prepared { args, config_path, js_settings, format_options, formats, options, filter, order, paths, language })

@@ -18,6 +18,30 @@ pub struct BrowserSettings {
     pub cdp_endpoint: Option<String>,
     /// Options of every scenario's context (`[browser]` in the config file).
     pub context: ferridriver_browser::ContextOptions,
+    /// How scenarios are kept apart (`--isolation`).
+    pub isolation: Isolation,
+}
+
+/// How scenarios are kept apart.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Isolation {
+    /// A fresh incognito context and page per scenario.
+    #[default]
+    Context,
+    /// One context and page per worker, reset to the configured state between scenarios
+    /// (`BrowserContext::reset`).
+    Reset,
+}
+
+impl Isolation {
+    /// Reads `context` or `reset`.
+    pub fn parse(value: &str) -> Result<Isolation, String> {
+        match value {
+            "context" => Ok(Isolation::Context),
+            "reset" => Ok(Isolation::Reset),
+            other => Err(format!("isolation must be `context` or `reset`, not {other:?}")),
+        }
+    }
 }
 
 static SETTINGS: OnceLock<BrowserSettings> = OnceLock::new();
@@ -37,6 +61,42 @@ thread_local! {
     /// The next scenario's context and page, created in the background: creating them costs
     /// more than most steps, and a context nobody has used is as fresh as a new one.
     static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
+    /// Under `--isolation reset`: the worker's one context and page, and the reset that
+    /// cleans them after a scenario (run in the background; the next scenario awaits it).
+    static KEPT: RefCell<Option<(BrowserContext, Page)>> = const { RefCell::new(None) };
+    static RESETTING: RefCell<Option<tokio::task::JoinHandle<Result<(), String>>>> = const { RefCell::new(None) };
+}
+
+/// The worker's kept context and page, clean: the reset of the last scenario awaited, or a new
+/// pair when there is none (or the reset failed, or the browser is new).
+async fn kept_page(browser: &Browser) -> Result<(BrowserContext, Page), String> {
+    let resetting = RESETTING.with(|r| r.borrow_mut().take());
+    let reset_ok = match resetting {
+        Some(task) => matches!(task.await, Ok(Ok(()))),
+        None => true,
+    };
+    let kept = KEPT.with(|k| k.borrow().clone());
+    if let Some((context, page)) = kept {
+        if reset_ok && browser.is_connected() && !page.is_closed() {
+            return Ok((context, page));
+        }
+        tokio::spawn(async move {
+            let _ = context.close().await;
+        });
+    }
+    let context = browser.new_context_with(&settings().context).await.map_err(|e| e.to_string())?;
+    let page = context.new_page().await.map_err(|e| e.to_string())?;
+    KEPT.with(|k| *k.borrow_mut() = Some((context.clone(), page.clone())));
+    Ok((context, page))
+}
+
+/// Resets the kept context when the scenario ends, in the background.
+fn reset_at_teardown(world: &mut World, context: BrowserContext, page: Page) {
+    world.on_teardown(Box::pin(async move {
+        let task =
+            tokio::spawn(async move { context.reset(&page, &settings().context).await.map_err(|e| e.to_string()) });
+        RESETTING.with(|r| *r.borrow_mut() = Some(task));
+    }));
 }
 
 /// Starts preparing the next scenario's context and page on this worker.
@@ -116,9 +176,13 @@ async fn worker_browser() -> Result<Arc<Browser>, String> {
     if let Some(b) = WORKER_BROWSER.with(|b| b.borrow().clone()).filter(|b| b.is_connected()) {
         return Ok(b);
     }
-    // The prepared context of a browser that is gone is gone too.
+    // The prepared (or kept) context of a browser that is gone is gone too.
     if let Some(spare) = SPARE.with(|s| s.borrow_mut().take()) {
         spare.abort();
+    }
+    KEPT.with(|k| k.borrow_mut().take());
+    if let Some(reset) = RESETTING.with(|r| r.borrow_mut().take()) {
+        reset.abort();
     }
     let settings = SETTINGS.get().cloned().unwrap_or_default();
     let browser = Arc::new(start_browser(&settings).await?);
@@ -178,11 +242,14 @@ impl Browsing {
         }
         let shared = world.state::<SourceOfBrowser>().0.is_some();
         let browser = browser_for(world).await?;
+        let reset = !shared && settings().isolation == Isolation::Reset;
         let (context, page) = if shared {
             // A shared browser has no worker to prepare spares for.
             let context = browser.new_context().await.map_err(|e| e.to_string())?;
             let page = context.new_page().await.map_err(|e| e.to_string())?;
             (context, page)
+        } else if reset {
+            kept_page(&browser).await?
         } else {
             let ready = fresh_page(&browser).await?;
             prepare_spare(&browser);
@@ -191,7 +258,11 @@ impl Browsing {
         let state = world.state::<Browsing>();
         state.page = Some(page.clone());
         state.context = Some(context.clone());
-        close_at_teardown(world, context);
+        if reset {
+            reset_at_teardown(world, context, page.clone());
+        } else {
+            close_at_teardown(world, context);
+        }
         let shot = page.clone();
         world.on_failure_evidence(Box::new(move || {
             let page = shot.clone();

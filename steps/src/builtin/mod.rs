@@ -8,7 +8,7 @@ mod interaction;
 mod navigation;
 mod verification;
 
-pub use browsing::{configure_browser, start_browser, BrowserSettings, BrowserSource, Browsing};
+pub use browsing::{configure_browser, start_browser, BrowserSettings, BrowserSource, Browsing, Isolation};
 pub use navigation::resolve_url_in;
 
 /// Makes sure every built-in step is linked into the binary: the linker keeps an object file
