@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Browser suite, side by side in one run: 50 scenarios (25 logins, 25 todo lists) on a local
+# Browser suite, side by side in one run: 50 scenarios (20 logins, 5 guarded pages that send a
+# guest to the login page while they load, 25 todo lists) on a local
 # site, 2 workers, Debian's Chromium for both ferridriver and playwright-bdd + @playwright/test;
 # the CPU seconds the machine spent on each; Chromium's own cost per fresh context with no
 # framework at all; then context+page creation cost and median action latency of each layer.
@@ -9,13 +10,14 @@ cd "$(dirname "$0")"
 rounds="${1:-3}"
 source ./serve-site.sh
 
-cargo build --release --quiet -p bench-runner-ferridriver -p bench-browser-actions
+cargo build --release --quiet -p bench-browser-actions
+(cd .. && cargo build --release --quiet --bin ferridriver)
 if [ ! -d browser/playwright/node_modules ]; then
   (cd browser/playwright && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --silent)
 fi
 (cd browser/playwright && npx bddgen >/dev/null)
 
-fd=target/release/bench-runner-ferridriver
+fd=../target/release/ferridriver
 best() { sort -n | head -1; }
 run() {
   local name=$1; shift
@@ -26,8 +28,10 @@ run() {
 mkdir -p out
 echo "50 scenarios, 2 workers, best of $rounds; $(nproc) cores; $(chromium --version 2>/dev/null | head -1)"
 run ferridriver "$fd" bdd browser/features --parallel 2 --world-parameters "{\"baseUrl\":\"$base\"}" --format summary
+run ferridriver-reset "$fd" bdd browser/features --parallel 2 --isolation reset --world-parameters "{\"baseUrl\":\"$base\"}" --format summary
 run playwright-bdd bash -c "cd browser/playwright && BASE_URL='$base' npx playwright test"
-echo "playwright-bdd / ferridriver: $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver.wall)" | bc)x"
+echo "playwright-bdd / ferridriver (--isolation context): $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver.wall)" | bc)x"
+echo "playwright-bdd / ferridriver (--isolation reset):   $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver-reset.wall)" | bc)x"
 echo
 echo "Chromium alone (raw CDP, no framework), per fresh context + page + navigation + disposal:"
 node --experimental-websocket browser/floor/context-cycle.mjs "$base/login.html" 20 2>/dev/null | sed 's/^/  /'

@@ -29,8 +29,3 @@ Feature: Login
       | user17 | pw-user17 |
       | user18 | pw-user18 |
       | user19 | pw-user19 |
-      | user20 | pw-user20 |
-      | user21 | pw-user21 |
-      | user22 | pw-user22 |
-      | user23 | pw-user23 |
-      | user24 | pw-user24 |
