@@ -54,6 +54,9 @@ pub struct ContextOptions {
     /// Headers sent with every request.
     #[serde(rename = "extraHTTPHeaders", alias = "extra_http_headers")]
     pub extra_http_headers: Option<BTreeMap<String, String>>,
+    /// Answers HTTP authentication challenges (basic, digest…).
+    #[serde(alias = "http_credentials")]
+    pub http_credentials: Option<crate::HttpCredentials>,
     #[serde(rename = "ignoreHTTPSErrors", alias = "ignore_https_errors")]
     pub ignore_https_errors: Option<bool>,
     pub offline: Option<bool>,
@@ -83,7 +86,7 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState")
+            format!("{e}\n  hint: context options are Playwright's: viewport, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState")
         })?;
         if let Some(scheme) = options.color_scheme.as_deref() {
             if !["light", "dark", "no-preference"].contains(&scheme) {
@@ -133,6 +136,9 @@ impl ContextOptions {
         }
         if self.ignore_https_errors == Some(true) {
             page.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true })).await?;
+        }
+        if let Some(credentials) = &self.http_credentials {
+            page.set_credentials(credentials).await?;
         }
         if self.java_script_enabled == Some(false) {
             page.send("Emulation.setScriptExecutionDisabled", json!({ "value": true })).await?;

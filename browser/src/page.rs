@@ -9,7 +9,7 @@ use chromiumoxide_cdp::cdp::browser_protocol::page::{
 };
 use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, CloseTargetParams, TargetId};
 use chromiumoxide_cdp::cdp::js_protocol::runtime::EvaluateParams;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -56,6 +56,12 @@ pub(crate) struct PageInner {
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).
     pub(crate) init_scripts: std::sync::Mutex<Vec<String>>,
+    /// HTTP authentication answers (`httpCredentials`), when the context has some.
+    pub(crate) credentials: std::sync::Mutex<Option<crate::HttpCredentials>>,
+    /// Requests whose challenge was already answered (a second challenge means wrong ones).
+    pub(crate) answered_challenges: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// Whether request routing (`set_routing`) is on: then routes answer paused requests.
+    pub(crate) routing: std::sync::atomic::AtomicBool,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -99,6 +105,9 @@ impl Page {
             // The first document (about:blank) counts as loaded, as in Playwright.
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),
+            credentials: std::sync::Mutex::default(),
+            answered_challenges: std::sync::Mutex::default(),
+            routing: std::sync::atomic::AtomicBool::new(false),
             lifecycle: std::sync::Mutex::new((
                 String::new(),
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
@@ -570,6 +579,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 let _ = page.events.send(e);
             }
         }
+        if event.method == "Fetch.requestPaused" {
+            crate::credentials::request_started(&page, &event.params);
+        }
         if event.method == "Page.frameNavigated" {
             let origin = event.params.pointer("/frame/securityOrigin").and_then(Value::as_str).unwrap_or("");
             if origin.starts_with("http") {
@@ -601,6 +613,15 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 if let Ok(mut known) = page.known_url.lock() {
                     *known = event.params["url"].as_str().unwrap_or("").to_string();
                 }
+            }
+            "Fetch.authRequired" => crate::credentials::answer_challenge(&page, &event.params).await,
+            "Fetch.requestPaused" if !page.routing.load(std::sync::atomic::Ordering::Relaxed) => {
+                // Paused only so that authentication challenges can be answered: let it go on.
+                let id = event.params["requestId"].clone();
+                let _ = page
+                    .connection
+                    .call_raw("Fetch.continueRequest", json!({ "requestId": id }), Some(&page.session))
+                    .await;
             }
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.

@@ -54,8 +54,11 @@ impl Page {
     /// Turns interception of this page's requests on or off. Needs a subscriber of
     /// [`Page::events`] to answer the [`PageEvent::Route`]s, or requests hang.
     pub async fn set_routing(&self, on: bool) -> Result<()> {
-        let (method, params) = if on {
-            ("Fetch.enable", json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] }))
+        self.note_routing(on);
+        // With credentials, interception stays on to answer authentication challenges.
+        let auth = self.has_credentials();
+        let (method, params) = if on || auth {
+            ("Fetch.enable", crate::credentials::fetch_params(auth))
         } else {
             ("Fetch.disable", json!({}))
         };

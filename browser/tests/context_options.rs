@@ -86,6 +86,43 @@ async fn every_option_reaches_the_page() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn http_credentials_answer_the_challenge_of_their_origin_only() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let status = |options: serde_json::Value| {
+        let browser = &browser;
+        let base = base.clone();
+        async move {
+            let page = browser
+                .new_context_with(&ContextOptions::from_json(options).unwrap())
+                .await
+                .unwrap()
+                .new_page()
+                .await
+                .unwrap();
+            page.watch_network().await.unwrap();
+            let response = page.goto_with(&format!("{base}/__auth"), Default::default()).await.unwrap().unwrap();
+            // Routing on and off again keeps answering challenges.
+            page.set_routing(false).await.unwrap();
+            response.status
+        }
+    };
+    assert_eq!(status(json!({ "httpCredentials": { "username": "user", "password": "pass" } })).await, 200);
+    assert_eq!(status(json!({ "httpCredentials": { "username": "user", "password": "nope" } })).await, 401);
+    let elsewhere =
+        json!({ "httpCredentials": { "username": "user", "password": "pass", "origin": "https://example.com" } });
+    assert_eq!(status(elsewhere).await, 401, "never sent to another origin");
+    // Without credentials Chromium itself gives up on the challenge.
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    let err = page.goto(&format!("{base}/__auth")).await.unwrap_err();
+    assert!(err.to_string().starts_with("net::ERR_INVALID_AUTH_CREDENTIALS at "), "{err}");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn storage_state_round_trips_into_a_fresh_context() {
     if !support::browser_available() {
         return;

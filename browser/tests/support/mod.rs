@@ -9,7 +9,7 @@ use std::net::TcpListener;
 /// Serves `pages` (path → HTML) on an ephemeral port; returns the base URL. `/__cookies`
 /// answers with the request's `Cookie` header and sets `served=yes`; `/__redirect?to=PATH`
 /// answers 302 to PATH; `/__status?code=N` answers N with no body; `/__download` answers an
-/// attachment; `/__echo` answers the request's headers (lower case); `/__slow?ms=N` answers an empty GIF after N ms (a resource that holds `load`).
+/// attachment; `/__auth` asks for basic authentication as user:pass; `/__echo` answers the request's headers (lower case); `/__slow?ms=N` answers an empty GIF after N ms (a resource that holds `load`).
 pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -48,6 +48,15 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                 }
                 if let Some(code) = path.strip_prefix("/__status?code=") {
                     let _ = write!(stream, "HTTP/1.1 {code} Status\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                    return;
+                }
+                if path == "/__auth" {
+                    // Basic authentication for user:pass.
+                    if all_headers.contains("authorization: basic dxnlcjpwyxnz") {
+                        let _ = write!(stream, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 20\r\nConnection: close\r\n\r\n<title>inside</title>");
+                    } else {
+                        let _ = write!(stream, "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"test\"\r\nContent-Type: text/html\r\nContent-Length: 21\r\nConnection: close\r\n\r\n<title>denied</title>");
+                    }
                     return;
                 }
                 if path == "/__echo" {

@@ -1028,6 +1028,8 @@ declare module '@playwright/test' {
     colorScheme?: 'light' | 'dark' | 'no-preference';
     userAgent?: string;
     extraHTTPHeaders?: Record<string, string>;
+    /** Answers HTTP authentication challenges (only from `origin` when given). */
+    httpCredentials?: { username: string; password: string; origin?: string };
     ignoreHTTPSErrors?: boolean;
     offline?: boolean;
     geolocation?: { latitude: number; longitude: number; accuracy?: number };
