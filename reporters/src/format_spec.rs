@@ -13,6 +13,7 @@ pub const KNOWN_FORMATS: &[&str] = &[
     "usage",
     "snippets",
     "github",
+    "html",
 ];
 
 /// One `--format` value: a formatter name and where it writes (stdout when no path).
