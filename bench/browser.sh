@@ -33,6 +33,13 @@ run playwright-bdd bash -c "cd browser/playwright && BASE_URL='$base' npx playwr
 echo "playwright-bdd / ferridriver (--isolation context): $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver.wall)" | bc)x"
 echo "playwright-bdd / ferridriver (--isolation reset):   $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver-reset.wall)" | bc)x"
 echo
+echo "The same 50 scenarios over raw CDP, no framework (the floor), and each mode against it:"
+for mode in context reset; do
+  floor=$(node --experimental-websocket browser/floor/suite.mjs "$base" browser/features "$mode" 2>/dev/null | awk '{print $2}')
+  ours=$([ "$mode" = context ] && cat out/ferridriver.wall || cat out/ferridriver-reset.wall)
+  printf '  %-8s floor %6.2f s   ferridriver %6.2f s   ratio %sx\n' "$mode" "$(echo "scale=2; $floor / 1000" | bc)" "$ours" "$(echo "scale=2; $ours * 1000 / $floor" | bc)"
+done
+echo
 echo "Chromium alone (raw CDP, no framework), per fresh context + page + navigation + disposal:"
 node --experimental-websocket browser/floor/context-cycle.mjs "$base/login.html" 20 2>/dev/null | sed 's/^/  /'
 echo

@@ -44,6 +44,10 @@ fn init_scaffolds_a_project_that_passes_and_type_checks() {
         "steps/todo.steps.ts",
         "tsconfig.json",
         "types/ferridriver.d.ts",
+        "types/cucumber.d.ts",
+        "types/playwright.d.ts",
+        "types/node.d.ts",
+        "types/script/ferridriver-script.d.ts",
     ] {
         assert!(dir.join(file).is_file(), "{file} missing");
     }
@@ -76,9 +80,9 @@ fn init_scaffolds_a_project_that_passes_and_type_checks() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("ferridriver.toml, features/todo.feature"));
     assert_eq!(std::fs::read_to_string(dir.join("features/todo.feature")).unwrap(), "Feature: mine\n");
     // --types-only refreshes the declarations alone.
-    std::fs::write(dir.join("types/ferridriver.d.ts"), "old").unwrap();
+    std::fs::write(dir.join("types/playwright.d.ts"), "old").unwrap();
     assert_eq!(ferridriver(&dir, &["init", "--types-only"]).status.code(), Some(0));
-    assert!(std::fs::read_to_string(dir.join("types/ferridriver.d.ts")).unwrap().len() > 1000);
+    assert!(std::fs::read_to_string(dir.join("types/playwright.d.ts")).unwrap().len() > 1000);
     assert_eq!(std::fs::read_to_string(dir.join("features/todo.feature")).unwrap(), "Feature: mine\n");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -51,7 +51,7 @@ fn the_compatibility_kit_step_files_type_check() {
     let config = serde_json::json!({
         "extends": types_dir().join("tsconfig.base.json"),
         "include": [
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("runner/assets/types/ferridriver.d.ts"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("runner/assets/types/*.d.ts"),
             conformance.join("cck/samples/*/*.ts"),
         ],
     });

@@ -93,9 +93,12 @@ impl Locator {
     pub async fn click(&self) -> Result<()> {
         let r = async {
             let (_, x, y) = self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"]).await?;
+            let mut events = self.page.connection.subscribe();
             self.mouse("mouseMoved", x, y, 0).await?;
             self.mouse("mousePressed", x, y, 1).await?;
-            self.mouse("mouseReleased", x, y, 1).await
+            self.mouse("mouseReleased", x, y, 1).await?;
+            crate::navigation::settle_started_navigation(&self.page, &mut events).await;
+            Ok(())
         }
         .await;
         self.finish(r).await

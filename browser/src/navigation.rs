@@ -354,6 +354,65 @@ impl Page {
     }
 }
 
+/// After an action: if it started a main-frame navigation (a link, a form), waits until the
+/// new document is committed, as Playwright's actions do. The events already received are
+/// enough to know, so an action that navigates nowhere waits for nothing. A navigation that
+/// fails or becomes a download is the next step's business.
+pub(crate) async fn settle_started_navigation(
+    page: &crate::page::PageInner,
+    events: &mut broadcast::Receiver<Arc<CdpEvent>>,
+) {
+    let ours = |event: &CdpEvent| {
+        event.session_id.as_deref() == Some(page.session.as_str())
+            && (event.params["frameId"].as_str() == Some(page.frame_id.as_str())
+                || event.params.pointer("/frame/id").and_then(Value::as_str) == Some(page.frame_id.as_str()))
+    };
+    let mut started: Option<Option<String>> = None;
+    while let Ok(event) = events.try_recv() {
+        if !ours(&event) {
+            continue;
+        }
+        match event.method.as_str() {
+            "Page.frameStartedNavigating"
+                if !event.params["navigationType"]
+                    .as_str()
+                    .is_some_and(|t| t.to_ascii_lowercase().contains("samedocument")) =>
+            {
+                started = Some(event.params["loaderId"].as_str().map(str::to_string));
+            }
+            "Page.frameRequestedNavigation" if started.is_none() => started = Some(None),
+            "Page.frameNavigated" | "Page.navigatedWithinDocument" => started = None,
+            _ => {}
+        }
+    }
+    let Some(mut loader) = started else { return };
+    let deadline = Instant::now() + page.action_timeout;
+    loop {
+        let event = match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), events.recv()).await
+        {
+            Ok(Ok(e)) => e,
+            Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
+            _ => return,
+        };
+        if event.method == "ferridriver.disconnected" {
+            return;
+        }
+        if event.session_id.as_deref() != Some(page.session.as_str()) {
+            continue;
+        }
+        let p = &event.params;
+        match event.method.as_str() {
+            "Page.frameStartedNavigating" if ours(&event) => loader = p["loaderId"].as_str().map(str::to_string),
+            "Page.frameNavigated" if ours(&event) => return,
+            "Page.navigatedWithinDocument" if ours(&event) => return,
+            "Network.loadingFailed" if loader.is_some() && p["requestId"].as_str() == loader.as_deref() => return,
+            "Page.downloadWillBegin" if ours(&event) => return,
+            "Page.frameStoppedLoading" if ours(&event) => return,
+            _ => {}
+        }
+    }
+}
+
 fn describe(wait_until: WaitUntil) -> &'static str {
     match wait_until {
         WaitUntil::Load => "load",

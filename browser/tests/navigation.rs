@@ -140,8 +140,10 @@ async fn same_document_navigations_and_history_resolve_at_once() {
     assert_eq!(page.title().await.unwrap(), "form");
     assert!(!page.go_forward().await.unwrap(), "nowhere further");
 
-    // An action that navigates, then waiting for the URL and its load.
+    // An action that navigates returns once the new document is committed (as Playwright's),
+    // then waiting for the URL waits for its load.
     page.locator("button").click().await.unwrap();
+    assert_eq!(page.url().await.unwrap(), format!("{base}/ok?"), "the click waited for the navigation it started");
     page.wait_for_url(format!("{base}/ok?")).await.unwrap();
     assert_eq!(page.title().await.unwrap(), "Landed");
     browser.close().await;

@@ -21,13 +21,16 @@ pub struct InitArgs {
     pub types_only: bool,
 }
 
-/// The declarations of the JS API that step files and extensions see.
-pub const STEP_TYPES: &str = include_str!("../assets/types/ferridriver.d.ts");
-/// The extra globals of scripts (`ferridriver run`, MCP `run_script`).
-pub const SCRIPT_TYPES: &str = include_str!("../assets/types/ferridriver-script.d.ts");
-
-const TYPES: &[(&str, &str)] =
-    &[("types/ferridriver.d.ts", STEP_TYPES), ("types/ferridriver-script.d.ts", SCRIPT_TYPES)];
+/// The declarations of the JS API that step files and extensions see (globals, cucumber-js,
+/// Playwright, the Node built-ins), and the extra globals of scripts (`ferridriver run`, MCP
+/// `run_script`), kept apart so that step files do not see them.
+const TYPES: &[(&str, &str)] = &[
+    ("types/ferridriver.d.ts", include_str!("../assets/types/ferridriver.d.ts")),
+    ("types/cucumber.d.ts", include_str!("../assets/types/cucumber.d.ts")),
+    ("types/playwright.d.ts", include_str!("../assets/types/playwright.d.ts")),
+    ("types/node.d.ts", include_str!("../assets/types/node.d.ts")),
+    ("types/script/ferridriver-script.d.ts", include_str!("../assets/types/script/ferridriver-script.d.ts")),
+];
 
 const SCAFFOLD: &[(&str, &str)] = &[
     ("ferridriver.toml", include_str!("../assets/init/ferridriver.toml")),

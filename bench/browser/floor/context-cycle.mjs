@@ -6,21 +6,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { switches } from './switches.mjs';
 
 const [url, cyclesArg, executable = 'chromium'] = process.argv.slice(2);
 const cycles = Number(cyclesArg || 20);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'floor-'));
-// The switches ferridriver launches with (browser/src/launch.rs).
-const switches = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--no-default-browser-check', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--disable-dev-shm-usage', '--disable-back-forward-cache',
-  '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows',
-  '--disable-renderer-backgrounding', '--disable-site-isolation-trials',
-  '--disable-features=IsolateOrigins,site-per-process', `--user-data-dir=${profile}`,
-  '--remote-debugging-port=0', 'about:blank',
-];
-const browser = spawn(executable, switches, { stdio: 'ignore', detached: true });
+const browser = spawn(executable, switches(profile), { stdio: 'ignore', detached: true });
 const stop = () => { try { process.kill(-browser.pid, 'SIGKILL'); } catch {} fs.rmSync(profile, { recursive: true, force: true }); };
 
 let endpoint;

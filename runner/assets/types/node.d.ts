@@ -1,0 +1,164 @@
+// ferridriver's TypeScript declarations: the Node built-ins. One of the files in this folder (see
+// ferridriver.d.ts); global declaration files, used together with `"types": []`.
+
+// ---------------------------------------------------------------------------------------------
+// Node built-ins: node:assert (the strict API), node:fs (read-only), node:path (POSIX), node:buffer.
+// ---------------------------------------------------------------------------------------------
+
+declare module 'node:assert' {
+  export {};
+  /** What `throws`/`rejects` may check the error against: a class, a RegExp of the message, a validation function or an object of properties. */
+  type ErrorCheck = RegExp | Function | ((error: unknown) => boolean) | object;
+
+  /** Throws an AssertionError unless the value is truthy. */
+  function assert(value: unknown, message?: string | Error): asserts value;
+  namespace assert {
+    /** Throws unless the value is truthy. */
+    function ok(value: unknown, message?: string | Error): asserts value;
+    /** `Object.is` equality (the strict API: the same as strictEqual). */
+    function equal<T>(actual: unknown, expected: T, message?: string | Error): asserts actual is T;
+    function notEqual(actual: unknown, expected: unknown, message?: string | Error): void;
+    /** `Object.is` equality. */
+    function strictEqual<T>(actual: unknown, expected: T, message?: string | Error): asserts actual is T;
+    function notStrictEqual(actual: unknown, expected: unknown, message?: string | Error): void;
+    /** Deep strict equality (the strict API: the same as deepStrictEqual). */
+    function deepEqual<T>(actual: unknown, expected: T, message?: string | Error): asserts actual is T;
+    /** Deep strict equality. */
+    function deepStrictEqual<T>(actual: unknown, expected: T, message?: string | Error): asserts actual is T;
+    function notDeepStrictEqual(actual: unknown, expected: unknown, message?: string | Error): void;
+    /** The function throws (an error matching `error`, if given). */
+    function throws(fn: () => unknown, message?: string): void;
+    function throws(fn: () => unknown, error: ErrorCheck, message?: string): void;
+    function doesNotThrow(fn: () => unknown, message?: string): void;
+    /** The promise (or the function's promise) rejects (with an error matching `error`, if given). */
+    function rejects(promise: Promise<unknown> | (() => Promise<unknown>), message?: string): Promise<void>;
+    function rejects(promise: Promise<unknown> | (() => Promise<unknown>), error: ErrorCheck, message?: string): Promise<void>;
+    /** Always throws. */
+    function fail(message?: string | Error): never;
+    /** The string matches the RegExp. */
+    function match(value: string, regExp: RegExp, message?: string | Error): void;
+    /** What the assertions throw. */
+    class AssertionError extends Error {
+      constructor(options: { message?: string; actual?: unknown; expected?: unknown; operator?: string });
+      actual: unknown;
+      expected: unknown;
+      operator: string;
+      generatedMessage: boolean;
+      code: 'ERR_ASSERTION';
+    }
+    /** The same API (it is already the strict one). */
+    const strict: typeof assert;
+  }
+  export default assert;
+  export import ok = assert.ok;
+  export import equal = assert.equal;
+  export import notEqual = assert.notEqual;
+  export import strictEqual = assert.strictEqual;
+  export import notStrictEqual = assert.notStrictEqual;
+  export import deepEqual = assert.deepEqual;
+  export import deepStrictEqual = assert.deepStrictEqual;
+  export import notDeepStrictEqual = assert.notDeepStrictEqual;
+  export import throws = assert.throws;
+  export import doesNotThrow = assert.doesNotThrow;
+  export import rejects = assert.rejects;
+  export import fail = assert.fail;
+  export import match = assert.match;
+  export import AssertionError = assert.AssertionError;
+  export import strict = assert.strict;
+}
+
+declare module 'assert' {
+  export * from 'node:assert';
+  export { default } from 'node:assert';
+}
+declare module 'node:assert/strict' {
+  export * from 'node:assert';
+  export { default } from 'node:assert';
+}
+declare module 'assert/strict' {
+  export * from 'node:assert';
+  export { default } from 'node:assert';
+}
+
+declare module 'node:fs' {
+  export {};
+  /** Enough of a ReadStream to attach a file: `this.attach(fs.createReadStream(p), 'image/png')`. */
+  export interface ReadStream {
+    readonly path: string;
+    bytesRead: number;
+    on(event: 'data', listener: (chunk: Buffer) => void): this;
+    on(event: 'end' | 'close', listener: () => void): this;
+    [Symbol.asyncIterator](): AsyncIterableIterator<Buffer>;
+  }
+  /** Reads a file in the project (relative paths from the project root). */
+  export function readFileSync(path: string, options?: { encoding?: null } | null): Buffer;
+  export function readFileSync(path: string, options: BufferEncoding | { encoding: BufferEncoding }): string;
+  /** Whether the file exists (inside the project). */
+  export function existsSync(path: string): boolean;
+  /** The file as a stream (read whole when created). */
+  export function createReadStream(path: string): ReadStream;
+  export const promises: {
+    readFile(path: string, options?: { encoding?: null } | null): Promise<Buffer>;
+    readFile(path: string, options: BufferEncoding | { encoding: BufferEncoding }): Promise<string>;
+  };
+  const fs: {
+    readFileSync: typeof readFileSync;
+    existsSync: typeof existsSync;
+    createReadStream: typeof createReadStream;
+    promises: typeof promises;
+  };
+  export default fs;
+}
+
+declare module 'fs' {
+  export * from 'node:fs';
+  export { default } from 'node:fs';
+}
+
+declare module 'node:path' {
+  export {};
+  /** POSIX paths; `resolve` starts from the project root. */
+  interface Path {
+    readonly sep: '/';
+    normalize(path: string): string;
+    isAbsolute(path: string): boolean;
+    join(...paths: string[]): string;
+    /** An absolute path: the project root, then each path in turn. */
+    resolve(...paths: string[]): string;
+    dirname(path: string): string;
+    basename(path: string, suffix?: string): string;
+    extname(path: string): string;
+    relative(from: string, to: string): string;
+    readonly posix: Path;
+  }
+  const path: Path;
+  export default path;
+  export const sep: '/';
+  export function normalize(path: string): string;
+  export function isAbsolute(path: string): boolean;
+  export function join(...paths: string[]): string;
+  /** An absolute path: the project root, then each path in turn. */
+  export function resolve(...paths: string[]): string;
+  export function dirname(path: string): string;
+  export function basename(path: string, suffix?: string): string;
+  export function extname(path: string): string;
+  export function relative(from: string, to: string): string;
+}
+
+declare module 'path' {
+  export * from 'node:path';
+  export { default } from 'node:path';
+}
+
+declare module 'node:buffer' {
+  export {};
+  export const Buffer: BufferConstructor;
+  export type Buffer = globalThis.Buffer;
+  const buffer: { Buffer: BufferConstructor };
+  export default buffer;
+}
+
+declare module 'buffer' {
+  export * from 'node:buffer';
+  export { default } from 'node:buffer';
+}

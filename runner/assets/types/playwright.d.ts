@@ -1,0 +1,705 @@
+// ferridriver's TypeScript declarations: the Playwright API. One of the files in this folder (see
+// ferridriver.d.ts); global declaration files, used together with `"types": []`.
+
+// ---------------------------------------------------------------------------------------------
+// @playwright/test (and playwright/test, playwright: the same module).
+// ---------------------------------------------------------------------------------------------
+
+declare module '@playwright/test' {
+  export {};
+
+  /** The response type of APIRequestContext in this host. */
+  type HostResponse = FerridriverHostTypes extends { scriptHost: true } ? HttpResponse : APIResponse;
+
+  /** When a navigation counts as done (default `load`). */
+  export interface NavigationOptions extends TimeoutOptions {
+    waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  }
+
+  export interface TimeoutOptions {
+    /** Time limit in ms (default: the step's or the page's). */
+    timeout?: number;
+  }
+
+  export type AriaRole =
+    | 'alert' | 'alertdialog' | 'application' | 'article' | 'banner' | 'blockquote' | 'button' | 'caption' | 'cell'
+    | 'checkbox' | 'code' | 'columnheader' | 'combobox' | 'complementary' | 'contentinfo' | 'definition' | 'deletion'
+    | 'dialog' | 'directory' | 'document' | 'emphasis' | 'feed' | 'figure' | 'form' | 'generic' | 'grid' | 'gridcell'
+    | 'group' | 'heading' | 'img' | 'insertion' | 'link' | 'list' | 'listbox' | 'listitem' | 'log' | 'main' | 'marquee'
+    | 'math' | 'meter' | 'menu' | 'menubar' | 'menuitem' | 'menuitemcheckbox' | 'menuitemradio' | 'navigation' | 'none'
+    | 'note' | 'option' | 'paragraph' | 'presentation' | 'progressbar' | 'radio' | 'radiogroup' | 'region' | 'row'
+    | 'rowgroup' | 'rowheader' | 'scrollbar' | 'search' | 'searchbox' | 'separator' | 'slider' | 'spinbutton' | 'status'
+    | 'strong' | 'subscript' | 'superscript' | 'switch' | 'tab' | 'table' | 'tablist' | 'tabpanel' | 'term' | 'textbox'
+    | 'time' | 'timer' | 'toolbar' | 'tooltip' | 'tree' | 'treegrid' | 'treeitem';
+
+  export interface GetByRoleOptions {
+    /** The accessible name: a substring (case-insensitive) unless `exact`, or a RegExp. */
+    name?: string | RegExp;
+    exact?: boolean;
+  }
+  export interface GetByTextOptions {
+    /** Match the whole text, case-sensitively. */
+    exact?: boolean;
+  }
+  export interface LocatorFilterOptions {
+    /** Only elements containing an element that matches this locator. */
+    has?: Locator;
+    /** Only elements containing no element that matches this locator. */
+    hasNot?: Locator;
+    /** Only elements whose text contains this (or matches the RegExp). */
+    hasText?: string | RegExp;
+    /** Only elements whose text does not contain this. */
+    hasNotText?: string | RegExp;
+  }
+
+  /** The locator factories pages, locators and frame locators share. */
+  interface LocatorFactories {
+    /** Elements matching a CSS selector (or another locator), inside this one. */
+    locator(selectorOrLocator: string | Locator, options?: LocatorFilterOptions): Locator;
+    /** Elements by ARIA role and accessible name. */
+    getByRole(role: AriaRole, options?: GetByRoleOptions): Locator;
+    /** Elements by their text. */
+    getByText(text: string | RegExp, options?: GetByTextOptions): Locator;
+    /** Form controls by their label. */
+    getByLabel(text: string | RegExp, options?: GetByTextOptions): Locator;
+    /** Inputs by their placeholder. */
+    getByPlaceholder(text: string | RegExp, options?: GetByTextOptions): Locator;
+    /** Images and areas by their alt text. */
+    getByAltText(text: string | RegExp, options?: GetByTextOptions): Locator;
+    /** Elements by their title attribute. */
+    getByTitle(text: string | RegExp, options?: GetByTextOptions): Locator;
+    /** Elements by `data-testid` (a string; RegExp is not supported). */
+    getByTestId(testId: string): Locator;
+    /** The content of the iframe matching a CSS selector. */
+    frameLocator(selector: string): FrameLocator;
+  }
+
+  /** A function run in the page (its source is sent; `arg` travels as JSON), or a JavaScript expression. */
+  export type PageFunction<Arg, R> = string | ((arg: Arg) => R | Promise<R>);
+  /** A function run in the page on elements. */
+  export type PageFunctionOn<On, Arg, R> = string | ((on: On, arg: Arg) => R | Promise<R>);
+
+  export interface ScreenshotOptions extends TimeoutOptions {
+    /** Also write the PNG to this path (relative to the project root). */
+    path?: string;
+  }
+
+  export interface SelectOptionValue {
+    value?: string;
+    label?: string;
+  }
+  export type SelectOptionValues = string | SelectOptionValue | readonly (string | SelectOptionValue)[];
+
+  export type URLMatcher = string | RegExp;
+
+  /** Playwright's Page: the scenario's `this.page`, or one from `context.newPage()`. */
+  export class Page {
+    private constructor();
+    /** The context the page belongs to. */
+    context(): BrowserContext;
+    /** HTTP client sharing the page's cookies. */
+    readonly request: APIRequestContext;
+    /** The URL after the page's last operation. */
+    url(): string;
+    /** Navigates (relative URLs resolve against the `baseUrl` world parameter); resolves to null. */
+    /** Navigates; resolves with the main resource's response (null for a same-document navigation). Fails with `net::ERR_… at URL`. */
+    goto(url: string, options?: NavigationOptions): Promise<Response | null>;
+    reload(options?: NavigationOptions): Promise<Response | null>;
+    /** null when there is no entry to go to (or it is in the same document). */
+    goBack(options?: NavigationOptions): Promise<Response | null>;
+    goForward(options?: NavigationOptions): Promise<Response | null>;
+    title(): Promise<string>;
+    /** ferridriver: the page as Markdown (what a reader sees). */
+    markdown(): Promise<string>;
+    /** The page's accessibility tree as Playwright's ARIA snapshot YAML. */
+    ariaSnapshot(): Promise<string>;
+    /** The page's HTML. */
+    content(): Promise<string>;
+    setContent(html: string, options?: TimeoutOptions): Promise<void>;
+    /** Runs a function (or an expression) in the page; resolves to its JSON-serialisable value. */
+    evaluate<R, Arg>(pageFunction: PageFunction<Arg, R>, arg: Arg): Promise<R>;
+    evaluate<R>(pageFunction: PageFunction<void, R>): Promise<R>;
+    /** A PNG of the viewport (or the whole page). */
+    screenshot(options?: ScreenshotOptions & { fullPage?: boolean }): Promise<Buffer>;
+    /** Waits until the URL matches (a glob with `*`/`**`, an exact URL, or a RegExp). */
+    waitForURL(url: URLMatcher, options?: NavigationOptions): Promise<void>;
+    /** Waits for the load state (`networkidle` waits like `load`). */
+    waitForLoadState(state?: 'load' | 'domcontentloaded' | 'networkidle', options?: TimeoutOptions): Promise<void>;
+    /** Waits for an element matching the CSS selector; resolves to a locator of the first (not an ElementHandle). */
+    waitForSelector(selector: string, options?: TimeoutOptions): Promise<Locator>;
+    setViewportSize(size: { width: number; height: number }): Promise<void>;
+    viewportSize(): { width: number; height: number };
+    waitForTimeout(timeout: number): Promise<void>;
+    close(): Promise<void>;
+    isClosed(): boolean;
+    readonly keyboard: Keyboard;
+    readonly mouse: Mouse;
+
+    // The selector shortcuts: page.click(selector) is page.locator(selector).click().
+    click(selector: string, options?: TimeoutOptions): Promise<void>;
+    dblclick(selector: string, options?: TimeoutOptions): Promise<void>;
+    fill(selector: string, value: string, options?: TimeoutOptions): Promise<void>;
+    press(selector: string, key: string, options?: TimeoutOptions): Promise<void>;
+    type(selector: string, text: string, options?: TimeoutOptions): Promise<void>;
+    hover(selector: string, options?: TimeoutOptions): Promise<void>;
+    check(selector: string, options?: TimeoutOptions): Promise<void>;
+    uncheck(selector: string, options?: TimeoutOptions): Promise<void>;
+    selectOption(selector: string, values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
+    textContent(selector: string, options?: TimeoutOptions): Promise<string>;
+    innerText(selector: string, options?: TimeoutOptions): Promise<string>;
+    innerHTML(selector: string, options?: TimeoutOptions): Promise<string>;
+    inputValue(selector: string, options?: TimeoutOptions): Promise<string>;
+    getAttribute(selector: string, name: string, options?: TimeoutOptions): Promise<string | null>;
+    isVisible(selector: string): Promise<boolean>;
+    isHidden(selector: string): Promise<boolean>;
+    isEnabled(selector: string): Promise<boolean>;
+    isDisabled(selector: string): Promise<boolean>;
+    isChecked(selector: string): Promise<boolean>;
+
+    // Events (the first listener subscribes the page).
+    /** Calls `listener` on every such event. */
+    on<K extends keyof PageEvents>(event: K, listener: (this: Page, payload: PageEvents[K]) => unknown): this;
+    addListener<K extends keyof PageEvents>(event: K, listener: (this: Page, payload: PageEvents[K]) => unknown): this;
+    /** Calls `listener` on the next such event. */
+    once<K extends keyof PageEvents>(event: K, listener: (this: Page, payload: PageEvents[K]) => unknown): this;
+    off<K extends keyof PageEvents>(event: K, listener: (this: Page, payload: PageEvents[K]) => unknown): this;
+    removeListener<K extends keyof PageEvents>(event: K, listener: (this: Page, payload: PageEvents[K]) => unknown): this;
+    removeAllListeners(event?: keyof PageEvents): this;
+    listenerCount(event: keyof PageEvents): number;
+    /** The next event the predicate accepts (default time limit 30 s). */
+    waitForEvent<K extends keyof PageEvents>(
+      event: K,
+      optionsOrPredicate?:
+        | ((payload: PageEvents[K]) => boolean | Promise<boolean>)
+        | { predicate?: (payload: PageEvents[K]) => boolean | Promise<boolean>; timeout?: number },
+    ): Promise<PageEvents[K]>;
+    /** The next request whose URL matches (glob, exact URL, RegExp) or that the predicate accepts. */
+    waitForRequest(urlOrPredicate: URLMatcher | ((request: Request) => boolean | Promise<boolean>), options?: TimeoutOptions): Promise<Request>;
+    /** The next response whose URL matches (glob, exact URL, RegExp) or that the predicate accepts. */
+    waitForResponse(urlOrPredicate: URLMatcher | ((response: Response) => boolean | Promise<boolean>), options?: TimeoutOptions): Promise<Response>;
+
+    // Routing.
+    /** Intercepts the page's requests matching `url` (a glob, exact URL, RegExp, or a predicate of the Request). */
+    route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<void>;
+    /** Removes routes of this `url` (and `handler`, if given). */
+    unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
+    unrouteAll(): Promise<void>;
+  }
+  export interface Page extends LocatorFactories {}
+
+  /** Which requests a route intercepts; a function is given the Request (not a URL as in Playwright). */
+  export type RouteMatcher = string | RegExp | ((request: Request) => boolean);
+  /** A route's handler: answer with fulfill/abort/continue, or hand it on with fallback. */
+  export type RouteHandler = (route: Route, request: Request) => unknown;
+
+  /** The events of a page and what listeners receive. */
+  export interface PageEvents {
+    console: ConsoleMessage;
+    pageerror: Error;
+    dialog: Dialog;
+    request: Request;
+    response: Response;
+    requestfinished: Request;
+    requestfailed: Request;
+    download: Download;
+    load: Page;
+    domcontentloaded: Page;
+    framenavigated: Frame;
+    close: Page;
+  }
+
+  /** A description of elements, resolved on every use; actions wait until they can act. */
+  export class Locator {
+    private constructor();
+    /** The page this locator belongs to. */
+    page(): Page;
+    /** The content of the iframe this locator matches. */
+    contentFrame(): FrameLocator;
+    first(): Locator;
+    last(): Locator;
+    /** The n-th match (0-based; -1 is the last). */
+    nth(index: number): Locator;
+    /** Elements matching both locators. */
+    and(locator: Locator): Locator;
+    /** Elements matching either locator. */
+    or(locator: Locator): Locator;
+    /** Narrows the matches. */
+    filter(options?: LocatorFilterOptions): Locator;
+    /** A locator per current match. */
+    all(): Promise<Locator[]>;
+    allTextContents(): Promise<string[]>;
+    allInnerTexts(): Promise<string[]>;
+    click(options?: TimeoutOptions): Promise<void>;
+    dblclick(options?: TimeoutOptions): Promise<void>;
+    hover(options?: TimeoutOptions): Promise<void>;
+    /** Replaces the field's value. */
+    fill(value: string, options?: TimeoutOptions): Promise<void>;
+    clear(options?: TimeoutOptions): Promise<void>;
+    /** Presses a key (`Enter`, `Tab`, `a`…) in the element. */
+    press(key: string, options?: TimeoutOptions): Promise<void>;
+    /** Types text key by key. */
+    pressSequentially(text: string, options?: TimeoutOptions): Promise<void>;
+    type(text: string, options?: TimeoutOptions): Promise<void>;
+    check(options?: TimeoutOptions): Promise<void>;
+    uncheck(options?: TimeoutOptions): Promise<void>;
+    setChecked(checked: boolean, options?: TimeoutOptions): Promise<void>;
+    /** Selects options by value or label; resolves to the selected values. */
+    selectOption(values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
+    /** Runs a function in the page on the one matching element. */
+    evaluate<R, Arg, E extends SVGElement | HTMLElement = SVGElement | HTMLElement>(
+      pageFunction: PageFunctionOn<E, Arg, R>,
+      arg: Arg,
+      options?: TimeoutOptions,
+    ): Promise<R>;
+    evaluate<R, E extends SVGElement | HTMLElement = SVGElement | HTMLElement>(
+      pageFunction: PageFunctionOn<E, void, R>,
+      arg?: undefined,
+      options?: TimeoutOptions,
+    ): Promise<R>;
+    /** Runs a function in the page once, with every current match. */
+    evaluateAll<R, Arg, E extends SVGElement | HTMLElement = SVGElement | HTMLElement>(
+      pageFunction: PageFunctionOn<E[], Arg, R>,
+      arg: Arg,
+    ): Promise<R>;
+    evaluateAll<R, E extends SVGElement | HTMLElement = SVGElement | HTMLElement>(pageFunction: PageFunctionOn<E[], void, R>): Promise<R>;
+    /** A PNG of the element. */
+    screenshot(options?: ScreenshotOptions): Promise<Buffer>;
+    textContent(options?: TimeoutOptions): Promise<string>;
+    innerText(options?: TimeoutOptions): Promise<string>;
+    innerHTML(options?: TimeoutOptions): Promise<string>;
+    /** The element's accessibility tree as ARIA snapshot YAML. */
+    ariaSnapshot(options?: TimeoutOptions): Promise<string>;
+    inputValue(options?: TimeoutOptions): Promise<string>;
+    getAttribute(name: string, options?: TimeoutOptions): Promise<string | null>;
+    count(): Promise<number>;
+    isVisible(): Promise<boolean>;
+    isHidden(): Promise<boolean>;
+    isEnabled(): Promise<boolean>;
+    isDisabled(): Promise<boolean>;
+    isChecked(): Promise<boolean>;
+    /** Waits until the element is visible (default), hidden, attached or detached. */
+    waitFor(options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' }): Promise<void>;
+  }
+  export interface Locator extends LocatorFactories {}
+
+  /** An iframe's content; first/last/nth pick the iframe. */
+  export interface FrameLocator extends LocatorFactories {
+    /** The iframe element itself. */
+    owner(): Locator;
+    first(): FrameLocator;
+    last(): FrameLocator;
+    nth(index: number): FrameLocator;
+  }
+
+  /** `page.keyboard`: acts on the focused element. */
+  export interface Keyboard {
+    press(key: string, options?: TimeoutOptions): Promise<void>;
+    type(text: string, options?: TimeoutOptions): Promise<void>;
+    down(key: string): Promise<void>;
+    up(key: string): Promise<void>;
+    insertText(text: string): Promise<void>;
+  }
+
+  /** `page.mouse`: acts at page coordinates. */
+  export interface Mouse {
+    move(x: number, y: number, options?: TimeoutOptions): Promise<void>;
+    click(x: number, y: number, options?: TimeoutOptions): Promise<void>;
+    dblclick(x: number, y: number, options?: TimeoutOptions): Promise<void>;
+    down(): Promise<void>;
+    up(): Promise<void>;
+    wheel(deltaX: number, deltaY: number): Promise<void>;
+  }
+
+  /** A `console` event. */
+  export interface ConsoleMessage {
+    /** `log`, `error`, `warning`… */
+    type(): string;
+    text(): string;
+    /** Always empty: ferridriver has no JSHandles. */
+    args(): unknown[];
+    page(): Page;
+  }
+
+  /** A `dialog` event; with a listener, dialogs wait to be accepted or dismissed. */
+  export interface Dialog {
+    type(): string;
+    message(): string;
+    defaultValue(): string;
+    page(): Page;
+    accept(promptText?: string): Promise<void>;
+    dismiss(): Promise<void>;
+  }
+
+  /** A request the page made. */
+  export interface Request {
+    url(): string;
+    method(): string;
+    /** Header names in lower case. */
+    headers(): Record<string, string>;
+    postData(): string | null;
+    postDataJSON(): any;
+    resourceType(): string;
+    isNavigationRequest(): boolean;
+    /** Why it failed, after a `requestfailed` event; else null. */
+    failure(): { errorText: string } | null;
+    /** Its response once it finished (null if it failed). */
+    response(): Promise<Response | null>;
+  }
+
+  /** A response the page received. */
+  export interface Response {
+    url(): string;
+    status(): number;
+    statusText(): string;
+    ok(): boolean;
+    /** Header names in lower case. */
+    headers(): Record<string, string>;
+    request(): Request;
+    /** Always null (frames are not modelled). */
+    frame(): null;
+    body(): Promise<Buffer>;
+    text(): Promise<string>;
+    json(): Promise<any>;
+    /** Resolves when the response finished: null, or the error it failed with. */
+    finished(): Promise<Error | null>;
+  }
+
+  /** A `download` event: the file is kept until the context closes. */
+  export interface Download {
+    url(): string;
+    suggestedFilename(): string;
+    page(): Page;
+    /** null once completed, else why it did not. */
+    failure(): Promise<string | null>;
+    /** The downloaded file's path, once completed. */
+    path(): Promise<string>;
+    /** Copies the file to `path` (relative to the project root). */
+    saveAs(path: string): Promise<void>;
+    delete(): Promise<void>;
+  }
+
+  /** A `framenavigated` event (main frame only). */
+  export interface Frame {
+    url(): string;
+    name(): string;
+    page(): Page;
+    parentFrame(): null;
+  }
+
+  /** The error codes `route.abort` takes. */
+  export type AbortErrorCode =
+    | 'aborted' | 'accessdenied' | 'addressunreachable' | 'blockedbyclient' | 'blockedbyresponse' | 'connectionaborted'
+    | 'connectionclosed' | 'connectionfailed' | 'connectionrefused' | 'connectionreset' | 'internetdisconnected'
+    | 'namenotresolved' | 'timedout' | 'failed';
+
+  /** A request paused by `page.route`/`context.route`. */
+  export interface Route {
+    request(): Request;
+    /** Answers it: `json` is sent as JSON, `path` is a project file (content type from its extension), `response` (an APIResponse) gives the defaults the other fields override. */
+    fulfill(options?: {
+      status?: number;
+      headers?: Record<string, string>;
+      contentType?: string;
+      body?: string | Uint8Array;
+      json?: unknown;
+      path?: string;
+      response?: APIResponse | HttpResponse;
+    }): Promise<void>;
+    /** Fails it with a network error (default `failed`). */
+    abort(errorCode?: AbortErrorCode): Promise<void>;
+    /** Sends it on, optionally changed. */
+    continue(options?: { url?: string; method?: string; headers?: Record<string, string>; postData?: string | Uint8Array }): Promise<void>;
+    /** Hands it to the next matching route. */
+    fallback(): Promise<void>;
+  }
+
+  /** A cookie as the browser reports it. */
+  export interface Cookie {
+    name: string;
+    value: string;
+    domain: string;
+    path: string;
+    /** Seconds since the epoch; -1 for a session cookie. */
+    expires: number;
+    httpOnly: boolean;
+    secure: boolean;
+  }
+  /** A cookie to add: with a `url`, or a `domain` (and `path`). */
+  export type SetCookie = {
+    name: string;
+    value: string;
+    expires?: number;
+    httpOnly?: boolean;
+    secure?: boolean;
+  } & ({ url: string; path?: string } | { domain: string; path?: string });
+
+  /** A browser context: isolated cookies, storage and permissions, holding pages. */
+  /** Cookies and each origin's localStorage (Playwright's storage state file format). */
+  export interface StorageState {
+    cookies: Cookie[];
+    origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+  }
+
+  /** Options of `browser.newContext()` (and of `[browser]` in ferridriver.toml). */
+  export interface BrowserContextOptions {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    timezoneId?: string;
+    colorScheme?: 'light' | 'dark' | 'no-preference';
+    userAgent?: string;
+    extraHTTPHeaders?: Record<string, string>;
+    /** Answers HTTP authentication challenges (only from `origin` when given). */
+    httpCredentials?: { username: string; password: string; origin?: string };
+    ignoreHTTPSErrors?: boolean;
+    offline?: boolean;
+    geolocation?: { latitude: number; longitude: number; accuracy?: number };
+    permissions?: string[];
+    javaScriptEnabled?: boolean;
+    deviceScaleFactor?: number;
+    isMobile?: boolean;
+    hasTouch?: boolean;
+    baseURL?: string;
+    /** A file written by `context.storageState({ path })`, or the state itself. */
+    storageState?: string | StorageState;
+  }
+
+  export class BrowserContext {
+    private constructor();
+    /** Cookies and the localStorage of the origins its pages show; written to `path` if given. */
+    storageState(options?: { path?: string }): Promise<StorageState>;
+    /** HTTP client sharing the context's cookies. */
+    readonly request: APIRequestContext;
+    /** ferridriver: the session's context name (`context-N` for extra ones). */
+    readonly name: string;
+    browser(): Browser;
+    pages(): Page[];
+    newPage(): Promise<Page>;
+    /** Closes an extra context (the scenario's own closes with the scenario). */
+    close(): Promise<void>;
+    /** The cookies (for these URLs, if given). */
+    cookies(urls?: string | readonly string[]): Promise<Cookie[]>;
+    addCookies(cookies: readonly SetCookie[]): Promise<void>;
+    /** Removes cookies (those matching the filter, if given; strings only). */
+    clearCookies(filter?: { name?: string; domain?: string; path?: string }): Promise<void>;
+    /** ferridriver: removes the cookies named `name`; resolves to how many. */
+    deleteCookie(name: string, options?: { domain?: string; path?: string }): Promise<number>;
+    clearPermissions(): Promise<void>;
+    grantPermissions(permissions: readonly string[], options?: { origin?: string }): Promise<void>;
+    setGeolocation(geolocation: { latitude: number; longitude: number }): Promise<void>;
+    setOffline(offline: boolean): Promise<void>;
+    setExtraHTTPHeaders(headers: Record<string, string>): Promise<void>;
+    /** Script run in every page before its own scripts. */
+    addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<void>;
+    /** Intercepts the requests of all its pages (after each page's own routes). */
+    route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<void>;
+    unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
+    unrouteAll(): Promise<void>;
+  }
+
+  /** The browser: more contexts (more users) for the scenario, closed with it. */
+  export class Browser {
+    private constructor();
+    version(): Promise<string>;
+    isConnected(): boolean;
+    /** A fresh isolated context with Playwright's context options. */
+    newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+    /** A page in a context of its own, closed with the page. */
+    newPage(options?: BrowserContextOptions): Promise<Page>;
+    contexts(): BrowserContext[];
+  }
+
+  export interface APIRequestOptions {
+    /** Added to the URL's query. */
+    params?: Record<string, string | number | boolean>;
+    headers?: Record<string, string>;
+    /** The body: a string, bytes (sent as UTF-8 text) or a value sent as JSON. */
+    data?: unknown;
+  }
+  /** The request methods; `Response` is the response type of the host. */
+  export interface APIRequestMethods<Response> {
+    fetch(url: string, options?: APIRequestOptions & { method?: string }): Promise<Response>;
+    get(url: string, options?: APIRequestOptions): Promise<Response>;
+    post(url: string, options?: APIRequestOptions): Promise<Response>;
+    put(url: string, options?: APIRequestOptions): Promise<Response>;
+    patch(url: string, options?: APIRequestOptions): Promise<Response>;
+    delete(url: string, options?: APIRequestOptions): Promise<Response>;
+    head(url: string, options?: APIRequestOptions): Promise<Response>;
+  }
+  /** HTTP client sharing a context's cookies (relative URLs use the `baseUrl` world parameter). */
+  export class APIRequestContext {
+    private constructor();
+  }
+  export interface APIRequestContext extends APIRequestMethods<HostResponse> {}
+
+  /** The body and headers a response shares in every host. */
+  interface ResponseBody {
+    headersArray(): { name: string; value: string }[];
+    /** One header's value (case-insensitive; repeated ones joined by `, `), or null. */
+    header(name: string): string | null;
+    /** Header names in lower case. */
+    headers(): Record<string, string>;
+    body(): Promise<Buffer>;
+    text(): Promise<string>;
+    json(): Promise<any>;
+  }
+  /** An HTTP response (under `bdd`): Playwright's methods. */
+  export class APIResponse {
+    private constructor();
+    status(): number;
+    /** Whether the status is 2xx. */
+    ok(): boolean;
+    url(): string;
+  }
+  export interface APIResponse extends ResponseBody {}
+  /** An HTTP response in the script hosts (`mcp`, `script`): `status`, `ok`, `url` are values, as with fetch. */
+  export interface HttpResponse extends ResponseBody {
+    readonly status: number;
+    readonly ok: boolean;
+    readonly url: string;
+  }
+
+  /** Thrown when an operation runs out of time (`e instanceof errors.TimeoutError`). */
+  export interface TimeoutError extends Error {}
+  interface TimeoutErrorConstructor {
+    new (message?: string): TimeoutError;
+    readonly prototype: TimeoutError;
+  }
+  /** The error classes. */
+  export const errors: { readonly TimeoutError: TimeoutErrorConstructor };
+
+  // ---- expect.
+
+  /** Checks on any value; `R` is void, or a Promise for `.resolves`/`.rejects`/`expect.poll`. */
+  export interface GenericMatchers<R> {
+    /** `Object.is` equality. */
+    toBe(expected: unknown): R;
+    /** Deep equality (undefined properties ignored). */
+    toEqual(expected: unknown): R;
+    /** Deep equality, types and undefined properties included. */
+    toStrictEqual(expected: unknown): R;
+    /** The value has (at least) these properties. */
+    toMatchObject(expected: Record<string, unknown> | readonly unknown[]): R;
+    /** A string contains the substring, or an iterable contains the item (===). */
+    toContain(expected: unknown): R;
+    /** An iterable contains an item deeply equal to this. */
+    toContainEqual(expected: unknown): R;
+    /** A string contains the substring or matches the RegExp. */
+    toMatch(expected: string | RegExp): R;
+    toBeTruthy(): R;
+    toBeFalsy(): R;
+    toBeNull(): R;
+    toBeUndefined(): R;
+    toBeDefined(): R;
+    toBeNaN(): R;
+    toBeGreaterThan(expected: number | bigint): R;
+    toBeGreaterThanOrEqual(expected: number | bigint): R;
+    toBeLessThan(expected: number | bigint): R;
+    toBeLessThanOrEqual(expected: number | bigint): R;
+    /** Equal within 10^-numDigits / 2 (numDigits defaults to 2). */
+    toBeCloseTo(expected: number, numDigits?: number): R;
+    toBeInstanceOf(expected: Function): R;
+    toHaveLength(expected: number): R;
+    /** The value has this (dotted or array) property path, with this value if given. */
+    toHaveProperty(keyPath: string | readonly (string | number)[], value?: unknown): R;
+    /** The function throws (or, with `.rejects`, the promise rejects): message substring, RegExp, class or error. */
+    toThrow(expected?: string | RegExp | Error | Function): R;
+    toThrowError(expected?: string | RegExp | Error | Function): R;
+  }
+
+  /** Web-first assertions on a page: they retry until they pass or time out. */
+  export interface PageAssertions {
+    /** The page's URL is exactly this, or matches the RegExp. */
+    toHaveURL(expected: string | RegExp, options?: TimeoutOptions): Promise<void>;
+    /** The page's title is exactly this, or matches the RegExp. */
+    toHaveTitle(expected: string | RegExp, options?: TimeoutOptions): Promise<void>;
+  }
+
+  /** Web-first assertions on a locator: they retry until they pass or time out. */
+  export interface LocatorAssertions {
+    toBeVisible(options?: TimeoutOptions & { visible?: boolean }): Promise<void>;
+    toBeHidden(options?: TimeoutOptions): Promise<void>;
+    toBeEnabled(options?: TimeoutOptions & { enabled?: boolean }): Promise<void>;
+    toBeDisabled(options?: TimeoutOptions): Promise<void>;
+    toBeChecked(options?: TimeoutOptions & { checked?: boolean }): Promise<void>;
+    toBeAttached(options?: TimeoutOptions & { attached?: boolean }): Promise<void>;
+    /** The text equals this or matches the RegExp; an array checks every match in order. */
+    toHaveText(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
+    /** The text contains this or matches the RegExp; an array checks every match in order. */
+    toContainText(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
+    toHaveValue(expected: string | RegExp, options?: TimeoutOptions): Promise<void>;
+    /** The class attribute is this or matches the RegExp; an array checks every match in order. */
+    toHaveClass(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
+    /** The element has these classes (space-separated); an array checks every match in order. */
+    toContainClass(expected: string | readonly string[], options?: TimeoutOptions): Promise<void>;
+    /** The attribute is there (with this value, or matching the RegExp). */
+    toHaveAttribute(name: string, value: string | RegExp, options?: TimeoutOptions): Promise<void>;
+    toHaveAttribute(name: string, options?: TimeoutOptions): Promise<void>;
+    toHaveCount(count: number, options?: TimeoutOptions): Promise<void>;
+  }
+
+  /** Assertions on an HTTP response. */
+  export interface APIResponseAssertions {
+    /** The status is 2xx. */
+    toBeOK(): void;
+  }
+
+  /** What `expect.any(Number)` and friends return, for use inside toEqual and the like. */
+  export interface AsymmetricMatcher {
+    asymmetricMatch(other: unknown): boolean;
+  }
+
+  type IfAny<T, Y, N> = 0 extends 1 & T ? Y : N;
+  type AllowedGeneric<R> = Pick<GenericMatchers<R>, 'toBe' | 'toBeDefined' | 'toBeFalsy' | 'toBeNull' | 'toBeTruthy' | 'toBeUndefined'>;
+  type SpecificMatchers<T> = T extends Page
+    ? PageAssertions & AllowedGeneric<void>
+    : T extends Locator
+      ? LocatorAssertions & AllowedGeneric<void>
+      : T extends APIResponse | HttpResponse
+        ? APIResponseAssertions & AllowedGeneric<void>
+        : GenericMatchers<void>;
+  /** Matchers of a promise's value (`.resolves`) or rejection (`.rejects`). */
+  export type AsyncMatchers = GenericMatchers<Promise<void>> & { readonly not: AsyncMatchers };
+
+  /** What `expect(value)` returns: the matchers that apply to the value's type. */
+  export type Matchers<T> = {
+    /** The opposite check. */
+    readonly not: Matchers<T>;
+    /** Checks the value the promise resolves to. */
+    readonly resolves: AsyncMatchers;
+    /** Checks the reason the promise rejects with. */
+    readonly rejects: AsyncMatchers;
+  } & IfAny<T, GenericMatchers<void> & PageAssertions & LocatorAssertions & APIResponseAssertions, SpecificMatchers<T>>;
+
+  /** What `expect.poll(fn)` returns: value matchers that call `fn` until they pass. */
+  export type PollMatchers = GenericMatchers<Promise<void>> & { readonly not: PollMatchers };
+
+  export type ExpectMessage = string | { message?: string };
+
+  /** Playwright's `expect`: web-first assertions on pages and locators, Jest-style ones on values. */
+  export interface Expect {
+    <T = unknown>(actual: T, message?: ExpectMessage): Matchers<T>;
+    /** A failure is recorded and the step carries on; the step fails when it ends. */
+    soft<T = unknown>(actual: T, message?: ExpectMessage): Matchers<T>;
+    /** Calls `fn` until the matcher passes (default time limit 5 s). */
+    poll<T>(fn: () => T | Promise<T>, options?: { message?: string; timeout?: number; intervals?: number[] }): PollMatchers;
+    /** Matches any instance of the class (or primitive of Number, String…). */
+    any(classType: Function): AsymmetricMatcher;
+    /** Matches anything but null and undefined. */
+    anything(): AsymmetricMatcher;
+    stringContaining(expected: string): AsymmetricMatcher;
+    stringMatching(expected: string | RegExp): AsymmetricMatcher;
+    objectContaining(expected: Record<string, unknown>): AsymmetricMatcher;
+    arrayContaining(expected: readonly unknown[]): AsymmetricMatcher;
+  }
+
+  /** Playwright's `expect`. */
+  export const expect: Expect;
+}
+
+declare module 'playwright/test' {
+  export * from '@playwright/test';
+}
+
+declare module 'playwright' {
+  export * from '@playwright/test';
+}
