@@ -3,6 +3,8 @@
 //! its cookies and local storage.
 
 mod support;
+#[path = "support/tls.rs"]
+mod tls;
 
 use ferridriver_browser::{Browser, ContextOptions, LaunchOptions, StorageStateSource};
 use serde_json::json;
@@ -82,6 +84,31 @@ async fn every_option_reaches_the_page() {
         .unwrap();
     let err = offline.goto(&format!("{base}/")).await.unwrap_err();
     assert!(err.to_string().contains("net::ERR_INTERNET_DISCONNECTED"), "{err}");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn ignore_https_errors_opens_a_site_with_a_self_signed_certificate() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = tls::serve_tls("<title>secure enough</title>");
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let strict = browser.new_context().await.unwrap().new_page().await.unwrap();
+    let err = strict.goto(&format!("{base}/")).await.unwrap_err().to_string();
+    assert!(err.starts_with("net::ERR_CERT_AUTHORITY_INVALID at "), "{err}");
+    let lenient = browser
+        .new_context_with(&ContextOptions::from_json(json!({ "ignoreHTTPSErrors": true })).unwrap())
+        .await
+        .unwrap()
+        .new_page()
+        .await
+        .unwrap();
+    lenient.goto(&format!("{base}/")).await.unwrap();
+    assert_eq!(lenient.title().await.unwrap(), "secure enough");
+    // Only that context: a context made afterwards still refuses the certificate.
+    let again = browser.new_context().await.unwrap().new_page().await.unwrap();
+    assert!(again.goto(&format!("{base}/")).await.is_err(), "the option leaked out of its context");
     browser.close().await;
 }
 
