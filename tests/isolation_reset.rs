@@ -1,8 +1,8 @@
-//! `--isolation reset`: one context per worker, reset between scenarios. The first scenario
-//! leaves every kind of state a page or a step can leave — cookies, local and session storage,
+//! `--isolation reset`: one context per worker, reset between scenarios. The first scenarios
+//! leave every kind of state a page or a step can leave — cookies, local and session storage,
 //! IndexedDB, Cache Storage, a service worker, permissions, geolocation, extra headers,
-//! offline, an init script, a route, a viewport, an extra page — and the second, on the same
-//! worker, finds none of it; the configured `[browser]` options hold again.
+//! offline, an init script, a route, a viewport, an extra page — and the next ones, on the same
+//! worker and the same context, find none of it; the configured `[browser]` options hold again.
 
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
@@ -76,11 +76,19 @@ Then('the next scenario finds none of it', async function () {
 })
 "#;
 
+// Two dirty scenarios in a row (the second on a context already reset once), then two that
+// must find it clean.
 const FEATURE: &str = "Feature: Reset
   Scenario: leaves state
     Given a scenario leaves everything behind
 
+  Scenario: leaves state again
+    Given a scenario leaves everything behind
+
   Scenario: starts clean
+    Then the next scenario finds none of it
+
+  Scenario: starts clean again
     Then the next scenario finds none of it
 ";
 
@@ -110,7 +118,7 @@ fn a_reset_context_keeps_nothing_from_the_previous_scenario() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("2 scenarios (2 passed)"), "{stdout}");
+    assert!(stdout.contains("4 scenarios (4 passed)"), "{stdout}");
     let bad = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .args(["bdd", "--isolation", "shared"])
         .current_dir(&dir)
