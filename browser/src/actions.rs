@@ -198,7 +198,11 @@ impl Locator {
         let r = async {
             let el = self.wait_for_one("press", &[]).await?;
             self.focus(&el).await?;
-            self.key(key).await
+            let mut events = self.page.connection.subscribe();
+            self.key(key).await?;
+            // Enter in a form submits it: wait for that navigation to commit, as a click does.
+            crate::navigation::settle_started_navigation(&self.page, &mut events).await;
+            Ok(())
         }
         .await;
         self.finish(r).await

@@ -168,7 +168,16 @@ impl Page {
             user_gesture: Some(true),
             ..EvaluateParams::new(expression)
         };
-        let reply = self.connection.call(params, self.s()).await?;
+        let mut tries = 0;
+        let reply = loop {
+            match self.connection.call(params.clone(), self.s()).await {
+                Err(e) if tries < 5 && swapping(&e) => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                other => break other?,
+            }
+        };
         if let Some(details) = reply.exception_details {
             let description = details.exception.as_ref().and_then(|e| e.description.clone()).unwrap_or(details.text);
             return Err(BrowserError::Evaluation(description));
@@ -189,7 +198,11 @@ impl Page {
 
     /// The page's URL.
     pub async fn url(&self) -> Result<String> {
-        let url = self.evaluate("location.href").await?.as_str().unwrap_or_default().to_string();
+        // The history's current entry: committed documents, fragments and pushState alike, and
+        // no race with a document being replaced (an evaluation could land between two).
+        let history = self.send("Page.getNavigationHistory", serde_json::json!({})).await?;
+        let current = history["currentIndex"].as_u64().unwrap_or(0) as usize;
+        let url = history["entries"][current]["url"].as_str().unwrap_or("about:blank").to_string();
         if let Ok(mut known) = self.inner.known_url.lock() {
             known.clone_from(&url);
         }
@@ -262,7 +275,16 @@ impl Page {
 
     /// Sends a raw DevTools command to this page's session.
     pub(crate) async fn send(&self, method: &str, params: Value) -> Result<Value> {
-        self.connection.call_raw(method, params, self.s()).await
+        let mut tries = 0;
+        loop {
+            match self.connection.call_raw(method, params.clone(), self.s()).await {
+                Err(e) if tries < 5 && swapping(&e) => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Waits until the URL matches (after navigations, redirects or client-side routing),
@@ -548,6 +570,12 @@ impl Page {
     pub fn is_closed(&self) -> bool {
         self.closed
     }
+}
+
+/// Whether a command never reached the page because its document was being swapped (a
+/// navigation committing in another renderer): it did not run, so asking again is safe.
+fn swapping(e: &BrowserError) -> bool {
+    matches!(e, BrowserError::Protocol { message, .. } if message.contains("Not attached to an active page"))
 }
 
 /// Watches one page's events for as long as the page is alive: dismisses dialogs so that they

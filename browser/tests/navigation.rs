@@ -26,6 +26,8 @@ static PAGES: &[(&str, &str)] = &[
     ),
     ("/framed", "<title>framed</title><iframe src=\"/ok\"></iframe><img src=\"/__slow?ms=1500\">"),
     ("/form", "<title>form</title><form action=\"/ok\"><button>Go</button></form>"),
+    ("/search", "<title>search</title><form action=\"/ok\"><input name=\"q\" aria-label=\"Query\"></form>"),
+    ("/ok?q=tea", OK),
 ];
 
 async fn page() -> Option<(Browser, Page, String)> {
@@ -146,5 +148,10 @@ async fn same_document_navigations_and_history_resolve_at_once() {
     assert_eq!(page.url().await.unwrap(), format!("{base}/ok?"), "the click waited for the navigation it started");
     page.wait_for_url(format!("{base}/ok?")).await.unwrap();
     assert_eq!(page.title().await.unwrap(), "Landed");
+    // So does Enter in a field that submits its form.
+    page.goto(&format!("{base}/search")).await.unwrap();
+    page.get_by_label("Query").fill("tea").await.unwrap();
+    page.get_by_label("Query").press("Enter").await.unwrap();
+    assert_eq!(page.url().await.unwrap(), format!("{base}/ok?q=tea"), "Enter waited for the submission");
     browser.close().await;
 }
