@@ -58,6 +58,8 @@ struct Inner {
     pages: Mutex<Vec<Page>>,
     /// Where accepted downloads go (see `downloads.rs`); removed with the context.
     pub(crate) downloads: Mutex<Option<std::path::PathBuf>>,
+    /// The `file:` gate every page of the context gets (kept across a reset).
+    file_gate: Mutex<Option<crate::UrlGate>>,
 }
 
 impl Drop for Inner {
@@ -94,6 +96,7 @@ impl BrowserContext {
                 settings: Mutex::default(),
                 pages: Mutex::default(),
                 downloads: Mutex::default(),
+                file_gate: Mutex::default(),
             }),
         }
     }
@@ -229,10 +232,26 @@ impl BrowserContext {
             apply_geolocation(&page, lat, lon).await?;
         }
         options.apply_to_page(&page).await?;
+        let gate = self.inner.file_gate.lock().ok().and_then(|g| g.clone());
+        if let Some(gate) = gate {
+            page.gate_file_urls(gate).await?;
+        }
         if let Ok(mut pages) = self.inner.pages.lock() {
             pages.push(page.clone());
         }
         Ok(page)
+    }
+
+    /// Fails the `file:` requests `gate` refuses, on every page of this context (those open
+    /// now and those opened later).
+    pub async fn gate_file_urls(&self, gate: crate::UrlGate) -> Result<()> {
+        if let Ok(mut g) = self.inner.file_gate.lock() {
+            *g = Some(gate.clone());
+        }
+        for page in self.pages() {
+            page.gate_file_urls(gate.clone()).await?;
+        }
+        Ok(())
     }
 
     /// The viewport of the pages opened from now on (Playwright's `viewport` context option).

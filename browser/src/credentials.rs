@@ -31,7 +31,7 @@ impl Page {
         if let Ok(mut c) = self.inner.credentials.lock() {
             *c = Some(credentials.clone());
         }
-        self.send("Fetch.enable", fetch_params(true)).await.map(|_| ())
+        self.sync_interception().await
     }
 
     pub(crate) fn has_credentials(&self) -> bool {

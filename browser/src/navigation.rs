@@ -125,7 +125,8 @@ impl Page {
             });
         }
         if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
-            return Err(BrowserError::Navigation { url: url.to_string(), error: error.to_string() });
+            let error = crate::file_gate::explain(&self.inner, error.to_string());
+            return Err(BrowserError::Navigation { url: url.to_string(), error });
         }
         match nav["loaderId"].as_str() {
             // Same-document navigation (a fragment change): nothing to load.
@@ -270,6 +271,7 @@ impl Page {
                     let failed = p["requestId"].as_str();
                     if failed.is_some() && failed == current.as_deref() {
                         let error = p["errorText"].as_str().unwrap_or("net::ERR_FAILED").to_string();
+                        let error = crate::file_gate::explain(&self.inner, error);
                         return Err(BrowserError::Navigation { url: what.to_string(), error });
                     }
                 }

@@ -62,6 +62,8 @@ pub(crate) struct PageInner {
     pub(crate) answered_challenges: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Whether request routing (`set_routing`) is on: then routes answer paused requests.
     pub(crate) routing: std::sync::atomic::AtomicBool,
+    /// Which `file:` URLs the page may load (`None`: all; see `file_gate.rs`).
+    pub(crate) file_gate: std::sync::Mutex<Option<crate::file_gate::UrlGate>>,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -108,6 +110,7 @@ impl Page {
             credentials: std::sync::Mutex::default(),
             answered_challenges: std::sync::Mutex::default(),
             routing: std::sync::atomic::AtomicBool::new(false),
+            file_gate: std::sync::Mutex::new(None),
             lifecycle: std::sync::Mutex::new((
                 String::new(),
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
@@ -599,6 +602,10 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             continue;
         }
         if event.session_id.as_deref() != Some(page.session.as_str()) {
+            continue;
+        }
+        // A refused file never reaches routes or listeners: it is answered here, once.
+        if event.method == "Fetch.requestPaused" && crate::file_gate::refuse_if_gated(&page, &event.params).await {
             continue;
         }
         // Events are only built while someone listens.

@@ -55,15 +55,8 @@ impl Page {
     /// [`Page::events`] to answer the [`PageEvent::Route`]s, or requests hang.
     pub async fn set_routing(&self, on: bool) -> Result<()> {
         self.note_routing(on);
-        // With credentials, interception stays on to answer authentication challenges.
-        let auth = self.has_credentials();
-        let (method, params) = if on || auth {
-            ("Fetch.enable", crate::credentials::fetch_params(auth))
-        } else {
-            ("Fetch.disable", json!({}))
-        };
-        self.inner.connection.call_raw(method, params, Some(&self.inner.session)).await?;
-        Ok(())
+        // With credentials or a file gate, interception stays on for them.
+        self.sync_interception().await
     }
 
     /// Answers paused request `id` with `response`, without touching the network.

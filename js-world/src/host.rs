@@ -66,6 +66,12 @@ impl JsHost {
         host
     }
 
+    /// The `file:` gate of a script session (none under bdd); the World's contexts must get it
+    /// too (`Browsing::gate_file_urls`), so clicks and redirects are held to it.
+    pub fn file_gate(&self) -> Option<ferridriver_browser::UrlGate> {
+        self.session.file_gate()
+    }
+
     fn build(
         program: Option<Arc<JsProgram>>,
         kind: HostKind,

@@ -93,6 +93,9 @@ fn run_on_thread(args: RunArgs) -> i32 {
         let mut host =
             JsHost::for_scripts(context.program.clone(), HostKind::Script, sandbox, context.options.default_timeout);
         let mut world = World::new(context.options.world_parameters.clone());
+        if let Some(gate) = host.file_gate() {
+            Browsing::gate_file_urls(&mut world, gate);
+        }
         let outcome = host.run_script(&mut world, request).await;
         if let Some((_, browser_context)) = Browsing::current(&mut world) {
             let _ = tokio::time::timeout(Duration::from_secs(5), browser_context.close()).await;

@@ -245,9 +245,13 @@ fn session_thread(
         let mut host =
             JsHost::for_scripts(context.program.clone(), context.kind, sandbox, context.options.default_timeout);
         let parameters = context.options.world_parameters.clone();
+        let file_gate = host.file_gate();
         let fresh_world = || {
             let mut world = World::new(parameters.clone());
             Browsing::use_browser(&mut world, Arc::clone(&source));
+            if let Some(gate) = &file_gate {
+                Browsing::gate_file_urls(&mut world, gate.clone());
+            }
             world
         };
         let mut world = fresh_world();

@@ -111,6 +111,47 @@ for (const url of ['file:///etc/passwd', 'file://localhost/etc/hostname', 'FILE:
   hostile(`file: navigation to ${url}`, 'await page.goto(args[0]); return await page.content()', 'sandbox_violation', undefined, { args: [url] });
 }
 
+// A file: page inside the sandbox is allowed; nothing it links, redirects or frames to may
+// bring an outside file into the browser (the page's own gate, not only page.goto, refuses it).
+const JUMPS = {
+  'a clicked link': '<a id="go" href="SECRET">go</a>',
+  'a script redirect': '<script>location.href = "SECRET"</script>',
+  'a meta refresh': '<meta http-equiv="refresh" content="0;url=SECRET">',
+  'an iframe': '<iframe src="SECRET"></iframe>',
+  'window.open': '<script>window.open("SECRET", "_self")</script>',
+};
+for (const [how, html] of Object.entries(JUMPS)) {
+  test(`file: a sandbox page cannot reach an outside file through ${how}`, async ({ client, dir }) => {
+    const page = html.replace('SECRET', 'file://' + sentinel('secret.txt'));
+    const envelope = await script(
+      client,
+      `await artifacts.write('jump.html', args[1]);
+       await page.goto('file://' + args[0] + '/.ferridriver/artifacts/jump.html');
+       if (await page.locator('#go').count()) await page.click('#go');
+       await page.waitForTimeout(400);
+       const framed = await page.frameLocator('iframe').locator('body').innerText({ timeout: 500 }).catch(() => '');
+       return { url: page.url(), text: await page.locator('body').innerText().catch(() => ''), framed };`,
+      { session: 'file-jumps', args: [dir, page] },
+    );
+    // Either the navigation that followed failed with the gate's reason, or the page shows
+    // something other than the file.
+    if (envelope.status === 'error') assert.match(envelope.error.message, /ERR_BLOCKED_BY_CLIENT: .*secret\.txt is refused: file: pages may only come from/);
+    else assert.ok(!JSON.stringify(envelope.value).includes('secret'), `${how}: ${JSON.stringify(envelope.value)}`);
+    nothingWritten();
+    await assertAlive(client);
+  });
+}
+test('file: a built-in step cannot open an outside file either', async ({ client }) => {
+  const run = await call(client, 'bdd_run_steps', {
+    session: 'file-steps',
+    steps: `Given I open "file://${sentinel('secret.txt')}"\nThen I should see "secret"`,
+  });
+  assert.equal(run.json.status, 'failed', run.text);
+  assert.notEqual(run.json.steps[1]?.status, 'PASSED', run.text);
+  assert.match(run.text, /refused|ERR_BLOCKED_BY_CLIENT/, run.text);
+  await assertAlive(client);
+});
+
 // ---- commands
 for (const [label, text] of [
   ['; chaining', `x; touch ${sentinel('semicolon')}`],

@@ -32,9 +32,9 @@ pub struct Session {
     generation: watch::Sender<u64>,
     /// Whether the host is serving demands now (during a JS call, not beside a Rust step).
     serving: std::sync::atomic::AtomicBool,
-    /// In the script hosts, the only directories `file:` pages may come from (script_root and
+    /// In the script hosts, the check `file:` pages must pass (below script_root or
     /// artifacts_root); `None` under bdd, which opens local files freely.
-    file_roots: Mutex<Option<Vec<std::path::PathBuf>>>,
+    file_gate: Mutex<Option<ferridriver_browser::UrlGate>>,
     /// The `allow.net` lists of the handlers running now.
     net: crate::net_policy::NetPolicies,
 }
@@ -68,7 +68,7 @@ pub fn session() -> (Arc<Session>, Provider) {
         demands: tx,
         generation: watch::channel(0).0,
         serving: std::sync::atomic::AtomicBool::new(false),
-        file_roots: Mutex::new(None),
+        file_gate: Mutex::new(None),
         net: crate::net_policy::NetPolicies::default(),
     };
     (Arc::new(session), Provider { demands: rx })
@@ -88,42 +88,22 @@ impl Session {
     /// Limits `file:` navigation to files below `roots` (agents can be steered by what they
     /// read: a page must not become a way to read the user's files).
     pub fn restrict_files(&self, roots: Vec<std::path::PathBuf>) {
-        *self.file_roots.lock().unwrap_or_else(PoisonError::into_inner) = Some(roots);
+        *self.file_gate.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some(ferridriver_browser::file_roots_gate(roots));
+    }
+
+    /// The `file:` gate of the script hosts (the World's contexts get it too).
+    pub fn file_gate(&self) -> Option<ferridriver_browser::UrlGate> {
+        self.file_gate.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Whether navigating to `url` is allowed: anything but `file:` always; a `file:` URL only
-    /// below the allowed roots when they are set (symbolic links resolved).
+    /// when the gate (if any) lets it through. Checked here for a clear error before the page
+    /// is touched; the page's own gate catches what a click or redirect reaches.
     pub(crate) fn check_navigation(&self, url: &str) -> Result<(), String> {
-        let roots = self.file_roots.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        let Some(roots) = roots else { return Ok(()) };
-        let lower = url.trim_start().to_ascii_lowercase();
-        if !lower.starts_with("file:") {
-            return Ok(());
-        }
-        let refused = || {
-            format!(
-                "navigation to {url} is refused: file: pages may only come from script_root or artifacts_root ({})",
-                roots.iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
-            )
-        };
-        let rest = &url.trim_start()[5..];
-        // file:///a/b, file://localhost/a/b; any other host is not a local file we allow.
-        let path = match rest.strip_prefix("//") {
-            Some(after) => match after.find('/') {
-                Some(0) => &after[0..],
-                Some(i) if after[..i].eq_ignore_ascii_case("localhost") => &after[i..],
-                _ => return Err(refused()),
-            },
-            None => rest,
-        };
-        let path = path.split(['?', '#']).next().unwrap_or_default();
-        let decoded = percent_decode(path).ok_or_else(refused)?;
-        let real = std::path::Path::new(&decoded).canonicalize().map_err(|_| refused())?;
-        let inside = roots.iter().filter_map(|r| r.canonicalize().ok()).any(|r| real.starts_with(r));
-        if inside {
-            Ok(())
-        } else {
-            Err(refused())
+        match self.file_gate() {
+            Some(gate) => gate(url).map_err(|reason| format!("navigation to {reason}")),
+            None => Ok(()),
         }
     }
 
@@ -325,24 +305,6 @@ impl Session {
             state.context = Some(context);
         }
     }
-}
-
-/// `%XX` escapes decoded (None for a malformed escape or bytes that are not UTF-8).
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 const NOT_SERVING: &str = "the browser can only be opened while a JS step or hook runs (a listener or timer running beside a Rust step can use pages that are already open)";

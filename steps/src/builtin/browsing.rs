@@ -199,7 +199,25 @@ pub struct Browsing {
     pub(crate) response: Option<super::http::Response>,
 }
 
+/// The `file:` gate of this World's contexts (set by the MCP and script hosts).
+#[derive(Default)]
+struct FileGate(Option<ferridriver_browser::UrlGate>);
+
+/// Puts this World's file gate on `context`, when it has one.
+async fn gate(world: &mut World, context: &BrowserContext) -> Result<(), String> {
+    match world.state::<FileGate>().0.clone() {
+        Some(gate) => context.gate_file_urls(gate).await.map_err(|e| e.to_string()),
+        None => Ok(()),
+    }
+}
+
 impl Browsing {
+    /// Makes every context this World opens fail the `file:` requests `gate` refuses (agents
+    /// are steered by what they read: a page must not become a way to read the user's files).
+    pub fn gate_file_urls(world: &mut World, gate: ferridriver_browser::UrlGate) {
+        world.state::<FileGate>().0 = Some(gate);
+    }
+
     /// Makes this World take its browser from `source` instead of the worker's own.
     pub fn use_browser(world: &mut World, source: BrowserSource) {
         world.state::<SourceOfBrowser>().0 = Some(source);
@@ -227,6 +245,7 @@ impl Browsing {
         let browser = browser_for(world).await?;
         let context = browser.new_context_with(options).await.map_err(|e| e.to_string())?;
         close_at_teardown(world, context.clone());
+        gate(world, &context).await?;
         Ok(context)
     }
 
@@ -259,10 +278,11 @@ impl Browsing {
         state.page = Some(page.clone());
         state.context = Some(context.clone());
         if reset {
-            reset_at_teardown(world, context, page.clone());
+            reset_at_teardown(world, context.clone(), page.clone());
         } else {
-            close_at_teardown(world, context);
+            close_at_teardown(world, context.clone());
         }
+        gate(world, &context).await?;
         let shot = page.clone();
         world.on_failure_evidence(Box::new(move || {
             let page = shot.clone();
