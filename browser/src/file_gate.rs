@@ -16,7 +16,6 @@ pub type UrlGate = Arc<dyn Fn(&str) -> std::result::Result<(), String> + Send + 
 /// The gate that lets through only files below `roots` (symbolic links resolved, so a link
 /// inside a root that points outside it is refused).
 pub fn file_roots_gate(roots: Vec<PathBuf>) -> UrlGate {
-    let real_roots: Vec<PathBuf> = roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
     Arc::new(move |url: &str| {
         if !is_file_url(url) {
             return Ok(());
@@ -31,7 +30,8 @@ pub fn file_roots_gate(roots: Vec<PathBuf>) -> UrlGate {
         // `to_file_path` decodes escapes and refuses hosts other than localhost.
         let path = parsed.to_file_path().map_err(|_| refused())?;
         let real = path.canonicalize().map_err(|_| refused())?;
-        if real_roots.iter().any(|root| real.starts_with(root)) {
+        // Resolved at each check: a root may be created after the gate (artifacts on first write).
+        if roots.iter().filter_map(|r| r.canonicalize().ok()).any(|root| real.starts_with(root)) {
             Ok(())
         } else {
             Err(refused())
@@ -129,6 +129,11 @@ mod tests {
         assert!(gate("https://example.com/").is_ok(), "only file: URLs are gated");
         assert!(gate("/relative/page.html").is_ok());
         assert!(is_file_url("  File:///x") && !is_file_url("https://x"));
+        let later = dir.join("later");
+        let gate = file_roots_gate(vec![later.clone()]);
+        std::fs::create_dir_all(&later).unwrap();
+        std::fs::write(later.join("page.html"), "x").unwrap();
+        assert!(gate(&url(&later.join("page.html"))).is_ok(), "a root made after the gate");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -94,7 +94,10 @@ async fn bundle_each(root: &Path, files: &[PathBuf]) -> Vec<Result<(), String>> 
 
 async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {
     let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
-    let plugin = Arc::new(WorldPlugin { entry_code: entry_code(&paths) });
+    // Handlers' continuations must be attributable (allow.net), which needs lowered `await`s;
+    // suites without tools keep native async functions.
+    let lower_async = files.iter().any(|f| std::fs::read_to_string(f).is_ok_and(|code| code.contains("defineTool")));
+    let plugin = Arc::new(WorldPlugin { entry_code: entry_code(&paths), lower_async });
     let mut bundle = run_rolldown(root, ENTRY, plugin).await?;
     bundle.files = files.to_vec();
     Ok(bundle)

@@ -23,7 +23,8 @@ pub const ROLLDOWN_VERSION: &str = "1.2.5";
 const FORMAT: u32 = 1;
 
 /// Our bundling code: a change to it changes the bundles, so it is part of the key.
-const BUNDLER_SOURCES: &[&str] = &[include_str!("bundle.rs"), include_str!("plugin.rs")];
+const BUNDLER_SOURCES: &[&str] =
+    &[include_str!("bundle.rs"), include_str!("plugin.rs"), include_str!("lower_async.rs")];
 
 /// The cache directory below the project root.
 pub const CACHE_DIR: &str = ".ferridriver/cache";

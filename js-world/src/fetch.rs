@@ -90,6 +90,9 @@ struct Request {
     body: Option<String>,
     #[serde(default)]
     redirect: Option<String>,
+    /// The tool whose handler made the call (`None` outside handlers).
+    #[serde(default)]
+    tool: Option<usize>,
 }
 
 fn get() -> String {
@@ -105,9 +108,9 @@ pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs:
         Err(e) => return Ok(json!({ "error": format!("bad fetch request: {e}") }).to_string()),
     };
     let cancelled = flag(request.id);
-    // `allow.net`: every restricted handler running now must allow the host, before any
-    // connection and on every redirect hop.
-    let check = session.as_ref().and_then(|s| s.net().check_for(None));
+    // `allow.net`: the calling handler's list (outside handlers, every restricted handler
+    // running now must allow the host), before any connection and on every redirect hop.
+    let check = session.as_ref().and_then(|s| s.net().check_for(request.tool));
     if let Some(check) = &check {
         if let Err(message) = check(&request.url) {
             ABORTS.with(|a| a.borrow_mut().remove(&request.id));

@@ -4,6 +4,7 @@
 
 mod bundle;
 mod cache;
+mod call_sites;
 mod commands;
 mod compile;
 mod convert;
@@ -15,6 +16,7 @@ mod fetch;
 mod host;
 mod host_kind;
 mod load;
+mod lower_async;
 mod manifest;
 mod natives;
 mod net_policy;

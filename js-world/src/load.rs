@@ -199,7 +199,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
         let Some(bundled) = bundled else { break };
         inputs.extend(bundled.modules.iter().cloned());
         files = bundled.files.clone();
-        let mapper = SourceMapper::new(&bundled.map_json, root);
+        let mapper = SourceMapper::new(&bundled.code, &bundled.map_json, root);
         let compiled = match Compiled::new(bundled) {
             Ok(c) => c,
             Err(e) => {

@@ -131,9 +131,10 @@ impl Manifest {
         let raw: RawManifest = serde_json::from_str(json).map_err(|e| format!("bad manifest from the VM: {e}"))?;
         let default_timeout = millis(raw.default_timeout);
         let mut definitions = Vec::new();
+        let mut sites = crate::call_sites::CallSites::new(mapper.root());
         for d in raw.definitions {
             let source = match mapper.original(d.line as u32, d.column as u32) {
-                Some(p) => SourceLocation { uri: p.file, line: p.line },
+                Some(p) => SourceLocation { line: sites.start_line(&p.file, p.line, p.column), uri: p.file },
                 None => SourceLocation { uri: crate::sourcemap::BUNDLE_NAME.into(), line: d.line as u32 },
             };
             let index = d.index.unwrap_or(0.0) as usize;

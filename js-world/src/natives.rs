@@ -26,7 +26,7 @@ pub fn install(
         let s = Arc::clone(&session);
         native.set(
             "policyEnter",
-            Function::new(ctx.clone(), move |tool: f64| s.net().enter(tools.net(tool as usize)) as f64)?,
+            Function::new(ctx.clone(), move |tool: f64| s.net().enter(tool as usize, tools.net(tool as usize)) as f64)?,
         )?;
         native.set("policyExit", Function::new(ctx.clone(), move |token: f64| session.net().exit(token as u64))?)?;
     }

@@ -1,9 +1,9 @@
 //! `allow.net`: which hosts a tool's HTTP may reach. Checked in Rust on the parsed URL (case,
 //! trailing dots, IP literals and userinfo tricks cannot fool it), before any connection and
-//! again on every redirect hop, for `request` and `fetch` alike. While handlers run, each
-//! running handler's list is in force (a handler's own `request` sees only its own list; the
-//! global `fetch` must satisfy every restricted handler running in the VM at that moment,
-//! since QuickJS cannot tell which handler a global call comes from).
+//! again on every redirect hop, for `request` and `fetch` alike. A call made by a handler (its
+//! own `request`, or `fetch` from any of its continuations, which `js/async_context.js` tracks)
+//! answers to that handler's tool's list only; a call from outside every handler (a script,
+//! a listener) while restricted handlers run must satisfy all of their lists (fail closed).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -68,6 +68,9 @@ pub fn allows(rules: &[String], url: &str) -> Result<(), String> {
 pub struct NetPolicies {
     next: AtomicU64,
     active: Mutex<Vec<(u64, Arc<Vec<String>>)>>,
+    /// Each tool's list once one of its handlers ran (by tool index); kept, so a continuation
+    /// that outlives its handler still answers to its tool's list.
+    by_tool: Mutex<std::collections::HashMap<usize, Arc<Vec<String>>>>,
 }
 
 impl NetPolicies {
@@ -75,9 +78,10 @@ impl NetPolicies {
         self.active.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A handler with `rules` starts; its token.
-    pub fn enter(&self, rules: Arc<Vec<String>>) -> u64 {
+    /// A handler of `tool` with `rules` starts; its token.
+    pub fn enter(&self, tool: usize, rules: Arc<Vec<String>>) -> u64 {
         let token = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).insert(tool, Arc::clone(&rules));
         self.active().push((token, rules));
         token
     }
@@ -92,15 +96,14 @@ impl NetPolicies {
         self.active().clear();
     }
 
-    /// The check for a request: `token`'s own list for a handler's `request`, else every
+    /// The check for a request: `tool`'s own list for a call a handler made, else every
     /// restricted list in force; `None` when nothing restricts it.
-    pub fn check_for(&self, token: Option<u64>) -> Option<HopCheck> {
-        let lists: Vec<Arc<Vec<String>>> = {
-            let active = self.active();
-            match token {
-                Some(t) => active.iter().filter(|(x, _)| *x == t).map(|(_, l)| Arc::clone(l)).collect(),
-                None => active.iter().map(|(_, l)| Arc::clone(l)).collect(),
-            }
+    pub fn check_for(&self, tool: Option<usize>) -> Option<HopCheck> {
+        let own = tool.and_then(|t| self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).get(&t).cloned());
+        let lists: Vec<Arc<Vec<String>>> = match own {
+            Some(list) => vec![list],
+            // Outside handlers (or a tool never entered, which cannot happen): fail closed.
+            None => self.active().iter().map(|(_, l)| Arc::clone(l)).collect(),
         };
         let lists: Vec<Arc<Vec<String>>> = lists.into_iter().filter(|l| !l.is_empty()).collect();
         if lists.is_empty() {
@@ -141,16 +144,18 @@ mod tests {
     fn each_handler_sees_its_own_list_and_globals_see_all() {
         let p = NetPolicies::default();
         assert!(p.check_for(None).is_none());
-        let a = p.enter(Arc::new(vec!["a.com".into()]));
-        let b = p.enter(Arc::new(vec!["b.com".into()]));
-        let unrestricted = p.enter(Arc::new(vec![]));
-        assert!(p.check_for(Some(a)).unwrap()("http://a.com/").is_ok());
-        assert!(p.check_for(Some(a)).unwrap()("http://b.com/").is_err());
-        assert!(p.check_for(Some(unrestricted)).is_none());
-        assert!(p.check_for(None).unwrap()("http://a.com/").is_err(), "a global call satisfies every list");
+        let a = p.enter(0, Arc::new(vec!["a.com".into()]));
+        let b = p.enter(1, Arc::new(vec!["b.com".into()]));
+        let unrestricted = p.enter(2, Arc::new(vec![]));
+        assert!(p.check_for(Some(0)).unwrap()("http://a.com/").is_ok());
+        assert!(p.check_for(Some(0)).unwrap()("http://b.com/").is_err());
+        assert!(p.check_for(Some(2)).is_none());
+        assert!(p.check_for(None).unwrap()("http://a.com/").is_err(), "a call outside handlers satisfies every list");
         p.exit(b);
         assert!(p.check_for(None).unwrap()("http://a.com/").is_ok());
         p.exit(a);
+        p.exit(unrestricted);
         assert!(p.check_for(None).is_none());
+        assert!(p.check_for(Some(0)).unwrap()("http://b.com/").is_err(), "a late continuation keeps its tool's list");
     }
 }

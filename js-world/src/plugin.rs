@@ -4,8 +4,8 @@
 
 use rolldown_plugin::{
     HookLoadArgs, HookLoadOutput, HookLoadReturn, HookResolveIdArgs, HookResolveIdOutput, HookResolveIdReturn,
-    HookTransformArgs, HookTransformOutput, HookTransformReturn, HookUsage, Plugin, PluginContext,
-    SharedLoadPluginContext, SharedTransformPluginContext,
+    HookTransformArgs, HookTransformAstArgs, HookTransformAstReturn, HookTransformOutput, HookTransformReturn,
+    HookUsage, Plugin, PluginContext, SharedLoadPluginContext, SharedTransformPluginContext,
 };
 use std::borrow::Cow;
 use std::path::Path;
@@ -105,6 +105,9 @@ pub(crate) fn virtual_code(key: &str) -> Option<String> {
 pub struct WorldPlugin {
     /// The synthetic entry module's code.
     pub entry_code: String,
+    /// Whether async functions become generators (bundles that define tools; see
+    /// `lower_async.rs`).
+    pub lower_async: bool,
 }
 
 impl Plugin for WorldPlugin {
@@ -152,8 +155,15 @@ impl Plugin for WorldPlugin {
         Ok(Some(HookTransformOutput { code: Some(code.to_string()), map: map.into(), ..Default::default() }))
     }
 
+    async fn transform_ast(&self, _ctx: &PluginContext, mut args: HookTransformAstArgs<'_>) -> HookTransformAstReturn {
+        if self.lower_async && !args.id.starts_with('\0') {
+            crate::lower_async::lower(&mut args.ast, Path::new(args.id)).map_err(anyhow::Error::msg)?;
+        }
+        Ok(args.ast)
+    }
+
     fn register_hook_usage(&self) -> HookUsage {
-        HookUsage::ResolveId | HookUsage::Load | HookUsage::Transform
+        HookUsage::ResolveId | HookUsage::Load | HookUsage::Transform | HookUsage::TransformAst
     }
 }
 

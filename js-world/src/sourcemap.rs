@@ -25,12 +25,18 @@ pub struct SourceMapper {
     tokens: Vec<(u32, u32, u32, u32, u32)>,
     /// Source paths relative to the project root (`None` for virtual modules).
     sources: Vec<Option<String>>,
+    /// For each bundle line, which `//#region` of the bundle it is in (rolldown marks each
+    /// module); empty when the bundle has no such marks.
+    regions: Vec<u32>,
+    /// The project root the source paths are relative to.
+    root: PathBuf,
 }
 
 impl SourceMapper {
-    /// Reads a rolldown map whose sources are relative to `<root>/dist`. A map that does not
-    /// parse gives a mapper that maps nothing (positions are then reported in the bundle).
-    pub fn new(map_json: &str, root: &Path) -> Self {
+    /// Reads the map of bundle `code`, whose sources are relative to `<root>/dist`. A map that
+    /// does not parse gives a mapper that maps nothing (positions are then reported in the
+    /// bundle).
+    pub fn new(code: &str, map_json: &str, root: &Path) -> Self {
         let Ok(map) = oxc_sourcemap::SourceMap::from_json_string(map_json) else { return Self::default() };
         let out_dir = root.join("dist");
         let sources = map
@@ -53,7 +59,32 @@ impl SourceMapper {
             })
             .collect();
         tokens.sort_unstable();
-        SourceMapper { tokens, sources }
+        let mut region = 0;
+        let regions = code
+            .lines()
+            .map(|line| {
+                if line.starts_with("//#region") || line.starts_with("//#endregion") {
+                    region += 1;
+                }
+                region
+            })
+            .collect::<Vec<u32>>();
+        let regions = if region == 0 { Vec::new() } else { regions };
+        SourceMapper { tokens, sources, regions, root: root.to_path_buf() }
+    }
+
+    /// The project root the mapped paths are relative to.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Whether bundle lines `earlier` and `line` (0-based) are of the same module: in the same
+    /// region, or (without region marks) at most two lines apart.
+    fn same_module(&self, earlier: u32, line: u32) -> bool {
+        match (self.regions.get(earlier as usize), self.regions.get(line as usize)) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.regions.is_empty() && line - earlier <= 2,
+        }
     }
 
     /// The original position of bundle `line:column` (1-based), if the map knows it.
@@ -62,7 +93,14 @@ impl SourceMapper {
         let end = self.tokens.partition_point(|t| (t.0, t.1) <= (line, column));
         let on_line = |i: usize| self.tokens.get(i).filter(|t| t.0 == line);
         // The token at or before the column; a position before the line's first token uses it.
-        let token = end.checked_sub(1).and_then(on_line).or_else(|| on_line(end))?;
+        // A line with no token at all (the closing `}()` of a lowered async function, where
+        // QuickJS puts the enclosing call) takes the last token above it in the same module.
+        let near = |i: usize| self.tokens.get(i).filter(|t| t.0 < line && self.same_module(t.0, line));
+        let token = end
+            .checked_sub(1)
+            .and_then(on_line)
+            .or_else(|| on_line(end))
+            .or_else(|| end.checked_sub(1).and_then(near))?;
         let file = self.sources.get(token.2 as usize)?.clone()?;
         Some(OriginalPosition { file, line: token.3 + 1, column: token.4 + 1 })
     }
@@ -128,6 +166,20 @@ fn normalise(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_without_tokens_takes_the_statement_just_above() {
+        let map = r#"{"version":3,"file":"bundle.js","sources":["../steps/a.ts"],"names":[],"mappings":";AAAA"}"#;
+        let mapper = SourceMapper::new("", map, Path::new("/p"));
+        assert_eq!(mapper.original(2, 1).map(|p| (p.file, p.line)), Some(("steps/a.ts".to_string(), 1)));
+        assert_eq!(mapper.original(4, 3).map(|p| p.line), Some(1), "two lines below");
+        assert_eq!(mapper.original(5, 1), None, "too far without region marks: could be another module");
+        assert_eq!(mapper.original(1, 1), None, "nothing above");
+        let code = "//#region steps/a.ts\nf(1);\n\n\n\n}()\n//#endregion\n//#region helper\nhelper();\n";
+        let mapper = SourceMapper::new(code, map, Path::new("/p"));
+        assert_eq!(mapper.original(6, 1).map(|p| p.line), Some(1), "same region, far below");
+        assert_eq!(mapper.original(9, 1), None, "another region");
+    }
 
     #[test]
     fn parses_positions() {

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+const ASYNC_CONTEXT_PRELUDE: &str = include_str!("js/async_context.js");
 const NODE_PRELUDE: &str = include_str!("js/node.js");
 const ABORT_PRELUDE: &str = include_str!("js/abort.js");
 const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
@@ -122,6 +123,7 @@ impl Vm {
                     .catch(&ctx)
                     .map_err(fail)?;
                 let preludes = [
+                    ("async_context.js", ASYNC_CONTEXT_PRELUDE),
                     ("node.js", NODE_PRELUDE),
                     ("abort.js", ABORT_PRELUDE),
                     ("streams.js", STREAMS_PRELUDE),

@@ -22,6 +22,26 @@ const NET_BODY = `async ({ args, request }: any) => {
     plugins['net.probe']({ via: 'request', url: args.url }),
     plugins['net.other']({ via: 'request', url: args.other }),
   ]);
+  // After awaits (a timer, a resolved promise) and around nested or concurrent tools, each
+  // handler's continuations still answer to its own list.
+  if (args.via === 'fetchLater') {
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.resolve();
+    return (await fetch(args.url)).status;
+  }
+  if (args.via === 'bothLater') return await Promise.all([
+    plugins['net.probe']({ via: 'fetchLater', url: args.url }),
+    plugins['net.other']({ via: 'fetchLater', url: args.other }),
+  ]);
+  if (args.via === 'nestedThenOwn') {
+    const inner = await plugins['net.other']({ via: 'fetchLater', url: args.other });
+    return [inner, (await fetch(args.url)).status];
+  }
+  if (args.via === 'later') {
+    // A timer that outlives its handler keeps the handler's list.
+    setTimeout(() => fetch(args.url).then((r) => { globalThis.lateFetch = r.status; }, (e) => { globalThis.lateFetch = e.name; }), 20);
+    return 0;
+  }
   throw new Error('via?');
 }`;
 const EXTENSION = `
@@ -232,9 +252,21 @@ netCase('a redirect to another host (request)', (p) => net('net.probe', 'request
 netCase('a redirect to another host (fetch)', (p) => net('net.probe', 'fetch', `http://127.0.0.1:${p}/redirect?to=http://localhost:${p}/api/echo`), false);
 netCase('userinfo that looks like the allowed host', (p) => net('net.probe', 'fetch', `http://127.0.0.1@localhost:${p}/api/echo`), false);
 netCase('an IP literal in another form is the same IP', (p) => net('net.probe', 'fetch', `http://2130706433:${p}/api/echo`), true);
-netCase('a nested unrestricted tool still cannot fetch elsewhere', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'fetch' }), false);
+netCase('a nested unrestricted tool\'s fetch follows its own (empty) list', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'fetch' }), true);
 netCase('a nested tool\'s own request follows its own (empty) list', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'request' }), true);
 netCase('concurrent tools each see their own list', (p) => net('net.open', 'both', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
+netCase('after awaits, a handler\'s fetch still answers to its list', (p) => net('net.probe', 'fetchLater', `http://localhost:${p}/api/echo`), false);
+netCase('after awaits, a handler\'s fetch reaches its own hosts', (p) => net('net.probe', 'fetchLater', `http://127.0.0.1:${p}/api/echo`), true);
+netCase('concurrent tools each fetch under their own list after awaits', (p) => net('net.open', 'bothLater', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
+netCase('nested: the inner tool fetches under its list, then the outer under its own', (p) => net('net.probe', 'nestedThenOwn', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
+netCase('nested: the inner tool cannot use the outer tool\'s list', (p) => net('net.probe', 'nestedThenOwn', `http://127.0.0.1:${p}/api/echo`, { other: `http://127.0.0.1:${p}/api/echo` }), false);
+test('net: a timer that outlives its handler keeps the handler\'s list', async ({ client, base }) => {
+  const port = new URL(base).port;
+  await value(client, net('net.probe', 'later', `http://localhost:${port}/api/echo`), { session: 'net-late' });
+  const late = await value(client, 'await new Promise((r) => setTimeout(r, 300)); return globalThis.lateFetch', { session: 'net-late' });
+  assert.equal(late, 'SandboxViolationError');
+  await assertAlive(client);
+});
 netCase('a script outside any handler is unrestricted', (p) => `return (await fetch('http://localhost:${p}/api/echo')).status`, true);
 test('net: a malformed allow.net fails that extension at load', async ({ client }) => {
   const { json } = await call(client, 'ferridriver_extensions');

@@ -240,16 +240,18 @@
       status: async (name) => answer(new Error('call site'), native.commandStatus(index2, String(name))),
       stop: async (name) => answer(new Error('call site'), native.commandStop(index2, String(name))),
     });
-    // The handler's allow.net list is in force while it runs; its own `request` answers to it.
+    // The handler's allow.net list is in force while it runs; its own `request` and the
+    // `fetch` calls of its continuations (async_context.js) answer to it.
     const token = native.policyEnter ? native.policyEnter(index) : null;
     try {
       const f = fixtures();
       let request = f.request;
       if (token !== null && f.context && modules.playwright) {
         request = new modules.playwright.APIRequestContext(f.context);
-        request._policy = token;
+        request._policy = index;
       }
-      return await t.handler({ args, page: f.page, context: f.context, request, commands });
+      const fixture = { args, page: f.page, context: f.context, request, commands };
+      return await native.asyncContext.run(index, () => t.handler(fixture));
     } finally {
       if (token !== null) native.policyExit(token);
     }
@@ -283,6 +285,7 @@
   // The host's entry for an MCP call (arguments already checked in Rust): `{ ok: json }` or the
   // failure as `describe` gives it.
   async function invokeTool(index, argsJson) {
+    native.asyncContext.reset();
     try {
       const value = await runHandler(index, JSON.parse(argsJson));
       return JSON.stringify({ ok: value === undefined ? null : value });
@@ -425,6 +428,7 @@
       worldError = null;
     },
     invokeStep(index, args, transforms, table, docString) {
+      native.asyncContext.reset();
       return capturingConsole(() => invokeStep(index, args, transforms, table, docString));
     },
     invokeHook(index, hookArg) {

@@ -33,6 +33,7 @@
   }
 
   function begin(argsJson) {
+    native.asyncContext.reset();
     entries = [];
     total = 0;
     dropped = 0;

@@ -39,7 +39,7 @@ pub(super) struct Request {
     pub generation: Option<u64>,
     /// The network policy of the handler whose `request` this is (`allow.net`).
     #[serde(default)]
-    pub policy: Option<u64>,
+    pub policy: Option<usize>,
 }
 
 impl Request {

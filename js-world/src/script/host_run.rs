@@ -149,7 +149,7 @@ impl JsHost {
             ScriptKind::Inline(script) => Ok(Loaded { prepared: Prepared::Inline(script), text, file, mapper: None }),
             ScriptKind::Module => {
                 let bundle = bundle_in_background(root.clone(), source.clone(), text.clone()).await?;
-                let mapper = SourceMapper::new(&bundle.map_json, &root.canonicalize().unwrap_or(root));
+                let mapper = SourceMapper::new(&bundle.code, &bundle.map_json, &root.canonicalize().unwrap_or(root));
                 let prepared = Prepared::Module { name: module_name(), code: bundle.code };
                 Ok(Loaded { prepared, text, file, mapper: Some(mapper) })
             }

@@ -1,0 +1,42 @@
+// Which extension tool's handler the running code belongs to, carried across `await`s: the
+// global `fetch` answers to that handler's own `allow.net` list (extensions.md). Bundles that
+// define tools are compiled with `await` lowered to generators resumed through
+// `Promise.prototype.then` (lower_async.rs), so wrapping `then` here is enough to carry the
+// handler into every continuation, timer and nested tool call. Evaluated first, before any
+// other prelude registers a callback.
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  // The running handler's tool index; null outside handlers (then every restricted handler
+  // running at that moment binds `fetch`, which fails closed).
+  let current = null;
+  const then = Promise.prototype.then;
+  const enter = (context, fn, self, args) => {
+    const saved = current;
+    current = context;
+    try {
+      return fn.apply(self, args);
+    } finally {
+      current = saved;
+    }
+  };
+  const bind = (fn, context) =>
+    typeof fn === 'function' ? function (value) { return enter(context, fn, this, [value]); } : fn;
+  Object.defineProperty(Promise.prototype, 'then', {
+    value: function then_(onFulfilled, onRejected) {
+      if (current === null) return then.call(this, onFulfilled, onRejected);
+      return then.call(this, bind(onFulfilled, current), bind(onRejected, current));
+    },
+    writable: false,
+    configurable: false,
+    enumerable: false,
+  });
+  Object.defineProperty(Promise.prototype.then, 'name', { value: 'then' });
+  native.asyncContext = Object.freeze({
+    current: () => current,
+    run: (context, fn) => enter(context, fn, undefined, []),
+    // A call from the host starts outside any handler (an interrupted handler cannot leave
+    // its identity behind).
+    reset: () => { current = null; },
+  });
+})(globalThis);
