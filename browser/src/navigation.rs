@@ -203,6 +203,11 @@ impl Page {
         // The awaited point was reached: return unless an event already queued behind it says
         // the document is being replaced (a refresh or script that fired just now).
         let mut reached = false;
+        // Whether the document of `current` committed (a stop after that ends its loading).
+        let mut committed = false;
+        // The committed document a script redirect or refresh was replacing: the page again if
+        // that replacement is aborted before it commits (as in Playwright).
+        let mut replaced: Option<String> = None;
         let settled = |current: &Option<String>, responses: &mut HashMap<String, NavigationResponse>| {
             current.as_ref().and_then(|l| responses.remove(l))
         };
@@ -255,8 +260,12 @@ impl Page {
                     }
                     // Ours, or the document that takes its place (a script redirect, a refresh).
                     if let Some(loader) = p["loaderId"].as_str() {
+                        if committed {
+                            replaced = current.take();
+                        }
                         current = Some(loader.to_string());
                         refresh_until = None;
+                        committed = false;
                     }
                 }
                 "Page.navigatedWithinDocument" if in_main_frame && current.is_none() => return Ok(None),
@@ -270,6 +279,13 @@ impl Page {
                     // A document request's id is its loader's id.
                     let failed = p["requestId"].as_str();
                     if failed.is_some() && failed == current.as_deref() {
+                        if let Some(previous) = replaced.take() {
+                            // The page stopped its own redirect: it stays, and counts once loaded.
+                            reached = self.reached_lifecycle(&previous, options.wait_until);
+                            current = Some(previous);
+                            committed = true;
+                            continue;
+                        }
                         let error = p["errorText"].as_str().unwrap_or("net::ERR_FAILED").to_string();
                         let error = crate::file_gate::explain(&self.inner, error);
                         return Err(BrowserError::Navigation { url: what.to_string(), error });
@@ -280,6 +296,7 @@ impl Page {
                     if current.is_none() {
                         current = loader.clone();
                     }
+                    committed = loader.is_some() && loader == current;
                     if options.wait_until == WaitUntil::Commit && loader.is_some() && loader == current {
                         return Ok(settled(&current, &mut responses));
                     }
@@ -309,6 +326,15 @@ impl Page {
                     }
                     reached = true;
                 }
+                // The committed document stopped loading (`window.stop()`, or a load the browser
+                // gave up): Chromium sends no `load` then, and Playwright counts the stop as it.
+                "Page.frameStoppedLoading"
+                    if in_main_frame
+                        && committed
+                        && matches!(options.wait_until, WaitUntil::Load | WaitUntil::DomContentLoaded) =>
+                {
+                    reached = true;
+                }
                 _ => {}
             }
         }
@@ -316,6 +342,12 @@ impl Page {
 }
 
 impl Page {
+    /// Whether document `loader` (the page's current one) already reached `wait_until`.
+    fn reached_lifecycle(&self, loader: &str, wait_until: WaitUntil) -> bool {
+        let Some(name) = wait_until.lifecycle() else { return true };
+        self.inner.lifecycle.lock().is_ok_and(|state| state.0 == loader && state.1.iter().any(|n| n == name))
+    }
+
     /// Whether a queued event shows the settled document being replaced in the main frame (a
     /// navigation started, now `current`, or a refresh about to start): `Some(true)` then, to
     /// keep waiting; `None` when the event says nothing of the kind.

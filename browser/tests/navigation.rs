@@ -1,7 +1,8 @@
 //! Navigation semantics against pages that behave like real sites, in real Chromium: redirect
 //! chains, pages that send the browser elsewhere while they load (script, `location.replace`,
 //! meta refresh), same-document navigations, 204s, downloads, refused connections, slow
-//! resources under each `waitUntil`, iframes that load on their own, and the history.
+//! resources under each `waitUntil`, iframes that load on their own, navigations the page
+//! aborts (`window.stop`), and the history.
 
 mod support;
 
@@ -28,6 +29,17 @@ static PAGES: &[(&str, &str)] = &[
     ("/form", "<title>form</title><form action=\"/ok\"><button>Go</button></form>"),
     ("/search", "<title>search</title><form action=\"/ok\"><input name=\"q\" aria-label=\"Query\"></form>"),
     ("/ok?q=tea", OK),
+    // The document stops its own loading (window.stop) while a slow image holds `load`.
+    ("/stopped", "<title>stopped</title><img src=\"/__slow?ms=5000\"><script>window.stop()</script>"),
+    (
+        "/away-then-stop",
+        "<title>away then stop</title><script>location.href = '/__slow?ms=4000'; setTimeout(() => window.stop(), 300)</script>",
+    ),
+    // A link to a page that takes its time, and a click that stops the navigation it started.
+    (
+        "/stop-click",
+        "<title>stop click</title><a id=\"go\" href=\"/__slow?ms=4000\" onclick=\"setTimeout(() => window.stop(), 200)\">go</a>",
+    ),
 ];
 
 async fn page() -> Option<(Browser, Page, String)> {
@@ -93,6 +105,30 @@ async fn failures_say_what_happened_and_never_hang() {
     // A 404 is a response, not an error.
     let missing = page.goto_with(&format!("{base}/missing"), with(WaitUntil::Load)).await.unwrap().unwrap();
     assert_eq!(missing.status, 404);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn aborted_navigations_resolve_or_fail_at_once() {
+    let Some((browser, page, base)) = page().await else { return };
+    // A page that stops its own loading has loaded: goto resolves without the slow image.
+    let started = Instant::now();
+    page.goto(&format!("{base}/stopped")).await.unwrap();
+    assert_eq!(page.title().await.unwrap(), "stopped");
+    assert!(started.elapsed() < Duration::from_secs(3), "waited {:?} for an aborted image", started.elapsed());
+    // A page that sends the browser elsewhere and then stops that navigation before it
+    // commits: goto ends on the page itself, loaded, rather than waiting for the abandoned one.
+    let started = Instant::now();
+    page.goto(&format!("{base}/away-then-stop")).await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(3), "took {:?}", started.elapsed());
+    assert_eq!(page.title().await.unwrap(), "away then stop");
+    // A click whose navigation is stopped returns, and the page stays.
+    page.goto(&format!("{base}/stop-click")).await.unwrap();
+    let started = Instant::now();
+    page.locator("#go").click().await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(3), "the click waited {:?}", started.elapsed());
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(page.title().await.unwrap(), "stop click");
     browser.close().await;
 }
 

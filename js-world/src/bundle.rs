@@ -10,6 +10,7 @@ use crate::plugin::{entry_code, WorldPlugin, ENTRY};
 use rolldown::{Bundler, BundlerOptions, InputItem, OutputFormat, Platform, ResolveOptions, SourceMapType};
 use rolldown_common::Output;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
@@ -25,6 +26,9 @@ pub struct Bundle {
     pub files: Vec<PathBuf>,
     /// Every file it inlined (step files, helpers, packages).
     pub modules: Vec<PathBuf>,
+    /// How many modules were parsed for it (all, unless a kept bundler rebuilt only the
+    /// changed ones; 0 when it came from the disk cache).
+    pub rebuilt: usize,
 }
 
 /// A file that could not be bundled, with rolldown's report.
@@ -97,8 +101,15 @@ async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {
     // Handlers' continuations must be attributable (allow.net), which needs lowered `await`s;
     // suites without tools keep native async functions.
     let lower_async = files.iter().any(|f| std::fs::read_to_string(f).is_ok_and(|code| code.contains("defineTool")));
-    let plugin = Arc::new(WorldPlugin { entry_code: entry_code(&paths), lower_async });
-    let mut bundle = run_rolldown(root, ENTRY, plugin).await?;
+    let parsed = Arc::new(AtomicUsize::new(0));
+    let plugin = WorldPlugin { entry_code: entry_code(&paths), lower_async, parsed: Arc::clone(&parsed) };
+    let mut bundle = if crate::kept_bundlers::enabled() {
+        crate::kept_bundlers::generate(root, files, plugin).await?
+    } else {
+        let mut bundle = run_rolldown(root, ENTRY, Arc::new(plugin)).await?;
+        bundle.rebuilt = parsed.load(Ordering::Relaxed);
+        bundle
+    };
     bundle.files = files.to_vec();
     Ok(bundle)
 }
@@ -110,7 +121,16 @@ pub(crate) async fn run_rolldown(
     entry: &str,
     plugin: rolldown_plugin::__inner::SharedPluginable,
 ) -> Result<Bundle, String> {
-    let options = BundlerOptions {
+    let mut bundler =
+        Bundler::with_plugins(options(root, entry, false), vec![plugin]).map_err(|e| report(root, &e.into_vec()))?;
+    let generated = bundler.generate().await;
+    let _ = bundler.close().await;
+    collect(root, generated)
+}
+
+/// The bundler options of every bundle; `incremental` keeps the module graph for rebuilds.
+pub(crate) fn options(root: &Path, entry: &str, incremental: bool) -> BundlerOptions {
+    BundlerOptions {
         input: Some(vec![InputItem { name: Some("bundle".into()), import: entry.into() }]),
         cwd: Some(root.to_path_buf()),
         format: Some(OutputFormat::Esm),
@@ -122,22 +142,30 @@ pub(crate) async fn run_rolldown(
             condition_names: Some(vec!["import".into(), "module".into(), "default".into()]),
             ..Default::default()
         }),
+        experimental: incremental
+            .then(|| rolldown_common::ExperimentalOptions { incremental_build: Some(true), ..Default::default() }),
         ..Default::default()
-    };
+    }
+}
+
+/// rolldown's diagnostics, with `file:line:col` relative to `root` and code frames.
+pub(crate) fn report(root: &Path, diagnostics: &[rolldown_error::BuildDiagnostic]) -> String {
     let diag = rolldown_error::DiagnosticOptions { cwd: root.to_path_buf() };
-    let report = |ds: &[rolldown_error::BuildDiagnostic]| {
-        ds.iter().map(|d| d.to_diagnostic_with(&diag).to_string()).collect::<Vec<_>>().join("\n")
-    };
-    let mut bundler = Bundler::with_plugins(options, vec![plugin]).map_err(|e| report(&e.into_vec()))?;
-    let generated = bundler.generate().await;
-    let _ = bundler.close().await;
-    let output = generated.map_err(|e| report(&e.into_vec()))?;
+    diagnostics.iter().map(|d| d.to_diagnostic_with(&diag).to_string()).collect::<Vec<_>>().join("\n")
+}
+
+/// The one chunk of a build (`files` empty), or why there is none.
+pub(crate) fn collect(
+    root: &Path,
+    generated: rolldown_error::BuildResult<rolldown::BundleOutput>,
+) -> Result<Bundle, String> {
+    let output = generated.map_err(|e| report(root, &e.into_vec()))?;
     let unresolved: Vec<_> =
         output.warnings.into_iter().filter(|w| w.kind().to_string() == "UNRESOLVED_IMPORT").collect();
     if !unresolved.is_empty() {
         return Err(format!(
             "{}\n  hint: install the package (npm install) or fix the import path; QuickJS cannot load modules at run time",
-            report(&unresolved)
+            report(root, &unresolved)
         ));
     }
     for asset in output.assets {
@@ -153,7 +181,7 @@ pub(crate) async fn run_rolldown(
                 .filter(|m| !m.starts_with('\0'))
                 .map(PathBuf::from)
                 .collect();
-            return Ok(Bundle { code: chunk.code.clone(), map_json, files: Vec::new(), modules });
+            return Ok(Bundle { code: chunk.code.clone(), map_json, files: Vec::new(), modules, rebuilt: 0 });
         }
     }
     Err("rolldown produced no chunk".into())

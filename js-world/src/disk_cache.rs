@@ -23,8 +23,12 @@ pub const ROLLDOWN_VERSION: &str = "1.2.5";
 const FORMAT: u32 = 1;
 
 /// Our bundling code: a change to it changes the bundles, so it is part of the key.
-const BUNDLER_SOURCES: &[&str] =
-    &[include_str!("bundle.rs"), include_str!("plugin.rs"), include_str!("lower_async.rs")];
+const BUNDLER_SOURCES: &[&str] = &[
+    include_str!("bundle.rs"),
+    include_str!("plugin.rs"),
+    include_str!("lower_async.rs"),
+    include_str!("kept_bundlers.rs"),
+];
 
 /// The cache directory below the project root.
 pub const CACHE_DIR: &str = ".ferridriver/cache";
@@ -86,7 +90,7 @@ pub fn read(root: &Path, files: &[PathBuf]) -> Option<Bundle> {
         return None;
     }
     let modules = entry.modules.into_iter().map(|(p, _)| p).collect();
-    Some(Bundle { code: entry.code, map_json: entry.map_json, files: entry.files, modules })
+    Some(Bundle { code: entry.code, map_json: entry.map_json, files: entry.files, modules, rebuilt: 0 })
 }
 
 /// Stores the bundle of `files`; failures are ignored (the next start bundles again). A root
@@ -129,7 +133,9 @@ mod tests {
     #[test]
     fn rolldown_version_matches_the_workspace_pin() {
         let manifest = include_str!("../../Cargo.toml");
-        assert!(manifest.contains(&format!("rolldown = \"={ROLLDOWN_VERSION}\"")), "update ROLLDOWN_VERSION");
+        let pin = format!("version = \"={ROLLDOWN_VERSION}\"");
+        let line = manifest.lines().find(|l| l.starts_with("rolldown = ")).expect("the rolldown line");
+        assert!(line.contains(&pin), "update ROLLDOWN_VERSION: {line}");
     }
 
     #[test]
@@ -142,8 +148,13 @@ mod tests {
         std::fs::write(&step, "1\n").unwrap();
         std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o555)).unwrap();
         let files = vec![step.clone()];
-        let bundle =
-            Bundle { code: "code".into(), map_json: "{}".into(), files: files.clone(), modules: files.clone() };
+        let bundle = Bundle {
+            code: "code".into(),
+            map_json: "{}".into(),
+            files: files.clone(),
+            modules: files.clone(),
+            rebuilt: 0,
+        };
         write(&root, &files, &bundle);
         std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
         assert!(!root.join(".ferridriver").exists());
@@ -165,6 +176,7 @@ mod tests {
             map_json: "{}".into(),
             files: files.clone(),
             modules: vec![step.clone(), helper.clone()],
+            rebuilt: 2,
         };
         assert!(read(&root, &files).is_none());
         write(&root, &files, &bundle);

@@ -108,6 +108,8 @@ pub struct WorldPlugin {
     /// Whether async functions become generators (bundles that define tools; see
     /// `lower_async.rs`).
     pub lower_async: bool,
+    /// Counts the modules parsed (a kept bundler parses only the changed ones again).
+    pub parsed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Plugin for WorldPlugin {
@@ -156,6 +158,9 @@ impl Plugin for WorldPlugin {
     }
 
     async fn transform_ast(&self, _ctx: &PluginContext, mut args: HookTransformAstArgs<'_>) -> HookTransformAstReturn {
+        if !args.id.starts_with('\0') {
+            self.parsed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         if self.lower_async && !args.id.starts_with('\0') {
             crate::lower_async::lower(&mut args.ast, Path::new(args.id)).map_err(anyhow::Error::msg)?;
         }

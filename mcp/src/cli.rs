@@ -227,6 +227,9 @@ pub fn run_mcp(args: McpArgs) -> i32 {
 }
 
 async fn serve(args: McpArgs) -> Result<(), String> {
+    // The watcher reloads the extensions after each save: keep the module graph so only the
+    // changed files are parsed again.
+    ferridriver_js_world::keep_bundlers();
     let setup = host_setup(&args.host, HostKind::Mcp, ".ferridriver/scripts")?;
     let mcp = setup.project.config.mcp.clone();
     let listen = args.http.clone().or_else(|| mcp.http.clone());

@@ -62,7 +62,12 @@ pub async fn watch(state: Arc<ServerState>, flags: HostFlags, host: HostKind, st
         let loaded = Arc::new(loaded_from(Arc::clone(&setup.project)));
         state.sessions.reload(Arc::clone(&setup.context));
         *state.loaded.write().unwrap_or_else(PoisonError::into_inner) = loaded;
-        eprintln!("ferridriver mcp: extensions reloaded");
+        match setup.context.program.as_ref().map(|p| (p.compiled.bundle.rebuilt, p.compiled.bundle.modules.len())) {
+            Some((rebuilt, all)) => {
+                eprintln!("ferridriver mcp: extensions reloaded ({rebuilt} of {all} modules rebuilt)")
+            }
+            None => eprintln!("ferridriver mcp: extensions reloaded"),
+        }
         let _ = state.list_changed.send(());
         let peers: Vec<rmcp::Peer<rmcp::RoleServer>> =
             state.peers.lock().unwrap_or_else(PoisonError::into_inner).drain(..).collect();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { assert, call, run, test, value } from './harness.mjs';
 
 let changes = 0;
+let stderr = '';
 const waitForChange = async (seen) => {
   const until = Date.now() + 20000;
   while (changes <= seen && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
@@ -34,6 +35,8 @@ test('an edited tool answers with the new code', async ({ client, dir }) => {
   fs.writeFileSync(path.join(dir, 'extensions/fresh.ts'), tool('fresh.tool', "'edited'"));
   await waitForChange(seen);
   assert.equal((await call(client, 'fresh_tool')).text, 'edited');
+  // The kept module graph: only the saved file is parsed again.
+  assert.match(stderr, /extensions reloaded \(1 of 2 modules rebuilt\)/, stderr);
 });
 
 test('a broken edit is reported, its tools go, and the server keeps serving', async ({ client, dir }) => {
@@ -54,7 +57,10 @@ await run(
     fs.mkdirSync(path.join(dir, 'extensions'));
     fs.writeFileSync(path.join(dir, 'ferridriver.toml'), 'extensions = ["extensions"]\n');
     fs.writeFileSync(path.join(dir, 'extensions/stable.ts'), tool('stable.tool', "'stable'"));
-    const transport = new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr: 'ignore' });
+    const transport = new StdioClientTransport({ command: process.env.FERRIDRIVER_BIN, args: ['mcp'], cwd: dir, stderr: 'pipe' });
+    transport.stderr.on('data', (chunk) => {
+      stderr += chunk.toString();
+    });
     const client = new Client({ name: 'watch', version: '1.0.0' });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       changes++;
