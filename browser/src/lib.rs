@@ -33,6 +33,7 @@ mod resolve;
 mod routes;
 mod storage_state;
 mod text_match;
+mod waits;
 
 pub use browser::Browser;
 pub use connection::{CdpEvent, Connection};

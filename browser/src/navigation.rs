@@ -278,9 +278,11 @@ impl Page {
                 "Network.loadingFailed" if p["type"] == "Document" => {
                     // A document request's id is its loader's id.
                     let failed = p["requestId"].as_str();
+                    let aborted = p["errorText"].as_str() == Some("net::ERR_ABORTED");
                     if failed.is_some() && failed == current.as_deref() {
-                        if let Some(previous) = replaced.take() {
-                            // The page stopped its own redirect: it stays, and counts once loaded.
+                        // The page stopped its own redirect (no error page follows an abort): it
+                        // stays, and counts once loaded. Other failures show an error page.
+                        if let Some(previous) = replaced.take().filter(|_| aborted) {
                             reached = self.reached_lifecycle(&previous, options.wait_until);
                             current = Some(previous);
                             committed = true;

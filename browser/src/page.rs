@@ -11,7 +11,7 @@ use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, Clo
 use chromiumoxide_cdp::cdp::js_protocol::runtime::EvaluateParams;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::broadcast;
 
 /// The Markdown rendering of a document (`Page::markdown`).
@@ -287,64 +287,6 @@ impl Page {
                 }
                 other => return other,
             }
-        }
-    }
-
-    /// Waits until the URL matches (after navigations, redirects or client-side routing),
-    /// then until its document is loaded (Playwright's default `waitUntil: 'load'`).
-    pub async fn wait_for_url(&self, expected: impl Into<crate::TextMatch>) -> Result<()> {
-        self.wait_for_url_with(expected, crate::WaitUntil::Load).await
-    }
-
-    /// [`Page::wait_for_url`] with the load state to reach once the URL matches.
-    pub async fn wait_for_url_with(
-        &self,
-        expected: impl Into<crate::TextMatch>,
-        wait_until: crate::WaitUntil,
-    ) -> Result<()> {
-        let expected = expected.into();
-        let deadline = Instant::now() + self.timeout;
-        loop {
-            let url = self.url().await?;
-            if expected.matches(&url) {
-                return match wait_until {
-                    crate::WaitUntil::Commit => Ok(()),
-                    crate::WaitUntil::Load => self.wait_for_load_state("load").await,
-                    crate::WaitUntil::DomContentLoaded => self.wait_for_load_state("domcontentloaded").await,
-                    crate::WaitUntil::NetworkIdle => self.wait_for_load_state("networkidle").await,
-                };
-            }
-            if Instant::now() >= deadline {
-                return Err(BrowserError::Timeout {
-                    what: format!("URL {} (last: {url})", expected.describe()),
-                    ms: self.timeout.as_millis(),
-                });
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    /// Waits until the main frame's current document reached `state` (`load`,
-    /// `domcontentloaded` or `networkidle`); at once if it already has.
-    pub async fn wait_for_load_state(&self, state: &str) -> Result<()> {
-        let wanted = match crate::WaitUntil::parse(state)? {
-            crate::WaitUntil::DomContentLoaded => "DOMContentLoaded",
-            crate::WaitUntil::NetworkIdle => "networkIdle",
-            crate::WaitUntil::Load | crate::WaitUntil::Commit => "load",
-        };
-        let deadline = Instant::now() + self.timeout;
-        loop {
-            let reached = self.inner.lifecycle.lock().map(|l| l.1.iter().any(|n| n == wanted)).unwrap_or(true);
-            if reached {
-                return Ok(());
-            }
-            if Instant::now() >= deadline {
-                return Err(BrowserError::Timeout {
-                    what: format!("load state {state}"),
-                    ms: self.timeout.as_millis(),
-                });
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -642,6 +584,17 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                         *state = (loader.to_string(), Vec::new());
                     }
                     state.1.push(name.to_string());
+                }
+            }
+            // A document that stopped loading (`window.stop()`) fires no `load`; as Playwright,
+            // count the stop as its DOMContentLoaded and load.
+            "Page.frameStoppedLoading" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+                if let Ok(mut state) = page.lifecycle.lock() {
+                    for name in ["DOMContentLoaded", "load"] {
+                        if !state.1.iter().any(|n| n == name) {
+                            state.1.push(name.to_string());
+                        }
+                    }
                 }
             }
             "Page.navigatedWithinDocument" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
