@@ -94,9 +94,7 @@ impl Locator {
         let r = async {
             let (_, x, y) = self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"]).await?;
             let mut events = self.page.connection.subscribe();
-            self.mouse("mouseMoved", x, y, 0).await?;
-            self.mouse("mousePressed", x, y, 1).await?;
-            self.mouse("mouseReleased", x, y, 1).await?;
+            self.page.mouse_sequence(crate::keyboard::CLICK, x, y).await?;
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
         }
@@ -125,11 +123,7 @@ impl Locator {
         let r = async {
             let (_, x, y) =
                 self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"]).await?;
-            for clicks in [1, 2] {
-                self.mouse("mousePressed", x, y, clicks).await?;
-                self.mouse("mouseReleased", x, y, clicks).await?;
-            }
-            Ok(())
+            self.page.mouse_sequence(crate::keyboard::DOUBLE_CLICK, x, y).await
         }
         .await;
         self.finish(r).await

@@ -58,7 +58,7 @@ impl Locator {
         self.then(Part::Css(selector.to_string()))
     }
 
-    /// Elements with an ARIA role (from Chromium's accessibility tree) and optional name.
+    /// Elements with an ARIA role and optional accessible name (computed in the page, ADR 0019).
     pub fn get_by_role(&self, role: &str, name: Option<TextMatch>) -> Locator {
         self.then(Part::Role { role: role.to_string(), name })
     }

@@ -391,41 +391,34 @@ impl Page {
 }
 
 /// After an action: if it started a main-frame navigation (a link, a form), waits until the
-/// new document is committed, as Playwright's actions do. The events already received are
-/// enough to know, so an action that navigates nowhere waits for nothing. A navigation that
-/// fails or becomes a download is the next step's business.
+/// new document is committed, as Playwright's actions do. A navigation that fails, is stopped or
+/// becomes a download ends the wait too; what follows is the next step's business.
 pub(crate) async fn settle_started_navigation(
     page: &crate::page::PageInner,
     events: &mut broadcast::Receiver<Arc<CdpEvent>>,
 ) {
-    let ours = |event: &CdpEvent| {
-        event.session_id.as_deref() == Some(page.session.as_str())
-            && (event.params["frameId"].as_str() == Some(page.frame_id.as_str())
-                || event.params.pointer("/frame/id").and_then(Value::as_str) == Some(page.frame_id.as_str()))
-    };
-    let mut started: Option<Option<String>> = None;
-    while let Ok(event) = events.try_recv() {
-        if !ours(&event) {
-            continue;
-        }
-        match event.method.as_str() {
-            "Page.frameStartedNavigating"
-                if !event.params["navigationType"]
-                    .as_str()
-                    .is_some_and(|t| t.to_ascii_lowercase().contains("samedocument")) =>
-            {
-                started = Some(event.params["loaderId"].as_str().map(str::to_string));
-            }
-            "Page.frameRequestedNavigation" if started.is_none() => started = Some(None),
-            "Page.frameNavigated" | "Page.navigatedWithinDocument" => started = None,
-            _ => {}
-        }
-    }
-    let Some(mut loader) = started else { return };
     let deadline = Instant::now() + page.action_timeout;
-    loop {
-        let event = match tokio::time::timeout(deadline.saturating_duration_since(Instant::now()), events.recv()).await
-        {
+    // The input's answer comes back on another channel than the page's own events, and a form
+    // submits from a task it posts, so the navigation request can still be on its way. One
+    // round trip through the page's task queue puts it behind us: what the page requested by
+    // then is in `events`, and an action that navigates nowhere waits for nothing more.
+    // (While a navigation is pending Chromium holds our messages until it commits or is
+    // cancelled, so this round trip may itself last until then.)
+    let _ = tokio::time::timeout_at(
+        deadline.into(),
+        page.connection.call_raw(
+            "Runtime.evaluate",
+            serde_json::json!({"expression": "new Promise((done) => setTimeout(done, 0))", "awaitPromise": true}),
+            Some(&page.session),
+        ),
+    )
+    .await;
+    let mut watch = ActionNavigation::default();
+    while let Ok(event) = events.try_recv() {
+        watch.observe(page, &event);
+    }
+    while watch.pending.is_some() {
+        let event = match tokio::time::timeout_at(deadline.into(), events.recv()).await {
             Ok(Ok(e)) => e,
             Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
             _ => return,
@@ -433,17 +426,53 @@ pub(crate) async fn settle_started_navigation(
         if event.method == "ferridriver.disconnected" {
             return;
         }
+        watch.observe(page, &event);
+    }
+}
+
+/// What an action's main-frame navigation has done so far.
+#[derive(Default)]
+struct ActionNavigation {
+    /// `Some` while a navigation is on its way: its loader (the document request's id) once
+    /// Chromium has named it.
+    pending: Option<Option<String>>,
+}
+
+impl ActionNavigation {
+    fn observe(&mut self, page: &crate::page::PageInner, event: &CdpEvent) {
         if event.session_id.as_deref() != Some(page.session.as_str()) {
-            continue;
+            return;
         }
         let p = &event.params;
+        let ours = p["frameId"].as_str() == Some(page.frame_id.as_str())
+            || p.pointer("/frame/id").and_then(Value::as_str) == Some(page.frame_id.as_str());
         match event.method.as_str() {
-            "Page.frameStartedNavigating" if ours(&event) => loader = p["loaderId"].as_str().map(str::to_string),
-            "Page.frameNavigated" if ours(&event) => return,
-            "Page.navigatedWithinDocument" if ours(&event) => return,
-            "Network.loadingFailed" if loader.is_some() && p["requestId"].as_str() == loader.as_deref() => return,
-            "Page.downloadWillBegin" if ours(&event) => return,
-            "Page.frameStoppedLoading" if ours(&event) => return,
+            "Page.frameStartedNavigating"
+                if ours
+                    && !p["navigationType"]
+                        .as_str()
+                        .is_some_and(|t| t.to_ascii_lowercase().contains("samedocument")) =>
+            {
+                self.pending = Some(p["loaderId"].as_str().map(str::to_string));
+            }
+            "Page.frameRequestedNavigation" if ours && self.pending.is_none() => self.pending = Some(None),
+            // Committed, moved within the document, stopped, or turned into a download.
+            "Page.frameNavigated"
+            | "Page.navigatedWithinDocument"
+            | "Page.frameStoppedLoading"
+            | "Page.downloadWillBegin"
+                if ours =>
+            {
+                self.pending = None
+            }
+            "Network.loadingFailed"
+                if self
+                    .pending
+                    .as_ref()
+                    .is_some_and(|loader| loader.is_some() && p["requestId"].as_str() == loader.as_deref()) =>
+            {
+                self.pending = None
+            }
             _ => {}
         }
     }

@@ -398,12 +398,7 @@ impl Page {
 
     /// Double-clicks at page coordinates (`page.mouse.dblclick`).
     pub async fn mouse_dblclick(&self, x: f64, y: f64) -> Result<()> {
-        self.inner.mouse_event("mouseMoved", x, y, 0).await?;
-        for clicks in [1, 2] {
-            self.inner.mouse_event("mousePressed", x, y, clicks).await?;
-            self.inner.mouse_event("mouseReleased", x, y, clicks).await?;
-        }
-        Ok(())
+        self.inner.mouse_sequence(crate::keyboard::DOUBLE_CLICK, x, y).await
     }
 
     /// Scrolls by a wheel event where the mouse is (`page.mouse.wheel`).
@@ -434,9 +429,7 @@ impl Page {
 
     /// Clicks at page coordinates (`page.mouse.click`).
     pub async fn mouse_click(&self, x: f64, y: f64) -> Result<()> {
-        self.inner.mouse_event("mouseMoved", x, y, 0).await?;
-        self.inner.mouse_event("mousePressed", x, y, 1).await?;
-        self.inner.mouse_event("mouseReleased", x, y, 1).await
+        self.inner.mouse_sequence(crate::keyboard::CLICK, x, y).await
     }
 
     /// Console errors (`console.error`, uncaught exceptions) since the last call.

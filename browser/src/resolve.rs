@@ -1,5 +1,5 @@
-//! Resolving a locator to elements: CSS, text, label and attribute queries run in the page
-//! (our injected helper), roles and accessible names come from Chromium's accessibility tree.
+//! Resolving a locator to elements: CSS, text, label, attribute and role queries run in the
+//! page (our injected helper; roles and accessible names computed by `injected/roles.js`).
 //! Elements are remote objects held in one object group, released after each operation.
 
 use crate::locator::Part;
@@ -7,8 +7,10 @@ use crate::page::PageInner;
 use crate::{BrowserError, Result};
 use serde_json::{json, Value};
 
-/// The in-page helper, evaluated as an expression.
-pub(crate) const HELPER: &str = include_str!("injected/helper.js");
+/// The in-page helper, evaluated as an expression: helper.js applied to roles.js.
+pub(crate) static HELPER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!("{}({})", include_str!("injected/helper.js").trim_end(), include_str!("injected/roles.js").trim_end())
+});
 /// Remote objects of locator operations live in this group.
 pub(crate) const GROUP: &str = "ferridriver-locator";
 
@@ -25,7 +27,8 @@ impl PageInner {
 
     /// Calls `helper.<method>(this, ...args)` on a remote object; returns the raw result object.
     pub(crate) async fn call_helper(&self, on: &str, method: &str, args: Vec<Value>, by_value: bool) -> Result<Value> {
-        let declaration = format!("function(...args) {{ const fd = {HELPER}; return fd.{method}(this, ...args); }}");
+        let helper = &*HELPER;
+        let declaration = format!("function(...args) {{ const fd = {helper}; return fd.{method}(this, ...args); }}");
         let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
         self.call_function_on(on, &declaration, arguments, by_value).await
     }
@@ -97,42 +100,53 @@ impl PageInner {
         Ok(indexed.into_iter().map(|(_, e)| e).collect())
     }
 
-    async fn query(&self, root: &Element, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
-        let array = self.call_helper(&root.object_id, method, args, false).await?;
-        self.array_elements(&array).await
-    }
-
-    async fn by_role(&self, root: &Element, role: &str, name: Option<&crate::TextMatch>) -> Result<Vec<Element>> {
-        let mut params = json!({"objectId": root.object_id, "role": role});
-        if let Some(crate::TextMatch::Exact(n)) = name {
-            params["accessibleName"] = json!(n);
-        }
-        let reply = self.connection.call_raw("Accessibility.queryAXTree", params, self.s()).await?;
-        let mut out = Vec::new();
-        for node in reply["nodes"].as_array().into_iter().flatten() {
-            if node["ignored"].as_bool() == Some(true) {
-                continue;
+    /// Runs a helper query on `root` (`None`: the page's document). The page answers with the
+    /// element itself when exactly one matches and `null` when none does, so the common cases
+    /// cost one round trip; only several matches are read back as an array.
+    async fn query(&self, root: Option<&Element>, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
+        let helper = &*HELPER;
+        let declaration = format!(
+            "function(...args) {{ const fd = {helper}; const found = fd.{method}(this, ...args); \
+             return found.length === 0 ? null : found.length === 1 ? found[0] : found; }}"
+        );
+        let found = match root {
+            Some(root) => {
+                let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
+                self.call_function_on(&root.object_id, &declaration, arguments, false).await?
             }
-            let accessible = node.pointer("/name/value").and_then(Value::as_str).unwrap_or("");
-            if let Some(m) = name {
-                if !m.is_exact() && !m.matches(accessible) {
-                    continue;
+            // The document has no handle yet: evaluating the call on it saves fetching one.
+            None => {
+                let args = Value::Array(args).to_string();
+                let reply = self
+                    .connection
+                    .call_raw(
+                        "Runtime.evaluate",
+                        json!({"expression": format!("({declaration}).apply(document, {args})"), "objectGroup": GROUP}),
+                        self.s(),
+                    )
+                    .await?;
+                if let Some(ex) = reply.get("exceptionDetails") {
+                    return Err(BrowserError::Evaluation(crate::events::exception_text(ex)));
                 }
+                reply.get("result").cloned().unwrap_or(Value::Null)
             }
-            let Some(backend) = node["backendDOMNodeId"].as_i64() else { continue };
-            let resolved = self
-                .connection
-                .call_raw("DOM.resolveNode", json!({"backendNodeId": backend, "objectGroup": GROUP}), self.s())
-                .await?;
-            out.push(object_of(&resolved["object"], "accessibility node")?);
+        };
+        match found.get("subtype").and_then(Value::as_str) {
+            Some("node") => Ok(vec![object_of(&found, method)?]),
+            Some("array") => self.array_elements(&found).await,
+            _ => Ok(Vec::new()),
         }
-        Ok(out)
     }
 
     /// Every element `parts` finds, in document order.
     pub(crate) async fn resolve(&self, parts: &[Part]) -> Result<Vec<Element>> {
-        let mut current = vec![self.document().await?];
-        for (i, part) in parts.iter().enumerate() {
+        // A first part that is a page query runs on the document directly (one round trip
+        // instead of two); the others start from a handle to it.
+        let (mut current, skip) = match parts.first().and_then(helper_query) {
+            Some((method, args)) => (self.query(None, method, args).await?, 1),
+            None => (vec![self.document().await?], 0),
+        };
+        for (i, part) in parts.iter().enumerate().skip(skip) {
             // Named here, where the whole chain is known: which frame locator was ambiguous.
             if matches!(part, Part::EnterFrame) && current.len() > 1 {
                 return Err(ambiguous_frames(&crate::locator::describe(&parts[..=i]), current.len()));
@@ -201,22 +215,9 @@ impl PageInner {
                 return Ok(next);
             }
             for root in &current {
-                let found = match part {
-                    Part::Css(s) => self.query(root, "css", vec![json!(s)]).await?,
-                    Part::Text(m) => self.query(root, "text", vec![m.to_js()]).await?,
-                    Part::Label(m) => self.query(root, "label", vec![m.to_js()]).await?,
-                    Part::Attribute { name, value } => {
-                        self.query(root, "attribute", vec![json!(name), value.to_js()]).await?
-                    }
-                    Part::Role { role, name } => self.by_role(root, role, name.as_ref()).await?,
-                    Part::EnterFrame
-                    | Part::And(_)
-                    | Part::Or(_)
-                    | Part::Nth(_)
-                    | Part::HasText(_)
-                    | Part::HasNotText(_)
-                    | Part::Has(_)
-                    | Part::HasNot(_) => Vec::new(),
+                let found = match helper_query(part) {
+                    Some((method, args)) => self.query(Some(root), method, args).await?,
+                    None => Vec::new(),
                 };
                 next.extend(found);
             }
@@ -341,6 +342,18 @@ fn ambiguous_frames(locator: &str, frames: usize) -> BrowserError {
     BrowserError::Evaluation(format!(
         "strict mode violation: {locator} resolved to {frames} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe"
     ))
+}
+
+/// The in-page helper method and arguments of a part that is a plain page query.
+fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
+    Some(match part {
+        Part::Css(s) => ("css", vec![json!(s)]),
+        Part::Text(m) => ("text", vec![m.to_js()]),
+        Part::Label(m) => ("label", vec![m.to_js()]),
+        Part::Attribute { name, value } => ("attribute", vec![json!(name), value.to_js()]),
+        Part::Role { role, name } => ("role", vec![json!(role), name.as_ref().map_or(Value::Null, |n| n.to_js())]),
+        _ => return None,
+    })
 }
 
 fn object_of(remote: &Value, what: &str) -> Result<Element> {

@@ -10,6 +10,8 @@ import { startSite } from './site.mjs';
 
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-outside-'));
 const sentinel = (name) => path.join(outside, name);
+// What the outside file holds: it must never show up in a page, a frame or a reply.
+const SECRET = 'outside-file-contents-3f9c';
 const nothingWritten = () =>
   assert.deepEqual(fs.readdirSync(outside).filter((f) => f !== 'secret.txt' && f !== 'outside.mjs'), [], 'nothing written outside');
 
@@ -134,15 +136,15 @@ for (const url of ['file:///etc/passwd', 'file://localhost/etc/hostname', 'FILE:
 // A file: page inside the sandbox is allowed; nothing it links, redirects or frames to may
 // bring an outside file into the browser (the page's own gate, not only page.goto, refuses it).
 const JUMPS = {
-  'a clicked link': '<a id="go" href="SECRET">go</a>',
-  'a script redirect': '<script>location.href = "SECRET"</script>',
-  'a meta refresh': '<meta http-equiv="refresh" content="0;url=SECRET">',
-  'an iframe': '<iframe src="SECRET"></iframe>',
-  'window.open': '<script>window.open("SECRET", "_self")</script>',
+  'a clicked link': '<a id="go" href="OUTSIDE_URL">go</a>',
+  'a script redirect': '<script>location.href = "OUTSIDE_URL"</script>',
+  'a meta refresh': '<meta http-equiv="refresh" content="0;url=OUTSIDE_URL">',
+  'an iframe': '<iframe src="OUTSIDE_URL"></iframe>',
+  'window.open': '<script>window.open("OUTSIDE_URL", "_self")</script>',
 };
 for (const [how, html] of Object.entries(JUMPS)) {
   test(`file: a sandbox page cannot reach an outside file through ${how}`, async ({ client, dir }) => {
-    const page = html.replace('SECRET', 'file://' + sentinel('secret.txt'));
+    const page = html.replace('OUTSIDE_URL', 'file://' + sentinel('secret.txt'));
     const envelope = await script(
       client,
       `await artifacts.write('jump.html', args[1]);
@@ -154,9 +156,9 @@ for (const [how, html] of Object.entries(JUMPS)) {
       { session: 'file-jumps', args: [dir, page] },
     );
     // Either the navigation that followed failed with the gate's reason, or the page shows
-    // something other than the file.
+    // something other than the file (Chromium's "blocked" page names the refused URL).
     if (envelope.status === 'error') assert.match(envelope.error.message, /ERR_BLOCKED_BY_CLIENT: .*secret\.txt is refused: file: pages may only come from/);
-    else assert.ok(!JSON.stringify(envelope.value).includes('secret'), `${how}: ${JSON.stringify(envelope.value)}`);
+    else assert.ok(!JSON.stringify(envelope.value).includes(SECRET), `${how}: ${JSON.stringify(envelope.value)}`);
     nothingWritten();
     await assertAlive(client);
   });
@@ -164,7 +166,7 @@ for (const [how, html] of Object.entries(JUMPS)) {
 test('file: a built-in step cannot open an outside file either', async ({ client }) => {
   const run = await call(client, 'bdd_run_steps', {
     session: 'file-steps',
-    steps: `Given I open "file://${sentinel('secret.txt')}"\nThen I should see "secret"`,
+    steps: `Given I open "file://${sentinel('secret.txt')}"\nThen I should see "${SECRET}"`,
   });
   assert.equal(run.json.status, 'failed', run.text);
   assert.notEqual(run.json.steps[1]?.status, 'PASSED', run.text);
@@ -298,7 +300,7 @@ await run(
   async () => {
     const { server, base } = await startSite();
     const dir = makeProject(base);
-    fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+    fs.writeFileSync(path.join(outside, 'secret.txt'), SECRET);
     fs.writeFileSync(path.join(outside, 'outside.mjs'), 'export default "leaked";');
     fs.mkdirSync(path.join(dir, '.ferridriver/scripts'), { recursive: true });
     fs.mkdirSync(path.join(dir, '.ferridriver/artifacts'), { recursive: true });

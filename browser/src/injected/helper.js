@@ -1,7 +1,8 @@
 // ferridriver's in-page helper: element queries by text, label and attributes, and the
 // actionability checks of the auto-waiting locators. Evaluated as an expression that yields
-// the helper object; stateless, so it can be re-created in any document.
-(() => {
+// the helper object; stateless, so it can be re-created in any document. `aria` is roles.js's
+// object (the Rust side applies this function to it).
+((aria) => {
   const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
 
   // A text matcher sent from Rust: {kind: 'exact'|'substring'|'regex', value, source, flags}.
@@ -13,7 +14,7 @@
   };
 
   const elementText = (el) => {
-    if (el instanceof HTMLInputElement && (el.type === 'button' || el.type === 'submit')) return el.value;
+    if (el.localName === 'input' && (el.type === 'button' || el.type === 'submit')) return el.value;
     return el.textContent;
   };
 
@@ -28,7 +29,7 @@
     const texts = [];
     if (el.getAttribute && el.getAttribute('aria-label')) texts.push(el.getAttribute('aria-label'));
     const by = el.getAttribute && el.getAttribute('aria-labelledby');
-    if (by) texts.push(by.split(/\s+/).map((id) => { const l = document.getElementById(id); return l ? l.textContent : ''; }).join(' '));
+    if (by) texts.push(by.split(/\s+/).map((id) => { const l = el.ownerDocument.getElementById(id); return l ? l.textContent : ''; }).join(' '));
     if (el.labels) for (const l of el.labels) texts.push(l.textContent);
     return texts;
   };
@@ -49,7 +50,7 @@
     const own = `<${tag}${id}${cls}>${text ? ' "' + text + '"' : ''}`;
     // Identical matches are told apart by where they are.
     const p = el.parentElement;
-    if (!p || p === document.body || p === document.documentElement) return own;
+    if (!p || p === el.ownerDocument.body || p === el.ownerDocument.documentElement) return own;
     return `${own} in <${p.tagName.toLowerCase()}> "${norm(p.textContent).slice(0, 40)}"`;
   };
 
@@ -59,6 +60,22 @@
     // The deepest elements whose text matches: a matching element none of whose children match.
     text: (root, m) => elements(root).filter((el) =>
       test(elementText(el), m) && !Array.from(el.children).some((c) => test(elementText(c), m))),
+
+    // Elements with this ARIA role that assistive technology sees, by accessible name when
+    // `m` is given; open shadow roots are searched too, as Playwright does.
+    role: (root, role, m) => {
+      const all = [];
+      const walk = (scope) => {
+        for (const el of scope.querySelectorAll('*')) {
+          all.push(el);
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      if (root.nodeType === Node.ELEMENT_NODE) all.push(root);
+      walk(root);
+      return all.filter((el) => aria.roleOf(el) === role && !aria.hiddenForAria(el)
+        && (m == null || test(aria.nameOf(el), m)));
+    },
 
     label: (root, m) => elements(root).filter((el) =>
       ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(el.tagName) || el.isContentEditable || el.getAttribute('role')
@@ -138,4 +155,4 @@
       return Array.from(el.selectedOptions).map((o) => o.value);
     },
   };
-})()
+})
