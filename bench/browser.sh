@@ -33,11 +33,15 @@ run playwright-bdd bash -c "cd browser/playwright && BASE_URL='$base' npx playwr
 echo "playwright-bdd / ferridriver (--isolation context): $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver.wall)" | bc)x"
 echo "playwright-bdd / ferridriver (--isolation reset):   $(echo "scale=2; $(cat out/playwright-bdd.wall) / $(cat out/ferridriver-reset.wall)" | bc)x"
 echo
-echo "The same 50 scenarios over raw CDP, no framework (the floor), and each mode against it:"
+echo "The same 50 scenarios over raw CDP, no framework (the floor), timed as whole processes like"
+echo "the runs above (start to exit, best of $rounds), and each mode against it:"
 for mode in context reset; do
-  floor=$(node --experimental-websocket browser/floor/suite.mjs "$base" browser/features "$mode" 2>/dev/null | awk '{print $2}')
+  run "floor-$mode" node --experimental-websocket browser/floor/suite.mjs "$base" browser/features "$mode"
+done
+for mode in context reset; do
+  floor=$(cat "out/floor-$mode.wall")
   ours=$([ "$mode" = context ] && cat out/ferridriver.wall || cat out/ferridriver-reset.wall)
-  printf '  %-8s floor %6.2f s   ferridriver %6.2f s   ratio %sx\n' "$mode" "$(echo "scale=2; $floor / 1000" | bc)" "$ours" "$(echo "scale=2; $ours * 1000 / $floor" | bc)"
+  printf '  %-8s floor %6.2f s   ferridriver %6.2f s   ratio %sx\n' "$mode" "$floor" "$ours" "$(echo "scale=2; $ours / $floor" | bc)"
 done
 echo
 echo "Chromium alone (raw CDP, no framework), per fresh context + page + navigation + disposal:"

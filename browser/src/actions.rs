@@ -16,12 +16,15 @@ const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 impl Locator {
     /// Waits for exactly one element that passes `checks`; returns it.
     pub(crate) async fn wait_for_one(&self, action: &str, checks: &[&str]) -> Result<Element> {
-        self.wait_for_point(action, checks).await.map(|(el, _, _)| el)
+        self.wait_for_point(action, checks, false).await.map(|(el, _, _)| el)
     }
 
     /// Waits for exactly one element that passes `checks`; returns it with the point at its
     /// center (after scrolling it into view when the action needs the pointer).
-    async fn wait_for_point(&self, action: &str, checks: &[&str]) -> Result<(Element, f64, f64)> {
+    /// With `hover`, the mouse is moved there too: the move is sent with the second half of the
+    /// `stable` check, which Chromium delivers in the same animation frame, so an action that
+    /// moves the mouse waits one frame, not two (the move would wait for a frame of its own).
+    async fn wait_for_point(&self, action: &str, checks: &[&str], hover: bool) -> Result<(Element, f64, f64)> {
         let started = Instant::now();
         let timeout = self.timeout();
         let mut last_reason = "no element matches".to_string();
@@ -34,15 +37,45 @@ impl Locator {
             match found.len() {
                 0 => last_reason = "no element matches".to_string(),
                 1 => {
-                    let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;
+                    let split = hover && checks.contains(&"stable");
+                    let first: Vec<&str> = checks.iter().copied().filter(|c| !split || *c != "stable").collect();
+                    let mut state = self.page.helper_value(&found[0], "actionable", vec![json!(first)]).await?;
+                    let framed = state["framed"].as_bool() == Some(true);
+                    if split && state["reason"].as_str().unwrap_or("").is_empty() {
+                        state = if framed {
+                            // Inside a cross-origin frame the point comes from the browser's
+                            // layout: check stability first, then move.
+                            self.page
+                                .helper_value(&found[0], "stillAt", vec![state["box"].clone(), json!(checks)])
+                                .await?
+                        } else {
+                            let point = (state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0));
+                            let (moved, settled) = futures::future::join(
+                                self.page.mouse_event("mouseMoved", point.0, point.1, 0),
+                                self.page.helper_value(&found[0], "stillAt", vec![state["box"].clone(), json!(checks)]),
+                            )
+                            .await;
+                            moved?;
+                            let mut settled = settled?;
+                            // Moved since the first look (layout shifted by the hover): the mouse
+                            // is elsewhere, try again.
+                            if settled["x"].as_f64() != Some(point.0) || settled["y"].as_f64() != Some(point.1) {
+                                settled["reason"] = json!("element is not stable (moving)");
+                            }
+                            settled
+                        };
+                    }
                     match state["reason"].as_str() {
                         Some("") | None => {
                             let mut point =
                                 Some((state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0)));
-                            if state["framed"].as_bool() == Some(true) {
+                            if framed {
                                 // Inside a cross-origin frame only the browser knows where the
                                 // element is on the page; without its answer, try again.
                                 point = self.page.layout_center(&found[0]).await?;
+                                if let (true, Some((x, y))) = (hover, point) {
+                                    self.mouse("mouseMoved", x, y, 0).await?;
+                                }
                             }
                             match point {
                                 Some((x, y)) => return Ok((found.into_iter().next().expect("one element"), x, y)),
@@ -92,9 +125,10 @@ impl Locator {
     /// Clicks the element's center once it is visible, stable, enabled and receives the pointer.
     pub async fn click(&self) -> Result<()> {
         let r = async {
-            let (_, x, y) = self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"]).await?;
+            let (_, x, y) =
+                self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
             let mut events = self.page.connection.subscribe();
-            self.page.mouse_sequence(crate::keyboard::CLICK, x, y).await?;
+            self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE, x, y).await?;
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
         }
@@ -106,7 +140,7 @@ impl Locator {
     pub async fn screenshot(&self) -> Result<Vec<u8>> {
         let r = async {
             // An element under an overlay still has a picture: no hit test, only scrolling.
-            let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"]).await?;
+            let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?;
             let (x, y, width, height) = self
                 .page
                 .document_box(&el)
@@ -122,8 +156,8 @@ impl Locator {
     pub async fn dblclick(&self) -> Result<()> {
         let r = async {
             let (_, x, y) =
-                self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"]).await?;
-            self.page.mouse_sequence(crate::keyboard::DOUBLE_CLICK, x, y).await
+                self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
+            self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE_TWICE, x, y).await
         }
         .await;
         self.finish(r).await
@@ -132,8 +166,8 @@ impl Locator {
     /// Moves the mouse over the element.
     pub async fn hover(&self) -> Result<()> {
         let r = async {
-            let (_, x, y) = self.wait_for_point("hover", &["visible", "stable", "receivesEvents"]).await?;
-            self.mouse("mouseMoved", x, y, 0).await
+            // The mouse is there once the element is found stable under it.
+            self.wait_for_point("hover", &["visible", "stable", "receivesEvents"], true).await.map(|_| ())
         }
         .await;
         self.finish(r).await

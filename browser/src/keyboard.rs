@@ -30,6 +30,13 @@ pub(crate) const CLICK: &[(&str, i64)] = &[("mouseMoved", 0), ("mousePressed", 1
 pub(crate) const DOUBLE_CLICK: &[(&str, i64)] =
     &[("mouseMoved", 0), ("mousePressed", 1), ("mouseReleased", 1), ("mousePressed", 2), ("mouseReleased", 2)];
 
+/// A click where the mouse already is (a locator's actions move it there first).
+pub(crate) const PRESS_RELEASE: &[(&str, i64)] = &[("mousePressed", 1), ("mouseReleased", 1)];
+
+/// A double click where the mouse already is.
+pub(crate) const PRESS_RELEASE_TWICE: &[(&str, i64)] =
+    &[("mousePressed", 1), ("mouseReleased", 1), ("mousePressed", 2), ("mouseReleased", 2)];
+
 /// Resolves a key name (`Enter`, `Tab`, `ArrowDown`, `F5`, `Shift`, `a`, `A`, `1`…).
 pub(crate) fn key_info(name: &str) -> Option<KeyInfo> {
     let named = |key: &str, code: &str, key_code: i64, text: Option<&str>| KeyInfo {

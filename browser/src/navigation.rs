@@ -398,19 +398,16 @@ pub(crate) async fn settle_started_navigation(
     events: &mut broadcast::Receiver<Arc<CdpEvent>>,
 ) {
     let deadline = Instant::now() + page.action_timeout;
-    // The input's answer comes back on another channel than the page's own events, and a form
-    // submits from a task it posts, so the navigation request can still be on its way. One
-    // round trip through the page's task queue puts it behind us: what the page requested by
-    // then is in `events`, and an action that navigates nowhere waits for nothing more.
-    // (While a navigation is pending Chromium holds our messages until it commits or is
-    // cancelled, so this round trip may itself last until then.)
+    // The input's answer comes back on another channel than the page's events, so the event of
+    // a navigation the click requested (synchronously, in its handler: a link, a form's submit)
+    // may still be on its way. One round trip through the page's own channel puts it behind us:
+    // what the page requested by then is in `events`, and an action that navigates nowhere waits
+    // for nothing more. (A plain evaluation runs at once; anything awaiting a page task would
+    // wait for the frame the input caused, ~15 ms. While a navigation is pending Chromium holds
+    // our messages until it commits or is cancelled, so this may itself last until then.)
     let _ = tokio::time::timeout_at(
         deadline.into(),
-        page.connection.call_raw(
-            "Runtime.evaluate",
-            serde_json::json!({"expression": "new Promise((done) => setTimeout(done, 0))", "awaitPromise": true}),
-            Some(&page.session),
-        ),
+        page.connection.call_raw("Runtime.evaluate", serde_json::json!({"expression": "0"}), Some(&page.session)),
     )
     .await;
     let mut watch = ActionNavigation::default();

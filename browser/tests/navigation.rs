@@ -192,3 +192,21 @@ async fn same_document_navigations_and_history_resolve_at_once() {
     assert_eq!(page.url().await.unwrap(), format!("{base}/ok?q=tea"), "Enter waited for the submission");
     browser.close().await;
 }
+
+/// The input's answer and the page's events reach us on different channels, so a click could
+/// return before the event of the navigation it started arrives. Each click here must come back
+/// on the submitted page (without the page round trip after the input, about one in six did not).
+#[tokio::test(flavor = "current_thread")]
+async fn a_click_that_submits_always_waits_for_its_navigation() {
+    let Some((browser, page, base)) = support::open_at(PAGES, "/form").await else { return };
+    for round in 0..30 {
+        page.goto(&format!("{base}/form")).await.unwrap();
+        page.locator("button").click().await.unwrap();
+        assert_eq!(
+            page.url().await.unwrap(),
+            format!("{base}/ok?"),
+            "round {round}: the click returned before its navigation"
+        );
+    }
+    browser.close().await;
+}
