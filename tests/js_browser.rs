@@ -17,6 +17,7 @@ const LOGIN: &str = r#"<!doctype html><title>Sign in</title>
   <label for="pw">Password</label><input id="pw" type="password">
   <button type="submit">Sign in</button>
   <button type="button">Save draft</button>
+  <button type="button" disabled aria-pressed="true">Remember me</button>
 </form>
 <div role="status" id="status"></div>
 <script>
@@ -98,10 +99,12 @@ Then('the welcome message greets {string}', async function (this: any, name: str
 })
 
 Then('only one button signs in', async function (this: any) {
-  await expect(this.page.getByRole('button')).toHaveCount(2)
+  await expect(this.page.getByRole('button', { disabled: false })).toHaveCount(2)
   await expect(this.page.getByRole('button', { name: 'Sign in' })).toHaveCount(1)
   await expect(this.page.getByRole('button').filter({ hasText: 'draft' })).not.toHaveText('Sign in')
-  expect(await this.page.getByRole('button').allTextContents()).toEqual(['Sign in', 'Save draft'])
+  expect(await this.page.getByRole('button', { disabled: false }).allTextContents()).toEqual(['Sign in', 'Save draft'])
+  expect(await this.page.getByRole('button', { disabled: true, pressed: true }).allTextContents()).toEqual(['Remember me'])
+  await expect(this.page.getByRole('button', { pressed: false })).toHaveCount(0)
 })
 
 Then('navigations answer their responses as Playwright does', async function (this: any) {

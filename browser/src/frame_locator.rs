@@ -48,6 +48,11 @@ impl FrameLocator {
         self.inside().get_by_role(role, name)
     }
 
+    /// `get_by_role` with Playwright's other options, in the frame.
+    pub fn get_by_role_with(&self, role: &str, name: Option<TextMatch>, states: crate::RoleStates) -> Locator {
+        self.inside().get_by_role_with(role, name, states)
+    }
+
     /// The deepest elements whose text matches, in the frame.
     pub fn get_by_text(&self, text: impl Into<TextMatch>) -> Locator {
         self.inside().get_by_text(text)

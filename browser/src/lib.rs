@@ -46,7 +46,7 @@ pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssert
 pub use file_gate::{file_roots_gate, UrlGate};
 pub use frame_locator::FrameLocator;
 pub use launch::{find_browser, LaunchOptions};
-pub use locator::Locator;
+pub use locator::{Locator, RoleStates};
 pub use navigation::{NavigateOptions, NavigationResponse, WaitUntil};
 pub use page::Page;
 pub use request::{ApiRequest, ApiResponse, RedirectCheck, RequestOptions};

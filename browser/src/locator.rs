@@ -13,6 +13,7 @@ pub(crate) enum Part {
     Role {
         role: String,
         name: Option<TextMatch>,
+        states: RoleStates,
     },
     Text(TextMatch),
     Label(TextMatch),
@@ -32,6 +33,53 @@ pub(crate) enum Part {
     /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
     /// several matches are a strict-mode error, as with Playwright's frame locators.
     EnterFrame,
+}
+
+/// The options of `getByRole` besides the name, as Playwright's: ARIA states an element must
+/// have (`None`: not checked), and whether elements hidden from assistive technology count.
+/// A state the role does not have never matches (`checked` on a button finds nothing).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RoleStates {
+    /// `aria-checked` / a checkbox's or radio's state (checkbox, radio, switch, menuitemcheckbox…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<bool>,
+    /// Natively disabled, or `aria-disabled="true"` on it or an ancestor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    /// `aria-expanded`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expanded: Option<bool>,
+    /// Also elements hidden from assistive technology.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_hidden: bool,
+    /// A heading's level (`h1`…`h6`, `aria-level`); also list items, rows and tree items.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
+    /// A toggle button's `aria-pressed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pressed: Option<bool>,
+    /// `aria-selected`, or an `<option>`'s selection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected: Option<bool>,
+}
+
+impl RoleStates {
+    /// As in Playwright's locator descriptions: `checked: true, level: 2`…
+    fn describe(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let flags = [
+            ("checked", self.checked),
+            ("disabled", self.disabled),
+            ("expanded", self.expanded),
+            ("includeHidden", self.include_hidden.then_some(true)),
+        ];
+        out.extend(flags.iter().filter_map(|(k, v)| v.map(|v| format!("{k}: {v}"))));
+        out.extend(self.level.map(|l| format!("level: {l}")));
+        out.extend(self.pressed.map(|v| format!("pressed: {v}")));
+        out.extend(self.selected.map(|v| format!("selected: {v}")));
+        out
+    }
 }
 
 /// Finds elements of a page. Cheap to clone; every use resolves it again.
@@ -60,7 +108,12 @@ impl Locator {
 
     /// Elements with an ARIA role and optional accessible name (computed in the page, ADR 0019).
     pub fn get_by_role(&self, role: &str, name: Option<TextMatch>) -> Locator {
-        self.then(Part::Role { role: role.to_string(), name })
+        self.get_by_role_with(role, name, RoleStates::default())
+    }
+
+    /// `get_by_role` with Playwright's other options (`checked`, `level`, `includeHidden`…).
+    pub fn get_by_role_with(&self, role: &str, name: Option<TextMatch>, states: RoleStates) -> Locator {
+        self.then(Part::Role { role: role.to_string(), name, states })
     }
 
     /// The deepest elements whose text matches.
@@ -178,10 +231,16 @@ pub(crate) fn describe(parts: &[Part]) -> String {
         }
         out.push(match p {
             Part::Css(s) => format!("locator('{s}')"),
-            Part::Role { role, name: None } => format!("getByRole('{role}')"),
-            Part::Role { role, name: Some(n) } => {
-                let exact = if n.is_exact() { ", exact: true" } else { "" };
-                format!("getByRole('{role}', {{ name: {}{exact} }})", n.describe())
+            Part::Role { role, name, states } => {
+                let mut options = states.describe();
+                if let Some(n) = name {
+                    let exact = if n.is_exact() { ", exact: true" } else { "" };
+                    options.insert(0, format!("name: {}{exact}", n.describe()));
+                }
+                match options.is_empty() {
+                    true => format!("getByRole('{role}')"),
+                    false => format!("getByRole('{role}', {{ {} }})", options.join(", ")),
+                }
             }
             Part::Text(t) => format!("getByText({})", t.describe()),
             Part::Label(t) => format!("getByLabel({})", t.describe()),

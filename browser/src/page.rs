@@ -465,6 +465,16 @@ impl Page {
         crate::Locator::root(Arc::clone(&self.inner)).get_by_role(role, name)
     }
 
+    /// `get_by_role` with Playwright's other options (`checked`, `level`, `includeHidden`…).
+    pub fn get_by_role_with(
+        &self,
+        role: &str,
+        name: Option<crate::TextMatch>,
+        states: crate::RoleStates,
+    ) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_role_with(role, name, states)
+    }
+
     /// Locates the deepest elements whose text matches.
     pub fn get_by_text(&self, text: impl Into<crate::TextMatch>) -> crate::Locator {
         crate::Locator::root(Arc::clone(&self.inner)).get_by_text(text)

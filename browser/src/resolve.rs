@@ -112,7 +112,7 @@ impl PageInner {
         let found = match root {
             Some(root) => {
                 let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
-                self.call_function_on(&root.object_id, &declaration, arguments, false).await?
+                self.call_function_on(&root.object_id, &declaration, arguments, false).await.map_err(without_stack)?
             }
             // The document has no handle yet: evaluating the call on it saves fetching one.
             None => {
@@ -126,7 +126,7 @@ impl PageInner {
                     )
                     .await?;
                 if let Some(ex) = reply.get("exceptionDetails") {
-                    return Err(BrowserError::Evaluation(crate::events::exception_text(ex)));
+                    return Err(without_stack(BrowserError::Evaluation(crate::events::exception_text(ex))));
                 }
                 reply.get("result").cloned().unwrap_or(Value::Null)
             }
@@ -344,6 +344,18 @@ fn ambiguous_frames(locator: &str, frames: usize) -> BrowserError {
     ))
 }
 
+/// A query's error (a bad selector, an option the role cannot have) without the stack of our
+/// injected helper, which says nothing to the user.
+fn without_stack(error: BrowserError) -> BrowserError {
+    match error {
+        BrowserError::Evaluation(message) => {
+            let first = message.split("\n    at ").next().unwrap_or(&message);
+            BrowserError::Evaluation(first.strip_prefix("Error: ").unwrap_or(first).to_string())
+        }
+        other => other,
+    }
+}
+
 /// The in-page helper method and arguments of a part that is a plain page query.
 fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
     Some(match part {
@@ -351,7 +363,9 @@ fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
         Part::Text(m) => ("text", vec![m.to_js()]),
         Part::Label(m) => ("label", vec![m.to_js()]),
         Part::Attribute { name, value } => ("attribute", vec![json!(name), value.to_js()]),
-        Part::Role { role, name } => ("role", vec![json!(role), name.as_ref().map_or(Value::Null, |n| n.to_js())]),
+        Part::Role { role, name, states } => {
+            ("role", vec![json!(role), name.as_ref().map_or(Value::Null, |n| n.to_js()), json!(states)])
+        }
         _ => return None,
     })
 }

@@ -4,7 +4,8 @@
 
 mod support;
 
-use ferridriver_browser::TextMatch;
+use ferridriver_browser::{RoleStates, TextMatch};
+use serde_json::json;
 
 const PAGES: &[(&str, &str)] = &[("/roles", include_str!("site/roles.html"))];
 
@@ -59,5 +60,61 @@ async fn roles_and_accessible_names_match_chromiums_tree() {
         1
     );
     assert_eq!(page.get_by_role("link", None).count().await.unwrap(), 2, "two visible links with an href");
+    browser.close().await;
+}
+
+/// Playwright's other `getByRole` options: ARIA states and `includeHidden`.
+#[tokio::test(flavor = "current_thread")]
+async fn role_options_filter_by_aria_state() {
+    let Some((browser, page, _base)) = support::open_at(PAGES, "/roles").await else { return };
+    let states = page.locator("#states");
+    let names = |role: &'static str, s: serde_json::Value| {
+        let found = states.get_by_role_with(role, None, serde_json::from_value::<RoleStates>(s).unwrap());
+        async move {
+            let all = found
+                .evaluate_all(
+                    "(els) => els.map((e) => e.getAttribute('aria-label') || e.textContent.trim())",
+                    serde_json::Value::Null,
+                )
+                .await
+                .unwrap();
+            serde_json::from_value::<Vec<String>>(all).unwrap()
+        }
+    };
+    assert_eq!(names("heading", json!({ "level": 1 })).await, ["Top"]);
+    assert_eq!(names("heading", json!({ "level": 3 })).await, ["Third"]);
+    assert_eq!(names("heading", json!({ "level": 4 })).await, ["Fourth"]);
+    assert_eq!(names("heading", json!({ "level": 2 })).await, ["Default level"], "a role=heading without a level is 2");
+    assert_eq!(names("checkbox", json!({ "checked": true })).await, ["Ticked"]);
+    assert_eq!(names("checkbox", json!({ "checked": false })).await, ["Unticked"], "the indeterminate one is neither");
+    assert_eq!(names("switch", json!({ "checked": true })).await, ["Power"]);
+    assert_eq!(names("button", json!({ "pressed": true })).await, ["Bold"]);
+    assert_eq!(names("button", json!({ "pressed": false })).await, ["Italic"]);
+    assert_eq!(names("button", json!({ "expanded": true })).await, ["Open menu"]);
+    assert_eq!(names("button", json!({ "expanded": false })).await, ["Closed menu"]);
+    assert_eq!(names("button", json!({ "disabled": true })).await, ["Native off", "Inherited off", "In fieldset"]);
+    assert_eq!(names("option", json!({ "selected": true })).await, ["Blue"]);
+    assert_eq!(names("tab", json!({ "selected": false })).await, ["Second tab"]);
+    assert_eq!(
+        names("button", json!({ "includeHidden": true, "disabled": false, "pressed": null })).await.last().unwrap(),
+        "Hidden action"
+    );
+    assert!(!names("button", json!({})).await.contains(&"Hidden action".to_string()));
+    // An option the role cannot have is refused at once, naming the roles that have it.
+    let err = states
+        .get_by_role_with("button", None, serde_json::from_value(json!({ "checked": true })).unwrap())
+        .count()
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with(r#"getByRole: "checked" is only supported for the roles "checkbox""#), "{err}");
+    assert!(err.ends_with(r#"not "button""#), "{err}");
+    // Described as Playwright does, so errors name the options.
+    let described = page.get_by_role_with(
+        "heading",
+        Some(TextMatch::Exact("Top".into())),
+        serde_json::from_value(json!({ "level": 1 })).unwrap(),
+    );
+    assert_eq!(described.description(), "getByRole('heading', { name: 'Top', exact: true, level: 1 })");
     browser.close().await;
 }

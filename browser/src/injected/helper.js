@@ -85,9 +85,10 @@
     text: (root, m) => elements(root).filter((el) =>
       test(elementText(el), m) && !Array.from(el.children).some((c) => test(elementText(c), m))),
 
-    // Elements with this ARIA role that assistive technology sees, by accessible name when
-    // `m` is given; open shadow roots are searched too, as Playwright does.
-    role: (root, role, m) => {
+    // Elements with this ARIA role that assistive technology sees (all with
+    // `options.includeHidden`), by accessible name when `m` is given and by the ARIA states
+    // in `options`; open shadow roots are searched too, as Playwright does.
+    role: (root, role, m, options) => {
       const all = [];
       const walk = (scope) => {
         for (const el of scope.querySelectorAll('*')) {
@@ -97,8 +98,10 @@
       };
       if (root.nodeType === Node.ELEMENT_NODE) all.push(root);
       walk(root);
-      return all.filter((el) => aria.roleOf(el) === role && !aria.hiddenForAria(el)
-        && (m == null || test(aria.nameOf(el), m)));
+      const o = options || {};
+      aria.checkOptions(role, o);
+      return all.filter((el) => aria.roleOf(el) === role && (o.includeHidden || !aria.hiddenForAria(el))
+        && aria.statesMatch(el, role, o) && (m == null || test(aria.nameOf(el), m)));
     },
 
     label: (root, m) => elements(root).filter((el) =>

@@ -299,5 +299,61 @@
 
   const nameOf = (el) => norm(alternative(el, { visited: new Set(), labelledBy: false, referenced: false, recursing: false }));
 
-  return { roleOf, nameOf, hiddenForAria };
+  // The ARIA states getByRole filters on, as WAI-ARIA defines them for each role (`undefined`
+  // where the role has no such state).
+  const tri = (v) => (v === 'true' ? true : v === 'false' ? false : v === 'mixed' ? 'mixed' : undefined);
+  const CHECKABLE = ['checkbox', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'switch', 'treeitem'];
+  const SELECTABLE = ['gridcell', 'option', 'row', 'tab', 'columnheader', 'rowheader', 'treeitem'];
+  const LEVELED = ['heading', 'listitem', 'row', 'treeitem'];
+  const NATIVE_DISABLE = ['button', 'input', 'select', 'textarea', 'option', 'optgroup', 'fieldset'];
+  const states = {
+    checked: (el, role) => {
+      if (!CHECKABLE.includes(role)) return undefined;
+      if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+        return el.type === 'checkbox' && el.indeterminate ? 'mixed' : el.checked;
+      }
+      return tri(el.getAttribute('aria-checked')) ?? false;
+    },
+    pressed: (el, role) => (role === 'button' ? tri(el.getAttribute('aria-pressed')) : undefined),
+    expanded: (el) => tri(el.getAttribute('aria-expanded')),
+    selected: (el, role) => {
+      if (!SELECTABLE.includes(role)) return undefined;
+      if (el.localName === 'option') return el.selected;
+      return tri(el.getAttribute('aria-selected')) ?? false;
+    },
+    level: (el, role) => {
+      if (!LEVELED.includes(role)) return undefined;
+      const own = parseInt(el.getAttribute('aria-level') || '', 10);
+      if (own > 0) return own;
+      const h = /^h([1-6])$/.exec(el.localName);
+      return role === 'heading' ? (h ? Number(h[1]) : 2) : undefined;
+    },
+    // Disabled natively (or inside a disabled fieldset, but its legend) or by aria-disabled
+    // on it or an ancestor.
+    disabled: (el) => {
+      if (NATIVE_DISABLE.includes(el.localName) && el.matches(':disabled')) return true;
+      for (let e = el; e; e = e.parentElement) {
+        if (e.getAttribute('aria-disabled') === 'true') return true;
+      }
+      return false;
+    },
+  };
+
+  // Does `el` (of `role`) pass getByRole's state options ({checked, disabled, expanded, level,
+  // pressed, selected}; absent ones are not checked)? `checkOptions` has refused the options
+  // the role cannot have.
+  const statesMatch = (el, role, options) => Object.keys(states).every((k) =>
+    options[k] === undefined || options[k] === null || states[k](el, role) === options[k]);
+
+  // An option the role cannot have is a mistake in the locator, told at once (as Playwright).
+  const ROLES_OF = { checked: CHECKABLE, pressed: ['button'], selected: SELECTABLE, level: LEVELED };
+  const checkOptions = (role, options) => {
+    for (const [key, roles] of Object.entries(ROLES_OF)) {
+      if (options[key] !== undefined && options[key] !== null && !roles.includes(role)) {
+        throw new Error(`getByRole: "${key}" is only supported for the roles ${roles.map((r) => `"${r}"`).join(', ')}, not "${role}"`);
+      }
+    }
+  };
+
+  return { roleOf, nameOf, hiddenForAria, statesMatch, checkOptions };
 })()

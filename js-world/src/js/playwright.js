@@ -108,7 +108,13 @@
     getByRole(role, options) {
       const o = options || {};
       const name = o.name === undefined ? null : textSpec(o.name, o.exact);
-      return this._with({ kind: 'role', role: String(role), name });
+      // Playwright's other options; the page checks them (`includeHidden` defaults to false).
+      const states = {};
+      for (const key of ['checked', 'disabled', 'expanded', 'pressed', 'selected', 'includeHidden']) {
+        if (o[key] !== undefined) states[key] = Boolean(o[key]);
+      }
+      if (o.level !== undefined) states.level = Number(o.level);
+      return this._with({ kind: 'role', role: String(role), name, states });
     }
     getByText(text, options) {
       return this._with({ kind: 'text', text: textSpec(text, (options || {}).exact) });

@@ -1,7 +1,7 @@
 //! A JS locator is a plain description (the chain of its parts); each call rebuilds the Rust
 //! `Locator` from it on the scenario page, so JS holds no Rust object across awaits.
 
-use ferridriver_browser::{FrameLocator, Locator, Page, TextMatch};
+use ferridriver_browser::{FrameLocator, Locator, Page, RoleStates, TextMatch};
 use serde::Deserialize;
 
 /// A `string | RegExp` argument with Playwright's `exact` option, as `js/playwright.js` sends it.
@@ -56,6 +56,8 @@ pub(crate) enum PartSpec {
     Role {
         role: String,
         name: Option<TextSpec>,
+        #[serde(default)]
+        states: RoleStates,
     },
     Text {
         text: TextSpec,
@@ -106,7 +108,7 @@ pub(crate) enum PartSpec {
 /// What both a page and a locator can search in.
 trait Scope {
     fn css(&self, selector: &str) -> Locator;
-    fn role(&self, role: &str, name: Option<TextMatch>) -> Locator;
+    fn role(&self, role: &str, name: Option<TextMatch>, states: RoleStates) -> Locator;
     fn text(&self, t: TextMatch) -> Locator;
     fn label(&self, t: TextMatch) -> Locator;
     fn placeholder(&self, t: TextMatch) -> Locator;
@@ -121,8 +123,8 @@ macro_rules! scope {
             fn css(&self, selector: &str) -> Locator {
                 self.locator(selector)
             }
-            fn role(&self, role: &str, name: Option<TextMatch>) -> Locator {
-                self.get_by_role(role, name)
+            fn role(&self, role: &str, name: Option<TextMatch>, states: RoleStates) -> Locator {
+                self.get_by_role_with(role, name, states)
             }
             fn text(&self, t: TextMatch) -> Locator {
                 self.get_by_text(t)
@@ -153,7 +155,9 @@ scope!(FrameLocator);
 fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
     Some(match part {
         PartSpec::Css { selector } => scope.css(selector),
-        PartSpec::Role { role, name } => scope.role(role, name.as_ref().map(TextSpec::to_match)),
+        PartSpec::Role { role, name, states } => {
+            scope.role(role, name.as_ref().map(TextSpec::to_match), states.clone())
+        }
         PartSpec::Text { text } => scope.text(text.to_match()),
         PartSpec::Label { text } => scope.label(text.to_match()),
         PartSpec::Placeholder { text } => scope.placeholder(text.to_match()),

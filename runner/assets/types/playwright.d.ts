@@ -36,6 +36,20 @@ declare module '@playwright/test' {
     /** The accessible name: a substring (case-insensitive) unless `exact`, or a RegExp. */
     name?: string | RegExp;
     exact?: boolean;
+    /** Only elements in this checked state (checkboxes, radios, switches, menu items…). */
+    checked?: boolean;
+    /** Only natively disabled elements, or ones with `aria-disabled` on them or above (or not). */
+    disabled?: boolean;
+    /** Only elements whose `aria-expanded` is this. */
+    expanded?: boolean;
+    /** Also elements hidden from assistive technology. */
+    includeHidden?: boolean;
+    /** Only headings (list items, rows, tree items) of this level. */
+    level?: number;
+    /** Only toggle buttons whose `aria-pressed` is this. */
+    pressed?: boolean;
+    /** Only selected (or unselected) options, tabs, rows, cells. */
+    selected?: boolean;
   }
   export interface GetByTextOptions {
     /** Match the whole text, case-sensitively. */

@@ -9,8 +9,10 @@ Then('wrong locator use', async function () {
   await this.page.getByLabel('Age').fill(42);
   // @ts-expect-error: not an ARIA role
   this.page.getByRole('buton');
-  // @ts-expect-error: getByRole supports only name and exact (level is not implemented)
-  this.page.getByRole('heading', { level: 1 });
+  // @ts-expect-error: a misspelled getByRole option
+  this.page.getByRole('heading', { levle: 1 });
+  // @ts-expect-error: level is a number
+  this.page.getByRole('heading', { level: 'one' });
   // @ts-expect-error: click takes only a timeout (force is not implemented)
   await this.page.locator('a').click({ force: true });
   // @ts-expect-error: getByTestId takes a string (a RegExp is refused)

@@ -32,6 +32,8 @@ Then('the dashboard greets {string}', async function (user: string) {
   await expect(page.locator('nav a')).toHaveText(['Home', /orders/i, 'Account']);
   await expect(page.locator('nav a')).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'Admin' })).not.toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, includeHidden: false })).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { checked: true, disabled: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible({ visible: false });
   await expect(page.getByRole('checkbox')).toBeChecked({ checked: false });
   await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
