@@ -21,9 +21,8 @@ impl Locator {
 
     /// Waits for exactly one element that passes `checks`; returns it with the point at its
     /// center (after scrolling it into view when the action needs the pointer).
-    /// With `hover`, the mouse is moved there too: the move is sent with the second half of the
-    /// `stable` check, which Chromium delivers in the same animation frame, so an action that
-    /// moves the mouse waits one frame, not two (the move would wait for a frame of its own).
+    /// With `hover`, the mouse is moved there too, and the element must still be under it once
+    /// the page has handled the move (see `hover_at`).
     async fn wait_for_point(&self, action: &str, checks: &[&str], hover: bool) -> Result<(Element, f64, f64)> {
         let started = Instant::now();
         let timeout = self.timeout();
@@ -37,47 +36,24 @@ impl Locator {
             match found.len() {
                 0 => last_reason = "no element matches".to_string(),
                 1 => {
-                    let split = hover && checks.contains(&"stable");
-                    let first: Vec<&str> = checks.iter().copied().filter(|c| !split || *c != "stable").collect();
-                    let mut state = self.page.helper_value(&found[0], "actionable", vec![json!(first)]).await?;
-                    let framed = state["framed"].as_bool() == Some(true);
-                    if split && state["reason"].as_str().unwrap_or("").is_empty() {
-                        state = if framed {
-                            // Inside a cross-origin frame the point comes from the browser's
-                            // layout: check stability first, then move.
-                            self.page
-                                .helper_value(&found[0], "stillAt", vec![state["box"].clone(), json!(checks)])
-                                .await?
-                        } else {
-                            let point = (state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0));
-                            let (moved, settled) = futures::future::join(
-                                self.page.mouse_event("mouseMoved", point.0, point.1, 0),
-                                self.page.helper_value(&found[0], "stillAt", vec![state["box"].clone(), json!(checks)]),
-                            )
-                            .await;
-                            moved?;
-                            let mut settled = settled?;
-                            // Moved since the first look (layout shifted by the hover): the mouse
-                            // is elsewhere, try again.
-                            if settled["x"].as_f64() != Some(point.0) || settled["y"].as_f64() != Some(point.1) {
-                                settled["reason"] = json!("element is not stable (moving)");
-                            }
-                            settled
-                        };
-                    }
+                    let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;
                     match state["reason"].as_str() {
                         Some("") | None => {
+                            let framed = state["framed"].as_bool() == Some(true);
                             let mut point =
                                 Some((state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0)));
                             if framed {
                                 // Inside a cross-origin frame only the browser knows where the
                                 // element is on the page; without its answer, try again.
                                 point = self.page.layout_center(&found[0]).await?;
-                                if let (true, Some((x, y))) = (hover, point) {
-                                    self.mouse("mouseMoved", x, y, 0).await?;
-                                }
                             }
                             match point {
+                                Some((x, y)) if hover => {
+                                    match self.hover_at(&found[0], checks, (x, y), framed).await? {
+                                        None => return Ok((found.into_iter().next().expect("one element"), x, y)),
+                                        Some(reason) => last_reason = reason,
+                                    }
+                                }
                                 Some((x, y)) => return Ok((found.into_iter().next().expect("one element"), x, y)),
                                 None => last_reason = "element has no box on the page yet".to_string(),
                             }
@@ -106,6 +82,25 @@ impl Locator {
         Err(BrowserError::Timeout {
             what: format!("{} ({last_reason}) to {action}", self.description()),
             ms: timeout.as_millis(),
+        })
+    }
+
+    /// Moves the mouse to `point`, then asks the page whether `el` is still there to receive the
+    /// press: hover effects (a menu opening over it, an element that jumps away) run while the
+    /// move is handled, as Playwright's hit-target check after the move finds them. `Some`
+    /// reason when it is not, to try again.
+    async fn hover_at(&self, el: &Element, checks: &[&str], point: (f64, f64), framed: bool) -> Result<Option<String>> {
+        self.mouse("mouseMoved", point.0, point.1, 0).await?;
+        if framed {
+            // Inside a cross-origin frame the point comes from the browser's layout only.
+            return Ok(None);
+        }
+        let checks_now: Vec<&str> = checks.iter().copied().filter(|c| *c != "stable").collect();
+        let state = self.page.helper_value(el, "actionable", vec![json!(checks_now)]).await?;
+        Ok(match state["reason"].as_str() {
+            Some("") | None if (state["x"].as_f64(), state["y"].as_f64()) == (Some(point.0), Some(point.1)) => None,
+            Some("") | None => Some("element moved when the mouse reached it".to_string()),
+            Some(reason) => Some(reason.to_string()),
         })
     }
 

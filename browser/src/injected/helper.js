@@ -54,31 +54,7 @@
     return `${own} in <${p.tagName.toLowerCase()}> "${norm(p.textContent).slice(0, 40)}"`;
   };
 
-  const boxOf = (r) => [r.x, r.y, r.width, r.height];
-
-  // The element's center as page coordinates, after the hit test when the action needs the
-  // pointer; `box` is its own box, for `stillAt`.
-  const pointIn = (el, r, checks) => {
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (checks.includes('receivesEvents')) {
-      const hit = el.ownerDocument.elementFromPoint(x, y);
-      if (hit && hit !== el && !el.contains(hit)) return { reason: `${describe(hit)} would receive the click instead`, x: 0, y: 0 };
-    }
-    // Mouse events take page coordinates: add the offsets of the frames the element is in.
-    // A cross-origin frame hides its element from us; then `framed` asks the caller to take
-    // the point from the browser's layout instead.
-    let px = x, py = y, view = el.ownerDocument.defaultView;
-    while (view && view.frameElement) {
-      const f = view.frameElement.getBoundingClientRect();
-      px += f.left + view.frameElement.clientLeft;
-      py += f.top + view.frameElement.clientTop;
-      view = view.parent;
-    }
-    if (!view) return { reason: 'element is not attached to the DOM', x: 0, y: 0 };
-    return { reason: '', x: px, y: py, box: boxOf(r), framed: view !== view.top };
-  };
-
-  const fd = {
+  return {
     css: (root, selector) => Array.from(root.querySelectorAll(selector)),
 
     // The deepest elements whose text matches: a matching element none of whose children match.
@@ -126,22 +102,31 @@
       if (checks.includes('editable') && (el.readOnly || el.disabled)) return no('element is not editable');
       // `inView`: scrolled into view without the hit test (screenshots).
       if (checks.includes('receivesEvents') || checks.includes('inView')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-      const r = el.getBoundingClientRect();
-      // Stable: the same box on two consecutive animation frames.
-      if (checks.includes('stable')) return fd.stillAt(el, boxOf(r), checks);
-      return pointIn(el, r, checks);
-    },
-
-    // The second half of `stable`: on the next animation frame, is the element's box still
-    // `box`? Then the point as `actionable` gives it. The caller may move the mouse in the
-    // same frame (a mouse move is delivered at the start of the next frame, before animation
-    // frame callbacks), so a click waits for one frame, not two.
-    stillAt: async (el, box, checks) => {
-      await new Promise((ok) => requestAnimationFrame(ok));
-      if (!el.isConnected) return { reason: 'element is not attached to the DOM', x: 0, y: 0 };
-      const r = el.getBoundingClientRect();
-      if (boxOf(r).some((v, i) => v !== box[i])) return { reason: 'element is not stable (moving)', x: 0, y: 0 };
-      return pointIn(el, r, checks);
+      let r = el.getBoundingClientRect();
+      if (checks.includes('stable')) {
+        // Stable: the same box on two consecutive animation frames.
+        await new Promise((ok) => requestAnimationFrame(ok));
+        const b = el.getBoundingClientRect();
+        if (r.x !== b.x || r.y !== b.y || r.width !== b.width || r.height !== b.height) return no('element is not stable (moving)');
+        r = b;
+      }
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (checks.includes('receivesEvents')) {
+        const hit = el.ownerDocument.elementFromPoint(x, y);
+        if (hit && hit !== el && !el.contains(hit)) return no(`${describe(hit)} would receive the click instead`);
+      }
+      // Mouse events take page coordinates: add the offsets of the frames the element is in.
+      // A cross-origin frame hides its element from us; then `framed` asks the caller to take
+      // the point from the browser's layout instead.
+      let px = x, py = y, view = el.ownerDocument.defaultView;
+      while (view && view.frameElement) {
+        const f = view.frameElement.getBoundingClientRect();
+        px += f.left + view.frameElement.clientLeft;
+        py += f.top + view.frameElement.clientTop;
+        view = view.parent;
+      }
+      if (!view) return no('element is not attached to the DOM');
+      return { reason: '', x: px, y: py, framed: view !== view.top };
     },
 
     center: (el) => {
@@ -173,5 +158,4 @@
       return Array.from(el.selectedOptions).map((o) => o.value);
     },
   };
-  return fd;
 })
