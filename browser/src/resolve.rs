@@ -7,8 +7,12 @@ use crate::page::PageInner;
 use crate::{BrowserError, Result};
 use serde_json::{json, Value};
 
-/// The in-page helper, evaluated as an expression: helper.js applied to roles.js.
-pub(crate) static HELPER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+/// The in-page helper, evaluated as an expression (the page compiles it on every call): for
+/// every call but role queries, helper.js alone.
+pub(crate) static HELPER: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("{}(null)", include_str!("injected/helper.js").trim_end()));
+/// For role queries: helper.js applied to roles.js (twice helper.js's size).
+static HELPER_WITH_ROLES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!("{}({})", include_str!("injected/helper.js").trim_end(), include_str!("injected/roles.js").trim_end())
 });
 /// Remote objects of locator operations live in this group.
@@ -104,7 +108,7 @@ impl PageInner {
     /// element itself when exactly one matches and `null` when none does, so the common cases
     /// cost one round trip; only several matches are read back as an array.
     async fn query(&self, root: Option<&Element>, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
-        let helper = &*HELPER;
+        let helper = if method == "role" { &*HELPER_WITH_ROLES } else { &*HELPER };
         let declaration = format!(
             "function(...args) {{ const fd = {helper}; const found = fd.{method}(this, ...args); \
              return found.length === 0 ? null : found.length === 1 ? found[0] : found; }}"

@@ -1,7 +1,7 @@
 // ferridriver's in-page helper: element queries by text, label and attributes, and the
 // actionability checks of the auto-waiting locators. Evaluated as an expression that yields
 // the helper object; stateless, so it can be re-created in any document. `aria` is roles.js's
-// object (the Rust side applies this function to it).
+// object (the Rust side applies this function to it; `null` where no role query is made).
 ((aria) => {
   const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
 
