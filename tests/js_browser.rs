@@ -416,6 +416,47 @@ Then('a download can be saved in the project', async function (this: any) {
 Then('the status shows {string}', async function (this: any, text: string) {
   await expect(this.page.getByRole('status')).toHaveText(text, { timeout: 500 })
 })
+
+// Playwright fails every one of these on a locator that matches nothing (and waits first);
+// a test tool that passes one of them passes a scenario Playwright fails.
+Then('no assertion passes on a missing element', async function (this: any) {
+  const missing = this.page.locator('#nothing-has-this-id')
+  const options = { timeout: 200 }
+  const mustFail: [string, () => Promise<unknown>][] = [
+    ['toBeDisabled', () => expect(missing).toBeDisabled(options)],
+    ['not.toBeEnabled', () => expect(missing).not.toBeEnabled(options)],
+    ['not.toBeChecked', () => expect(missing).not.toBeChecked(options)],
+    ['toBeChecked({ checked: false })', () => expect(missing).toBeChecked({ checked: false, ...options })],
+    ['not.toHaveClass', () => expect(missing).not.toHaveClass('x', options)],
+    ['not.toHaveText', () => expect(missing).not.toHaveText('x', options)],
+    ['not.toHaveAttribute', () => expect(missing).not.toHaveAttribute('x', options)],
+    ['not.toBeEditable', () => expect(missing).not.toBeEditable(options)],
+    ['not.toBeEmpty', () => expect(missing).not.toBeEmpty(options)],
+    ['toBeAttached', () => expect(missing).toBeAttached(options)],
+    ['isDisabled', () => missing.isDisabled(options)],
+    ['isEnabled', () => missing.isEnabled(options)],
+    ['isChecked', () => missing.isChecked(options)],
+    ['isEditable', () => missing.isEditable(options)],
+    ['several: not.toHaveText', () => expect(this.page.getByRole('button')).not.toHaveText('x', options)],
+    ['several: isVisible', () => this.page.getByRole('button').isVisible()],
+  ]
+  const passed: string[] = []
+  for (const [name, check] of mustFail) {
+    try {
+      await check()
+      passed.push(name)
+    } catch (e) {}
+  }
+  if (passed.length) throw new Error(`passed on a missing element: ${passed.join(', ')}`)
+  // What Playwright does pass without an element.
+  await expect(missing).toBeHidden(options)
+  await expect(missing).not.toBeVisible(options)
+  await expect(missing).toBeVisible({ visible: false, ...options })
+  await expect(missing).not.toBeAttached(options)
+  await expect(missing).toHaveCount(0)
+  expect(await missing.isVisible()).toBe(false)
+  expect(await missing.isHidden()).toBe(true)
+})
 "#;
 
 const FEATURE: &str = r#"Feature: Sign in
@@ -475,6 +516,12 @@ const LEFTOVER: &str = r#"Feature: Leftovers
     Then the leftover listener was refused
 "#;
 
+const MISSING: &str = r#"Feature: No element, no pass
+  Scenario: Assertions on a locator that matches nothing
+    Given I open "/login"
+    Then no assertion passes on a missing element
+"#;
+
 const FAILING: &str = r#"Feature: Failing
   Scenario: The welcome never comes
     Given I open "/login"
@@ -489,6 +536,7 @@ fn project(name: &str) -> PathBuf {
         ("features/login.feature", FEATURE),
         ("failing/fail.feature", FAILING),
         ("leftover/leftover.feature", LEFTOVER),
+        ("missing/missing.feature", MISSING),
         ("fixtures/six.json", r#"{"items": [1, 2, 3, 4, 5, 6]}"#),
     ] {
         let p = dir.join(path);
@@ -530,7 +578,7 @@ fn logs(msgs: &[serde_json::Value]) -> Vec<String> {
 }
 
 /// Runs the features under `features` of a fresh project against the fixture site and
-/// checks that they pass; `None` when there is no browser here (and not on CI).
+/// checks that they pass (a missing browser fails the test).
 fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<serde_json::Value>)> {
     if !support::browser_available() {
         return None;
@@ -566,6 +614,12 @@ fn typescript_steps_drive_the_scenario_page_next_to_rust_steps_in_parallel() {
 fn a_listener_left_from_an_earlier_scenario_cannot_drive_the_next_one() {
     // One worker: the second scenario runs in the first one's VM, next to its leftovers.
     let Some((dir, _)) = run_green("leftover", "leftover", "1") else { return };
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn no_assertion_or_state_query_passes_on_a_locator_that_matches_nothing() {
+    let Some((dir, _)) = run_green("missing", "missing", "1") else { return };
     let _ = std::fs::remove_dir_all(&dir);
 }
 

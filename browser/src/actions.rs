@@ -61,19 +61,7 @@ impl Locator {
                         Some(r) => last_reason = r.to_string(),
                     }
                 }
-                n => {
-                    let mut names = Vec::new();
-                    for el in found.iter().take(5) {
-                        names.push(
-                            self.page.helper_value(el, "describe", vec![]).await?.as_str().unwrap_or("?").to_string(),
-                        );
-                    }
-                    return Err(BrowserError::Evaluation(format!(
-                        "locator.{action}: strict mode violation: {} resolved to {n} elements:\n    {}\n  hint: make the locator unique, or use .first(), .last() or .nth(i)",
-                        self.description(),
-                        names.join("\n    ")
-                    )));
-                }
+                _ => return Err(self.strict_violation(action, &found).await),
             }
             if started.elapsed() >= timeout {
                 break;
@@ -297,7 +285,7 @@ impl Locator {
                     Some(&self.page.session),
                 )
                 .await?;
-            Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
+            evaluation_result(reply).map_err(crate::resolve::without_stack)
         }
         .await;
         self.finish(r).await
@@ -388,8 +376,12 @@ impl Locator {
     }
 
     /// The value of an input, textarea or select.
+    /// An element of another kind is an error, as in Playwright (a `<label>` reads its control).
     pub async fn input_value(&self) -> Result<String> {
-        Ok(self.read("inputValue", "function() { return this.value; }").await?.as_str().unwrap_or("").to_string())
+        let declaration = "function() { const el = this.localName === 'label' && this.control ? this.control : this; \
+            if (!['input', 'textarea', 'select'].includes(el.localName)) \
+              throw new Error('Node is not an <input>, <textarea> or <select> element'); return el.value; }";
+        Ok(self.read("inputValue", declaration).await?.as_str().unwrap_or("").to_string())
     }
 
     /// An attribute's value, `None` when absent.
@@ -409,46 +401,86 @@ impl Locator {
         Ok((0..self.count().await?).map(|i| self.nth(i as i64)).collect())
     }
 
-    async fn state(&self, method: &str) -> Result<bool> {
+    /// The error for a locator that must name one element and matched several (Playwright's
+    /// strict mode), naming up to five of them.
+    pub(crate) async fn strict_violation(&self, action: &str, found: &[Element]) -> BrowserError {
+        let mut names = Vec::new();
+        for el in found.iter().take(5) {
+            let name = match self.page.helper_value(el, "describe", vec![]).await {
+                Ok(v) => v.as_str().unwrap_or("?").to_string(),
+                Err(_) => "?".to_string(),
+            };
+            names.push(name);
+        }
+        BrowserError::StrictMode(format!(
+            "locator.{action}: strict mode violation: {} resolved to {} elements:\n    {}\n  hint: make the locator unique, or use .first(), .last() or .nth(i)",
+            self.description(),
+            found.len(),
+            names.join("\n    ")
+        ))
+    }
+
+    /// The one element the locator matches now, `None` when none does (no waiting); several
+    /// are a strict mode violation.
+    pub(crate) async fn single_now(&self, action: &str) -> Result<Option<Element>> {
+        let mut found = self.page.resolve(&self.parts).await?;
+        match found.len() {
+            0 => Ok(None),
+            1 => Ok(found.pop()),
+            _ => Err(self.strict_violation(action, &found).await),
+        }
+    }
+
+    /// Waits for the one element, then reads its state (`name` as the helper's `state`).
+    async fn state(&self, action: &str, name: &str) -> Result<bool> {
         let r = async {
-            let found = self.page.resolve(&self.parts).await?;
-            match found.as_slice() {
-                [] => Ok(None),
-                [el] => Ok(self.page.helper_value(el, method, vec![]).await?.as_bool()),
-                many => Err(BrowserError::Evaluation(format!(
-                    "strict mode violation: {} resolved to {} elements",
-                    self.description(),
-                    many.len()
-                ))),
+            let el = self.wait_for_one(action, &[]).await?;
+            Ok(self.page.helper_value(&el, "state", vec![json!(name)]).await.map_err(crate::resolve::without_stack)?.as_bool()
+                == Some(true))
+        }
+        .await;
+        self.finish(r).await
+    }
+
+    /// Whether the element is visible: `false` when nothing matches (no waiting, as
+    /// Playwright's); several matches are a strict mode violation.
+    pub async fn is_visible(&self) -> Result<bool> {
+        let r = async {
+            match self.single_now("isVisible").await? {
+                None => Ok(false),
+                Some(el) => Ok(self.page.helper_value(&el, "isVisible", vec![]).await?.as_bool() == Some(true)),
             }
         }
         .await;
-        Ok(self.finish(r).await?.unwrap_or(false))
+        self.finish(r).await
     }
 
-    /// Whether the element exists and is visible (no waiting).
-    pub async fn is_visible(&self) -> Result<bool> {
-        self.state("isVisible").await
-    }
-
-    /// Whether no element is visible.
+    /// Whether the element is hidden or nothing matches (no waiting).
     pub async fn is_hidden(&self) -> Result<bool> {
         Ok(!self.is_visible().await?)
     }
 
-    /// Whether the element is enabled.
+    /// Whether the element is enabled; waits for the element (strict).
     pub async fn is_enabled(&self) -> Result<bool> {
-        self.state("isEnabled").await
+        self.state("isEnabled", "enabled").await
     }
 
-    /// Whether the element is disabled.
+    /// Whether the element is disabled (natively, in a disabled fieldset, or by aria-disabled);
+    /// waits for the element (strict).
     pub async fn is_disabled(&self) -> Result<bool> {
-        Ok(!self.is_enabled().await?)
+        self.state("isDisabled", "disabled").await
     }
 
-    /// Whether the checkbox or radio is checked.
+    /// Whether the checkbox or radio (or ARIA checkbox-like element) is checked; waits for the
+    /// element (strict); an element without a checked state is an error.
     pub async fn is_checked(&self) -> Result<bool> {
-        self.state("isChecked").await
+        self.state("isChecked", "checked").await
+    }
+
+    /// Whether the element is editable (enabled and not read-only); waits for the element
+    /// (strict); an element that cannot be edited at all is an error.
+    pub async fn is_editable(&self) -> Result<bool> {
+        self.state("isEditable", "editable").await
     }
 }
 

@@ -21,6 +21,10 @@ pub enum BrowserError {
     /// Something did not happen in time.
     #[error("timed out after {ms} ms waiting for {what}")]
     Timeout { what: String, ms: u128 },
+    /// A locator that must name one element (an action, a state query, a single-element
+    /// assertion) matched several: fails at once, as waiting cannot make the locator unique.
+    #[error("{0}")]
+    StrictMode(String),
     /// JavaScript evaluated in the page threw.
     #[error("{0}")]
     Evaluation(String),

@@ -1,10 +1,14 @@
 //! Web-first assertions: each re-checks the page until it holds or the timeout passes, and a
 //! failure says what was expected, what was found last, and with which locator.
 
-use crate::{Locator, Page, TextMatch};
+use crate::resolve::Element;
+use crate::{BrowserError, Locator, Page, TextMatch};
+use serde_json::{json, Value};
 
-// The array forms (`toHaveText([..])` and friends) live in their own file.
+// The array forms (`toHaveText([..])` and friends) and the assertions about one element's
+// properties (CSS, JS properties, role, accessible name…) live in their own files.
 mod lists;
+mod properties;
 use std::future::Future;
 use std::time::{Duration, Instant};
 
@@ -33,23 +37,51 @@ pub fn expect(locator: &Locator) -> LocatorAssertions<'_> {
     LocatorAssertions { locator, negate: false, timeout: None }
 }
 
-/// What one poll observed: whether the condition holds, and what to report as received.
-type Observation = (bool, String);
+/// What one poll saw.
+pub(crate) enum Seen {
+    /// The condition, evaluated: whether it holds, and what to show as received.
+    Value(bool, String),
+    /// Nothing to evaluate (no element matches, or the page is between documents): neither the
+    /// assertion nor its negation holds, as in Playwright, so polling goes on.
+    Missing(String),
+    /// An error no wait can cure (a strict mode violation, the element cannot have the state,
+    /// the browser gone): fails at once.
+    Fatal(String),
+}
 
-/// Polls `observe` until it agrees with `!negate` or the timeout passes; a browser that went
-/// away (`connection` closed) ends the wait at once, as nothing can change any more.
+impl Seen {
+    /// A read that failed: fatal when waiting cannot help, else nothing seen this time.
+    pub(crate) fn from_error(e: BrowserError) -> Seen {
+        match e {
+            // The page's own answer that the element cannot have what is asserted ("Not a
+            // checkbox or radio button"), like Playwright's errors thrown in the page, is final.
+            BrowserError::StrictMode(_) | BrowserError::Disconnected(_) | BrowserError::Evaluation(_) => {
+                Seen::Fatal(e.to_string())
+            }
+            other => Seen::Missing(other.to_string()),
+        }
+    }
+}
+
+/// What Playwright shows as received when no element matched.
+const NOT_FOUND: &str = "<element(s) not found>";
+
+/// Polls `observe` until what it sees agrees with `!negate` or the timeout passes; a browser
+/// that went away (`connection` closed) ends the wait at once, as nothing can change any more.
+/// Returns whether the assertion passed and the last thing received.
 async fn poll<F, Fut>(timeout: Duration, negate: bool, connection: &crate::Connection, mut observe: F) -> (bool, String)
 where
     F: FnMut() -> Fut,
-    Fut: Future<Output = Observation>,
+    Fut: Future<Output = Seen>,
 {
     let start = Instant::now();
     let mut pause = 0u64;
     loop {
-        let (holds, received) = observe().await;
-        if holds != negate {
-            return (true, received);
-        }
+        let received = match observe().await {
+            Seen::Value(holds, received) if holds != negate => return (true, received),
+            Seen::Value(_, received) | Seen::Missing(received) => received,
+            Seen::Fatal(reason) => return (false, reason),
+        };
         if start.elapsed() >= timeout || connection.closed_reason().is_some() {
             return (false, received);
         }
@@ -82,10 +114,10 @@ impl<'a> LocatorAssertions<'a> {
         ))
     }
 
-    async fn check<F, Fut>(&self, matcher: &str, expected: &str, observe: F) -> Result<(), ExpectError>
+    pub(crate) async fn check<F, Fut>(&self, matcher: &str, expected: &str, observe: F) -> Result<(), ExpectError>
     where
         F: FnMut() -> Fut,
-        Fut: Future<Output = Observation>,
+        Fut: Future<Output = Seen>,
     {
         let timeout = self.timeout.unwrap_or_else(|| self.locator.timeout());
         match poll(timeout, self.negate, &self.locator.page.connection, observe).await {
@@ -94,50 +126,134 @@ impl<'a> LocatorAssertions<'a> {
         }
     }
 
-    async fn flag(&self, matcher: &str, expected: &str, read: impl AsyncFlag) -> Result<(), ExpectError> {
+    /// Polls a condition on the one element the locator names: no match is neither a pass
+    /// nor a failure of the condition (the assertion waits, then fails, negated or not), and
+    /// several matches fail at once (strict mode), as Playwright's single-element assertions.
+    /// `read` answers whether the condition holds and what to show as received.
+    pub(crate) async fn on_one<F, Fut>(&self, matcher: &str, expected: &str, read: F) -> Result<(), ExpectError>
+    where
+        F: Fn(Element) -> Fut,
+        Fut: Future<Output = crate::Result<(bool, String)>>,
+    {
         let l = self.locator;
-        self.check(matcher, expected, || async {
-            match read.read(l).await {
-                Ok(v) => (v, if v { expected.to_string() } else { format!("not {expected}") }),
-                Err(e) => (false, e.to_string()),
-            }
+        let read = &read;
+        self.check(matcher, expected, || async move {
+            let seen = match l.single_now(matcher).await {
+                Ok(None) => Seen::Missing(NOT_FOUND.to_string()),
+                Ok(Some(el)) => match read(el).await {
+                    Ok((holds, received)) => Seen::Value(holds, received),
+                    Err(e) => Seen::from_error(e),
+                },
+                Err(e) => Seen::from_error(e),
+            };
+            l.finish(Ok(())).await.ok();
+            seen
         })
         .await
     }
 
-    /// The element is visible.
-    pub async fn to_be_visible(&self) -> Result<(), ExpectError> {
-        self.flag("toBeVisible", "visible", Flag::Visible).await
+    /// Polls one element's value as the helper's `read` gives it (`what`, `arg`) against `test`.
+    pub(crate) async fn on_value(
+        &self,
+        matcher: &str,
+        expected: &str,
+        what: &str,
+        arg: Value,
+        test: impl Fn(&Value) -> (bool, String),
+    ) -> Result<(), ExpectError> {
+        let page = &self.locator.page;
+        let (arg, test) = (&arg, &test);
+        self.on_one(matcher, expected, |el| async move {
+            let v = page
+                .helper_value(&el, "read", vec![json!(what), arg.clone()])
+                .await
+                .map_err(crate::resolve::without_stack)?;
+            Ok(test(&v))
+        })
+        .await
     }
 
-    /// No matching element is visible.
+    /// Polls an element state (the helper's `state`). No element counts as `absent` for the
+    /// states Playwright decides without one (visible, hidden, attached), else as missing.
+    async fn state(&self, matcher: &str, state: &'static str, absent: Option<bool>) -> Result<(), ExpectError> {
+        let l = self.locator;
+        let shown = |holds: bool| if holds { state.to_string() } else { format!("not {state}") };
+        let Some(absent) = absent else {
+            return self
+                .on_one(matcher, state, |el| async move {
+                    let v = l.page.helper_value(&el, "state", vec![json!(state)]).await.map_err(crate::resolve::without_stack)?;
+                    let holds = v.as_bool() == Some(true);
+                    Ok((holds, shown(holds)))
+                })
+                .await;
+        };
+        self.check(matcher, state, || async move {
+            let seen = match l.single_now(matcher).await {
+                Ok(None) => Seen::Value(absent, NOT_FOUND.to_string()),
+                Ok(Some(el)) => match l.page.helper_value(&el, "state", vec![json!(state)]).await {
+                    Ok(v) => Seen::Value(v.as_bool() == Some(true), shown(v.as_bool() == Some(true))),
+                    Err(e) => Seen::from_error(crate::resolve::without_stack(e)),
+                },
+                Err(e) => Seen::from_error(e),
+            };
+            l.finish(Ok(())).await.ok();
+            seen
+        })
+        .await
+    }
+
+    /// The element is visible (fails when nothing matches; `.not()` passes then).
+    pub async fn to_be_visible(&self) -> Result<(), ExpectError> {
+        self.state("toBeVisible", "visible", Some(false)).await
+    }
+
+    /// The element is hidden, or nothing matches.
     pub async fn to_be_hidden(&self) -> Result<(), ExpectError> {
-        self.flag("toBeHidden", "hidden", Flag::Hidden).await
+        self.state("toBeHidden", "hidden", Some(true)).await
+    }
+
+    /// The element is in the DOM (fails when nothing matches; `.not()` passes then).
+    pub async fn to_be_attached(&self) -> Result<(), ExpectError> {
+        self.state("toBeAttached", "attached", Some(false)).await
     }
 
     /// The element is enabled.
     pub async fn to_be_enabled(&self) -> Result<(), ExpectError> {
-        self.flag("toBeEnabled", "enabled", Flag::Enabled).await
+        self.state("toBeEnabled", "enabled", None).await
     }
 
-    /// The element is disabled.
+    /// The element is disabled (natively, by a disabled fieldset, or by aria-disabled).
     pub async fn to_be_disabled(&self) -> Result<(), ExpectError> {
-        self.flag("toBeDisabled", "disabled", Flag::Disabled).await
+        self.state("toBeDisabled", "disabled", None).await
     }
 
-    /// The checkbox or radio is checked.
+    /// The checkbox or radio (or ARIA checkbox-like element) is checked.
     pub async fn to_be_checked(&self) -> Result<(), ExpectError> {
-        self.flag("toBeChecked", "checked", Flag::Checked).await
+        self.state("toBeChecked", "checked", None).await
+    }
+
+    /// The element is editable: enabled and not read-only.
+    pub async fn to_be_editable(&self) -> Result<(), ExpectError> {
+        self.state("toBeEditable", "editable", None).await
+    }
+
+    /// The element has focus.
+    pub async fn to_be_focused(&self) -> Result<(), ExpectError> {
+        self.state("toBeFocused", "focused", None).await
+    }
+
+    /// The input or textarea has no value, or the element no text.
+    pub async fn to_be_empty(&self) -> Result<(), ExpectError> {
+        self.state("toBeEmpty", "empty", None).await
     }
 
     async fn text_like(&self, matcher: &str, expected: TextMatch) -> Result<(), ExpectError> {
-        let l = self.locator;
         let shown = expected.describe();
-        self.check(matcher, &shown, || async {
-            match l.text_content().await {
-                Ok(t) => (expected.matches(&t), format!("'{}'", t.split_whitespace().collect::<Vec<_>>().join(" "))),
-                Err(e) => (false, e.to_string()),
-            }
+        self.on_value(matcher, &shown, "text", Value::Null, |v| {
+            let t = v.as_str().unwrap_or("");
+            // Strings compare with whitespace collapsed; a RegExp sees the text as it is.
+            let holds = if matches!(expected, TextMatch::Regex { .. }) { expected.matches_raw(t) } else { expected.matches(t) };
+            (holds, format!("'{}'", t.split_whitespace().collect::<Vec<_>>().join(" ")))
         })
         .await
     }
@@ -155,12 +271,9 @@ impl<'a> LocatorAssertions<'a> {
     /// The input's value: a string (exact) or a regular expression.
     pub async fn to_have_value(&self, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
         let expected = expected.into().exact_if_plain();
-        let l = self.locator;
-        self.check("toHaveValue", &expected.describe(), || async {
-            match l.input_value().await {
-                Ok(v) => (expected.matches(&v), format!("'{v}'")),
-                Err(e) => (false, e.to_string()),
-            }
+        self.on_value("toHaveValue", &expected.describe(), "value", Value::Null, |v| {
+            let v = v.as_str().unwrap_or("");
+            (expected.matches(v), format!("'{v}'"))
         })
         .await
     }
@@ -168,12 +281,9 @@ impl<'a> LocatorAssertions<'a> {
     /// An attribute's value: a string (exact) or a regular expression.
     pub async fn to_have_attribute(&self, name: &str, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
         let expected = expected.into().exact_if_plain();
-        let l = self.locator;
-        self.check("toHaveAttribute", &format!("{name}={}", expected.describe()), || async {
-            match l.get_attribute(name).await {
-                Ok(v) => (v.as_deref().is_some_and(|v| expected.matches(v)), format!("{name}={v:?}")),
-                Err(e) => (false, e.to_string()),
-            }
+        self.on_value("toHaveAttribute", &format!("{name}={}", expected.describe()), "attribute", json!(name), |v| {
+            let v = v.as_str();
+            (v.is_some_and(|v| expected.matches(v)), format!("{name}={v:?}"))
         })
         .await
     }
@@ -182,31 +292,19 @@ impl<'a> LocatorAssertions<'a> {
     /// `toHaveClass`; use [`LocatorAssertions::to_contain_class`] for one class among others).
     pub async fn to_have_class(&self, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
         let expected = expected.into().exact_if_plain();
-        let l = self.locator;
-        self.check("toHaveClass", &expected.describe(), || async {
-            match l.get_attribute("class").await {
-                Ok(v) => {
-                    let v = v.unwrap_or_default();
-                    (expected.matches(&v), format!("'{v}'"))
-                }
-                Err(e) => (false, e.to_string()),
-            }
+        self.on_value("toHaveClass", &expected.describe(), "class", Value::Null, |v| {
+            let v = v.as_str().unwrap_or("");
+            (expected.matches(v), format!("'{v}'"))
         })
         .await
     }
 
     /// The element has these classes (space-separated), among others.
     pub async fn to_contain_class(&self, classes: &str) -> Result<(), ExpectError> {
-        let l = self.locator;
-        self.check("toContainClass", classes, || async {
-            match l.get_attribute("class").await {
-                Ok(v) => {
-                    let v = v.unwrap_or_default();
-                    let has = classes.split_whitespace().all(|c| v.split_whitespace().any(|x| x == c));
-                    (has, format!("'{v}'"))
-                }
-                Err(e) => (false, e.to_string()),
-            }
+        self.on_value("toContainClass", classes, "class", Value::Null, |v| {
+            let v = v.as_str().unwrap_or("");
+            let has = classes.split_whitespace().all(|c| v.split_whitespace().any(|x| x == c));
+            (has, format!("'{v}'"))
         })
         .await
     }
@@ -216,36 +314,11 @@ impl<'a> LocatorAssertions<'a> {
         let l = self.locator;
         self.check("toHaveCount", &n.to_string(), || async {
             match l.count().await {
-                Ok(c) => (c == n, c.to_string()),
-                Err(e) => (false, e.to_string()),
+                Ok(c) => Seen::Value(c == n, c.to_string()),
+                Err(e) => Seen::from_error(e),
             }
         })
         .await
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Flag {
-    Visible,
-    Hidden,
-    Enabled,
-    Disabled,
-    Checked,
-}
-
-trait AsyncFlag: Copy {
-    fn read(self, l: &Locator) -> impl Future<Output = crate::Result<bool>>;
-}
-
-impl AsyncFlag for Flag {
-    async fn read(self, l: &Locator) -> crate::Result<bool> {
-        match self {
-            Flag::Visible => l.is_visible().await,
-            Flag::Hidden => l.is_hidden().await,
-            Flag::Enabled => l.is_enabled().await,
-            Flag::Disabled => l.is_disabled().await,
-            Flag::Checked => l.is_checked().await,
-        }
     }
 }
 
@@ -280,8 +353,8 @@ impl<'a> PageAssertions<'a> {
         let (ok, received) = poll(self.timeout, self.negate, &page.inner.connection, || async {
             let value = if url { page.url().await } else { page.title().await };
             match value {
-                Ok(v) => (expected.matches(&v), format!("'{v}'")),
-                Err(e) => (false, e.to_string()),
+                Ok(v) => Seen::Value(expected.matches(&v), format!("'{v}'")),
+                Err(e) => Seen::from_error(e),
             }
         })
         .await;

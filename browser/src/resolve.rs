@@ -15,6 +15,8 @@ pub(crate) static HELPER: std::sync::LazyLock<String> =
 static HELPER_WITH_ROLES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!("{}({})", include_str!("injected/helper.js").trim_end(), include_str!("injected/roles.js").trim_end())
 });
+/// The helper methods that need roles.js.
+const ROLE_METHODS: &[&str] = &["role", "ariaRole", "accessibleName"];
 /// Remote objects of locator operations live in this group.
 pub(crate) const GROUP: &str = "ferridriver-locator";
 
@@ -31,7 +33,7 @@ impl PageInner {
 
     /// Calls `helper.<method>(this, ...args)` on a remote object; returns the raw result object.
     pub(crate) async fn call_helper(&self, on: &str, method: &str, args: Vec<Value>, by_value: bool) -> Result<Value> {
-        let helper = &*HELPER;
+        let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
         let declaration = format!("function(...args) {{ const fd = {helper}; return fd.{method}(this, ...args); }}");
         let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
         self.call_function_on(on, &declaration, arguments, by_value).await
@@ -108,7 +110,7 @@ impl PageInner {
     /// element itself when exactly one matches and `null` when none does, so the common cases
     /// cost one round trip; only several matches are read back as an array.
     async fn query(&self, root: Option<&Element>, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
-        let helper = if method == "role" { &*HELPER_WITH_ROLES } else { &*HELPER };
+        let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
         let declaration = format!(
             "function(...args) {{ const fd = {helper}; const found = fd.{method}(this, ...args); \
              return found.length === 0 ? null : found.length === 1 ? found[0] : found; }}"
@@ -343,14 +345,14 @@ impl PageInner {
 
 /// The strict-mode error of a frame locator that matched several iframes.
 fn ambiguous_frames(locator: &str, frames: usize) -> BrowserError {
-    BrowserError::Evaluation(format!(
+    BrowserError::StrictMode(format!(
         "strict mode violation: {locator} resolved to {frames} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe"
     ))
 }
 
 /// A query's error (a bad selector, an option the role cannot have) without the stack of our
 /// injected helper, which says nothing to the user.
-fn without_stack(error: BrowserError) -> BrowserError {
+pub(crate) fn without_stack(error: BrowserError) -> BrowserError {
     match error {
         BrowserError::Evaluation(message) => {
             let first = message.split("\n    at ").next().unwrap_or(&message);

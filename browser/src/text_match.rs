@@ -41,6 +41,19 @@ impl TextMatch {
         }
     }
 
+    /// Whether `text` matches as it is, whitespace kept (values such as CSS, ids and option
+    /// values, which Playwright compares without normalising).
+    pub fn matches_raw(&self, text: &str) -> bool {
+        match self {
+            TextMatch::Exact(v) => text == v,
+            TextMatch::Substring(v) => text.to_lowercase().contains(&v.to_lowercase()),
+            TextMatch::Regex { source, flags } => {
+                let pattern = if flags.contains('i') { format!("(?i){source}") } else { source.clone() };
+                regex::Regex::new(&pattern).map(|r| r.is_match(text)).unwrap_or(false)
+            }
+        }
+    }
+
     /// Playwright-style rendering for error messages: `'text'`, `/re/i`.
     pub(crate) fn describe(&self) -> String {
         match self {

@@ -73,9 +73,9 @@ impl LocatorAssertions<'_> {
             match l.evaluate_all(script, serde_json::Value::Null).await {
                 Ok(values) => {
                     let found: Vec<String> = serde_json::from_value(values).unwrap_or_default();
-                    (holds(&found), format!("{found:?}"))
+                    super::Seen::Value(holds(&found), format!("{found:?}"))
                 }
-                Err(e) => (false, e.to_string()),
+                Err(e) => super::Seen::from_error(e),
             }
         })
         .await

@@ -34,13 +34,97 @@
     return texts;
   };
 
+  // Visible as Playwright decides it: rendered (`checkVisibility`, which also sees a closed
+  // <details>' content and `content-visibility`), `visibility: visible`, and a non-empty box;
+  // `display: contents` is visible when one of its children is. Opacity does not count.
   const isVisible = (el) => {
     if (!el.isConnected) return false;
-    const style = getComputedStyle(el);
-    if (style.visibility !== 'visible' && style.visibility !== '') return false;
+    const style = (el.ownerDocument.defaultView || window).getComputedStyle(el);
+    if (style.display === 'contents') {
+      for (let c = el.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 1 && isVisible(c)) return true;
+        if (c.nodeType === 3) {
+          const range = el.ownerDocument.createRange();
+          range.selectNode(c);
+          const r = range.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0) return true;
+        }
+      }
+      return false;
+    }
+    if (typeof el.checkVisibility === 'function' && !el.checkVisibility()) return false;
+    if (style.visibility !== 'visible') return false;
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0;
   };
+
+  // The role `aria-*` states are read for: the explicit one, else the implicit one of the few
+  // elements whose role carries aria-disabled / aria-readonly / aria-checked.
+  const IMPLICIT = { button: 'button', select: 'combobox', textarea: 'textbox', option: 'option', fieldset: 'group',
+    optgroup: 'group', details: 'group', a: 'link', area: 'link', summary: 'button' };
+  const INPUT_ROLES = { checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox',
+    button: 'button', submit: 'button', reset: 'button', image: 'button' };
+  const roleFor = (el) => {
+    const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    if (explicit) return explicit;
+    if (el.localName === 'input') return INPUT_ROLES[el.type] || 'textbox';
+    if ((el.localName === 'a' || el.localName === 'area') && !el.hasAttribute('href')) return '';
+    return IMPLICIT[el.localName] || '';
+  };
+  const DISABLEABLE_ROLES = ['application', 'button', 'composite', 'gridcell', 'group', 'input', 'link', 'menuitem',
+    'scrollbar', 'separator', 'tab', 'checkbox', 'columnheader', 'combobox', 'grid', 'listbox', 'menu', 'menubar',
+    'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'radiogroup', 'row', 'rowheader', 'searchbox', 'select',
+    'slider', 'spinbutton', 'switch', 'tablist', 'textbox', 'toolbar', 'tree', 'treegrid', 'treeitem'];
+  const READONLY_ROLES = ['checkbox', 'combobox', 'grid', 'gridcell', 'listbox', 'radiogroup', 'slider', 'spinbutton',
+    'textbox'];
+  const CHECKED_ROLES = ['checkbox', 'menuitemcheckbox', 'option', 'radio', 'switch', 'menuitemradio', 'treeitem'];
+  const FORM_CONTROLS = ['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'OPTGROUP'];
+
+  // Disabled natively (its own attribute, a disabled optgroup, or a disabled fieldset unless in
+  // that fieldset's legend) or by aria-disabled on it (when its role has the state) or an
+  // ancestor, the nearest explicit value deciding.
+  const isDisabled = (el) => {
+    if (FORM_CONTROLS.includes(el.tagName)) {
+      if (el.hasAttribute('disabled')) return true;
+      if (el.tagName === 'OPTION' && el.closest('optgroup[disabled]')) return true;
+      const fieldset = el.closest('fieldset[disabled]');
+      if (fieldset) {
+        const legend = fieldset.querySelector(':scope > legend');
+        if (!legend || !legend.contains(el)) return true;
+      }
+    }
+    for (let e = el, ancestor = false; e; e = e.parentElement || (e.getRootNode() && e.getRootNode().host), ancestor = true) {
+      if (!ancestor && !DISABLEABLE_ROLES.includes(roleFor(e))) return false;
+      const v = (e.getAttribute('aria-disabled') || '').toLowerCase();
+      if (v === 'true') return true;
+      if (v === 'false') return false;
+    }
+    return false;
+  };
+
+  // Checked, unchecked or 'mixed'; an element that has no such state is an error, as in Playwright.
+  const checkedState = (el) => {
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+      return el.type === 'checkbox' && el.indeterminate ? 'mixed' : el.checked;
+    }
+    if (CHECKED_ROLES.includes(roleFor(el))) {
+      const v = el.getAttribute('aria-checked');
+      return v === 'true' ? true : v === 'mixed' ? 'mixed' : false;
+    }
+    throw new Error('Not a checkbox or radio button');
+  };
+
+  const isEditable = (el) => {
+    let readonly;
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) readonly = el.hasAttribute('readonly');
+    else if (el.isContentEditable) readonly = false;
+    else if (READONLY_ROLES.includes(roleFor(el))) readonly = el.getAttribute('aria-readonly') === 'true';
+    else throw new Error('Element is not an <input>, <textarea>, <select> or [contenteditable] and does not have a role allowing [aria-readonly]');
+    return !isDisabled(el) && !readonly;
+  };
+
+  // The element's focus: the active element of its own document or shadow root, in a focused document.
+  const isFocused = (el) => el.getRootNode().activeElement === el && !!el.ownerDocument && el.ownerDocument.hasFocus();
 
   const describe = (el) => {
     const tag = el.tagName.toLowerCase();
@@ -98,8 +182,8 @@
       const no = (reason) => ({ reason, x: 0, y: 0 });
       if (!el.isConnected) return no('element is not attached to the DOM');
       if (checks.includes('visible') && !isVisible(el)) return no('element is not visible');
-      if (checks.includes('enabled') && (el.disabled || el.getAttribute('aria-disabled') === 'true')) return no('element is not enabled');
-      if (checks.includes('editable') && (el.readOnly || el.disabled)) return no('element is not editable');
+      if (checks.includes('enabled') && isDisabled(el)) return no('element is not enabled');
+      if (checks.includes('editable') && (el.readOnly || isDisabled(el))) return no('element is not editable');
       // `inView`: scrolled into view without the hit test (screenshots).
       if (checks.includes('receivesEvents') || checks.includes('inView')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       let r = el.getBoundingClientRect();
@@ -135,8 +219,57 @@
     },
 
     isVisible,
-    isChecked: (el) => el.checked === true || el.getAttribute('aria-checked') === 'true',
-    isEnabled: (el) => !(el.disabled || el.getAttribute('aria-disabled') === 'true'),
+    isChecked: (el) => checkedState(el) === true,
+    isEnabled: (el) => !isDisabled(el),
+
+    // A value an assertion compares (`what`; `arg`: the attribute, CSS or JS property name).
+    read: (el, what, arg) => {
+      switch (what) {
+        case 'text': return elementText(el);
+        case 'innerText': return el.innerText;
+        case 'value':
+          if (!['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) throw new Error('Not an input element');
+          return el.value;
+        case 'values':
+          if (el.tagName !== 'SELECT' || !el.multiple) throw new Error('Not a select element with a multiple attribute');
+          return Array.from(el.selectedOptions).map((o) => o.value);
+        case 'attribute': return el.getAttribute(arg);
+        case 'class': return el.getAttribute('class') || '';
+        case 'id': return el.id;
+        case 'css': {
+          const style = (el.ownerDocument.defaultView || window).getComputedStyle(el);
+          return style.getPropertyValue(arg) || style[arg] || '';
+        }
+        case 'property': {
+          const v = el[arg];
+          return v === undefined ? null : v;
+        }
+        default: throw new Error(`unknown value "${what}"`);
+      }
+    },
+
+    // Need roles.js (the Rust side sends it for these methods, as for role queries).
+    ariaRole: (el) => aria.roleOf(el) || '',
+    accessibleName: (el) => aria.nameOf(el),
+
+    // One element's state for a state query or an assertion (`name` as Playwright's
+    // elementState); throws where the element cannot have it.
+    state: (el, name) => {
+      switch (name) {
+        case 'visible': return isVisible(el);
+        case 'hidden': return !isVisible(el);
+        case 'enabled': return !isDisabled(el);
+        case 'disabled': return isDisabled(el);
+        case 'checked': return checkedState(el) === true;
+        case 'unchecked': return checkedState(el) === false;
+        case 'mixed': return checkedState(el) === 'mixed';
+        case 'editable': return isEditable(el);
+        case 'focused': return isFocused(el);
+        case 'empty': return ['INPUT', 'TEXTAREA'].includes(el.tagName) ? !el.value : !norm(el.textContent);
+        case 'attached': return el.isConnected;
+        default: throw new Error(`unknown element state "${name}"`);
+      }
+    },
 
     selectAll: (el) => {
       el.focus();

@@ -278,7 +278,19 @@
     toBeEnabled: (options) => ['toBeEnabled', [], options, options && options.enabled === false],
     toBeDisabled: single('toBeDisabled'),
     toBeChecked: (options) => ['toBeChecked', [], options, options && options.checked === false],
-    toBeAttached: (options) => ['toHaveCount', [0], options, !(options && options.attached === false)],
+    toBeAttached: (options) => ['toBeAttached', [], options, options && options.attached === false],
+    toBeEditable: (options) => ['toBeEditable', [], options, options && options.editable === false],
+    toBeEmpty: single('toBeEmpty'),
+    toBeFocused: single('toBeFocused'),
+    toHaveCSS: (name, value, options) => ['toHaveCSS', [String(name), spec(value, true)], options, false],
+    toHaveJSProperty: (name, value, options) => ['toHaveJSProperty', [String(name), value === undefined ? null : value], options, false],
+    toHaveId: (id, options) => ['toHaveId', [spec(id, true)], options, false],
+    toHaveValues: (values, options) => {
+      if (!Array.isArray(values)) throw new TypeError('toHaveValues: pass an array of strings or RegExps');
+      return ['toHaveValues', [values.map((v) => spec(v, true))], options, false];
+    },
+    toHaveRole: (role, options) => ['toHaveRole', [String(role)], options, false],
+    toHaveAccessibleName: (name, options) => ['toHaveAccessibleName', [spec(name, true)], options, false],
     toHaveText: text('toHaveText'),
     toContainText: text('toContainText'),
     toHaveValue: text('toHaveValue'),

@@ -308,21 +308,6 @@
     count() {
       return this._op('count', []);
     }
-    isVisible() {
-      return this._op('isVisible', []);
-    }
-    isHidden() {
-      return this._op('isHidden', []);
-    }
-    isEnabled() {
-      return this._op('isEnabled', []);
-    }
-    isDisabled() {
-      return this._op('isDisabled', []);
-    }
-    isChecked() {
-      return this._op('isChecked', []);
-    }
     waitFor(options) {
       const o = options || {};
       const state = o.state || 'visible';
@@ -456,8 +441,15 @@
       return this._mouse;
     }
   }
+  // State queries: isVisible/isHidden answer at once; the others wait for the one element
+  // (`timeout` option) and fail when it never comes, as Playwright's.
+  for (const name of ['isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isChecked', 'isEditable']) {
+    Locator.prototype[name] = function (options) {
+      return this._op(name, [], options);
+    };
+  }
   // The selector shortcuts: page.click(selector, …) is page.locator(selector).click(…).
-  const shortcuts = 'click dblclick fill press type hover check uncheck selectOption textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked';
+  const shortcuts = 'click dblclick fill press type hover check uncheck selectOption textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
   for (const name of shortcuts.split(' ')) {
     Page.prototype[name] = function (selector, ...rest) {
       return this.locator(selector)[name](...rest);

@@ -48,6 +48,19 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
             "toBeEnabled" => a.to_be_enabled().await,
             "toBeDisabled" => a.to_be_disabled().await,
             "toBeChecked" => a.to_be_checked().await,
+            "toBeAttached" => a.to_be_attached().await,
+            "toBeEditable" => a.to_be_editable().await,
+            "toBeEmpty" => a.to_be_empty().await,
+            "toBeFocused" => a.to_be_focused().await,
+            "toHaveCSS" => a.to_have_css(&r.arg::<String>(0, "name")?, exact(1, "value")?).await,
+            "toHaveJSProperty" => a.to_have_js_property(&r.arg::<String>(0, "name")?, r.arg(1, "value")?).await,
+            "toHaveId" => a.to_have_id(exact(0, "id")?).await,
+            "toHaveValues" => {
+                let specs: Vec<TextSpec> = r.arg(0, "values")?;
+                a.to_have_values(&specs.iter().map(TextSpec::to_exact_match).collect::<Vec<_>>()).await
+            }
+            "toHaveRole" => a.to_have_role(&r.arg::<String>(0, "role")?).await,
+            "toHaveAccessibleName" => a.to_have_accessible_name(exact(0, "name")?).await,
             "toHaveText" => a.to_have_text(r.arg::<TextSpec>(0, "expected")?.to_exact_match()).await,
             "toContainText" => {
                 let spec: TextSpec = r.arg(0, "expected")?;

@@ -316,6 +316,7 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
         "isEnabled" => json!(l.is_enabled().await?),
         "isDisabled" => json!(l.is_disabled().await?),
         "isChecked" => json!(l.is_checked().await?),
+        "isEditable" => json!(l.is_editable().await?),
         op => return Err(Failure::type_error(format!("locator.{op} is not supported"))),
     };
     Ok(value)

@@ -166,9 +166,10 @@ declare module '@playwright/test' {
     getAttribute(selector: string, name: string, options?: TimeoutOptions): Promise<string | null>;
     isVisible(selector: string): Promise<boolean>;
     isHidden(selector: string): Promise<boolean>;
-    isEnabled(selector: string): Promise<boolean>;
-    isDisabled(selector: string): Promise<boolean>;
-    isChecked(selector: string): Promise<boolean>;
+    isEnabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    isDisabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    isChecked(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    isEditable(selector: string, options?: TimeoutOptions): Promise<boolean>;
 
     // Events (the first listener subscribes the page).
     /** Calls `listener` on every such event. */
@@ -286,11 +287,14 @@ declare module '@playwright/test' {
     inputValue(options?: TimeoutOptions): Promise<string>;
     getAttribute(name: string, options?: TimeoutOptions): Promise<string | null>;
     count(): Promise<number>;
+    /** Answers at once: false when nothing matches; several matches are an error. */
     isVisible(): Promise<boolean>;
     isHidden(): Promise<boolean>;
-    isEnabled(): Promise<boolean>;
-    isDisabled(): Promise<boolean>;
-    isChecked(): Promise<boolean>;
+    /** Waits for the one element (strict) and fails when it never comes. */
+    isEnabled(options?: TimeoutOptions): Promise<boolean>;
+    isDisabled(options?: TimeoutOptions): Promise<boolean>;
+    isChecked(options?: TimeoutOptions): Promise<boolean>;
+    isEditable(options?: TimeoutOptions): Promise<boolean>;
     /** Waits until the element is visible (default), hidden, attached or detached. */
     waitFor(options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' }): Promise<void>;
   }
@@ -636,6 +640,20 @@ declare module '@playwright/test' {
     toBeDisabled(options?: TimeoutOptions): Promise<void>;
     toBeChecked(options?: TimeoutOptions & { checked?: boolean }): Promise<void>;
     toBeAttached(options?: TimeoutOptions & { attached?: boolean }): Promise<void>;
+    toBeEditable(options?: TimeoutOptions & { editable?: boolean }): Promise<void>;
+    /** An input or textarea without a value, or an element without text. */
+    toBeEmpty(options?: TimeoutOptions): Promise<void>;
+    toBeFocused(options?: TimeoutOptions): Promise<void>;
+    /** A computed style property (`'color'`, `'background-color'`). */
+    toHaveCSS(name: string, value: string | RegExp, options?: TimeoutOptions): Promise<void>;
+    /** A JavaScript property of the element, compared by deep equality. */
+    toHaveJSProperty(name: string, value: unknown, options?: TimeoutOptions): Promise<void>;
+    toHaveId(id: string | RegExp, options?: TimeoutOptions): Promise<void>;
+    /** The values selected in a `<select multiple>`, in order. */
+    toHaveValues(values: readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
+    /** The ARIA role, explicit or implicit. */
+    toHaveRole(role: string, options?: TimeoutOptions): Promise<void>;
+    toHaveAccessibleName(name: string | RegExp, options?: TimeoutOptions): Promise<void>;
     /** The text equals this or matches the RegExp; an array checks every match in order. */
     toHaveText(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
     /** The text contains this or matches the RegExp; an array checks every match in order. */
