@@ -228,3 +228,37 @@ fn a_rebuilt_vm_runs_before_all_again() {
     assert_eq!(served, vec!["served 1"], "AfterAll sees the rebuilt VM's state");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A support file that throws while it loads (its World and hooks would be missing) and a step
+/// file with a syntax error: the run fails before any scenario, naming both files and lines,
+/// instead of running the scenarios that the remaining steps happen to match.
+#[test]
+fn a_file_that_fails_to_load_fails_the_run_before_any_scenario() {
+    let root = std::env::temp_dir().join(format!("ferridriver-half-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "steps/ok.ts", "import { Given } from '@cucumber/cucumber'\n\nGiven('a step that passes', function () {})\n");
+    write(
+        &root,
+        "support/world.ts",
+        "import { setWorldConstructor } from '@cucumber/cucumber'\n\nconst settings = JSON.parse('{}')\nconst base: string = settings.server.baseUrl\nsetWorldConstructor(class { url = base })\n",
+    );
+    write(&root, "steps/broken.ts", "import { Then } from '@cucumber/cucumber'\n\nThen('a broken step', function () {\n  return (\n})\n");
+    write(&root, "ferridriver.toml", "[test]\nsteps = [\"steps/**/*.ts\", \"support/**/*.ts\"]\n");
+    write(&root, "features/a.feature", "Feature: A\n\n  Scenario: Passes alone\n    Given a step that passes\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--parallel", "1", "-f", "message"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "the run fails\n{stderr}");
+    assert!(!stdout.contains("testCaseStarted"), "no scenario runs: {stdout}");
+    assert!(
+        stderr.contains("support/world.ts:") && stderr.contains("cannot read property 'baseUrl'"),
+        "the throwing file and the cause are named: {stderr}"
+    );
+    assert!(stderr.contains("steps/broken.ts:"), "the file with the syntax error is named: {stderr}");
+    assert!(stderr.contains("2 problems loading") && stderr.contains("no scenario was run"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -179,7 +179,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
     let mut errors = Vec::new();
     let mut inputs = files.clone();
     let mut bundled_any = false;
-    let hint = "\n  hint: fix the file; the other step files are still loaded";
+    let hint = "\n  hint: fix the file (watch mode and the MCP server go on with the other files meanwhile)";
     let limits = VmLimits::default();
     let done = |program, errors, inputs, bundled| Built { program, errors, inputs, bundled };
     // Each failing evaluation removes one file, so this ends.

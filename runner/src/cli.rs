@@ -182,6 +182,15 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
     }
     let ids = Arc::new(IdGenerator::unique());
     let definitions = load_definitions(&prepared, &ids, hosts);
+    if definitions.js_load_errors > 0 && !prepared.args.dry_run {
+        let n = definitions.js_load_errors;
+        eprintln!(
+            "error: {n} problem{} loading the step, support and extension files (above); no scenario was run\n  hint: fix {}, then run again (`ferridriver bdd --dry-run` lists what the others define)",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "it" } else { "them" }
+        );
+        return EXIT_FAILED;
+    }
     run_once(&prepared, &ids, &definitions, &prepared.filter).code
 }
 

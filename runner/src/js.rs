@@ -15,28 +15,27 @@ pub struct JsSettings {
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
-/// per worker when there are JS definitions, else `hosts` unchanged), the program, and whether
-/// everything loaded; problems are reported on stderr with their file and a hint, and the rest
-/// still runs.
+/// per worker when there are JS definitions, else `hosts` unchanged), the program, and how many
+/// problems loading found; each is reported on stderr with its file and a hint.
 pub fn add_js_steps(
     registry: &mut Registry,
     settings: JsSettings,
     hosts: HostFactory,
     default_timeout: Duration,
-) -> (HostFactory, Option<Arc<JsProgram>>, bool) {
+) -> (HostFactory, Option<Arc<JsProgram>>, usize) {
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
     let report = load(&JsConfig { steps: settings.steps, extensions: settings.extensions, root, ..Default::default() });
     for e in &report.errors {
         eprintln!("error: {e}");
     }
-    let ok = report.errors.is_empty();
+    let problems = report.errors.len();
     match report.program {
         Some(program) => {
             program.register(registry);
             let shared = Arc::clone(&program);
             let factory: HostFactory = Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&shared), default_timeout)));
-            (factory, Some(program), ok)
+            (factory, Some(program), problems)
         }
-        None => (hosts, None, ok),
+        None => (hosts, None, problems),
     }
 }

@@ -156,6 +156,11 @@ pub struct Definitions {
     pub program: Option<Arc<JsProgram>>,
     /// Whether every definition loaded (problems are already on stderr).
     pub ok: bool,
+    /// How many JS/TS step, support or extension files failed to bundle or to evaluate. A
+    /// plain `bdd` run stops before any scenario then (as cucumber-js does): a suite with its
+    /// World or hooks missing must not report green scenarios. Watch mode reports them and
+    /// goes on serving.
+    pub js_load_errors: usize,
 }
 
 /// Builds the registry: the Rust steps linked in (the built-in library unless left out), then
@@ -163,13 +168,13 @@ pub struct Definitions {
 pub fn load_definitions(prepared: &Prepared, ids: &Arc<IdGenerator>, hosts: HostFactory) -> Definitions {
     ferridriver_steps::builtin::link();
     let mut registry = Registry::from_inventory_builtin(Arc::clone(ids), !prepared.args.no_builtin_steps);
-    let (hosts, program, js_ok) =
+    let (hosts, program, js_load_errors) =
         crate::js::add_js_steps(&mut registry, prepared.js_settings.clone(), hosts, prepared.options.default_timeout);
     for e in &registry.errors {
         eprintln!("error: {e}\n  hint: fix the definition; the other definitions are still used");
     }
-    let ok = js_ok && registry.errors.is_empty();
-    Definitions { registry: Arc::new(registry), hosts, program, ok }
+    let ok = js_load_errors == 0 && registry.errors.is_empty();
+    Definitions { registry: Arc::new(registry), hosts, program, ok, js_load_errors }
 }
 
 /// What one run did.
