@@ -1,6 +1,9 @@
 //! Finding and starting Chromium: a fresh profile, headless, the flags this environment needs,
 //! and the DevTools WebSocket address read from its stderr.
 
+// Spawning so that a browser dies with its launcher, even one killed with SIGKILL.
+mod guard;
+
 use crate::{BrowserError, Result};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -68,6 +71,8 @@ impl BrowserProcess {
         let executable = find_browser(options.executable.as_deref())?;
         let shown = executable.display().to_string();
         let launch_error = |reason: String| BrowserError::Launch { executable: shown.clone(), reason };
+        static CLEANED: std::sync::Once = std::sync::Once::new();
+        CLEANED.call_once(|| guard::remove_orphaned_profiles(&std::env::temp_dir()));
         let profile = std::env::temp_dir().join(format!("ferridriver-profile-{}-{}", std::process::id(), unique()));
         std::fs::create_dir_all(&profile)
             .map_err(|e| launch_error(format!("cannot create a profile directory: {e}")))?;
@@ -116,7 +121,7 @@ impl BrowserProcess {
         cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
         // Its own process group, so that renderers and helpers can be killed with it.
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd.spawn().map_err(|e| launch_error(e.to_string()))?;
+        let mut child = guard::spawn_guarded(cmd).map_err(|e| launch_error(e.to_string()))?;
         let stderr = child.stderr.take();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {

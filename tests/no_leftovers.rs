@@ -1,0 +1,163 @@
+//! No browser outlives the host that launched it. Each host (`bdd`, `run`, `mcp`) is killed
+//! with SIGKILL while its pages are open, which runs none of its destructors; afterwards no
+//! process of its browsers' profiles (`ferridriver-profile-<pid>-…`) may be left running.
+
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Serves one page and counts the requests for it: a host is known to be mid-run (its page
+/// open) once the count reaches what the test waits for.
+fn counting_server() -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&hits);
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut stream = stream;
+            let mut line = String::new();
+            let mut reader = BufReader::new(match stream.try_clone() {
+                Ok(s) => s,
+                Err(_) => continue,
+            });
+            if reader.read_line(&mut line).is_err() {
+                continue;
+            }
+            let mut header = String::new();
+            while reader.read_line(&mut header).map(|n| n > 2).unwrap_or(false) {
+                header.clear();
+            }
+            if line.starts_with("GET /open ") {
+                counter.fetch_add(1, Ordering::SeqCst);
+            }
+            let body = "<!doctype html><title>Open</title><p>open";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    (base, hits)
+}
+
+fn browser_processes_of(host: u32) -> usize {
+    support::processes_mentioning(&format!("ferridriver-profile-{host}-"))
+}
+
+/// Waits (up to a minute: the host may be slow to start on a busy machine) until `hits` pages
+/// were opened, then kills the host with SIGKILL and checks that its browsers went with it.
+fn kill_mid_run_and_count(mut host: Child, hits: &AtomicUsize, wanted: usize) {
+    let pid = host.id();
+    let started = Instant::now();
+    while hits.load(Ordering::SeqCst) < wanted {
+        if let Ok(Some(status)) = host.try_wait() {
+            panic!("the host ended before its pages opened: {status}");
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "the host never opened {wanted} page(s)");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(browser_processes_of(pid) > 0, "the host's browsers run while it does");
+    // SAFETY: kill(2) on our own child's pid, which we have not reaped yet.
+    unsafe {
+        libc::kill(pid as libc::pid_t, libc::SIGKILL);
+    }
+    let _ = host.wait();
+    // The kernel signals the browser at once; its renderers exit when their channel closes.
+    let killed = Instant::now();
+    while browser_processes_of(pid) > 0 && killed.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(browser_processes_of(pid), 0, "no browser process outlives a host killed with SIGKILL");
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fd-no-leftovers-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// A page that stays open: the script or step opens it, then waits far longer than the test.
+const HOLD: &str = "await page.goto(URL + '/open'); await new Promise((resolve) => setTimeout(resolve, 120000));";
+
+#[test]
+fn bdd_killed_mid_run_leaves_no_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = scratch("bdd");
+    std::fs::create_dir_all(dir.join("steps")).unwrap();
+    std::fs::create_dir_all(dir.join("features")).unwrap();
+    let step = format!(
+        "import {{ When }} from '@cucumber/cucumber'\nconst URL = '{base}'\nWhen('a page stays open', {{ timeout: 120000 }}, async function (this: any) {{\n  const page = this.page\n  {HOLD}\n}})\n"
+    );
+    std::fs::write(dir.join("steps/hold.ts"), step).unwrap();
+    let scenarios = "Feature: Hold\n\n  Scenario: One\n    When a page stays open\n\n  Scenario: Two\n    When a page stays open\n";
+    std::fs::write(dir.join("features/hold.feature"), scenarios).unwrap();
+    let host = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--parallel", "2"])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start bdd");
+    kill_mid_run_and_count(host, &hits, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn run_killed_mid_script_leaves_no_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = scratch("run");
+    let host = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--timeout-ms", "120000", "-e", &format!("const URL = '{base}'; {HOLD}")])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start run");
+    kill_mid_run_and_count(host, &hits, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn mcp_killed_mid_call_leaves_no_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = scratch("mcp");
+    let mut host = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("mcp")
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start mcp");
+    let mut stdin = host.stdin.take().expect("stdin");
+    let initialize = serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } });
+    let call = serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "run_script", "arguments": { "source": format!("const URL = '{base}'; {HOLD}"), "timeout_ms": 120000 } } });
+    for line in [initialize.to_string(), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string(), call.to_string()]
+    {
+        writeln!(stdin, "{line}").expect("write to the server");
+    }
+    stdin.flush().expect("flush");
+    kill_mid_run_and_count(host, &hits, 1);
+    drop(stdin);
+    let _ = std::fs::remove_dir_all(&dir);
+}
