@@ -47,6 +47,11 @@ pub async fn run_features(
     let stderr = String::from_utf8_lossy(&output.stderr);
     let mut summary = summarise(&messages);
     summary["exit_code"] = json!(output.status.code());
+    if summary["success"].is_null() {
+        // The run stopped before it finished (a file that failed to load stops it before any
+        // scenario): that is a failed run, with the reason in stderr.
+        summary["success"] = json!(false);
+    }
     let problems: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).take(40).collect();
     if !problems.is_empty() {
         summary["stderr"] = json!(problems.join("\n"));

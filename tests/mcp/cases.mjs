@@ -265,18 +265,6 @@ export function registerCases() {
     assert.equal(bad.result.isError, true);
   });
 
-  test('bdd_run: a normal run with counts and failures', async ({ client }) => {
-    const { json, text } = await call(client, 'bdd_run', { paths: ['features'] });
-    assert.equal(json.success, false, text);
-    assert.deepEqual(json.scenarios, { PASSED: 1, FAILED: 1 });
-    assert.equal(json.failures.length, 1);
-    assert.equal(json.failures[0].scenario, 'Wrong greeting');
-    assert.equal(json.failures[0].location, 'features/broken.feature:2');
-    assert.match(json.failures[0].error, /Welcome, alice/);
-    const one = await call(client, 'bdd_run', { paths: ['features/login.feature'] });
-    assert.equal(one.json.success, true, one.text);
-  });
-
   test('extension tools: listed under MCP names with their schemas; collisions and helpers not exposed', async ({ client }) => {
     const { tools } = await client.listTools();
     const greet = tools.find((t) => t.name === 'box_greet');
@@ -347,5 +335,26 @@ export function registerCases() {
     ({ json } = await call(client, 'session_list'));
     assert.ok(!json.sessions.some((s) => s.session === 'closing:default'));
     assert.equal((await call(client, 'session_close', { session: 'closing' })).json.closed, false);
+  });
+
+  // Last: it removes the project's broken extension files, which the cases above rely on.
+  test('bdd_run: a file that fails to load fails the run before any scenario; fixed, a run with counts and failures', async ({ client, dir }) => {
+    const broken = await call(client, 'bdd_run', { paths: ['features'] });
+    assert.equal(broken.json.success, false, broken.text);
+    assert.deepEqual(broken.json.scenarios, {}, 'no scenario ran');
+    assert.match(broken.json.stderr, /extensions\/badschema\.ts:1/);
+    assert.match(broken.json.stderr, /extensions\/dup\.ts:1/);
+    assert.match(broken.json.stderr, /no scenario was run/);
+    fs.rmSync(`${dir}/extensions/dup.ts`);
+    fs.rmSync(`${dir}/extensions/badschema.ts`);
+    const { json, text } = await call(client, 'bdd_run', { paths: ['features'] });
+    assert.equal(json.success, false, text);
+    assert.deepEqual(json.scenarios, { PASSED: 1, FAILED: 1 });
+    assert.equal(json.failures.length, 1);
+    assert.equal(json.failures[0].scenario, 'Wrong greeting');
+    assert.equal(json.failures[0].location, 'features/broken.feature:2');
+    assert.match(json.failures[0].error, /Welcome, alice/);
+    const one = await call(client, 'bdd_run', { paths: ['features/login.feature'] });
+    assert.equal(one.json.success, true, one.text);
   });
 }
