@@ -12,10 +12,7 @@ fn chromium_available() -> bool {
     if ferridriver_browser::find_browser(None).is_ok() {
         return true;
     }
-    let on_ci = std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false);
-    assert!(!on_ci, "Chromium is required on CI");
-    eprintln!("skipping: no Chromium");
-    false
+    panic!("these tests need Chromium: apt-get install -y chromium (or run .ci/run, which installs what the tests need)");
 }
 
 fn run(dir: &Path, args: &[&str]) -> (Output, u32) {

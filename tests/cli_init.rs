@@ -18,17 +18,18 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn chromium_available() -> bool {
-    ["chromium", "chromium-browser", "google-chrome"]
+    let found = ["chromium", "chromium-browser", "google-chrome"]
         .iter()
-        .any(|b| Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()))
+        .any(|b| Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()));
+    assert!(found, "this test needs Chromium: apt-get install -y chromium (or run .ci/run)");
+    found
 }
 
-/// tsc from tests/types, if its packages are installed (on CI they must be).
+/// tsc from tests/types (the test fails without it).
 fn tsc() -> Option<PathBuf> {
     let tsc = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/types/node_modules/.bin/tsc");
-    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    assert!(tsc.exists() || !on_ci, "{} missing: run npm ci in tests/types", tsc.display());
-    tsc.exists().then_some(tsc)
+    assert!(tsc.exists(), "{} missing: run `npm ci` in tests/types (or .ci/run)", tsc.display());
+    Some(tsc)
 }
 
 #[test]

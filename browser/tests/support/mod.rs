@@ -1,5 +1,5 @@
 //! Test support: a tiny HTTP server on 127.0.0.1 serving fixture pages, and browser discovery
-//! that skips locally but fails on CI when Chromium is missing.
+//! that fails the test (never skips it) when Chromium is missing.
 // Each test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
 
@@ -110,17 +110,12 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     base
 }
 
-/// Whether browser tests can run here: Chromium must exist on CI, elsewhere its absence skips.
+/// Browser tests need Chromium: without it they fail (never skip), saying how to install it.
 pub fn browser_available() -> bool {
-    match ferridriver_browser::find_browser(None) {
-        Ok(_) => true,
-        Err(e) => {
-            let on_ci = std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false);
-            assert!(!on_ci, "{e}");
-            eprintln!("skipping: {e}");
-            false
-        }
+    if let Err(e) = ferridriver_browser::find_browser(None) {
+        panic!("{e}\n  (or run .ci/run, which installs what the tests need)");
     }
+    true
 }
 
 /// Processes whose command line mentions `needle` (a browser's own profile directory).
@@ -140,7 +135,7 @@ pub fn processes_mentioning(needle: &str) -> usize {
 }
 
 /// Serves `pages`, launches a browser and opens `path` in a fresh page; `None` when no
-/// browser exists here (and not on CI). The browser must be closed by the caller.
+/// browser exists here (after failing the test). The browser must be closed by the caller.
 pub async fn open_at(
     pages: &'static [(&'static str, &'static str)],
     path: &str,
