@@ -129,8 +129,12 @@ impl Page {
             return Err(BrowserError::Navigation { url: url.to_string(), error });
         }
         match nav["loaderId"].as_str() {
-            // Same-document navigation (a fragment change): nothing to load.
-            None => Ok(None),
+            // Same-document navigation (a fragment change): nothing to load, but the renderer
+            // commits it after the browser has answered.
+            None => {
+                let deadline = Instant::now() + options.timeout.unwrap_or(self.timeout);
+                self.settle_same_document(&mut events, None, deadline, url).await.map(|_| None)
+            }
             Some(loader) => self.await_navigation(&mut events, Start::Loader(loader.to_string()), options, url).await,
         }
     }
@@ -178,6 +182,52 @@ impl Page {
         self.send("Page.navigateToHistoryEntry", json!({ "entryId": entry["id"] })).await?;
         let url = entry["url"].as_str().unwrap_or("history entry").to_string();
         Ok(Some(self.await_navigation(&mut events, Start::Next, options, &url).await?))
+    }
+
+    /// Waits until a same-document navigation of the main frame is what the page reports: the
+    /// renderer's `navigatedWithinDocument` (its URL in `url` when already seen), then the
+    /// history showing that URL (the browser records the renderer's commit on a channel of its
+    /// own, so the history may lag the event).
+    async fn settle_same_document(
+        &self,
+        events: &mut broadcast::Receiver<Arc<CdpEvent>>,
+        mut url: Option<String>,
+        deadline: Instant,
+        what: &str,
+    ) -> Result<()> {
+        let main_frame = self.inner.frame_id.clone();
+        loop {
+            if let Some(url) = &url {
+                if self.url().await? == *url {
+                    return Ok(());
+                }
+            }
+            // Woken by the page's next event; the history has no event of its own, so it is
+            // read again after a short pause when nothing else happens.
+            let pause = if url.is_some() { Duration::from_millis(10) } else { deadline.saturating_duration_since(Instant::now()) };
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(BrowserError::Timeout {
+                    what: format!("{what} (a same-document navigation) to be committed"),
+                    ms: self.timeout.as_millis(),
+                });
+            }
+            match tokio::time::timeout(pause.min(left), events.recv()).await {
+                Ok(Ok(event)) if event.method == "ferridriver.disconnected" => {
+                    return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()))
+                }
+                Ok(Ok(event)) if event.session_id.as_deref() == Some(self.session_id()) => {
+                    let p = &event.params;
+                    if event.method == "Page.navigatedWithinDocument" && p["frameId"].as_str() == Some(&main_frame) {
+                        url = p["url"].as_str().map(str::to_string).or(url);
+                    }
+                }
+                Ok(Err(broadcast::error::RecvError::Closed)) => {
+                    return Err(BrowserError::Disconnected("event stream closed".into()))
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Waits for the navigation that `start` names to reach `options.wait_until`, following it
@@ -268,7 +318,10 @@ impl Page {
                         committed = false;
                     }
                 }
-                "Page.navigatedWithinDocument" if in_main_frame && current.is_none() => return Ok(None),
+                "Page.navigatedWithinDocument" if in_main_frame && current.is_none() => {
+                    let url = p["url"].as_str().map(str::to_string);
+                    return self.settle_same_document(events, url, deadline, what).await.map(|_| None);
+                }
                 "Network.responseReceived" if p["type"] == "Document" && in_main_frame => {
                     if let Some(loader) = p["loaderId"].as_str() {
                         let id = p["requestId"].as_str().unwrap_or(loader);

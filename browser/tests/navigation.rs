@@ -210,3 +210,24 @@ async fn a_click_that_submits_always_waits_for_its_navigation() {
     }
     browser.close().await;
 }
+
+/// A fragment navigation is committed by the page's renderer; the browser may answer
+/// `Page.navigate` before that (always when the renderer is busy, as on a loaded machine).
+/// `goto` returns only once the page reports the new URL.
+#[tokio::test(flavor = "current_thread")]
+async fn a_fragment_goto_returns_once_the_page_reports_the_fragment() {
+    let Some((browser, page, base)) = page().await else { return };
+    for round in 0..5 {
+        page.goto(&format!("{base}/ok")).await.unwrap();
+        // Keep the renderer's main thread busy for a moment, as a loaded machine does.
+        page.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 0); 1").await.unwrap();
+        let target = format!("{base}/ok#section{round}");
+        page.goto(&target).await.unwrap();
+        assert_eq!(page.url().await.unwrap(), target, "round {round}: goto returned before the fragment was committed");
+    }
+    // The same fragment again is a navigation too, and returns at once.
+    let started = Instant::now();
+    page.goto(&format!("{base}/ok#section4")).await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    browser.close().await;
+}
