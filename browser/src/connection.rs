@@ -3,6 +3,12 @@
 //! typed responses or events, which keeps float-bearing events intact under
 //! `arbitrary_precision` (a typed struct parses them; chromiumoxide's untagged envelope does not).
 
+// Delays and reorders incoming messages in tests (feature `fault-injection`).
+#[cfg(feature = "fault-injection")]
+mod faults;
+#[cfg(feature = "fault-injection")]
+pub use faults::FaultPlan;
+
 use crate::{BrowserError, Result};
 use async_tungstenite::tungstenite::Message;
 use chromiumoxide_types::Command;
@@ -53,6 +59,47 @@ impl Connection {
     /// Connects to a DevTools WebSocket endpoint. Must be called inside a tokio runtime; the
     /// reader and writer run as tasks on it.
     pub async fn connect(ws_url: &str) -> Result<Connection> {
+        #[cfg(feature = "fault-injection")]
+        if let Some(plan) = FaultPlan::from_env() {
+            return Connection::connect_with_faults(ws_url, plan).await;
+        }
+        Connection::open(ws_url, None).await
+    }
+
+    /// [`Connection::connect`] with incoming messages delayed and reordered per `plan`.
+    #[cfg(feature = "fault-injection")]
+    pub async fn connect_with_faults(ws_url: &str, plan: FaultPlan) -> Result<Connection> {
+        Connection::open(ws_url, Some(plan)).await
+    }
+
+    #[cfg(not(feature = "fault-injection"))]
+    async fn open(ws_url: &str, _plan: Option<()>) -> Result<Connection> {
+        Connection::open_with(ws_url, |reader| (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO))
+            .await
+    }
+
+    #[cfg(feature = "fault-injection")]
+    async fn open(ws_url: &str, plan: Option<FaultPlan>) -> Result<Connection> {
+        let Some(plan) = plan else {
+            return Connection::open_with(ws_url, |reader| (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO))
+            .await;
+        };
+        Connection::open_with(ws_url, move |reader| {
+            let target = Arc::clone(&reader);
+            let faults = Arc::new(faults::Faults::new(plan, Arc::new(move |text: &str| dispatch(&target, text))));
+            // The end comes after every message received before it.
+            let linger = plan.max_event_delay.max(plan.max_reply_delay) * 2 + Duration::from_millis(5);
+            (Box::new(move |text: String| faults.receive(text)) as Box<dyn Fn(String) + Send>, linger)
+        })
+        .await
+    }
+
+    /// Opens the WebSocket; `receiver` makes what each incoming text goes to (dispatch, or the
+    /// fault layer in front of it).
+    async fn open_with(
+        ws_url: &str,
+        receiver: impl FnOnce(Arc<Inner>) -> (Box<dyn Fn(String) + Send>, Duration),
+    ) -> Result<Connection> {
         let (socket, _) = async_tungstenite::tokio::connect_async(ws_url)
             .await
             .map_err(|e| BrowserError::Disconnected(format!("cannot connect to {ws_url}: {e}")))?;
@@ -75,16 +122,20 @@ impl Connection {
             let _ = sink.close(None).await;
         });
         let reader = Arc::clone(&inner);
+        let (receive, linger) = receiver(Arc::clone(&inner));
         tokio::spawn(async move {
             let reason = loop {
                 match stream.next().await {
-                    Some(Ok(Message::Text(text))) => dispatch(&reader, text.as_str()),
-                    Some(Ok(Message::Binary(bytes))) => dispatch(&reader, &String::from_utf8_lossy(&bytes)),
+                    Some(Ok(Message::Text(text))) => receive(text.as_str().to_string()),
+                    Some(Ok(Message::Binary(bytes))) => receive(String::from_utf8_lossy(&bytes).into_owned()),
                     Some(Ok(Message::Close(_))) | None => break "the browser closed the connection".to_string(),
                     Some(Ok(_)) => {}
                     Some(Err(e)) => break e.to_string(),
                 }
             };
+            if !linger.is_zero() {
+                tokio::time::sleep(linger).await;
+            }
             close_all(&reader, reason);
         });
         Ok(Connection { inner, command_timeout: Duration::from_secs(30) })

@@ -37,6 +37,8 @@ mod waits;
 
 pub use browser::Browser;
 pub use connection::{CdpEvent, Connection};
+#[cfg(feature = "fault-injection")]
+pub use connection::FaultPlan;
 pub use context::{BrowserContext, Cookie};
 pub use context_options::{ContextOptions, Geolocation, StorageStateSource, Viewport};
 pub use credentials::HttpCredentials;
