@@ -31,7 +31,7 @@ impl Vm {
     /// Runs tool `index`'s handler with `args_json`, stopping JS at `timeout`; the handler's
     /// answer as the prelude encodes it (`{ok}` or `{error}`).
     async fn call_tool(&self, index: usize, args_json: String, timeout: Duration) -> Result<String, VmError> {
-        let limit = self.epoch.elapsed().saturating_add(timeout).as_millis() as u64;
+        let limit = crate::vm::counted_ms(self.epoch).saturating_add(timeout.as_millis() as u64);
         self.deadline.store(limit, Ordering::Relaxed);
         let (deadline, epoch, bridge) = (self.deadline.clone(), self.epoch, self.bridge.clone());
         self.context
@@ -44,7 +44,7 @@ impl Vm {
                 .catch(&ctx)
                 .map_err(|e| {
                     let (exception_type, message, stack) = crate::convert::caught(e);
-                    VmError { exception_type, message, stack, timed_out: epoch.elapsed().as_millis() as u64 >= limit }
+                    VmError { exception_type, message, stack, timed_out: crate::vm::counted_ms(epoch) >= limit }
                 });
                 deadline.store(u64::MAX, Ordering::Relaxed);
                 result

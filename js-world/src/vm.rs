@@ -73,7 +73,7 @@ pub struct Vm {
     runtime: AsyncRuntime,
     /// Milliseconds since `epoch` after which the interrupt handler stops JS; `u64::MAX` = never.
     pub(crate) deadline: Arc<AtomicU64>,
-    pub(crate) epoch: Instant,
+    pub(crate) epoch: (Instant, Duration),
     /// Whether [`Vm::drive`] is running (the interrupt handler tells its stops apart).
     driving: Arc<std::sync::atomic::AtomicBool>,
     /// JS driven beside a Rust step was interrupted at its deadline; the interrupted job may
@@ -96,14 +96,15 @@ impl Vm {
         runtime.set_memory_limit(limits.memory_bytes).await;
         runtime.set_max_stack_size(limits.stack_bytes).await;
         let deadline = Arc::new(AtomicU64::new(u64::MAX));
-        let epoch = Instant::now();
+        // The VM's clock: time since it was made, minus the uncounted time since then.
+        let epoch = (Instant::now(), ferridriver_steps::uncounted::total());
         let watched = Arc::clone(&deadline);
         let driving = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let overran = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (drive_flag, overrun_flag) = (Arc::clone(&driving), Arc::clone(&overran));
         runtime
             .set_interrupt_handler(Some(Box::new(move || {
-                let stop = epoch.elapsed().as_millis() as u64 >= watched.load(Ordering::Relaxed);
+                let stop = counted_ms(epoch) >= watched.load(Ordering::Relaxed);
                 // JS stopped while driven beside a Rust step: its state may be half-done.
                 if stop && drive_flag.load(Ordering::Relaxed) {
                     overrun_flag.store(true, Ordering::Relaxed);
@@ -198,7 +199,7 @@ impl Vm {
     /// interrupted. For the time a Rust step runs in the same scenario. The context's own
     /// driver is used rather than `AsyncRuntime::idle`, which prints job errors to stdout.
     pub async fn drive(&self, limit: Duration) {
-        let until = self.epoch.elapsed().saturating_add(limit).as_millis() as u64;
+        let until = counted_ms(self.epoch).saturating_add(limit.as_millis() as u64);
         self.deadline.store(until, Ordering::Relaxed);
         self.driving.store(true, Ordering::Relaxed);
         // Back to "no deadline" when the caller drops this future.
@@ -221,7 +222,7 @@ impl Vm {
     /// Calls a definition, stopping it after `timeout`; returns its result and what it attached
     /// (attachments are returned even when the VM failed).
     pub async fn invoke(&self, call: Call, timeout: Duration) -> (Result<CallResult, VmError>, Vec<Attachment>) {
-        let limit = self.epoch.elapsed().saturating_add(timeout).as_millis() as u64;
+        let limit = counted_ms(self.epoch).saturating_add(timeout.as_millis() as u64);
         self.deadline.store(limit, Ordering::Relaxed);
         let deadline = Arc::clone(&self.deadline);
         let epoch = self.epoch;
@@ -248,7 +249,7 @@ impl Vm {
                 };
                 // The interrupt handler only stops JS past the deadline, so a failure after it
                 // is the timeout (QuickJS's uncatchable `InternalError: interrupted`).
-                let result = result.map_err(|e| exception_error(e, epoch.elapsed().as_millis() as u64 >= limit));
+                let result = result.map_err(|e| exception_error(e, counted_ms(epoch) >= limit));
                 deadline.store(u64::MAX, Ordering::Relaxed);
                 let attachments = bridge
                     .restore(&ctx)
@@ -297,4 +298,12 @@ fn plain_error(message: String) -> VmError {
 fn exception_error(e: rquickjs::CaughtError<'_>, timed_out: bool) -> VmError {
     let (exception_type, message, stack) = convert::caught(e);
     VmError { exception_type, message, stack, timed_out }
+}
+
+/// Milliseconds since `epoch` that step timeouts count: the worker's uncounted time (a browser
+/// launch, see `ferridriver_steps::uncounted`) left out. The VM runs on its worker's thread,
+/// so the interrupt handler reads that thread's clock.
+pub(crate) fn counted_ms((start, uncounted_then): (Instant, Duration)) -> u64 {
+    let uncounted_since = ferridriver_steps::uncounted::total().saturating_sub(uncounted_then);
+    start.elapsed().saturating_sub(uncounted_since).as_millis() as u64
 }

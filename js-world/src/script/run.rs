@@ -41,12 +41,12 @@ pub(crate) fn module_name() -> String {
 impl Vm {
     /// Runs `prepared` with `args_json` as the `args` global, stopping JS after `timeout`.
     pub(crate) async fn run_script(&self, prepared: &Prepared, args_json: String, timeout: Duration) -> RawRun {
-        let limit = self.epoch.elapsed().saturating_add(timeout).as_millis() as u64;
+        let limit = crate::vm::counted_ms(self.epoch).saturating_add(timeout.as_millis() as u64);
         self.deadline.store(limit, Ordering::Relaxed);
         let (deadline, epoch, bridge) = (self.deadline.clone(), self.epoch, self.bridge.clone());
         self.context
             .async_with(async move |ctx| {
-                let timed_out = move || epoch.elapsed().as_millis() as u64 >= limit;
+                let timed_out = move || crate::vm::counted_ms(epoch) >= limit;
                 let fail = |compile: bool| {
                     move |e: rquickjs::CaughtError<'_>| {
                         let (exception_type, message, stack) = convert::caught(e);

@@ -45,7 +45,18 @@ pub const WORKER_THREAD_PREFIX: &str = "ferridriver-worker-";
 /// Runs one body and reports its result.
 pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
     let started = Instant::now();
-    let outcome = tokio::time::timeout(timeout, AssertUnwindSafe(body).catch_unwind()).await;
+    let uncounted_before = ferridriver_steps::uncounted::total();
+    let mut body = std::pin::pin!(AssertUnwindSafe(body).catch_unwind());
+    // The deadline moves by the time the body spent on uncounted work (a browser launch).
+    let outcome = loop {
+        let excluded = ferridriver_steps::uncounted::total().saturating_sub(uncounted_before);
+        let deadline = tokio::time::Instant::from_std(started + timeout + excluded);
+        match tokio::time::timeout_at(deadline, &mut body).await {
+            Ok(output) => break Ok(output),
+            Err(_) if ferridriver_steps::uncounted::total().saturating_sub(uncounted_before) > excluded => continue,
+            Err(elapsed) => break Err(elapsed),
+        }
+    };
     let duration = started.elapsed().into();
     let failed = |kind: &str, message: String| TestStepResult {
         duration,

@@ -185,7 +185,9 @@ async fn worker_browser() -> Result<Arc<Browser>, String> {
         reset.abort();
     }
     let settings = SETTINGS.get().cloned().unwrap_or_default();
-    let browser = Arc::new(start_browser(&settings).await?);
+    // Not charged to the step that happens to need the browser first (as Playwright's worker
+    // fixture is not charged to a test).
+    let browser = Arc::new(crate::uncounted::run(start_browser(&settings)).await?);
     WORKER_BROWSER.with(|b| *b.borrow_mut() = Some(Arc::clone(&browser)));
     Ok(browser)
 }

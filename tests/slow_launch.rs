@@ -1,0 +1,50 @@
+//! A browser that is slow to start (a busy CI machine) is not charged to the step that first
+//! needs it: Playwright launches its browser in a worker fixture, outside any test's timeout.
+//! Here Chromium is started through a wrapper that waits 2.5 s first, and every step has a
+//! 1.5 s timeout; the first step of each worker (a built-in Rust step and a JS step) must pass.
+
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::os::unix::fs::PermissionsExt;
+use std::process::Command;
+
+const PAGES: &[(&str, &str)] = &[("/", "<!doctype html><title>Home</title><h1>Welcome</h1>")];
+
+#[test]
+fn a_slow_browser_start_is_not_charged_to_the_first_step() {
+    if !support::browser_available() {
+        return;
+    }
+    let chromium = ferridriver_browser::find_browser(None).expect("chromium");
+    let base = support::serve(PAGES);
+    let dir = std::env::temp_dir().join(format!("fd-slow-launch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("features")).unwrap();
+    std::fs::create_dir_all(dir.join("steps")).unwrap();
+    let wrapper = dir.join("slow-chromium");
+    std::fs::write(&wrapper, format!("#!/bin/sh\nsleep 2.5\nexec '{}' \"$@\"\n", chromium.display())).unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(
+        dir.join("steps/title.ts"),
+        "import { Then } from '@cucumber/cucumber'\nimport { expect } from '@playwright/test'\n\nThen('the title is {string} from JS', async function (this: any, title: string) {\n  await this.page.goto('/')\n  await expect(this.page).toHaveTitle(title)\n})\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("features/home.feature"),
+        "Feature: Home\n\n  Scenario: Rust step first\n    Given I open \"/\"\n    Then I should see \"Welcome\"\n\n  Scenario: JS step first\n    Then the title is \"Home\" from JS\n",
+    )
+    .unwrap();
+    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--parallel", "2", "--timeout", "1500", "--format", "summary", "--world-parameters", &params])
+        .arg("--browser-path")
+        .arg(&wrapper)
+        .current_dir(&dir)
+        .output()
+        .expect("binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("2 scenarios (2 passed)"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
