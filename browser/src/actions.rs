@@ -96,32 +96,22 @@ impl Locator {
         self.page.mouse_event(kind, x, y, clicks).await
     }
 
-    pub(crate) async fn finish<T>(&self, result: Result<T>) -> Result<T> {
-        // Remote handles are dropped in batches: one release per operation would cost a round
-        // trip each time, and the context's end frees them all anyway.
-        if self.page.operations.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 64 == 63 {
-            self.page.release().await;
-        }
-        result
-    }
-
     /// Clicks the element's center once it is visible, stable, enabled and receives the pointer.
     pub async fn click(&self) -> Result<()> {
-        let r = async {
+        self.op(async {
             let (_, x, y) =
                 self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
             let mut events = self.page.connection.subscribe();
             self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE, x, y).await?;
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// A PNG of the element, once it is visible and stable (scrolled into view first).
     pub async fn screenshot(&self) -> Result<Vec<u8>> {
-        let r = async {
+        self.op(async {
             // An element under an overlay still has a picture: no hit test, only scrolling.
             let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?;
             let (x, y, width, height) = self
@@ -130,35 +120,32 @@ impl Locator {
                 .await?
                 .ok_or_else(|| BrowserError::Evaluation("locator.screenshot: the element has no box".into()))?;
             self.page.screenshot_clip(x, y, width, height).await
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Double-clicks.
     pub async fn dblclick(&self) -> Result<()> {
-        let r = async {
+        self.op(async {
             let (_, x, y) =
                 self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
             self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE_TWICE, x, y).await
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Moves the mouse over the element.
     pub async fn hover(&self) -> Result<()> {
-        let r = async {
+        self.op(async {
             // The mouse is there once the element is found stable under it.
             self.wait_for_point("hover", &["visible", "stable", "receivesEvents"], true).await.map(|_| ())
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Replaces the value of an input, textarea or contenteditable, as typing would.
     pub async fn fill(&self, value: &str) -> Result<()> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one("fill", &["visible", "enabled", "editable"]).await?;
             self.page.helper_value(&el, "selectAll", vec![]).await?;
             let session = Some(self.page.session.as_str());
@@ -183,9 +170,8 @@ impl Locator {
                 self.page.connection.call_raw("Input.insertText", json!({"text": value}), session).await?;
             }
             Ok(())
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     async fn key(&self, name: &str) -> Result<()> {
@@ -206,7 +192,7 @@ impl Locator {
 
     /// Focuses the element and presses a key (`Enter`, `Tab`, `a`…).
     pub async fn press(&self, key: &str) -> Result<()> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one("press", &[]).await?;
             self.focus(&el).await?;
             let mut events = self.page.connection.subscribe();
@@ -214,23 +200,21 @@ impl Locator {
             // Enter in a form submits it: wait for that navigation to commit, as a click does.
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Types text key by key (Playwright's `pressSequentially`).
     pub async fn type_text(&self, text: &str) -> Result<()> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one("type", &["visible", "enabled"]).await?;
             self.focus(&el).await?;
             for c in text.chars() {
                 self.key(&c.to_string()).await?;
             }
             Ok(())
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     async fn set_checked(&self, wanted: bool, action: &str) -> Result<()> {
@@ -248,33 +232,30 @@ impl Locator {
 
     /// Checks a checkbox or radio button (no-op when already checked).
     pub async fn check(&self) -> Result<()> {
-        let r = self.set_checked(true, "check").await;
-        self.finish(r).await
+        self.op(self.set_checked(true, "check")).await
     }
 
     /// Unchecks a checkbox.
     pub async fn uncheck(&self) -> Result<()> {
-        let r = self.set_checked(false, "uncheck").await;
-        self.finish(r).await
+        self.op(self.set_checked(false, "uncheck")).await
     }
 
     /// Selects options of a `<select>` by value or label; returns the selected values.
     pub async fn select_option(&self, values: &[&str]) -> Result<Vec<String>> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one("selectOption", &["visible", "enabled"]).await?;
             let chosen = self.page.helper_value(&el, "selectOption", vec![json!(values)]).await?;
             Ok(chosen
                 .as_array()
                 .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
                 .unwrap_or_default())
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Evaluates `function(el) { … }`-style code on the single matching element.
     async fn read(&self, what: &str, declaration: &str) -> Result<Value> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one(what, &[]).await?;
             let reply = self
                 .page
@@ -286,16 +267,15 @@ impl Locator {
                 )
                 .await?;
             evaluation_result(reply).map_err(crate::resolve::without_stack)
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Calls `function` (JavaScript source of `(element, arg) => …`, may be async) with the
     /// single matching element and `arg`; returns its result as JSON (`null` for `undefined`).
     /// A throw becomes [`BrowserError::Evaluation`].
     pub async fn evaluate(&self, function: &str, arg: Value) -> Result<Value> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one("evaluate", &[]).await?;
             let declaration = format!("function(arg) {{ return ({function})(this, arg); }}");
             let reply = self
@@ -309,15 +289,14 @@ impl Locator {
                 )
                 .await?;
             evaluation_result(reply)
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Calls `function` (`(elements, arg) => …`, may be async) once with every current match,
     /// in document order (an empty array when nothing matches; it does not wait).
     pub async fn evaluate_all(&self, function: &str, arg: Value) -> Result<Value> {
-        let r = async {
+        self.op(async {
             let found = self.page.resolve(&self.parts).await?;
             let session = Some(self.page.session.as_str());
             let reply = match found.first() {
@@ -350,9 +329,8 @@ impl Locator {
                 }
             };
             evaluation_result(reply)
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// The element's `textContent`.
@@ -392,8 +370,7 @@ impl Locator {
 
     /// How many elements match now (no waiting).
     pub async fn count(&self) -> Result<usize> {
-        let r = self.page.resolve(&self.parts).await.map(|v| v.len());
-        self.finish(r).await
+        self.op(async { self.page.resolve(&self.parts).await.map(|v| v.len()) }).await
     }
 
     /// One locator per current match.
@@ -433,26 +410,24 @@ impl Locator {
 
     /// Waits for the one element, then reads its state (`name` as the helper's `state`).
     async fn state(&self, action: &str, name: &str) -> Result<bool> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one(action, &[]).await?;
             Ok(self.page.helper_value(&el, "state", vec![json!(name)]).await.map_err(crate::resolve::without_stack)?.as_bool()
                 == Some(true))
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Whether the element is visible: `false` when nothing matches (no waiting, as
     /// Playwright's); several matches are a strict mode violation.
     pub async fn is_visible(&self) -> Result<bool> {
-        let r = async {
+        self.op(async {
             match self.single_now("isVisible").await? {
                 None => Ok(false),
                 Some(el) => Ok(self.page.helper_value(&el, "isVisible", vec![]).await?.as_bool() == Some(true)),
             }
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 
     /// Whether the element is hidden or nothing matches (no waiting).

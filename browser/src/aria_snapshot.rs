@@ -23,7 +23,7 @@ async fn ax_tree(connection: &crate::Connection, session: &str) -> Result<Vec<Va
 impl Locator {
     /// The accessibility snapshot of the one element this locator finds (waiting for it).
     pub async fn aria_snapshot(&self) -> Result<String> {
-        let r = async {
+        self.op(async {
             let el = self.wait_for_one("ariaSnapshot", &[]).await?;
             let described = self
                 .page
@@ -39,8 +39,7 @@ impl Locator {
                 ))
             })?;
             Ok(snapshot(&nodes, &root))
-        }
-        .await;
-        self.finish(r).await
+        })
+        .await
     }
 }

@@ -21,6 +21,15 @@ impl Browser {
         Ok(Browser { connection, process: Some(process) })
     }
 
+    /// [`Browser::launch`] with the browser's messages delayed and reordered per `plan`
+    /// (tests only).
+    #[cfg(feature = "fault-injection")]
+    pub async fn launch_with_faults(options: &LaunchOptions, plan: crate::FaultPlan) -> Result<Browser> {
+        let process = BrowserProcess::launch(options)?;
+        let connection = Connection::connect_with_faults(&process.ws_url, plan).await?;
+        Ok(Browser { connection, process: Some(process) })
+    }
+
     /// Connects to a browser someone else runs (`--cdp-endpoint ws://…`).
     pub async fn connect(ws_url: &str) -> Result<Browser> {
         Ok(Browser { connection: Connection::connect(ws_url).await?, process: None })

@@ -179,6 +179,17 @@ impl Connection {
         }
     }
 
+    /// Queues a command whose answer nobody waits for (it is dropped when it comes). Commands
+    /// reach the browser in the order they are queued.
+    pub fn send_detached(&self, method: &str, params: Value, session: Option<&str>) {
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut message = json!({ "id": id, "method": method, "params": params });
+        if let Some(s) = session {
+            message["sessionId"] = Value::String(s.to_string());
+        }
+        let _ = self.inner.outgoing.send(message.to_string());
+    }
+
     /// Events from now on. Subscribe before the command whose consequences you wait for.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<CdpEvent>> {
         self.inner.events.subscribe()

@@ -138,16 +138,16 @@ impl<'a> LocatorAssertions<'a> {
         let l = self.locator;
         let read = &read;
         self.check(matcher, expected, || async move {
-            let seen = match l.single_now(matcher).await {
-                Ok(None) => Seen::Missing(NOT_FOUND.to_string()),
-                Ok(Some(el)) => match read(el).await {
-                    Ok((holds, received)) => Seen::Value(holds, received),
-                    Err(e) => Seen::from_error(e),
-                },
-                Err(e) => Seen::from_error(e),
-            };
-            l.finish(Ok(())).await.ok();
-            seen
+            let seen = l.op(async {
+                Ok(match l.single_now(matcher).await? {
+                    None => Seen::Missing(NOT_FOUND.to_string()),
+                    Some(el) => match read(el).await {
+                        Ok((holds, received)) => Seen::Value(holds, received),
+                        Err(e) => Seen::from_error(e),
+                    },
+                })
+            });
+            seen.await.unwrap_or_else(Seen::from_error)
         })
         .await
     }
@@ -188,16 +188,16 @@ impl<'a> LocatorAssertions<'a> {
                 .await;
         };
         self.check(matcher, state, || async move {
-            let seen = match l.single_now(matcher).await {
-                Ok(None) => Seen::Value(absent, NOT_FOUND.to_string()),
-                Ok(Some(el)) => match l.page.helper_value(&el, "state", vec![json!(state)]).await {
-                    Ok(v) => Seen::Value(v.as_bool() == Some(true), shown(v.as_bool() == Some(true))),
-                    Err(e) => Seen::from_error(crate::resolve::without_stack(e)),
-                },
-                Err(e) => Seen::from_error(e),
-            };
-            l.finish(Ok(())).await.ok();
-            seen
+            let seen = l.op(async {
+                Ok(match l.single_now(matcher).await? {
+                    None => Seen::Value(absent, NOT_FOUND.to_string()),
+                    Some(el) => match l.page.helper_value(&el, "state", vec![json!(state)]).await {
+                        Ok(v) => Seen::Value(v.as_bool() == Some(true), shown(v.as_bool() == Some(true))),
+                        Err(e) => Seen::from_error(crate::resolve::without_stack(e)),
+                    },
+                })
+            });
+            seen.await.unwrap_or_else(Seen::from_error)
         })
         .await
     }

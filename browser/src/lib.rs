@@ -21,6 +21,7 @@ mod events;
 mod expect;
 mod file_gate;
 mod frame_locator;
+mod handles;
 pub mod http_core;
 mod keyboard;
 mod launch;

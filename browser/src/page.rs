@@ -27,8 +27,8 @@ pub(crate) struct PageInner {
     pub(crate) console_errors: std::sync::Mutex<Vec<String>>,
     /// Messages of the dialogs (alert, confirm, prompt) that were dismissed.
     pub(crate) dialogs: std::sync::Mutex<Vec<String>>,
-    /// Locator operations so far (remote handles are released every few of them).
-    pub(crate) operations: std::sync::atomic::AtomicUsize,
+    /// Locator operations running and finished since their handles were last released.
+    pub(crate) handles: std::sync::Mutex<crate::handles::Handles>,
     /// Where [`crate::PageEvent`]s go (see `events.rs`).
     pub(crate) events: broadcast::Sender<crate::PageEvent>,
     /// Whether the Network domain was turned on for request/response events.
@@ -93,7 +93,7 @@ impl Page {
             action_timeout: Duration::from_secs(5),
             console_errors: std::sync::Mutex::new(Vec::new()),
             dialogs: std::sync::Mutex::new(Vec::new()),
-            operations: std::sync::atomic::AtomicUsize::new(0),
+            handles: std::sync::Mutex::new(crate::handles::Handles::default()),
             events: broadcast::channel(crate::events::EVENT_BUFFER).0,
             network_watched: std::sync::atomic::AtomicBool::new(false),
             manual_dialogs: std::sync::atomic::AtomicBool::new(false),

@@ -337,9 +337,10 @@ impl PageInner {
         Ok(indices.into_iter().filter_map(|i| all.get(i).cloned()).collect())
     }
 
-    /// Drops the remote objects of the last operations.
-    pub(crate) async fn release(&self) {
-        let _ = self.connection.call_raw("Runtime.releaseObjectGroup", json!({"objectGroup": GROUP}), self.s()).await;
+    /// Drops the remote objects of the last operations: queued at once, its answer not awaited
+    /// (see handles.rs for when this is safe).
+    pub(crate) fn release_now(&self) {
+        self.connection.send_detached("Runtime.releaseObjectGroup", json!({"objectGroup": GROUP}), self.s());
     }
 }
 
