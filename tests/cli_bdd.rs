@@ -150,3 +150,26 @@ fn language_default_and_header() {
     let out = bdd(&s.0, &["--i18n-keywords", "de"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("Angenommen"));
 }
+
+/// `--repeat-each N` runs every selected scenario N times, each run a pickle and test case of
+/// its own (fresh ids), so every report shows every run; 0 is a usage error.
+#[test]
+fn repeat_each_runs_every_scenario_n_times() {
+    let s = Scratch::new("repeat");
+    s.write("features/good.feature", GOOD);
+    let out = bdd(&s.0, &["--repeat-each", "3", "--format", "message", "--tags", "not @fast"]);
+    assert_eq!(out.status.code(), Some(1), "the steps are undefined");
+    let msgs = messages(&out);
+    let pickles: Vec<&serde_json::Value> = msgs.iter().filter_map(|m| m.get("pickle")).collect();
+    assert_eq!(pickles.len(), 6, "two outline rows, three times each");
+    let ids: std::collections::HashSet<&str> = pickles.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 6, "each run has its own pickle id");
+    let step_ids: std::collections::HashSet<&str> =
+        pickles.iter().flat_map(|p| p["steps"].as_array().unwrap()).map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(step_ids.len(), 6, "and its own step ids");
+    assert_eq!(pickles.iter().filter(|p| p["name"] == "two 1").count(), 3);
+    assert_eq!(count(&msgs, "testCaseStarted"), 6);
+    let out = bdd(&s.0, &["--repeat-each", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--repeat-each must be at least 1"));
+}

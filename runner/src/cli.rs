@@ -60,6 +60,10 @@ pub struct BddArgs {
     #[arg(long, value_name = "N")]
     pub retry: Option<u32>,
 
+    /// Run every selected scenario N times (as Playwright's flag), to hunt for flaky ones.
+    #[arg(long, value_name = "N")]
+    pub repeat_each: Option<u32>,
+
     /// Only retry scenarios whose tags match this expression.
     #[arg(long, value_name = "EXPRESSION")]
     pub retry_tag_filter: Option<String>,
@@ -256,7 +260,10 @@ pub(crate) fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
         .iter()
         .map(|n| Regex::new(n).map_err(|e| format!("--name '{n}' is not a valid regular expression: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(PickleFilter { tags, names, shard: None, only: None })
+    if args.repeat_each == Some(0) {
+        return Err("--repeat-each must be at least 1".into());
+    }
+    Ok(PickleFilter { tags, names, shard: None, only: None, repeat_each: args.repeat_each.unwrap_or(1) })
 }
 
 fn print_keywords(d: &crate::gherkin::Dialect) {

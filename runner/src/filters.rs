@@ -16,6 +16,8 @@ pub struct PickleFilter {
     pub shard: Option<crate::execute::Shard>,
     /// Only pickles with these content keys ([`pickle_key`]): what watch mode re-runs.
     pub only: Option<std::sync::Arc<std::collections::HashSet<u64>>>,
+    /// How many times each selected pickle runs (`--repeat-each`; 0 and 1 mean once).
+    pub repeat_each: u32,
 }
 
 impl PickleFilter {

@@ -115,11 +115,27 @@ fn load_sources_with(
             ctx.emit(crate::gherkin::parse_error_message(&uri, e));
         }
         for (pickle, keep) in pickles.into_iter().zip(selected) {
-            if keep {
-                ctx.emit(pickle.clone());
-                loaded.pickles.push(Arc::new(pickle));
+            if !keep {
+                continue;
+            }
+            // `--repeat-each`: each repetition is a pickle of its own (new ids, same source),
+            // so every report shows every run.
+            let repetitions: Vec<Pickle> = (1..filter.repeat_each.max(1)).map(|_| repetition(&pickle, &ctx.ids)).collect();
+            for p in std::iter::once(pickle).chain(repetitions) {
+                ctx.emit(p.clone());
+                loaded.pickles.push(Arc::new(p));
             }
         }
     }
     loaded
+}
+
+/// Another run of `pickle`: the same scenario with fresh pickle and step ids.
+fn repetition(pickle: &Pickle, ids: &ferridriver_messages::IdGenerator) -> Pickle {
+    let mut again = pickle.clone();
+    again.id = ids.next_id();
+    for step in &mut again.steps {
+        step.id = ids.next_id();
+    }
+    again
 }
