@@ -173,3 +173,34 @@ fn repeat_each_runs_every_scenario_n_times() {
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--repeat-each must be at least 1"));
 }
+
+/// A scenario that fails and then passes on a retry is flaky: the run passes, the summary names
+/// it, JUnit carries a `<flakyFailure>`; with `--fail-on-flaky` the run fails.
+#[test]
+fn a_scenario_that_passes_on_a_retry_is_reported_flaky() {
+    let s = Scratch::new("flaky");
+    s.write(
+        "steps/flaky.ts",
+        "import { Given } from '@cucumber/cucumber'\n\nlet calls = 0\nGiven('a check that passes the second time', function () {\n  calls++\n  if (calls < 2) throw new Error('not yet')\n})\nGiven('a steady check', function () {})\n",
+    );
+    s.write(
+        "features/flaky.feature",
+        "Feature: Flaky\n  Scenario: Steady\n    Given a steady check\n\n  Scenario: Shaky\n    Given a check that passes the second time\n",
+    );
+    let junit = s.0.join("report.xml");
+    let junit_arg = format!("junit:{}", junit.display());
+    let out = bdd(&s.0, &["--retry", "1", "--parallel", "1", "--format", "summary", "--format", &junit_arg]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "flaky alone does not fail the run: {stdout}");
+    assert!(stdout.contains("Flaky scenarios (passed on a retry):\n  1) Shaky, passed on attempt 2 # features/flaky.feature:5"), "{stdout}");
+    assert!(stdout.contains("2 scenarios (2 passed)\n1 of them flaky (passed on a retry)"), "{stdout}");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert_eq!(xml.matches("<flakyFailure").count(), 1, "{xml}");
+    assert!(xml.contains("message=\"not yet") && xml.contains("steps/flaky.ts:6"), "{xml}");
+
+    let out = bdd(&s.0, &["--retry", "1", "--parallel", "1", "--fail-on-flaky", "--format", "message"]);
+    assert_eq!(out.status.code(), Some(1), "--fail-on-flaky fails the run");
+    let finished = messages(&out).into_iter().find_map(|m| m.get("testRunFinished").cloned()).unwrap();
+    assert_eq!(finished["success"], false);
+    assert!(finished["message"].as_str().unwrap_or_default().contains("1 flaky"), "{finished}");
+}

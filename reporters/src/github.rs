@@ -2,7 +2,8 @@
 //! as annotations on the pull request's diff. Each scenario that did not pass (after its last
 //! attempt) gets one `::error` (or `::warning` for pending) on the line of the step that failed,
 //! in the feature file; a failed hook points at the scenario's line; a parse error at its own
-//! line. A closing `::notice` gives the counts.
+//! line. A scenario that passed on a retry gets a `::warning` on the line where its first failed
+//! attempt failed (ADR 0021). A closing `::notice` gives the counts.
 
 use crate::fragments::error_text;
 use crate::query::{format_source_reference, hook_type_name, pickle_step, test_step, Index};
@@ -17,27 +18,62 @@ pub struct GithubReporter {
     index: Index,
     scenarios: usize,
     not_passed: usize,
+    flaky: usize,
+    /// The first failure of each test case that is being retried: `(line, message)`.
+    first_failures: std::collections::HashMap<String, (u32, String)>,
 }
 
 impl GithubReporter {
     /// A GitHub Actions reporter writing to `out` (stdout in a workflow step).
     pub fn new(out: Output) -> Self {
-        GithubReporter { out, index: Index::new(false), scenarios: 0, not_passed: 0 }
+        GithubReporter {
+            out,
+            index: Index::new(false),
+            scenarios: 0,
+            not_passed: 0,
+            flaky: 0,
+            first_failures: std::collections::HashMap::new(),
+        }
     }
 
     fn test_case_finished(&mut self, started_id: &str) -> std::io::Result<()> {
         let Some((attempt, test_case, pickle)) = self.index.attempt_context(started_id) else { return Ok(()) };
+        let status = attempt.status();
         if attempt.will_be_retried {
+            if let Some(found) = self.describe(attempt, test_case, pickle, status) {
+                self.first_failures.entry(test_case.id.clone()).or_insert((found.0, found.1));
+            }
             return Ok(());
         }
         self.scenarios += 1;
-        let status = attempt.status();
+        let first_failure = self.first_failures.remove(&test_case.id);
+        if status == Status::Passed && attempt.attempt > 0 {
+            self.flaky += 1;
+            let (line, failure) = first_failure.unwrap_or((self.index.pickle_line(pickle).unwrap_or(1), String::new()));
+            let message = format!("Passed on attempt {} after failing:\n{failure}", attempt.attempt + 1);
+            let title = format!("Flaky scenario: {}", pickle.name);
+            return self.out.write_all(annotation("warning", &pickle.uri, line, &title, &message).as_bytes());
+        }
         if matches!(status, Status::Passed | Status::Skipped) {
             return Ok(());
         }
         self.not_passed += 1;
-        let Some((step_id, result)) = attempt.results.iter().find(|(_, r)| r.status == status) else { return Ok(()) };
-        let Some(step) = test_step(test_case, step_id) else { return Ok(()) };
+        let Some((line, message, level)) = self.describe(attempt, test_case, pickle, status) else { return Ok(()) };
+        let title = format!("Scenario: {}", pickle.name);
+        let command = annotation(level, &pickle.uri, line, &title, &message);
+        self.out.write_all(command.as_bytes())
+    }
+
+    /// Where an attempt that did not pass went wrong, what to say, and at which level.
+    fn describe(
+        &self,
+        attempt: &crate::query::Attempt,
+        test_case: &ferridriver_messages::TestCase,
+        pickle: &ferridriver_messages::Pickle,
+        status: Status,
+    ) -> Option<(u32, String, &'static str)> {
+        let (step_id, result) = attempt.results.iter().find(|(_, r)| r.status == status)?;
+        let step = test_step(test_case, step_id)?;
         let scenario_line = self.index.pickle_line(pickle).unwrap_or(1);
         let (line, what) = match step.pickle_step_id.as_deref().and_then(|id| pickle_step(pickle, id)) {
             Some(ps) => {
@@ -73,9 +109,7 @@ impl GithubReporter {
             }
         }
         let level = if status == Status::Pending { "warning" } else { "error" };
-        let title = format!("Scenario: {}", pickle.name);
-        let command = annotation(level, &pickle.uri, line, &title, &message);
-        self.out.write_all(command.as_bytes())
+        Some((line, message, level))
     }
 }
 
@@ -116,8 +150,10 @@ impl Reporter for GithubReporter {
         let passed = self.scenarios - self.not_passed;
         let outcome = if self.index.run_finished.as_ref().is_some_and(|f| f.success) { "passed" } else { "failed" };
         let notice = format!(
-            "::notice title=Cucumber run {outcome}::{} scenarios: {passed} passed, {} not passed\n",
-            self.scenarios, self.not_passed
+            "::notice title=Cucumber run {outcome}::{} scenarios: {passed} passed, {} not passed{}\n",
+            self.scenarios,
+            self.not_passed,
+            if self.flaky > 0 { format!(", {} flaky (passed on a retry)", self.flaky) } else { String::new() }
         );
         self.out.write_all(notice.as_bytes())?;
         self.out.commit()

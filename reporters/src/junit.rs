@@ -7,6 +7,10 @@
 //!
 //! Options: `junit.suiteName` (or `suiteName`), default `Cucumber`. Each test case is rendered
 //! when it finishes; the report is assembled at the end (its header needs the counts).
+//!
+//! A scenario that passed on a retry carries one `<flakyFailure>` per failed attempt before it,
+//! as Maven Surefire writes them and Jenkins and GitLab read them (ADR 0021; the reference
+//! formatter has no such element).
 
 use crate::naming::long_name;
 use crate::query::{canonical_key, elapsed, pickle_step, test_step, Attempt, Index};
@@ -30,6 +34,8 @@ pub struct JunitReporter {
     index: Index,
     suite_name: String,
     cases: Vec<Case>,
+    /// The failures of attempts that were retried, by test case: `(type, message, detail)`.
+    retried: std::collections::HashMap<String, Vec<(String, String, String)>>,
     written: bool,
 }
 
@@ -42,7 +48,14 @@ impl JunitReporter {
             .and_then(Value::as_str)
             .unwrap_or("Cucumber")
             .to_string();
-        JunitReporter { out, index: Index::new(false), suite_name, cases: Vec::new(), written: false }
+        JunitReporter {
+            out,
+            index: Index::new(false),
+            suite_name,
+            cases: Vec::new(),
+            retried: std::collections::HashMap::new(),
+            written: false,
+        }
     }
 
     fn render_case(&self, attempt: &Attempt, tc: &TestCase, pickle: &Pickle) -> Case {
@@ -76,6 +89,16 @@ impl JunitReporter {
                     out.push_str(&format!("<{element}{attributes}>\n{}\n</{element}>\n", xml::cdata(text)));
                 }
                 None => out.push_str(&format!("<{element}{attributes}/>\n")),
+            }
+        }
+        if status == Status::Passed {
+            for (kind, message, detail) in self.retried.get(&tc.id).into_iter().flatten() {
+                out.push_str(&format!(
+                    "<flakyFailure type=\"{}\" message=\"{}\">\n<stackTrace>{}</stackTrace>\n</flakyFailure>\n",
+                    xml::attribute(kind),
+                    xml::attribute(message),
+                    xml::cdata(detail)
+                ));
             }
         }
         let mut steps = String::new();
@@ -133,7 +156,14 @@ impl Reporter for JunitReporter {
             if let Some((attempt, tc, pickle)) = self.index.attempt_context(&f.test_case_started_id) {
                 if !attempt.will_be_retried {
                     let case = self.render_case(attempt, tc, pickle);
+                    self.retried.remove(&tc.id);
                     self.cases.push(case);
+                } else if let Some(result) = attempt.worst_result() {
+                    let exception = result.exception.as_ref();
+                    let kind = exception.map_or("Error", |e| e.exception_type.as_str()).to_string();
+                    let message = exception.and_then(|e| e.message.clone()).or(result.message.clone()).unwrap_or_default();
+                    let detail = exception.and_then(|e| e.stack_trace.clone()).unwrap_or_else(|| message.clone());
+                    self.retried.entry(tc.id.clone()).or_default().push((kind, message, detail));
                 }
             }
             self.index.forget(&f.test_case_started_id);

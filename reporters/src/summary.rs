@@ -20,6 +20,9 @@ use std::io::Write;
 
 type SortKey = (String, Option<(u32, u32)>);
 
+/// The title of the section of scenarios that passed on a retry.
+pub const FLAKY_TITLE: &str = "Flaky scenarios (passed on a retry):";
+
 /// A non-passing scenario or hook, rendered when it finished.
 struct Failure {
     status: Status,
@@ -53,6 +56,8 @@ pub struct SummaryReporter {
     hooks: Counts,
     execution: std::time::Duration,
     failures: Vec<Failure>,
+    /// Scenarios that passed only on a retry: sort key and header.
+    flaky: Vec<(SortKey, String)>,
     hook_failures: Vec<Failure>,
     snippets: Vec<(SortKey, Vec<Snippet>)>,
     printed: bool,
@@ -73,6 +78,7 @@ impl SummaryReporter {
             hooks: Counts::default(),
             execution: std::time::Duration::ZERO,
             failures: Vec::new(),
+            flaky: Vec::new(),
             hook_failures: Vec::new(),
             snippets: Vec::new(),
             printed: false,
@@ -97,6 +103,17 @@ impl SummaryReporter {
             pickle.steps.iter().flat_map(|s| self.index.suggestions_for(&s.id).iter().cloned()).collect();
         if !snippets.is_empty() {
             self.snippets.push((key.clone(), snippets));
+        }
+        if status == Status::Passed && attempt.attempt > 0 {
+            let location = match self.index.pickle_line(pickle) {
+                Some(line) => format!("# {}:{line}", pickle.uri),
+                None => format!("# {}", pickle.uri),
+            };
+            let mut header = Line::new(&self.theme);
+            header.push(&pickle.name).push(&format!(", passed on attempt {}", attempt.attempt + 1));
+            header.push(" ").styled(Element::Location, &location);
+            self.flaky.push((key, header.build()));
+            return;
         }
         if status == Status::Passed || status == Status::Skipped {
             return;
@@ -214,6 +231,16 @@ impl SummaryReporter {
             }
         }
         self.sections(&mut text, &self.hook_failures, "hooks");
+        // Our addition to the reference layout (ADR 0021): scenarios that passed on a retry.
+        if !self.flaky.is_empty() {
+            self.flaky.sort();
+            text.push('\n');
+            text.push_str(&self.theme.style_status(Element::Step, Status::Pending, FLAKY_TITLE));
+            text.push('\n');
+            for (i, (_, header)) in self.flaky.iter().enumerate() {
+                text.push_str(&format!("  {}) {header}\n", i + 1));
+            }
+        }
         let run_exception = self.index.run_finished.as_ref().filter(|f| !f.success).and_then(|f| f.exception.as_ref());
         if let Some(exception) = run_exception {
             text.push_str(&self.theme.style_status(Element::Step, Status::Failed, "Failed test run:"));
@@ -233,6 +260,12 @@ impl SummaryReporter {
             text.push_str(&self.counts(&self.hooks, "hook", "hooks"));
         }
         text.push_str(&self.counts(&self.scenarios, "scenario", "scenarios"));
+        if !self.flaky.is_empty() {
+            let n = self.flaky.len();
+            let line = format!("{n} of them flaky (passed on a retry)");
+            text.push_str(&self.theme.style_status(Element::Step, Status::Pending, &line));
+            text.push('\n');
+        }
         text.push_str(&self.counts(&self.steps, "step", "steps"));
         if let (Some(start), Some(end)) = (self.index.run_started, self.index.run_finished.as_ref()) {
             let total = elapsed(start, end.timestamp);

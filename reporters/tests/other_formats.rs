@@ -132,3 +132,21 @@ fn show() {
         }
     }
 }
+
+/// GitHub annotations of the retry sample: a warning for each scenario that passed on a retry,
+/// on the line of the step that failed first, the error for the one that never passed, and the
+/// flaky count in the closing notice.
+#[test]
+fn github_warns_of_flaky_scenarios() {
+    let Some(envelopes) = sample("retry") else { return };
+    let out = run("github", json!({}), &envelopes);
+    let warnings: Vec<&str> = out.lines().filter(|l| l.starts_with("::warning ")).collect();
+    assert_eq!(warnings.len(), 2, "{out}");
+    assert!(
+        warnings.iter().all(|w| w.contains("title=Flaky scenario%3A ") && w.contains("::Passed on attempt ")),
+        "{out}"
+    );
+    assert!(warnings.iter().any(|w| w.contains("line=15,") && w.contains("Passed on attempt 3 after failing")), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("::error ")).count(), 1, "{out}");
+    assert!(out.contains("2 flaky (passed on a retry)"), "{out}");
+}

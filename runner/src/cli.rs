@@ -80,6 +80,10 @@ pub struct BddArgs {
     #[arg(long)]
     pub fail_fast: bool,
 
+    /// A scenario that passed only on a retry (flaky) fails the run.
+    #[arg(long)]
+    pub fail_on_flaky: bool,
+
     /// Run only shard INDEX of TOTAL (1-based), e.g. 2/4.
     #[arg(long, value_name = "INDEX/TOTAL")]
     pub shard: Option<String>,
@@ -231,6 +235,7 @@ pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
         dry_run: args.dry_run,
         strict: !args.no_strict,
         fail_fast: args.fail_fast,
+        fail_on_flaky: args.fail_on_flaky,
         retry: args.retry.unwrap_or(0),
         retry_tag_filter,
         world_parameters,

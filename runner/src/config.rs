@@ -86,6 +86,9 @@ pub struct TestConfig {
     pub strict: Option<bool>,
     #[serde(alias = "failFast")]
     pub fail_fast: Option<bool>,
+    /// A scenario that passed only on a retry fails the run.
+    #[serde(alias = "failOnFlaky")]
+    pub fail_on_flaky: Option<bool>,
     pub shard: Option<String>,
     #[serde(alias = "worldParameters")]
     pub world_parameters: Option<serde_json::Value>,

@@ -135,6 +135,7 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
         args.no_strict = cfg.strict == Some(false);
     }
     args.fail_fast |= cfg.fail_fast.unwrap_or(false);
+    args.fail_on_flaky |= cfg.fail_on_flaky.unwrap_or(false);
     args.dry_run |= cfg.dry_run.unwrap_or(false);
     args.no_builtin_steps |= cfg.builtin_steps == Some(false);
     args.shard = args.shard.take().or(cfg.shard);

@@ -7,7 +7,8 @@
   const began = performance.now();
   // Cucumber's status order, least severe first: a scenario is as bad as its worst step.
   const ORDER = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
-  const SHOWN = ['passed', 'failed', 'pending', 'undefined', 'ambiguous', 'skipped'];
+  // `flaky`: passed on a retry (an earlier attempt failed); counted and filtered apart from passed.
+  const SHOWN = ['passed', 'flaky', 'failed', 'pending', 'undefined', 'ambiguous', 'skipped'];
   const ICON = { passed: '✔', failed: '✘', pending: '?', undefined: '?', ambiguous: '✘', skipped: '↷', unknown: '·' };
 
   const state = {
@@ -136,7 +137,8 @@
     if (!pickle) continue;
     attempts.sort((a, b) => a.attempt - b.attempt);
     const last = attempts[attempts.length - 1];
-    const status = lower(worst([...last.results.values()].map((r) => r.status)));
+    const final = lower(worst([...last.results.values()].map((r) => r.status)));
+    const status = final === 'passed' && attempts.length > 1 ? 'flaky' : final;
     const tags = pickle.tags.map((t) => t.name);
     const scenarioNode = state.ast.get(pickle.astNodeIds[0]);
     const rule = scenarioNode && scenarioNode.rule;

@@ -46,6 +46,8 @@ pub struct RunOptions {
     /// Pending steps fail the run (cucumber-js default).
     pub strict: bool,
     pub fail_fast: bool,
+    /// A test case that passed only on a retry fails the run (`--fail-on-flaky`).
+    pub fail_on_flaky: bool,
     pub retry: u32,
     pub retry_tag_filter: Option<TagExpression>,
     pub world_parameters: serde_json::Value,
@@ -65,6 +67,7 @@ impl Default for RunOptions {
             dry_run: false,
             strict: true,
             fail_fast: false,
+            fail_on_flaky: false,
             retry: 0,
             retry_tag_filter: None,
             world_parameters: serde_json::json!({}),

@@ -19,6 +19,8 @@ pub struct RunSummary {
     pub statuses: Vec<TestStepResultStatus>,
     /// The pickles whose test case failed the run (watch mode re-runs them on `f`).
     pub failed_pickles: Vec<String>,
+    /// Test cases that passed only on a retry.
+    pub flaky: usize,
 }
 
 /// Emits the definition messages of a registry: custom parameter types, then step definitions and
@@ -122,22 +124,27 @@ pub fn execute(
     let pool = run_workers(ctx, Arc::clone(&registry), Arc::clone(&options), hosts, workers, &run_id, plan);
     let mut summary = RunSummary {
         success: rust_before_ok && pool.hooks_passed && registry.errors.is_empty(),
-        statuses: pool.outcomes.iter().map(|(_, _, s)| *s).collect(),
+        statuses: pool.outcomes.iter().map(|o| o.status).collect(),
         failed_pickles: pool
             .outcomes
             .iter()
-            .filter(|(_, _, s)| fails_run(*s, &options))
-            .map(|(_, pickle, _)| pickle.clone())
+            .filter(|o| fails_run(o.status, &options) || (o.flaky && options.fail_on_flaky))
+            .map(|o| o.pickle_id.clone())
             .collect(),
+        flaky: pool.outcomes.iter().filter(|o| o.flaky).count(),
     };
     if summary.statuses.iter().any(|s| fails_run(*s, &options)) {
+        summary.success = false;
+    }
+    if options.fail_on_flaky && summary.flaky > 0 {
         summary.success = false;
     }
     if !run_rust_global_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options) {
         summary.success = false;
     }
+    let flaky_failed = options.fail_on_flaky && summary.flaky > 0;
     ctx.emit(TestRunFinished {
-        message: None,
+        message: flaky_failed.then(|| format!("{} flaky scenario(s) and --fail-on-flaky", summary.flaky)),
         success: summary.success,
         timestamp: ctx.now(),
         exception: None,

@@ -17,7 +17,18 @@ use std::sync::{Arc, Mutex};
 pub type HostFactory = Arc<dyn Fn(usize) -> Box<dyn StepHost> + Send + Sync>;
 
 /// The final status of every test case that ran: `(test case id, pickle id, status)`.
-pub type Outcomes = Vec<(String, String, TestStepResultStatus)>;
+pub type Outcomes = Vec<CaseOutcome>;
+
+/// How one test case ended.
+#[derive(Debug, Clone)]
+pub struct CaseOutcome {
+    pub test_case_id: String,
+    pub pickle_id: String,
+    /// The final attempt's status.
+    pub status: TestStepResultStatus,
+    /// It passed only on a retry: an earlier attempt failed.
+    pub flaky: bool,
+}
 
 /// What the worker pool reports back.
 #[derive(Debug, Default)]
@@ -90,12 +101,18 @@ pub fn run_workers(
                         }
                         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
                         let Some(case) = next else { break };
-                        let status = run_case(&ctx, &registry, &case, &options, host.as_mut(), worker_id).await;
+                        let (status, attempts) =
+                            run_case(&ctx, &registry, &case, &options, host.as_mut(), worker_id).await;
                         if options.fail_fast && fails_run(status, &options) {
                             stop.store(true, Ordering::Relaxed);
                         }
                         if let Ok(mut o) = outcomes.lock() {
-                            o.push((case.test_case_id.clone(), case.pickle.id.clone(), status));
+                            o.push(CaseOutcome {
+                                test_case_id: case.test_case_id.clone(),
+                                pickle_id: case.pickle.id.clone(),
+                                status,
+                                flaky: attempts > 1 && status == TestStepResultStatus::Passed,
+                            });
                         }
                         // A rebuilt VM lost what BeforeAll set up: set it up again (ADR 0011).
                         if host.restarted()
@@ -152,7 +169,7 @@ pub fn fails_run(status: TestStepResultStatus, options: &RunOptions) -> bool {
     }
 }
 
-/// All attempts of one test case.
+/// All attempts of one test case: the final status and how many attempts it took.
 async fn run_case(
     ctx: &RunContext,
     registry: &Registry,
@@ -160,7 +177,7 @@ async fn run_case(
     options: &RunOptions,
     host: &mut dyn StepHost,
     worker_id: Option<&str>,
-) -> TestStepResultStatus {
+) -> (TestStepResultStatus, u32) {
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let retries = if options.retry_tag_filter.as_ref().is_none_or(|f| f.evaluate(&tags)) { options.retry } else { 0 };
     let mut attempt = 0;
@@ -168,7 +185,7 @@ async fn run_case(
         let can_retry = attempt < retries;
         let status = run_attempt(ctx, registry, case, attempt, can_retry, options, host, worker_id).await;
         if !(can_retry && status == TestStepResultStatus::Failed) {
-            return status;
+            return (status, attempt + 1);
         }
         attempt += 1;
     }
