@@ -32,8 +32,14 @@ impl Locator {
             if pause > 0 {
                 tokio::time::sleep(Duration::from_millis(pause)).await;
             }
-            let found = self.page.resolve(&self.parts).await?;
+            let (found, swapping) = match self.page.resolve(&self.parts).await {
+                Ok(found) => (found, false),
+                // The page is between two documents: its elements come with the new one.
+                Err(e) if crate::page::swapping(&e) => (Vec::new(), true),
+                Err(e) => return Err(e),
+            };
             match found.len() {
+                0 if swapping => last_reason = "the page is replacing its document".to_string(),
                 0 => last_reason = "no element matches".to_string(),
                 1 => {
                     let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;

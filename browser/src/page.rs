@@ -278,12 +278,36 @@ impl Page {
 
     /// Sends a raw DevTools command to this page's session.
     pub(crate) async fn send(&self, method: &str, params: Value) -> Result<Value> {
-        let mut tries = 0;
+        // A command that reaches the page while it swaps its document (a navigation committing
+        // in another renderer) did not run: it is sent again once the page has moved on, for as
+        // long as a navigation may take; then the error says what happened, not the protocol's
+        // words. Subscribed at the first refusal, so the swap's end wakes the next try.
+        let deadline = std::time::Instant::now() + self.timeout;
+        let mut events: Option<broadcast::Receiver<Arc<CdpEvent>>> = None;
         loop {
             match self.connection.call_raw(method, params.clone(), self.s()).await {
-                Err(e) if tries < 5 && swapping(&e) => {
-                    tries += 1;
-                    tokio::time::sleep(Duration::from_millis(10)).await;
+                Err(e) if swapping(&e) => {
+                    let now = std::time::Instant::now();
+                    if now >= deadline {
+                        return Err(BrowserError::Timeout {
+                            what: format!("the page to finish replacing its document ({method} could not reach it)"),
+                            ms: self.timeout.as_millis(),
+                        });
+                    }
+                    let events = events.get_or_insert_with(|| self.connection.subscribe());
+                    let session = self.session.clone();
+                    let next_of_page = async {
+                        loop {
+                            match events.recv().await {
+                                Ok(event) if event.session_id.as_deref() == Some(session.as_str()) => return,
+                                Err(broadcast::error::RecvError::Closed) => return,
+                                _ => {}
+                            }
+                        }
+                    };
+                    // The page's next event (its new document), or a short look again: the event
+                    // may have come before the subscription.
+                    let _ = tokio::time::timeout(Duration::from_millis(50).min(deadline - now), next_of_page).await;
                 }
                 other => return other,
             }
@@ -522,7 +546,7 @@ impl Page {
 
 /// Whether a command never reached the page because its document was being swapped (a
 /// navigation committing in another renderer): it did not run, so asking again is safe.
-fn swapping(e: &BrowserError) -> bool {
+pub(crate) fn swapping(e: &BrowserError) -> bool {
     matches!(e, BrowserError::Protocol { message, .. } if message.contains("Not attached to an active page"))
 }
 

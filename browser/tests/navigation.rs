@@ -231,3 +231,27 @@ async fn a_fragment_goto_returns_once_the_page_reports_the_fragment() {
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     browser.close().await;
 }
+
+/// A page that sends the browser to another site while it loads swaps its renderer; commands
+/// that reach the page in between (reads of its URL, locator queries) are sent again once the
+/// new document is there, so no caller ever sees the protocol's "Not attached to an active page".
+#[tokio::test(flavor = "current_thread")]
+async fn commands_during_a_cross_site_swap_reach_the_new_document() {
+    let Some((browser, page, base)) = page().await else { return };
+    let other_site = base.replace("127.0.0.1", "localhost");
+    for round in 0..6 {
+        page.goto(&format!("{base}/ok")).await.unwrap();
+        // Leave by script, to the other site (another renderer), without waiting for it.
+        page.evaluate(&format!("setTimeout(() => {{ location.href = '{other_site}/ok' }}, 0); 1")).await.unwrap();
+        let started = Instant::now();
+        let heading = page.locator("h1");
+        while started.elapsed() < Duration::from_millis(400) {
+            let (url, heading) = tokio::join!(page.url(), heading.text_content());
+            for e in [url.err(), heading.err()].into_iter().flatten() {
+                assert!(!e.to_string().contains("Not attached"), "round {round}: {e}");
+            }
+        }
+        page.wait_for_url(format!("{other_site}/ok")).await.unwrap();
+    }
+    browser.close().await;
+}
