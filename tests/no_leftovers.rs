@@ -1,6 +1,7 @@
 //! No browser outlives the host that launched it. Each host (`bdd`, `run`, `mcp`) is killed
 //! with SIGKILL while its pages are open, which runs none of its destructors; afterwards no
-//! process of its browsers' profiles (`ferridriver-profile-<pid>-…`) may be left running.
+//! process of its browsers' profiles (`ferridriver-profile-<pid>-…`) may be left running. Ended
+//! by SIGTERM or Ctrl-C (SIGINT), a host waits for its browsers: when it has exited, they have.
 
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
@@ -54,7 +55,13 @@ fn browser_processes_of(host: u32) -> usize {
 
 /// Waits (up to a minute: the host may be slow to start on a busy machine) until `hits` pages
 /// were opened, then kills the host with SIGKILL and checks that its browsers went with it.
-fn kill_mid_run_and_count(mut host: Child, hits: &AtomicUsize, wanted: usize) {
+fn kill_mid_run_and_count(host: Child, hits: &AtomicUsize, wanted: usize) {
+    signal_mid_run_and_count(host, hits, wanted, libc::SIGKILL);
+}
+
+/// As [`kill_mid_run_and_count`] with `signal`; for SIGINT and SIGTERM the browsers must be
+/// gone the moment the host's exit is seen, and the exit status is 130 or 143.
+fn signal_mid_run_and_count(mut host: Child, hits: &AtomicUsize, wanted: usize, signal: libc::c_int) {
     let pid = host.id();
     let started = Instant::now();
     while hits.load(Ordering::SeqCst) < wanted {
@@ -67,9 +74,15 @@ fn kill_mid_run_and_count(mut host: Child, hits: &AtomicUsize, wanted: usize) {
     assert!(browser_processes_of(pid) > 0, "the host's browsers run while it does");
     // SAFETY: kill(2) on our own child's pid, which we have not reaped yet.
     unsafe {
-        libc::kill(pid as libc::pid_t, libc::SIGKILL);
+        libc::kill(pid as libc::pid_t, signal);
     }
-    let _ = host.wait();
+    let status = host.wait().expect("the host ends");
+    if signal != libc::SIGKILL {
+        let expected = if signal == libc::SIGINT { 130 } else { 143 };
+        assert_eq!(status.code(), Some(expected), "the host exits as a signal would end it");
+        assert_eq!(browser_processes_of(pid), 0, "the host waited for its browsers before exiting");
+        return;
+    }
     // The kernel signals the browser at once; its renderers exit when their channel closes.
     let killed = Instant::now();
     while browser_processes_of(pid) > 0 && killed.elapsed() < Duration::from_secs(20) {
@@ -88,13 +101,9 @@ fn scratch(name: &str) -> std::path::PathBuf {
 /// A page that stays open: the script or step opens it, then waits far longer than the test.
 const HOLD: &str = "await page.goto(URL + '/open'); await new Promise((resolve) => setTimeout(resolve, 120000));";
 
-#[test]
-fn bdd_killed_mid_run_leaves_no_browser() {
-    if !support::browser_available() {
-        return;
-    }
-    let (base, hits) = counting_server();
-    let dir = scratch("bdd");
+/// A bdd project whose two scenarios each open a page and hold it.
+fn holding_project(name: &str, base: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
     std::fs::create_dir_all(dir.join("steps")).unwrap();
     std::fs::create_dir_all(dir.join("features")).unwrap();
     let step = format!(
@@ -103,14 +112,58 @@ fn bdd_killed_mid_run_leaves_no_browser() {
     std::fs::write(dir.join("steps/hold.ts"), step).unwrap();
     let scenarios = "Feature: Hold\n\n  Scenario: One\n    When a page stays open\n\n  Scenario: Two\n    When a page stays open\n";
     std::fs::write(dir.join("features/hold.feature"), scenarios).unwrap();
-    let host = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+    dir
+}
+
+fn start_bdd(dir: &std::path::Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .args(["bdd", "--parallel", "2"])
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start bdd")
+}
+
+#[test]
+fn bdd_killed_mid_run_leaves_no_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = holding_project("bdd", &base);
+    kill_mid_run_and_count(start_bdd(&dir), &hits, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bdd_ended_by_sigterm_or_ctrl_c_waits_for_its_browsers() {
+    if !support::browser_available() {
+        return;
+    }
+    for (name, signal) in [("term", libc::SIGTERM), ("int", libc::SIGINT)] {
+        let (base, hits) = counting_server();
+        let dir = holding_project(name, &base);
+        signal_mid_run_and_count(start_bdd(&dir), &hits, 2, signal);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn run_ended_by_sigterm_waits_for_its_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = scratch("run-term");
+    let host = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--timeout-ms", "120000", "-e", &format!("const URL = '{base}'; {HOLD}")])
         .current_dir(&dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("start bdd");
-    kill_mid_run_and_count(host, &hits, 2);
+        .expect("start run");
+    signal_mid_run_and_count(host, &hits, 1, libc::SIGTERM);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

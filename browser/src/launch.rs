@@ -1,8 +1,11 @@
 //! Finding and starting Chromium: a fresh profile, headless, the flags this environment needs,
 //! and the DevTools WebSocket address read from its stderr.
 
-// Spawning so that a browser dies with its launcher, even one killed with SIGKILL.
+// Spawning so that a browser dies with its launcher, even one killed with SIGKILL; the
+// browsers of this process, for a host that ends on a signal.
 mod guard;
+
+pub use guard::kill_launched_browsers;
 
 use crate::{BrowserError, Result};
 use std::io::{BufRead, BufReader};
@@ -147,6 +150,7 @@ impl BrowserProcess {
             }
         });
         // Owned from here on: an early return kills the process and removes the profile.
+        guard::register(child.id(), &profile);
         let mut process = BrowserProcess { child, profile, ws_url: String::new() };
         match rx.recv_timeout(options.timeout) {
             Ok(Ok(ws_url)) => {
@@ -176,22 +180,8 @@ impl BrowserProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let marker = format!("--user-data-dir={}", self.profile.display());
-        let deadline = std::time::Instant::now() + Duration::from_secs(3);
-        loop {
-            let left = processes_with_argument(&marker);
-            if left.is_empty() || std::time::Instant::now() > deadline {
-                break;
-            }
-            for pid in left {
-                // SAFETY: as above; the pid was read from /proc a moment ago.
-                unsafe {
-                    libc::kill(pid, libc::SIGKILL);
-                }
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = std::fs::remove_dir_all(&self.profile);
+        guard::reap(&self.profile);
+        guard::unregister(self.child.id());
     }
 
     /// Waits up to `grace` for the browser to exit by itself (after `Browser.close`), then kills it.
@@ -211,18 +201,6 @@ impl Drop for BrowserProcess {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// The live processes (not zombies: those have no command line) with `argument` among theirs.
-fn processes_with_argument(argument: &str) -> Vec<libc::pid_t> {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
-    entries
-        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/cmdline"))
-                .is_ok_and(|cmd| cmd.split(|b| *b == 0).any(|arg| arg == argument.as_bytes()))
-        })
-        .collect()
 }
 
 fn unique() -> u64 {

@@ -48,7 +48,7 @@ pub use events::PageEvent;
 pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssertions};
 pub use file_gate::{file_roots_gate, UrlGate};
 pub use frame_locator::FrameLocator;
-pub use launch::{find_browser, LaunchOptions};
+pub use launch::{find_browser, kill_launched_browsers, LaunchOptions};
 pub use locator::{Locator, RoleStates};
 pub use navigation::{NavigateOptions, NavigationResponse, WaitUntil};
 pub use page::Page;

@@ -11,8 +11,10 @@
 //! Profiles of browsers whose launcher was killed are left on disk; the next launch removes
 //! those of processes that no longer exist.
 
+use std::collections::HashMap;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 use std::process::{Child, Command};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Mutex, OnceLock};
@@ -74,4 +76,73 @@ pub(crate) fn remove_orphaned_profiles(dir: &Path) {
             let _ = std::fs::remove_dir_all(entry.path());
         }
     }
+}
+
+/// The browsers this process launched and has not killed yet: process group → profile.
+fn launched() -> &'static Mutex<HashMap<u32, PathBuf>> {
+    static LAUNCHED: OnceLock<Mutex<HashMap<u32, PathBuf>>> = OnceLock::new();
+    LAUNCHED.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+pub(crate) fn register(pgid: u32, profile: &Path) {
+    if let Ok(mut l) = launched().lock() {
+        l.insert(pgid, profile.to_path_buf());
+    }
+}
+
+pub(crate) fn unregister(pgid: u32) {
+    if let Ok(mut l) = launched().lock() {
+        l.remove(&pgid);
+    }
+}
+
+/// Kills every browser this process launched and waits until they are gone (for a host ending
+/// on SIGINT or SIGTERM, whose destructors will not run): when the process exits, its browsers
+/// have already exited.
+pub fn kill_launched_browsers() {
+    let all: Vec<(u32, PathBuf)> = launched().lock().map(|mut l| l.drain().collect()).unwrap_or_default();
+    for (pgid, _) in &all {
+        // SAFETY: kill(2) on a process group we created; no memory-safety preconditions.
+        unsafe {
+            libc::kill(-(*pgid as libc::pid_t), libc::SIGKILL);
+        }
+    }
+    for (_, profile) in &all {
+        reap(profile);
+    }
+}
+
+/// Kills whatever still runs with `profile` and waits (up to 3 s) until it is gone, then removes
+/// the profile. Chromium's zygote puts renderers in process groups of their own, which would
+/// otherwise linger for a second or two after the browser: a run that ends must leave no
+/// browser behind for the next step.
+pub(crate) fn reap(profile: &Path) {
+    let marker = format!("--user-data-dir={}", profile.display());
+    let deadline = std::time::Instant::now() + Duration::from_secs(3);
+    loop {
+        let left = processes_with_argument(&marker);
+        if left.is_empty() || std::time::Instant::now() > deadline {
+            break;
+        }
+        for pid in left {
+            // SAFETY: as above; the pid was read from /proc a moment ago.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// The live processes (not zombies: those have no command line) with `argument` among theirs.
+fn processes_with_argument(argument: &str) -> Vec<libc::pid_t> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|cmd| cmd.split(|b| *b == 0).any(|arg| arg == argument.as_bytes()))
+        })
+        .collect()
 }
