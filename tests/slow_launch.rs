@@ -48,3 +48,42 @@ fn a_slow_browser_start_is_not_charged_to_the_first_step() {
     assert!(stdout.contains("2 scenarios (2 passed)"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A step that runs out of time says what the browser was waiting for (the JS step's locator);
+/// a built-in step, whose own timeout is longer than its action's, fails with the action's
+/// timeout, which names the locator too.
+#[test]
+fn a_step_timeout_names_the_pending_action() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let dir = std::env::temp_dir().join(format!("fd-pending-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("features")).unwrap();
+    std::fs::create_dir_all(dir.join("steps")).unwrap();
+    std::fs::write(
+        dir.join("steps/save.ts"),
+        "import { When } from '@cucumber/cucumber'\n\nWhen('I press save from JS', async function (this: any) {\n  await this.page.goto('/')\n  await this.page.locator('#save').click({ timeout: 10000 })\n})\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("features/save.feature"),
+        "Feature: Save\n\n  Scenario: Rust step\n    Given I open \"/\"\n    When I click the \"Save\" button\n\n  Scenario: JS step\n    When I press save from JS\n",
+    )
+    .unwrap();
+    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--parallel", "1", "--timeout", "1500", "--format", "summary", "--world-parameters", &params])
+        .current_dir(&dir)
+        .output()
+        .expect("binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("waiting for getByRole('button', { name: 'Save', exact: true }) (no element matches) to click"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("timed out after 1500 ms while waiting for locator('#save').click()"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

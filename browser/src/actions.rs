@@ -104,7 +104,7 @@ impl Locator {
 
     /// Clicks the element's center once it is visible, stable, enabled and receives the pointer.
     pub async fn click(&self) -> Result<()> {
-        self.op(async {
+        self.op("click", async {
             let (_, x, y) =
                 self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
             let mut events = self.page.connection.subscribe();
@@ -117,7 +117,7 @@ impl Locator {
 
     /// A PNG of the element, once it is visible and stable (scrolled into view first).
     pub async fn screenshot(&self) -> Result<Vec<u8>> {
-        self.op(async {
+        self.op("screenshot", async {
             // An element under an overlay still has a picture: no hit test, only scrolling.
             let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?;
             let (x, y, width, height) = self
@@ -132,7 +132,7 @@ impl Locator {
 
     /// Double-clicks.
     pub async fn dblclick(&self) -> Result<()> {
-        self.op(async {
+        self.op("dblclick", async {
             let (_, x, y) =
                 self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
             self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE_TWICE, x, y).await
@@ -142,7 +142,7 @@ impl Locator {
 
     /// Moves the mouse over the element.
     pub async fn hover(&self) -> Result<()> {
-        self.op(async {
+        self.op("hover", async {
             // The mouse is there once the element is found stable under it.
             self.wait_for_point("hover", &["visible", "stable", "receivesEvents"], true).await.map(|_| ())
         })
@@ -151,7 +151,7 @@ impl Locator {
 
     /// Replaces the value of an input, textarea or contenteditable, as typing would.
     pub async fn fill(&self, value: &str) -> Result<()> {
-        self.op(async {
+        self.op("fill", async {
             let el = self.wait_for_one("fill", &["visible", "enabled", "editable"]).await?;
             self.page.helper_value(&el, "selectAll", vec![]).await?;
             let session = Some(self.page.session.as_str());
@@ -198,7 +198,7 @@ impl Locator {
 
     /// Focuses the element and presses a key (`Enter`, `Tab`, `a`…).
     pub async fn press(&self, key: &str) -> Result<()> {
-        self.op(async {
+        self.op("press", async {
             let el = self.wait_for_one("press", &[]).await?;
             self.focus(&el).await?;
             let mut events = self.page.connection.subscribe();
@@ -212,7 +212,7 @@ impl Locator {
 
     /// Types text key by key (Playwright's `pressSequentially`).
     pub async fn type_text(&self, text: &str) -> Result<()> {
-        self.op(async {
+        self.op("pressSequentially", async {
             let el = self.wait_for_one("type", &["visible", "enabled"]).await?;
             self.focus(&el).await?;
             for c in text.chars() {
@@ -238,17 +238,17 @@ impl Locator {
 
     /// Checks a checkbox or radio button (no-op when already checked).
     pub async fn check(&self) -> Result<()> {
-        self.op(self.set_checked(true, "check")).await
+        self.op("check", self.set_checked(true, "check")).await
     }
 
     /// Unchecks a checkbox.
     pub async fn uncheck(&self) -> Result<()> {
-        self.op(self.set_checked(false, "uncheck")).await
+        self.op("uncheck", self.set_checked(false, "uncheck")).await
     }
 
     /// Selects options of a `<select>` by value or label; returns the selected values.
     pub async fn select_option(&self, values: &[&str]) -> Result<Vec<String>> {
-        self.op(async {
+        self.op("selectOption", async {
             let el = self.wait_for_one("selectOption", &["visible", "enabled"]).await?;
             let chosen = self.page.helper_value(&el, "selectOption", vec![json!(values)]).await?;
             Ok(chosen
@@ -261,7 +261,7 @@ impl Locator {
 
     /// Evaluates `function(el) { … }`-style code on the single matching element.
     async fn read(&self, what: &str, declaration: &str) -> Result<Value> {
-        self.op(async {
+        self.op(what, async {
             let el = self.wait_for_one(what, &[]).await?;
             let reply = self
                 .page
@@ -281,7 +281,7 @@ impl Locator {
     /// single matching element and `arg`; returns its result as JSON (`null` for `undefined`).
     /// A throw becomes [`BrowserError::Evaluation`].
     pub async fn evaluate(&self, function: &str, arg: Value) -> Result<Value> {
-        self.op(async {
+        self.op("evaluate", async {
             let el = self.wait_for_one("evaluate", &[]).await?;
             let declaration = format!("function(arg) {{ return ({function})(this, arg); }}");
             let reply = self
@@ -302,7 +302,7 @@ impl Locator {
     /// Calls `function` (`(elements, arg) => …`, may be async) once with every current match,
     /// in document order (an empty array when nothing matches; it does not wait).
     pub async fn evaluate_all(&self, function: &str, arg: Value) -> Result<Value> {
-        self.op(async {
+        self.op("evaluateAll", async {
             let found = self.page.resolve(&self.parts).await?;
             let session = Some(self.page.session.as_str());
             let reply = match found.first() {
@@ -376,7 +376,7 @@ impl Locator {
 
     /// How many elements match now (no waiting).
     pub async fn count(&self) -> Result<usize> {
-        self.op(async { self.page.resolve(&self.parts).await.map(|v| v.len()) }).await
+        self.op("count", async { self.page.resolve(&self.parts).await.map(|v| v.len()) }).await
     }
 
     /// One locator per current match.
@@ -416,7 +416,7 @@ impl Locator {
 
     /// Waits for the one element, then reads its state (`name` as the helper's `state`).
     async fn state(&self, action: &str, name: &str) -> Result<bool> {
-        self.op(async {
+        self.op(action, async {
             let el = self.wait_for_one(action, &[]).await?;
             Ok(self.page.helper_value(&el, "state", vec![json!(name)]).await.map_err(crate::resolve::without_stack)?.as_bool()
                 == Some(true))
@@ -427,7 +427,7 @@ impl Locator {
     /// Whether the element is visible: `false` when nothing matches (no waiting, as
     /// Playwright's); several matches are a strict mode violation.
     pub async fn is_visible(&self) -> Result<bool> {
-        self.op(async {
+        self.op("isVisible", async {
             match self.single_now("isVisible").await? {
                 None => Ok(false),
                 Some(el) => Ok(self.page.helper_value(&el, "isVisible", vec![]).await?.as_bool() == Some(true)),

@@ -23,7 +23,7 @@ async fn ax_tree(connection: &crate::Connection, session: &str) -> Result<Vec<Va
 impl Locator {
     /// The accessibility snapshot of the one element this locator finds (waiting for it).
     pub async fn aria_snapshot(&self) -> Result<String> {
-        self.op(async {
+        self.op("ariaSnapshot", async {
             let el = self.wait_for_one("ariaSnapshot", &[]).await?;
             let described = self
                 .page

@@ -120,6 +120,8 @@ impl<'a> LocatorAssertions<'a> {
         Fut: Future<Output = Seen>,
     {
         let timeout = self.timeout.unwrap_or_else(|| self.locator.timeout());
+        let not = if self.negate { ".not" } else { "" };
+        let _noted = crate::pending::note(format!("expect({}){not}.{matcher}({expected})", self.locator.description()));
         match poll(timeout, self.negate, &self.locator.page.connection, observe).await {
             (true, _) => Ok(()),
             (false, received) => Err(self.fail(matcher, expected, &received, timeout)),
@@ -138,7 +140,7 @@ impl<'a> LocatorAssertions<'a> {
         let l = self.locator;
         let read = &read;
         self.check(matcher, expected, || async move {
-            let seen = l.op(async {
+            let seen = l.op(matcher, async {
                 Ok(match l.single_now(matcher).await? {
                     None => Seen::Missing(NOT_FOUND.to_string()),
                     Some(el) => match read(el).await {
@@ -188,7 +190,7 @@ impl<'a> LocatorAssertions<'a> {
                 .await;
         };
         self.check(matcher, state, || async move {
-            let seen = l.op(async {
+            let seen = l.op(matcher, async {
                 Ok(match l.single_now(matcher).await? {
                     None => Seen::Value(absent, NOT_FOUND.to_string()),
                     Some(el) => match l.page.helper_value(&el, "state", vec![json!(state)]).await {

@@ -43,12 +43,14 @@ impl Drop for Running<'_> {
 }
 
 impl Locator {
-    /// Runs one operation of this locator (see the module comment).
-    pub(crate) async fn op<T>(&self, body: impl Future<Output = Result<T>>) -> Result<T> {
+    /// Runs one operation of this locator (see the module comment); `action` names it as
+    /// Playwright's method (`click`), for the error of a step that times out while it runs.
+    pub(crate) async fn op<T>(&self, action: &str, body: impl Future<Output = Result<T>>) -> Result<T> {
         if let Ok(mut h) = self.page.handles.lock() {
             h.running += 1;
         }
         let _running = Running(&self.page.handles, self);
+        let _noted = crate::pending::note(format!("{}.{action}()", self.description()));
         body.await
     }
 }

@@ -115,6 +115,7 @@ impl Page {
     /// Navigates to `url` and waits as `options` say; returns the main response when the page
     /// watches its network (`Page::watch_network`, which the JS `goto` turns on).
     pub async fn goto_with(&self, url: &str, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
+        let _noted = crate::pending::note(format!("page.goto('{url}')"));
         let mut events = self.connection().subscribe();
         let nav = self.send("Page.navigate", json!({ "url": url })).await?;
         if nav["isDownload"].as_bool() == Some(true) {
@@ -161,6 +162,7 @@ impl Page {
 
     /// Reloads and waits as `options` say.
     pub async fn reload_with(&self, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
+        let _noted = crate::pending::note("page.reload()".to_string());
         let mut events = self.connection().subscribe();
         self.send("Page.reload", json!({})).await?;
         self.await_navigation(&mut events, Start::Next, options, "reload").await
@@ -173,6 +175,7 @@ impl Page {
         delta: i64,
         options: NavigateOptions,
     ) -> Result<Option<Option<NavigationResponse>>> {
+        let _noted = crate::pending::note(if delta < 0 { "page.goBack()" } else { "page.goForward()" }.to_string());
         let history = self.send("Page.getNavigationHistory", json!({})).await?;
         let target = history["currentIndex"].as_i64().unwrap_or(0) + delta;
         let Some(entry) = usize::try_from(target).ok().and_then(|i| history["entries"].get(i)).cloned() else {

@@ -36,6 +36,7 @@ impl Page {
         wait_until: crate::WaitUntil,
     ) -> Result<()> {
         let expected = expected.into();
+        let _noted = crate::pending::note(format!("page.waitForURL({})", expected.describe()));
         let deadline = Instant::now() + self.timeout;
         let mut events = self.connection().subscribe();
         loop {
@@ -62,6 +63,7 @@ impl Page {
     /// `domcontentloaded` or `networkidle`); at once if it already has. The document is the one
     /// the frame shows now (its loader id), so the previous page's `load` does not count.
     pub async fn wait_for_load_state(&self, state: &str) -> Result<()> {
+        let _noted = crate::pending::note(format!("page.waitForLoadState('{state}')"));
         let wanted = match crate::WaitUntil::parse(state)? {
             crate::WaitUntil::DomContentLoaded => "DOMContentLoaded",
             crate::WaitUntil::NetworkIdle => "networkIdle",

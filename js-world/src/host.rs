@@ -135,7 +135,12 @@ impl JsHost {
             Err(e) => {
                 self.poisoned = true;
                 if e.timed_out {
-                    Err(StepFailure::new("TimeoutError", format!("timed out after {} ms", timeout.as_millis())))
+                    let pending = ferridriver_browser::pending_action();
+                    let message = match pending {
+                        Some(action) => format!("timed out after {} ms while waiting for {action}", timeout.as_millis()),
+                        None => format!("timed out after {} ms", timeout.as_millis()),
+                    };
+                    Err(StepFailure::new("TimeoutError", message))
                 } else {
                     Err(self.failure(&e, "the JS world failed"))
                 }

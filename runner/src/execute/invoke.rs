@@ -48,13 +48,18 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
     let uncounted_before = ferridriver_steps::uncounted::total();
     let mut body = std::pin::pin!(AssertUnwindSafe(body).catch_unwind());
     // The deadline moves by the time the body spent on uncounted work (a browser launch).
+    // What the browser was busy with when the time ran out (read before the body is dropped).
+    let mut pending: Option<String> = None;
     let outcome = loop {
         let excluded = ferridriver_steps::uncounted::total().saturating_sub(uncounted_before);
         let deadline = tokio::time::Instant::from_std(started + timeout + excluded);
         match tokio::time::timeout_at(deadline, &mut body).await {
             Ok(output) => break Ok(output),
             Err(_) if ferridriver_steps::uncounted::total().saturating_sub(uncounted_before) > excluded => continue,
-            Err(elapsed) => break Err(elapsed),
+            Err(elapsed) => {
+                pending = ferridriver_browser::pending_action();
+                break Err(elapsed);
+            }
         }
     };
     let duration = started.elapsed().into();
@@ -65,7 +70,7 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
         exception: Some(Exception { exception_type: kind.to_string(), message: Some(message), stack_trace: None }),
     };
     match outcome {
-        Err(_) => failed("TimeoutError", format!("timed out after {} ms", timeout.as_millis())),
+        Err(_) => failed("TimeoutError", timeout_message(timeout, pending.as_deref())),
         Ok(Err(_)) => {
             let message = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "panicked".into());
             failed("Panic", message)
@@ -100,4 +105,15 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
 /// A result with a status and no duration (skipped, undefined…).
 pub fn instant_result(status: TestStepResultStatus, message: Option<String>) -> TestStepResult {
     TestStepResult { duration: Default::default(), message, status, exception: None }
+}
+
+/// A step's timeout error: how long, and what the browser was waiting for then.
+pub fn timeout_message(timeout: Duration, pending: Option<&str>) -> String {
+    match pending {
+        Some(action) => format!(
+            "timed out after {} ms while waiting for {action}\n  hint: raise the step's timeout ({{ timeout: ms }} or --timeout) if the page is slow, or check the locator",
+            timeout.as_millis()
+        ),
+        None => format!("timed out after {} ms", timeout.as_millis()),
+    }
 }
