@@ -262,3 +262,19 @@ fn a_file_that_fails_to_load_fails_the_run_before_any_scenario() {
     assert!(stderr.contains("2 problems loading") && stderr.contains("no scenario was run"), "{stderr}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A project whose JS files define only hooks so far gets its missing steps as JavaScript
+/// snippets (the language its steps will be written in), not Rust.
+#[test]
+fn a_project_with_only_js_hooks_gets_javascript_snippets() {
+    let root = std::env::temp_dir().join(format!("ferridriver-js-snippets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "steps/hooks.ts", "import { Before } from '@cucumber/cucumber'\n\nBefore(function () {})\n");
+    write(&root, "features/a.feature", "Feature: A\n\n  Scenario: To be written\n    Given a step nobody wrote\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).args(["bdd", "-f", "summary"]).current_dir(&root).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("Given('a step nobody wrote', function ()"), "a JS snippet: {stdout}");
+    assert!(!stdout.contains("#[given"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&root);
+}

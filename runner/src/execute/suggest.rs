@@ -4,13 +4,15 @@
 use super::RunContext;
 use ferridriver_messages::{PickleStep, PickleStepType, Snippet, Suggestion};
 use ferridriver_steps::expressions::CucumberExpressionGenerator;
-use ferridriver_steps::registry::{Registry, StepBody};
+use ferridriver_steps::registry::{HookBody, Registry, StepBody};
 use ferridriver_steps::snippets::{render, SnippetArgument, SnippetSyntax};
 
-/// The syntax snippets are written in: JavaScript when the project has JS/TS definitions,
-/// Rust otherwise.
+/// The syntax snippets are written in: JavaScript when the project has JS/TS definitions (steps
+/// or only hooks, as in a project whose step files are still to be written), Rust otherwise.
 pub fn snippet_syntax(registry: &Registry) -> SnippetSyntax {
-    if registry.steps.iter().any(|s| matches!(s.body, StepBody::External(_))) {
+    let js_steps = registry.steps.iter().any(|s| matches!(s.body, StepBody::External(_)));
+    let js_hooks = registry.hooks.iter().any(|h| matches!(h.body, HookBody::External(_)));
+    if js_steps || js_hooks {
         SnippetSyntax::JavaScript
     } else {
         SnippetSyntax::Rust

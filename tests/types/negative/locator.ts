@@ -51,8 +51,10 @@ Then('wrong expectations', async function () {
   await expect(page.locator('input')).toHaveValue(['a']);
   // @ts-expect-error: toHaveScreenshot is not implemented
   await expect(page).toHaveScreenshot();
-  // @ts-expect-error: toBeEditable is not implemented
-  await expect(page.locator('input')).toBeEditable();
+  // @ts-expect-error: toBeInViewport is not implemented
+  await expect(page.locator('input')).toBeInViewport();
+  // @ts-expect-error: toHaveValues takes an array
+  await expect(page.locator('select')).toHaveValues('a');
   // @ts-expect-error: value matchers do not apply to a locator
   expect(page.locator('li')).toHaveLength(3);
   // @ts-expect-error: expect.extend is not implemented

@@ -35,6 +35,17 @@ Then('the dashboard greets {string}', async function (user: string) {
   await expect(page.getByRole('heading', { level: 1, includeHidden: false })).toHaveCount(1);
   await expect(page.getByRole('checkbox', { checked: true, disabled: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible({ visible: false });
+  await expect(page.getByLabel('Name')).toBeEditable();
+  await expect(page.getByLabel('Name')).not.toBeEmpty({ timeout: 1000 });
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.locator('h1')).toHaveCSS('font-weight', /700|bold/);
+  await expect(page.getByLabel('Name')).toHaveJSProperty('value', 'ada');
+  await expect(page.locator('h1')).toHaveId('title');
+  await expect(page.getByLabel('Fruits')).toHaveValues(['apple', /pear/]);
+  await expect(page.locator('h1')).toHaveRole('heading');
+  await expect(page.getByRole('button').first()).toHaveAccessibleName(/save/i);
+  const editable: boolean = await page.getByLabel('Name').isEditable({ timeout: 500 });
+  void editable;
   await expect(page.getByRole('checkbox')).toBeChecked({ checked: false });
   await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
   await expect(page.locator('#avatar')).toHaveAttribute('alt', /avatar/);
