@@ -65,8 +65,19 @@ const PATH_EXPORTS: &[&str] =
     &["join", "dirname", "basename", "resolve", "extname", "normalize", "relative", "isAbsolute", "sep"];
 const BUFFER_EXPORTS: &[&str] = &["Buffer"];
 /// What step files import from `@playwright/test` (the classes are there for `instanceof`).
-const PLAYWRIGHT_EXPORTS: &[&str] =
-    &["expect", "errors", "Page", "Locator", "BrowserContext", "Browser", "APIRequestContext", "APIResponse"];
+const PLAYWRIGHT_EXPORTS: &[&str] = &[
+    "expect",
+    "errors",
+    "Page",
+    "Locator",
+    "BrowserContext",
+    "Browser",
+    "APIRequestContext",
+    "APIResponse",
+    "chromium",
+    "firefox",
+    "webkit",
+];
 
 /// The virtual module a bare specifier stands for: `(module key, exported names)`.
 pub(crate) fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
@@ -76,7 +87,7 @@ pub(crate) fn virtual_module(specifier: &str) -> Option<(&'static str, &'static 
         "node:fs" | "fs" => ("fs", FS_EXPORTS),
         "node:path" | "path" => ("path", PATH_EXPORTS),
         "node:buffer" | "buffer" => ("buffer", BUFFER_EXPORTS),
-        "@playwright/test" | "playwright/test" | "playwright" => ("playwright", PLAYWRIGHT_EXPORTS),
+        "@playwright/test" | "playwright/test" | "playwright" | "playwright-core" => ("playwright", PLAYWRIGHT_EXPORTS),
         _ => return None,
     })
 }

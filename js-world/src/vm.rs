@@ -23,6 +23,7 @@ const WEB_PRELUDE: &str = include_str!("js/web.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
+const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 const SCRIPT_PRELUDE: &str = include_str!("js/script.js");
@@ -131,6 +132,7 @@ impl Vm {
                     ("web.js", WEB_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
+                    ("launchers.js", LAUNCHERS_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),

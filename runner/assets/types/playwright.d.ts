@@ -524,7 +524,22 @@ declare module '@playwright/test' {
     /** A page in a context of its own, closed with the page. */
     newPage(options?: BrowserContextOptions): Promise<Page>;
     contexts(): BrowserContext[];
+    /** Closes the contexts opened from this handle; the worker's browser itself stays. */
+    close(): Promise<void>;
   }
+
+  /** `chromium.launch()` and the like hand out the worker's browser (no new process). */
+  export interface BrowserType {
+    name(): string;
+    launch(options?: Record<string, unknown>): Promise<Browser>;
+    connect(wsEndpoint?: string, options?: Record<string, unknown>): Promise<Browser>;
+    connectOverCDP(endpointURL?: string, options?: Record<string, unknown>): Promise<Browser>;
+  }
+  export const chromium: BrowserType;
+  /** ferridriver drives Chromium only: this gives the worker's Chromium. */
+  export const firefox: BrowserType;
+  /** ferridriver drives Chromium only: this gives the worker's Chromium. */
+  export const webkit: BrowserType;
 
   export interface APIRequestOptions {
     /** Added to the URL's query. */
@@ -733,5 +748,9 @@ declare module 'playwright/test' {
 }
 
 declare module 'playwright' {
+  export * from '@playwright/test';
+}
+
+declare module 'playwright-core' {
   export * from '@playwright/test';
 }

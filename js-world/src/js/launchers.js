@@ -1,0 +1,82 @@
+// What suites written for cucumber-js + Playwright do with their own browser, made to work on
+// the worker's: `chromium.launch()` (and `firefox`/`webkit`, `connect`, `connectOverCDP`) hands
+// out the worker's browser, no new process; `browser.close()` closes the contexts the suite
+// opened; closing the scenario's own context is allowed (it closes with the scenario anyway).
+// Suites then create their context and page in a Before hook and assign them to the World,
+// where they win over the fixtures.
+(function (g) {
+  'use strict';
+  const modules = g.__ferridriver_modules;
+  const { Browser, BrowserContext } = modules.playwright;
+  const native = g.__ferridriver_native || {};
+
+  // Launch options that choose a browser process: the worker's is already running.
+  const PROCESS_OPTIONS = ['executablePath', 'channel', 'args', 'headless', 'devtools', 'slowMo', 'proxy', 'env', 'downloadsPath', 'tracesDir', 'chromiumSandbox', 'firefoxUserPrefs', 'ignoreDefaultArgs', 'handleSIGINT', 'handleSIGTERM', 'handleSIGHUP', 'timeout', 'logger'];
+  let told = false;
+  let toldEngine = false;
+  function tellOnce(kind, options) {
+    const given = Object.keys(options || {}).filter((k) => PROCESS_OPTIONS.includes(k) && k !== 'timeout' && k !== 'headless');
+    if (told || !given.length) return;
+    told = true;
+    console.warn(`ferridriver: ${kind}.launch() uses the worker's browser; these options do not apply: ${given.join(', ')} (set [browser] in ferridriver.toml instead)`);
+  }
+
+  // A browser handle that belongs to no one test case: it may be made in BeforeAll and used in
+  // every scenario after (its calls are checked against the test case running at the time).
+  class WorkerBrowser extends Browser {
+    get _generation() {
+      return native.generation ? native.generation() : 0;
+    }
+    set _generation(_) {}
+  }
+
+  Browser.prototype.close = async function close() {
+    for (const context of this._extra || []) {
+      if (!context._closed) await context.close().catch(() => undefined);
+    }
+    this._closedByUser = true;
+  };
+  Browser.prototype.isConnected = function isConnected() {
+    return !this._closedByUser;
+  };
+
+  const closeContext = BrowserContext.prototype.close;
+  BrowserContext.prototype.close = async function close() {
+    if (this._id !== 0) return closeContext.call(this);
+    // The scenario's own context: it closes when the scenario ends; here its pages count as closed.
+    if (this._closed) return;
+    this._closed = true;
+    for (const page of this._pages) {
+      if (page._closed) continue;
+      page._closed = true;
+      for (const hook of page._closeHooks || []) hook();
+    }
+  };
+
+  function browserType(name) {
+    return {
+      name: () => name,
+      executablePath: () => '',
+      async launch(options) {
+        tellOnce(name, options);
+        if (name !== 'chromium' && !toldEngine) {
+          toldEngine = true;
+          console.warn(`ferridriver: ${name}.launch() gives the worker's Chromium (ferridriver drives Chromium only)`);
+        }
+        return new WorkerBrowser();
+      },
+      async connect() {
+        return new WorkerBrowser();
+      },
+      async connectOverCDP() {
+        return new WorkerBrowser();
+      },
+      async launchPersistentContext() {
+        throw new Error(`${name}.launchPersistentContext is not supported by ferridriver yet: use this.context, or browser.newContext({ storageState })`);
+      },
+    };
+  }
+  modules.playwright.chromium = browserType('chromium');
+  modules.playwright.firefox = browserType('firefox');
+  modules.playwright.webkit = browserType('webkit');
+})(globalThis);
