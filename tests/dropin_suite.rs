@@ -67,9 +67,16 @@ When('I open the basket', async function (this: ShopWorld) {
   await this.page.getByRole('link', { name: 'Basket' }).click()
 })
 
+const slowExpect = expect.configure({ timeout: 10000 })
+
 Then('the basket is empty', async function (this: ShopWorld) {
-  await expect(this.page).toHaveTitle('Basket')
+  await slowExpect(this.page).toHaveTitle('Basket')
   await expect(this.page.locator('#count')).toHaveText('0 items')
+  // A configured timeout applies: this one fails after 300 ms, not the default 5 s.
+  const started = Date.now()
+  const quick = expect.configure({ timeout: 300 })
+  await quick(this.page.locator('#count')).toHaveText('9 items').then(() => { throw new Error('passed') }, () => undefined)
+  expect(Date.now() - started).toBeLessThan(3000)
 })
 
 Then('the viewport is {int} wide', async function (this: ShopWorld, width: number) {

@@ -417,24 +417,40 @@
     }
   }
 
-  // The starting state of `expect(actual, message)` (message: a string or `{ message }`).
-  const fresh = (message) => ({ not: false, mode: null, custom: typeof message === 'string' ? message : message && message.message, timeout: null });
-  function expect(actual, message) {
-    return makeExpect(actual, fresh(message));
+  // The starting state of `expect(actual, message)` (message: a string or `{ message }`), with
+  // the defaults of the `expect` it came from (`expect.configure`).
+  function makeExpectFunction(defaults) {
+    const fresh = (message) => ({
+      not: false,
+      mode: null,
+      custom: typeof message === 'string' ? message : message && message.message,
+      timeout: defaults.timeout === undefined ? null : defaults.timeout,
+      soft: !!defaults.soft,
+    });
+    const expect = (actual, message) => makeExpect(actual, fresh(message));
+    expect.soft = (actual, message) => makeExpect(actual, { ...fresh(message), soft: true });
+    expect.poll = (fn, options) => {
+      const o = options || {};
+      if (typeof fn !== 'function') throw new TypeError('expect.poll: pass a function');
+      const timeout = o.timeout === undefined ? defaults.timeout : o.timeout;
+      return makeExpect(fn, { not: false, mode: 'poll', custom: o.message, timeout, intervals: o.intervals });
+    };
+    // An `expect` whose assertions default to these options (`timeout` in ms, `soft`).
+    expect.configure = (options) => {
+      const o = options || {};
+      if (o.timeout !== undefined && typeof o.timeout !== 'number') throw new TypeError('expect.configure: timeout must be a number of milliseconds');
+      return makeExpectFunction({ ...defaults, ...o });
+    };
+    expect.any = any;
+    expect.anything = () => new Asymmetric('Anything', '', (v) => v !== null && v !== undefined);
+    expect.stringContaining = (s) => new Asymmetric('StringContaining', s, (v) => typeof v === 'string' && v.includes(s));
+    expect.stringMatching = (re) => new Asymmetric('StringMatching', re, (v) => typeof v === 'string' && new RegExp(re).test(v));
+    expect.objectContaining = (o) => new Asymmetric('ObjectContaining', o, (v) => subset(v, o));
+    expect.arrayContaining = (list) =>
+      new Asymmetric('ArrayContaining', list, (v) => Array.isArray(v) && list.every((x) => v.some((y) => equals(y, x, false))));
+    return expect;
   }
-  expect.soft = (actual, message) => makeExpect(actual, { ...fresh(message), soft: true });
-  expect.poll = (fn, options) => {
-    const o = options || {};
-    if (typeof fn !== 'function') throw new TypeError('expect.poll: pass a function');
-    return makeExpect(fn, { not: false, mode: 'poll', custom: o.message, timeout: o.timeout, intervals: o.intervals });
-  };
-  expect.any = any;
-  expect.anything = () => new Asymmetric('Anything', '', (v) => v !== null && v !== undefined);
-  expect.stringContaining = (s) => new Asymmetric('StringContaining', s, (v) => typeof v === 'string' && v.includes(s));
-  expect.stringMatching = (re) => new Asymmetric('StringMatching', re, (v) => typeof v === 'string' && new RegExp(re).test(v));
-  expect.objectContaining = (o) => new Asymmetric('ObjectContaining', o, (v) => subset(v, o));
-  expect.arrayContaining = (list) =>
-    new Asymmetric('ArrayContaining', list, (v) => Array.isArray(v) && list.every((x) => v.some((y) => equals(y, x, false))));
+  const expect = makeExpectFunction({});
 
   modules.playwright.expect = expect;
   g.expect = expect;

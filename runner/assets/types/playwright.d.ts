@@ -729,6 +729,8 @@ declare module '@playwright/test' {
     soft<T = unknown>(actual: T, message?: ExpectMessage): Matchers<T>;
     /** Calls `fn` until the matcher passes (default time limit 5 s). */
     poll<T>(fn: () => T | Promise<T>, options?: { message?: string; timeout?: number; intervals?: number[] }): PollMatchers;
+    /** An `expect` whose assertions default to these options. */
+    configure(options: { timeout?: number; soft?: boolean }): Expect;
     /** Matches any instance of the class (or primitive of Number, String…). */
     any(classType: Function): AsymmetricMatcher;
     /** Matches anything but null and undefined. */
