@@ -104,8 +104,7 @@ fn a_cucumber_js_playwright_suite_runs_unchanged() {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     }
-    // The config file is the one thing a cucumber-js project adds.
-    std::fs::write(dir.join("ferridriver.toml"), "[test]\nsteps = [\"features/**/*.ts\"]\n").unwrap();
+    // No config at all: the files are where cucumber-js looks for them (`features/**`).
     let params = format!("{{\"baseUrl\":\"{base}\"}}");
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .args(["bdd", "--parallel", "2", "--format", "summary", "--world-parameters", &params])

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, Default)]
 pub struct JsConfig {
     /// Step-definition globs relative to `root` (`[test] steps`). Empty means the defaults,
-    /// `steps/**/*.{js,ts}` and `step_definitions/**/*.{js,ts}`.
+    /// `steps/**/*.{js,ts}`, `step_definitions/**/*.{js,ts}` and cucumber-js's
+    /// `features/**/*.{js,mjs,cjs,ts,mts,cts}`.
     pub steps: Vec<String>,
     /// Extension files or directories (scanned recursively), relative to `root`.
     pub extensions: Vec<String>,
@@ -20,7 +21,10 @@ pub struct JsConfig {
 }
 
 /// The globs used when `[test] steps` is empty.
-pub const DEFAULT_STEP_GLOBS: &[&str] = &["steps/**/*.{js,ts}", "step_definitions/**/*.{js,ts}"];
+/// `features/**` is cucumber-js's own default (`features/step_definitions`, `features/support`),
+/// so a cucumber-js project needs no globs in its config.
+pub const DEFAULT_STEP_GLOBS: &[&str] =
+    &["steps/**/*.{js,ts}", "step_definitions/**/*.{js,ts}", "features/**/*.{js,mjs,cjs,ts,mts,cts}"];
 
 /// The source extensions an extension directory is scanned for.
 pub const SOURCE_EXTENSIONS: &[&str] = &["js", "cjs", "mjs", "jsx", "ts", "cts", "mts", "tsx"];
@@ -47,7 +51,8 @@ pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
         // Only the glob's literal leading directories are walked, not the whole project.
         for entry in walk(&config.root.join(static_prefix(glob))) {
             let Ok(relative) = entry.strip_prefix(&config.root) else { continue };
-            if fast_glob::glob_match(glob.as_str(), slash_path(relative).as_str()) {
+            // Declarations (`*.d.ts`) are types, not code, whatever glob matched them.
+            if fast_glob::glob_match(glob.as_str(), slash_path(relative).as_str()) && !relative.to_string_lossy().ends_with(".d.ts") {
                 files.push(entry);
             }
         }
@@ -117,7 +122,17 @@ mod tests {
     fn defaults_and_extensions() {
         let dir = std::env::temp_dir().join(format!("fd-discover-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        for f in ["steps/a.ts", "steps/sub/b.js", "steps/c.txt", "ext/x/y.mts", "ext/z.d.ts", "other.ts"] {
+        for f in [
+            "steps/a.ts",
+            "steps/sub/b.js",
+            "steps/c.txt",
+            "ext/x/y.mts",
+            "ext/z.d.ts",
+            "other.ts",
+            "features/support/world.ts",
+            "features/support/types.d.ts",
+            "features/a.feature",
+        ] {
             let p = dir.join(f);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, "").unwrap();
@@ -126,7 +141,7 @@ mod tests {
             JsConfig { root: dir.clone(), extensions: vec!["ext".into(), "missing.ts".into()], ..Default::default() };
         let (files, errors) = discover(&cfg);
         let names: Vec<String> = files.iter().map(|f| slash_path(f.strip_prefix(&dir).unwrap())).collect();
-        assert_eq!(names, ["ext/x/y.mts", "steps/a.ts", "steps/sub/b.js"]);
+        assert_eq!(names, ["ext/x/y.mts", "features/support/world.ts", "steps/a.ts", "steps/sub/b.js"]);
         assert_eq!(errors.len(), 1);
         let cfg = JsConfig { root: dir.clone(), steps: vec!["./*.ts".into()], ..Default::default() };
         assert_eq!(discover(&cfg).0, vec![dir.join("other.ts")]);
