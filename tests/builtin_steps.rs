@@ -12,7 +12,9 @@ fn chromium_available() -> bool {
     if ferridriver_browser::find_browser(None).is_ok() {
         return true;
     }
-    panic!("these tests need Chromium: apt-get install -y chromium (or run .ci/run, which installs what the tests need)");
+    panic!(
+        "these tests need Chromium: apt-get install -y chromium (or run .ci/run, which installs what the tests need)"
+    );
 }
 
 fn run(dir: &Path, args: &[&str]) -> (Output, u32) {

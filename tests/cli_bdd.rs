@@ -192,7 +192,12 @@ fn a_scenario_that_passes_on_a_retry_is_reported_flaky() {
     let out = bdd(&s.0, &["--retry", "1", "--parallel", "1", "--format", "summary", "--format", &junit_arg]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "flaky alone does not fail the run: {stdout}");
-    assert!(stdout.contains("Flaky scenarios (passed on a retry):\n  1) Shaky, passed on attempt 2 # features/flaky.feature:5"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "Flaky scenarios (passed on a retry):\n  1) Shaky, passed on attempt 2 # features/flaky.feature:5"
+        ),
+        "{stdout}"
+    );
     assert!(stdout.contains("2 scenarios (2 passed)\n1 of them flaky (passed on a retry)"), "{stdout}");
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert_eq!(xml.matches("<flakyFailure").count(), 1, "{xml}");

@@ -236,13 +236,21 @@ fn a_rebuilt_vm_runs_before_all_again() {
 fn a_file_that_fails_to_load_fails_the_run_before_any_scenario() {
     let root = std::env::temp_dir().join(format!("ferridriver-half-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    write(&root, "steps/ok.ts", "import { Given } from '@cucumber/cucumber'\n\nGiven('a step that passes', function () {})\n");
+    write(
+        &root,
+        "steps/ok.ts",
+        "import { Given } from '@cucumber/cucumber'\n\nGiven('a step that passes', function () {})\n",
+    );
     write(
         &root,
         "support/world.ts",
         "import { setWorldConstructor } from '@cucumber/cucumber'\n\nconst settings = JSON.parse('{}')\nconst base: string = settings.server.baseUrl\nsetWorldConstructor(class { url = base })\n",
     );
-    write(&root, "steps/broken.ts", "import { Then } from '@cucumber/cucumber'\n\nThen('a broken step', function () {\n  return (\n})\n");
+    write(
+        &root,
+        "steps/broken.ts",
+        "import { Then } from '@cucumber/cucumber'\n\nThen('a broken step', function () {\n  return (\n})\n",
+    );
     write(&root, "ferridriver.toml", "[test]\nsteps = [\"steps/**/*.ts\", \"support/**/*.ts\"]\n");
     write(&root, "features/a.feature", "Feature: A\n\n  Scenario: Passes alone\n    Given a step that passes\n");
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
@@ -271,7 +279,11 @@ fn a_project_with_only_js_hooks_gets_javascript_snippets() {
     let _ = std::fs::remove_dir_all(&root);
     write(&root, "steps/hooks.ts", "import { Before } from '@cucumber/cucumber'\n\nBefore(function () {})\n");
     write(&root, "features/a.feature", "Feature: A\n\n  Scenario: To be written\n    Given a step nobody wrote\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).args(["bdd", "-f", "summary"]).current_dir(&root).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "-f", "summary"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("Given('a step nobody wrote', function ()"), "a JS snippet: {stdout}");

@@ -17,7 +17,9 @@ fn client_available() -> bool {
     if node && sdk.is_dir() {
         return true;
     }
-    panic!("the MCP SDK client needs Node and `npm ci` in tests/mcp (or run .ci/run, which installs what the tests need)");
+    panic!(
+        "the MCP SDK client needs Node and `npm ci` in tests/mcp (or run .ci/run, which installs what the tests need)"
+    );
 }
 
 fn run_client(script: &str) {

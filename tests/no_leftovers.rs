@@ -110,7 +110,8 @@ fn holding_project(name: &str, base: &str) -> std::path::PathBuf {
         "import {{ When }} from '@cucumber/cucumber'\nconst URL = '{base}'\nWhen('a page stays open', {{ timeout: 120000 }}, async function (this: any) {{\n  const page = this.page\n  {HOLD}\n}})\n"
     );
     std::fs::write(dir.join("steps/hold.ts"), step).unwrap();
-    let scenarios = "Feature: Hold\n\n  Scenario: One\n    When a page stays open\n\n  Scenario: Two\n    When a page stays open\n";
+    let scenarios =
+        "Feature: Hold\n\n  Scenario: One\n    When a page stays open\n\n  Scenario: Two\n    When a page stays open\n";
     std::fs::write(dir.join("features/hold.feature"), scenarios).unwrap();
     dir
 }
@@ -205,8 +206,11 @@ fn mcp_killed_mid_call_leaves_no_browser() {
         "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } });
     let call = serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
         "name": "run_script", "arguments": { "source": format!("const URL = '{base}'; {HOLD}"), "timeout_ms": 120000 } } });
-    for line in [initialize.to_string(), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string(), call.to_string()]
-    {
+    for line in [
+        initialize.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string(),
+        call.to_string(),
+    ] {
         writeln!(stdin, "{line}").expect("write to the server");
     }
     stdin.flush().expect("flush");

@@ -418,7 +418,12 @@ impl Locator {
     async fn state(&self, action: &str, name: &str) -> Result<bool> {
         self.op(action, async {
             let el = self.wait_for_one(action, &[]).await?;
-            Ok(self.page.helper_value(&el, "state", vec![json!(name)]).await.map_err(crate::resolve::without_stack)?.as_bool()
+            Ok(self
+                .page
+                .helper_value(&el, "state", vec![json!(name)])
+                .await
+                .map_err(crate::resolve::without_stack)?
+                .as_bool()
                 == Some(true))
         })
         .await

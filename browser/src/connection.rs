@@ -81,7 +81,9 @@ impl Connection {
     #[cfg(feature = "fault-injection")]
     async fn open(ws_url: &str, plan: Option<FaultPlan>) -> Result<Connection> {
         let Some(plan) = plan else {
-            return Connection::open_with(ws_url, |reader| (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO))
+            return Connection::open_with(ws_url, |reader| {
+                (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO)
+            })
             .await;
         };
         Connection::open_with(ws_url, move |reader| {

@@ -183,7 +183,11 @@ impl<'a> LocatorAssertions<'a> {
         let Some(absent) = absent else {
             return self
                 .on_one(matcher, state, |el| async move {
-                    let v = l.page.helper_value(&el, "state", vec![json!(state)]).await.map_err(crate::resolve::without_stack)?;
+                    let v = l
+                        .page
+                        .helper_value(&el, "state", vec![json!(state)])
+                        .await
+                        .map_err(crate::resolve::without_stack)?;
                     let holds = v.as_bool() == Some(true);
                     Ok((holds, shown(holds)))
                 })
@@ -254,7 +258,8 @@ impl<'a> LocatorAssertions<'a> {
         self.on_value(matcher, &shown, "text", Value::Null, |v| {
             let t = v.as_str().unwrap_or("");
             // Strings compare with whitespace collapsed; a RegExp sees the text as it is.
-            let holds = if matches!(expected, TextMatch::Regex { .. }) { expected.matches_raw(t) } else { expected.matches(t) };
+            let holds =
+                if matches!(expected, TextMatch::Regex { .. }) { expected.matches_raw(t) } else { expected.matches(t) };
             (holds, format!("'{}'", t.split_whitespace().collect::<Vec<_>>().join(" ")))
         })
         .await

@@ -27,8 +27,8 @@ mod keyboard;
 mod launch;
 mod locator;
 mod navigation;
-mod pending;
 mod page;
+mod pending;
 mod request;
 mod reset;
 mod resolve;
@@ -38,9 +38,9 @@ mod text_match;
 mod waits;
 
 pub use browser::Browser;
-pub use connection::{CdpEvent, Connection};
 #[cfg(feature = "fault-injection")]
 pub use connection::FaultPlan;
+pub use connection::{CdpEvent, Connection};
 pub use context::{BrowserContext, Cookie};
 pub use context_options::{ContextOptions, Geolocation, StorageStateSource, Viewport};
 pub use credentials::HttpCredentials;

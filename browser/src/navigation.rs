@@ -207,7 +207,11 @@ impl Page {
             }
             // Woken by the page's next event; the history has no event of its own, so it is
             // read again after a short pause when nothing else happens.
-            let pause = if url.is_some() { Duration::from_millis(10) } else { deadline.saturating_duration_since(Instant::now()) };
+            let pause = if url.is_some() {
+                Duration::from_millis(10)
+            } else {
+                deadline.saturating_duration_since(Instant::now())
+            };
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Err(BrowserError::Timeout {

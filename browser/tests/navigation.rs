@@ -220,7 +220,9 @@ async fn a_fragment_goto_returns_once_the_page_reports_the_fragment() {
     for round in 0..5 {
         page.goto(&format!("{base}/ok")).await.unwrap();
         // Keep the renderer's main thread busy for a moment, as a loaded machine does.
-        page.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 0); 1").await.unwrap();
+        page.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 0); 1")
+            .await
+            .unwrap();
         let target = format!("{base}/ok#section{round}");
         page.goto(&target).await.unwrap();
         assert_eq!(page.url().await.unwrap(), target, "round {round}: goto returned before the fragment was committed");

@@ -40,7 +40,11 @@ impl Case {
     fn name(&self) -> String {
         let what = self.matcher.as_deref().or(self.query.as_deref()).unwrap_or("?");
         let not = if self.not { ".not" } else { "" };
-        format!("{}{not}.{what}({})", self.locator, self.args.iter().map(Value::to_string).collect::<Vec<_>>().join(", "))
+        format!(
+            "{}{not}.{what}({})",
+            self.locator,
+            self.args.iter().map(Value::to_string).collect::<Vec<_>>().join(", ")
+        )
     }
 }
 
@@ -147,9 +151,10 @@ async fn run_query(locator: &Locator, case: &Case) -> Ours {
         "textContent" => locator.text_content().await.map(Value::from),
         "innerText" => locator.inner_text().await.map(Value::from),
         "inputValue" => locator.input_value().await.map(Value::from),
-        "getAttribute" => {
-            locator.get_attribute(case.args[0].as_str().unwrap()).await.map(|v| v.map(Value::from).unwrap_or(Value::Null))
-        }
+        "getAttribute" => locator
+            .get_attribute(case.args[0].as_str().unwrap())
+            .await
+            .map(|v| v.map(Value::from).unwrap_or(Value::Null)),
         other => panic!("the probe table has a query this test does not know: {other}"),
     };
     match value {

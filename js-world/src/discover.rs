@@ -52,7 +52,9 @@ pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
         for entry in walk(&config.root.join(static_prefix(glob))) {
             let Ok(relative) = entry.strip_prefix(&config.root) else { continue };
             // Declarations (`*.d.ts`) are types, not code, whatever glob matched them.
-            if fast_glob::glob_match(glob.as_str(), slash_path(relative).as_str()) && !relative.to_string_lossy().ends_with(".d.ts") {
+            if fast_glob::glob_match(glob.as_str(), slash_path(relative).as_str())
+                && !relative.to_string_lossy().ends_with(".d.ts")
+            {
                 files.push(entry);
             }
         }

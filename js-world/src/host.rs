@@ -137,7 +137,9 @@ impl JsHost {
                 if e.timed_out {
                     let pending = ferridriver_browser::pending_action();
                     let message = match pending {
-                        Some(action) => format!("timed out after {} ms while waiting for {action}", timeout.as_millis()),
+                        Some(action) => {
+                            format!("timed out after {} ms while waiting for {action}", timeout.as_millis())
+                        }
                         None => format!("timed out after {} ms", timeout.as_millis()),
                     };
                     Err(StepFailure::new("TimeoutError", message))

@@ -161,7 +161,8 @@ impl Reporter for JunitReporter {
                 } else if let Some(result) = attempt.worst_result() {
                     let exception = result.exception.as_ref();
                     let kind = exception.map_or("Error", |e| e.exception_type.as_str()).to_string();
-                    let message = exception.and_then(|e| e.message.clone()).or(result.message.clone()).unwrap_or_default();
+                    let message =
+                        exception.and_then(|e| e.message.clone()).or(result.message.clone()).unwrap_or_default();
                     let detail = exception.and_then(|e| e.stack_trace.clone()).unwrap_or_else(|| message.clone());
                     self.retried.entry(tc.id.clone()).or_default().push((kind, message, detail));
                 }

@@ -171,7 +171,10 @@ fn scenarios_that_passed_on_a_retry_carry_flaky_failures() {
         xml[at..end].to_string()
     };
     assert_eq!(case("Test cases that pass aren't retried").matches("<flakyFailure").count(), 0);
-    assert_eq!(case("Test cases that fail are retried if within the --retry limit").matches("<flakyFailure").count(), 1);
+    assert_eq!(
+        case("Test cases that fail are retried if within the --retry limit").matches("<flakyFailure").count(),
+        1
+    );
     let twice = case("Test cases that fail will continue to retry up to the --retry limit");
     assert_eq!(twice.matches("<flakyFailure").count(), 2, "{twice}");
     assert!(twice.contains("message=\"Exception in step\"") && twice.contains("<stackTrace>"), "{twice}");

@@ -146,7 +146,10 @@ fn github_warns_of_flaky_scenarios() {
         warnings.iter().all(|w| w.contains("title=Flaky scenario%3A ") && w.contains("::Passed on attempt ")),
         "{out}"
     );
-    assert!(warnings.iter().any(|w| w.contains("line=15,") && w.contains("Passed on attempt 3 after failing")), "{out}");
+    assert!(
+        warnings.iter().any(|w| w.contains("line=15,") && w.contains("Passed on attempt 3 after failing")),
+        "{out}"
+    );
     assert_eq!(out.lines().filter(|l| l.starts_with("::error ")).count(), 1, "{out}");
     assert!(out.contains("2 flaky (passed on a retry)"), "{out}");
 }

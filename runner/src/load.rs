@@ -120,7 +120,8 @@ fn load_sources_with(
             }
             // `--repeat-each`: each repetition is a pickle of its own (new ids, same source),
             // so every report shows every run.
-            let repetitions: Vec<Pickle> = (1..filter.repeat_each.max(1)).map(|_| repetition(&pickle, &ctx.ids)).collect();
+            let repetitions: Vec<Pickle> =
+                (1..filter.repeat_each.max(1)).map(|_| repetition(&pickle, &ctx.ids)).collect();
             for p in std::iter::once(pickle).chain(repetitions) {
                 ctx.emit(p.clone());
                 loaded.pickles.push(Arc::new(p));

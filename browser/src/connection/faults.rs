@@ -141,7 +141,11 @@ mod tests {
         for seed in 0..20 {
             let seen = Arc::new(Mutex::new(Vec::<String>::new()));
             let sink = Arc::clone(&seen);
-            let plan = FaultPlan { seed, max_event_delay: Duration::from_millis(8), max_reply_delay: Duration::from_millis(12) };
+            let plan = FaultPlan {
+                seed,
+                max_event_delay: Duration::from_millis(8),
+                max_reply_delay: Duration::from_millis(12),
+            };
             let faults = Faults::new(plan, Arc::new(move |text: &str| sink.lock().unwrap().push(text.to_string())));
             let mut sent = Vec::new();
             for i in 0..30 {

@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use std::process::{Child, Command};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 type SpawnRequest = (Command, Sender<io::Result<Child>>);
 
