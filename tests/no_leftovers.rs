@@ -49,6 +49,30 @@ fn counting_server() -> (String, Arc<AtomicUsize>) {
     (base, hits)
 }
 
+/// The state and command line of each process of `host`'s browsers (for a failure message).
+fn describe_processes_of(host: u32) -> String {
+    let needle = format!("ferridriver-profile-{host}-");
+    std::fs::read_dir("/proc")
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| {
+                    let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+                    let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+                    let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+                    cmd.contains(&needle).then(|| {
+                        format!(
+                            "{}: {}",
+                            stat.split(") ").nth(1).unwrap_or("").chars().take(12).collect::<String>(),
+                            cmd.chars().take(160).collect::<String>()
+                        )
+                    })
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .unwrap_or_default()
+}
+
 fn browser_processes_of(host: u32) -> usize {
     support::processes_mentioning(&format!("ferridriver-profile-{host}-"))
 }
@@ -80,7 +104,8 @@ fn signal_mid_run_and_count(mut host: Child, hits: &AtomicUsize, wanted: usize, 
     if signal != libc::SIGKILL {
         let expected = if signal == libc::SIGINT { 130 } else { 143 };
         assert_eq!(status.code(), Some(expected), "the host exits as a signal would end it");
-        assert_eq!(browser_processes_of(pid), 0, "the host waited for its browsers before exiting");
+        let left = browser_processes_of(pid);
+        assert_eq!(left, 0, "the host waited for its browsers before exiting; left:\n{}", describe_processes_of(pid));
         return;
     }
     // The kernel signals the browser at once; its renderers exit when their channel closes.

@@ -40,13 +40,26 @@ pub(crate) fn spawn_guarded(mut command: Command) -> io::Result<Child> {
             Ok(())
         });
     }
+    if CLOSING.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(io::Error::other("the process is ending"));
+    }
     static LAUNCHER: OnceLock<Mutex<Sender<SpawnRequest>>> = OnceLock::new();
     let launcher = LAUNCHER.get_or_init(|| {
         let (requests, incoming) = channel::<SpawnRequest>();
         let started = std::thread::Builder::new().name("ferridriver-browser-launcher".into()).spawn(move || {
             // Never returns while the process lives: the sender is kept in a static.
             for (mut command, reply) in incoming {
-                let _ = reply.send(command.spawn());
+                let spawned = command.spawn();
+                // Known before anyone can signal the process: a host that ends now kills it too.
+                if let Ok(child) = &spawned {
+                    let profile = command
+                        .get_args()
+                        .find_map(|a| a.to_str()?.strip_prefix("--user-data-dir=").map(PathBuf::from));
+                    if let Some(profile) = profile {
+                        register(child.id(), &profile);
+                    }
+                }
+                let _ = reply.send(spawned);
             }
         });
         if let Err(e) = started {
@@ -78,6 +91,9 @@ pub(crate) fn remove_orphaned_profiles(dir: &Path) {
     }
 }
 
+/// Set once the process is ending on a signal: no more browsers are spawned.
+static CLOSING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// The browsers this process launched and has not killed yet: process group → profile.
 fn launched() -> &'static Mutex<HashMap<u32, PathBuf>> {
     static LAUNCHED: OnceLock<Mutex<HashMap<u32, PathBuf>>> = OnceLock::new();
@@ -100,6 +116,8 @@ pub(crate) fn unregister(pgid: u32) {
 /// on SIGINT or SIGTERM, whose destructors will not run): when the process exits, its browsers
 /// have already exited.
 pub fn kill_launched_browsers() {
+    // No browser starts after this (a worker launching one right now would outlive the list).
+    CLOSING.store(true, std::sync::atomic::Ordering::SeqCst);
     let all: Vec<(u32, PathBuf)> = launched().lock().map(|mut l| l.drain().collect()).unwrap_or_default();
     for (pgid, _) in &all {
         // SAFETY: kill(2) on a process group we created; no memory-safety preconditions.
@@ -117,7 +135,9 @@ pub fn kill_launched_browsers() {
 /// otherwise linger for a second or two after the browser: a run that ends must leave no
 /// browser behind for the next step.
 pub(crate) fn reap(profile: &Path) {
-    let marker = format!("--user-data-dir={}", profile.display());
+    // Any process whose command line names the profile (the browser's helpers pass it on in
+    // arguments of their own).
+    let marker = profile.display().to_string();
     let deadline = std::time::Instant::now() + Duration::from_secs(3);
     loop {
         let left = processes_with_argument(&marker);
@@ -135,14 +155,40 @@ pub(crate) fn reap(profile: &Path) {
     let _ = std::fs::remove_dir_all(profile);
 }
 
-/// The live processes (not zombies: those have no command line) with `argument` among theirs.
-fn processes_with_argument(argument: &str) -> Vec<libc::pid_t> {
+/// The live processes (not zombies: those have no command line) one of whose arguments names
+/// the path `path` (itself, or something inside it: `/tmp/p` matches `/tmp/p/Crashpad`, not
+/// `/tmp/p2`). Renderers rewrite their command line into one space-separated string
+/// (setproctitle), so a space ends the path too: matching whole arguments missed them, and
+/// they outlived their browser.
+fn processes_with_argument(path: &str) -> Vec<libc::pid_t> {
     let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
     entries
         .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/cmdline"))
-                .is_ok_and(|cmd| cmd.split(|b| *b == 0).any(|arg| arg == argument.as_bytes()))
+                .is_ok_and(|cmd| cmd.split(|b| *b == 0).any(|arg| names_path(arg, path.as_bytes())))
         })
         .collect()
+}
+
+/// Whether `arg` contains `path` followed by its end or a `/`.
+fn names_path(arg: &[u8], path: &[u8]) -> bool {
+    (0..arg.len().saturating_sub(path.len()) + 1)
+        .any(|at| arg[at..].starts_with(path) && matches!(arg.get(at + path.len()), None | Some(b'/' | b' ')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_path;
+
+    #[test]
+    fn a_profile_is_named_only_as_a_whole_path() {
+        let p = b"/tmp/ferridriver-profile-1-45";
+        assert!(names_path(b"--user-data-dir=/tmp/ferridriver-profile-1-45", p));
+        assert!(names_path(b"--database=/tmp/ferridriver-profile-1-45/Crashpad", p));
+        assert!(!names_path(b"--user-data-dir=/tmp/ferridriver-profile-1-456", p));
+        assert!(!names_path(b"", p));
+        // A renderer's command line after setproctitle: one string.
+        assert!(names_path(b"chromium --type=renderer --user-data-dir=/tmp/ferridriver-profile-1-45 --lang=en", p));
+    }
 }
