@@ -150,7 +150,6 @@ impl BrowserProcess {
             }
         });
         // Owned from here on: an early return kills the process and removes the profile.
-        guard::register(child.id(), &profile);
         let mut process = BrowserProcess { child, profile, ws_url: String::new() };
         match rx.recv_timeout(options.timeout) {
             Ok(Ok(ws_url)) => {
