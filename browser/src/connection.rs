@@ -39,6 +39,9 @@ impl CdpEvent {
 
 type Pending = HashMap<u64, (String, oneshot::Sender<Result<Value>>)>;
 
+/// How long the DevTools WebSocket may take to open (as long as a launch may take to print it).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
 struct Inner {
     next_id: AtomicU64,
     pending: Mutex<Pending>,
@@ -102,8 +105,15 @@ impl Connection {
         ws_url: &str,
         receiver: impl FnOnce(Arc<Inner>) -> (Box<dyn Fn(String) + Send>, Duration),
     ) -> Result<Connection> {
-        let (socket, _) = async_tungstenite::tokio::connect_async(ws_url)
+        // Bounded: a browser (or remote endpoint) that never answers the upgrade must not hold
+        // the caller for ever (its wait is also left out of step timeouts, see steps::uncounted).
+        let connecting = async_tungstenite::tokio::connect_async(ws_url);
+        let (socket, _) = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
             .await
+            .map_err(|_| {
+                let within = CONNECT_TIMEOUT.as_secs();
+                BrowserError::Disconnected(format!("cannot connect to {ws_url}: no answer within {within} s"))
+            })?
             .map_err(|e| BrowserError::Disconnected(format!("cannot connect to {ws_url}: {e}")))?;
         let (mut sink, mut stream) = socket.split();
         let (outgoing, mut to_send) = mpsc::unbounded_channel::<String>();

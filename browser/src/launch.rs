@@ -171,6 +171,9 @@ impl BrowserProcess {
     /// renderers in process groups of their own, which would otherwise linger for a second or
     /// two after the browser: a run that ends must leave no browser behind for the next step.
     pub fn kill(&mut self) {
+        // Forgotten first: a shutdown racing this must not signal a process group whose id the
+        // system may give to someone else once the browser is reaped.
+        guard::unregister(self.child.id());
         let pgid = self.child.id() as libc::pid_t;
         // SAFETY: kill(2) with a negative pid signals the process group we created at spawn;
         // it has no memory-safety preconditions.
@@ -180,7 +183,6 @@ impl BrowserProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
         guard::reap(&self.profile);
-        guard::unregister(self.child.id());
     }
 
     /// Waits up to `grace` for the browser to exit by itself (after `Browser.close`), then kills it.

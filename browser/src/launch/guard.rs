@@ -49,16 +49,26 @@ pub(crate) fn spawn_guarded(mut command: Command) -> io::Result<Child> {
         let started = std::thread::Builder::new().name("ferridriver-browser-launcher".into()).spawn(move || {
             // Never returns while the process lives: the sender is kept in a static.
             for (mut command, reply) in incoming {
+                // Checked, spawned and registered under the registry's lock, which the shutdown
+                // also takes: a browser is either refused or known to it, never neither.
+                let Ok(mut registry) = launched().lock() else {
+                    let _ = reply.send(Err(io::Error::other("the browser registry is unusable")));
+                    continue;
+                };
+                if CLOSING.load(std::sync::atomic::Ordering::SeqCst) {
+                    let _ = reply.send(Err(io::Error::other("the process is ending")));
+                    continue;
+                }
                 let spawned = command.spawn();
-                // Known before anyone can signal the process: a host that ends now kills it too.
                 if let Ok(child) = &spawned {
                     let profile = command
                         .get_args()
                         .find_map(|a| a.to_str()?.strip_prefix("--user-data-dir=").map(PathBuf::from));
                     if let Some(profile) = profile {
-                        register(child.id(), &profile);
+                        registry.insert(child.id(), profile);
                     }
                 }
+                drop(registry);
                 let _ = reply.send(spawned);
             }
         });
@@ -100,12 +110,6 @@ fn launched() -> &'static Mutex<HashMap<u32, PathBuf>> {
     LAUNCHED.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-pub(crate) fn register(pgid: u32, profile: &Path) {
-    if let Ok(mut l) = launched().lock() {
-        l.insert(pgid, profile.to_path_buf());
-    }
-}
-
 pub(crate) fn unregister(pgid: u32) {
     if let Ok(mut l) = launched().lock() {
         l.remove(&pgid);
@@ -116,9 +120,15 @@ pub(crate) fn unregister(pgid: u32) {
 /// on SIGINT or SIGTERM, whose destructors will not run): when the process exits, its browsers
 /// have already exited.
 pub fn kill_launched_browsers() {
-    // No browser starts after this (a worker launching one right now would outlive the list).
-    CLOSING.store(true, std::sync::atomic::Ordering::SeqCst);
-    let all: Vec<(u32, PathBuf)> = launched().lock().map(|mut l| l.drain().collect()).unwrap_or_default();
+    // No browser starts after this (a worker launching one right now would outlive the list);
+    // set under the registry's lock, as the launcher spawns under it.
+    let all: Vec<(u32, PathBuf)> = launched()
+        .lock()
+        .map(|mut l| {
+            CLOSING.store(true, std::sync::atomic::Ordering::SeqCst);
+            l.drain().collect()
+        })
+        .unwrap_or_default();
     for (pgid, _) in &all {
         // SAFETY: kill(2) on a process group we created; no memory-safety preconditions.
         unsafe {
@@ -171,10 +181,14 @@ fn processes_with_argument(path: &str) -> Vec<libc::pid_t> {
         .collect()
 }
 
-/// Whether `arg` contains `path` followed by its end or a `/`.
+/// Whether `arg` names `path`: it starts the argument or follows `=` or a space, and ends it or
+/// is followed by `/` or a space (`/var/tmp/p` does not name `/tmp/p`).
 fn names_path(arg: &[u8], path: &[u8]) -> bool {
-    (0..arg.len().saturating_sub(path.len()) + 1)
-        .any(|at| arg[at..].starts_with(path) && matches!(arg.get(at + path.len()), None | Some(b'/' | b' ')))
+    (0..arg.len().saturating_sub(path.len()) + 1).any(|at| {
+        arg[at..].starts_with(path)
+            && (at == 0 || matches!(arg[at - 1], b'=' | b' '))
+            && matches!(arg.get(at + path.len()), None | Some(b'/' | b' '))
+    })
 }
 
 #[cfg(test)]
@@ -188,6 +202,7 @@ mod tests {
         assert!(names_path(b"--database=/tmp/ferridriver-profile-1-45/Crashpad", p));
         assert!(!names_path(b"--user-data-dir=/tmp/ferridriver-profile-1-456", p));
         assert!(!names_path(b"", p));
+        assert!(!names_path(b"--log=/var/tmp/ferridriver-profile-1-45", p), "another path that ends the same");
         // A renderer's command line after setproctitle: one string.
         assert!(names_path(b"chromium --type=renderer --user-data-dir=/tmp/ferridriver-profile-1-45 --lang=en", p));
     }

@@ -277,7 +277,11 @@
     toBeHidden: single('toBeHidden'),
     toBeEnabled: (options) => ['toBeEnabled', [], options, options && options.enabled === false],
     toBeDisabled: single('toBeDisabled'),
-    toBeChecked: (options) => ['toBeChecked', [], options, options && options.checked === false],
+    // `{ checked: false }` is the unchecked state (an indeterminate box is neither).
+    toBeChecked: (options) => {
+      if (options && options.indeterminate === true) return ['toBeIndeterminate', [], options, false];
+      return [options && options.checked === false ? 'toBeUnchecked' : 'toBeChecked', [], options, false];
+    },
     toBeAttached: (options) => ['toBeAttached', [], options, options && options.attached === false],
     toBeEditable: (options) => ['toBeEditable', [], options, options && options.editable === false],
     toBeEmpty: single('toBeEmpty'),
@@ -433,7 +437,7 @@
       const o = options || {};
       if (typeof fn !== 'function') throw new TypeError('expect.poll: pass a function');
       const timeout = o.timeout === undefined ? defaults.timeout : o.timeout;
-      return makeExpect(fn, { not: false, mode: 'poll', custom: o.message, timeout, intervals: o.intervals });
+      return makeExpect(fn, { not: false, mode: 'poll', custom: o.message, timeout, intervals: o.intervals, soft: !!defaults.soft });
     };
     // An `expect` whose assertions default to these options (`timeout` in ms, `soft`).
     expect.configure = (options) => {

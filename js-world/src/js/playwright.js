@@ -755,7 +755,7 @@
       // A field the World declares but leaves unset (`page!: Page`, `this.page = null`) gets the
       // fixture; a value of its own, or an accessor its class defines, wins.
       const own = Object.getOwnPropertyDescriptor(world, name);
-      const unset = own && !own.get && !own.set && (own.value === undefined || own.value === null);
+      const unset = own && own.configurable && !own.get && !own.set && (own.value === undefined || own.value === null);
       if (name in world && !unset) continue;
       Object.defineProperty(world, name, {
         configurable: true,
