@@ -238,12 +238,6 @@ impl<'a> LocatorAssertions<'a> {
         self.state("toBeChecked", "checked", None).await
     }
 
-    /// The checkbox or radio is unchecked (Playwright's `toBeChecked({ checked: false })`; an
-    /// indeterminate checkbox is not unchecked).
-    pub async fn to_be_unchecked(&self) -> Result<(), ExpectError> {
-        self.state("toBeChecked", "unchecked", None).await
-    }
-
     /// The checkbox is indeterminate (`toBeChecked({ indeterminate: true })`).
     pub async fn to_be_indeterminate(&self) -> Result<(), ExpectError> {
         self.state("toBeChecked", "mixed", None).await

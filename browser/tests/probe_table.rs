@@ -76,10 +76,10 @@ async fn run_expect(locator: &Locator, case: &Case, timeout: Duration) -> Ours {
     let mut args = case.args.clone();
     // Playwright's `{ visible: false }` and the like mean the negated assertion.
     let mut negate = case.not;
-    // `{ checked: false }` is the unchecked state, as the JS API maps it.
-    let unchecked = args.last().and_then(|a| a.get("checked")) == Some(&Value::Bool(false));
+    // `{ indeterminate: true }` is the mixed state, as the JS API maps it.
+    let indeterminate = args.last().and_then(|a| a.get("indeterminate")) == Some(&Value::Bool(true));
     if let Some(Value::Object(options)) = args.last().filter(|a| a.get("regex").is_none()) {
-        let keys = ["visible", "attached", "enabled", "editable"];
+        let keys = ["visible", "attached", "checked", "enabled", "editable"];
         if keys.iter().any(|k| options.get(*k) == Some(&Value::Bool(false))) {
             negate = !negate;
         }
@@ -97,7 +97,7 @@ async fn run_expect(locator: &Locator, case: &Case, timeout: Duration) -> Ours {
         "toBeAttached" => a.to_be_attached().await,
         "toBeEnabled" => a.to_be_enabled().await,
         "toBeDisabled" => a.to_be_disabled().await,
-        "toBeChecked" if unchecked => a.to_be_unchecked().await,
+        "toBeChecked" if indeterminate => a.to_be_indeterminate().await,
         "toBeChecked" => a.to_be_checked().await,
         "toBeEditable" => a.to_be_editable().await,
         "toBeEmpty" => a.to_be_empty().await,

@@ -261,7 +261,6 @@
         case 'enabled': return !isDisabled(el);
         case 'disabled': return isDisabled(el);
         case 'checked': return checkedState(el) === true;
-        case 'unchecked': return checkedState(el) === false;
         case 'mixed': return checkedState(el) === 'mixed';
         case 'editable': return isEditable(el);
         case 'focused': return isFocused(el);

@@ -277,10 +277,11 @@
     toBeHidden: single('toBeHidden'),
     toBeEnabled: (options) => ['toBeEnabled', [], options, options && options.enabled === false],
     toBeDisabled: single('toBeDisabled'),
-    // `{ checked: false }` is the unchecked state (an indeterminate box is neither).
+    // `{ checked: false }` is "not checked" (an indeterminate box passes it, as in Playwright);
+    // `{ indeterminate: true }` is the mixed state.
     toBeChecked: (options) => {
       if (options && options.indeterminate === true) return ['toBeIndeterminate', [], options, false];
-      return [options && options.checked === false ? 'toBeUnchecked' : 'toBeChecked', [], options, false];
+      return ['toBeChecked', [], options, options && options.checked === false];
     },
     toBeAttached: (options) => ['toBeAttached', [], options, options && options.attached === false],
     toBeEditable: (options) => ['toBeEditable', [], options, options && options.editable === false],

@@ -48,7 +48,6 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
             "toBeEnabled" => a.to_be_enabled().await,
             "toBeDisabled" => a.to_be_disabled().await,
             "toBeChecked" => a.to_be_checked().await,
-            "toBeUnchecked" => a.to_be_unchecked().await,
             "toBeIndeterminate" => a.to_be_indeterminate().await,
             "toBeAttached" => a.to_be_attached().await,
             "toBeEditable" => a.to_be_editable().await,
