@@ -137,13 +137,30 @@ impl<'a> LocatorAssertions<'a> {
         F: Fn(Element) -> Fut,
         Fut: Future<Output = crate::Result<(bool, String)>>,
     {
+        self.on_one_or(matcher, expected, None, read).await
+    }
+
+    /// [`Self::on_one`], where `absent` (when given) is whether the condition holds when
+    /// nothing matches (the states Playwright decides without an element).
+    async fn on_one_or<F, Fut>(
+        &self,
+        matcher: &str,
+        expected: &str,
+        absent: Option<bool>,
+        read: F,
+    ) -> Result<(), ExpectError>
+    where
+        F: Fn(Element) -> Fut,
+        Fut: Future<Output = crate::Result<(bool, String)>>,
+    {
         let l = self.locator;
         let read = &read;
         self.check(matcher, expected, || async move {
             let seen = l.op(matcher, async {
-                Ok(match l.single_now(matcher).await? {
-                    None => Seen::Missing(NOT_FOUND.to_string()),
-                    Some(el) => match read(el).await {
+                Ok(match (l.single_now(matcher).await?, absent) {
+                    (None, Some(holds)) => Seen::Value(holds, NOT_FOUND.to_string()),
+                    (None, None) => Seen::Missing(NOT_FOUND.to_string()),
+                    (Some(el), _) => match read(el).await {
                         Ok((holds, received)) => Seen::Value(holds, received),
                         Err(e) => Seen::from_error(e),
                     },
@@ -178,32 +195,11 @@ impl<'a> LocatorAssertions<'a> {
     /// Polls an element state (the helper's `state`). No element counts as `absent` for the
     /// states Playwright decides without one (visible, hidden, attached), else as missing.
     async fn state(&self, matcher: &str, state: &'static str, absent: Option<bool>) -> Result<(), ExpectError> {
-        let l = self.locator;
-        let shown = |holds: bool| if holds { state.to_string() } else { format!("not {state}") };
-        let Some(absent) = absent else {
-            return self
-                .on_one(matcher, state, |el| async move {
-                    let v = l
-                        .page
-                        .helper_value(&el, "state", vec![json!(state)])
-                        .await
-                        .map_err(crate::resolve::without_stack)?;
-                    let holds = v.as_bool() == Some(true);
-                    Ok((holds, shown(holds)))
-                })
-                .await;
-        };
-        self.check(matcher, state, || async move {
-            let seen = l.op(matcher, async {
-                Ok(match l.single_now(matcher).await? {
-                    None => Seen::Value(absent, NOT_FOUND.to_string()),
-                    Some(el) => match l.page.helper_value(&el, "state", vec![json!(state)]).await {
-                        Ok(v) => Seen::Value(v.as_bool() == Some(true), shown(v.as_bool() == Some(true))),
-                        Err(e) => Seen::from_error(crate::resolve::without_stack(e)),
-                    },
-                })
-            });
-            seen.await.unwrap_or_else(Seen::from_error)
+        let page = &self.locator.page;
+        self.on_one_or(matcher, state, absent, |el| async move {
+            let v = page.helper_value(&el, "state", vec![json!(state)]).await.map_err(crate::resolve::without_stack)?;
+            let holds = v.as_bool() == Some(true);
+            Ok((holds, if holds { state.to_string() } else { format!("not {state}") }))
         })
         .await
     }

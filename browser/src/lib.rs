@@ -53,7 +53,7 @@ pub use launch::{find_browser, kill_launched_browsers, LaunchOptions};
 pub use locator::{Locator, RoleStates};
 pub use navigation::{NavigateOptions, NavigationResponse, WaitUntil};
 pub use page::Page;
-pub use pending::pending_action;
+pub use pending::{pending_action, timed_out};
 pub use request::{ApiRequest, ApiResponse, RedirectCheck, RequestOptions};
 pub use routes::{RouteOverrides, RouteResponse};
 pub use storage_state::{NameValue, OriginState, StorageState};

@@ -15,6 +15,18 @@ pub fn pending_action() -> Option<String> {
     PENDING.with(|p| p.borrow().last().map(|(_, d)| d.clone()))
 }
 
+/// The error of a step that ran out of `timeout`, naming the browser operation it was waiting
+/// for (`pending`, read before the step's future is dropped).
+pub fn timed_out(timeout: std::time::Duration, pending: Option<&str>) -> String {
+    match pending {
+        Some(action) => format!(
+            "timed out after {} ms while waiting for {action}\n  hint: raise the step's timeout ({{ timeout: ms }} or --timeout) if the page is slow, or check the locator",
+            timeout.as_millis()
+        ),
+        None => format!("timed out after {} ms", timeout.as_millis()),
+    }
+}
+
 /// Notes `description` as running until the returned guard is dropped.
 pub(crate) fn note(description: String) -> Noted {
     let id = NEXT.with(|n| {

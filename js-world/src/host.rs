@@ -136,13 +136,7 @@ impl JsHost {
                 self.poisoned = true;
                 if e.timed_out {
                     let pending = ferridriver_browser::pending_action();
-                    let message = match pending {
-                        Some(action) => {
-                            format!("timed out after {} ms while waiting for {action}", timeout.as_millis())
-                        }
-                        None => format!("timed out after {} ms", timeout.as_millis()),
-                    };
-                    Err(StepFailure::new("TimeoutError", message))
+                    Err(StepFailure::new("TimeoutError", ferridriver_browser::timed_out(timeout, pending.as_deref())))
                 } else {
                     Err(self.failure(&e, "the JS world failed"))
                 }

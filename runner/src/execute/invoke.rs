@@ -73,7 +73,7 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
         exception: Some(Exception { exception_type: kind.to_string(), message: Some(message), stack_trace: None }),
     };
     match outcome {
-        Err(_) => failed("TimeoutError", timeout_message(timeout, pending.as_deref())),
+        Err(_) => failed("TimeoutError", ferridriver_browser::timed_out(timeout, pending.as_deref())),
         Ok(Err(_)) => {
             let message = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "panicked".into());
             failed("Panic", message)
@@ -108,15 +108,4 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
 /// A result with a status and no duration (skipped, undefined…).
 pub fn instant_result(status: TestStepResultStatus, message: Option<String>) -> TestStepResult {
     TestStepResult { duration: Default::default(), message, status, exception: None }
-}
-
-/// A step's timeout error: how long, and what the browser was waiting for then.
-pub fn timeout_message(timeout: Duration, pending: Option<&str>) -> String {
-    match pending {
-        Some(action) => format!(
-            "timed out after {} ms while waiting for {action}\n  hint: raise the step's timeout ({{ timeout: ms }} or --timeout) if the page is slow, or check the locator",
-            timeout.as_millis()
-        ),
-        None => format!("timed out after {} ms", timeout.as_millis()),
-    }
 }
