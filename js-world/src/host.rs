@@ -4,7 +4,7 @@
 use crate::convert::{Attachment, CallResult};
 use crate::host_kind::HostKind;
 use crate::load::JsProgram;
-use crate::playwright::{self, Provider, Session};
+use crate::playwright::{self, Session};
 use crate::script::ScriptSandbox;
 use crate::vm::{Call, Vm, VmError};
 use ferridriver_steps::registry::{HookContext, Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
@@ -40,8 +40,6 @@ pub struct JsHost {
     fallback_timeout: Duration,
     /// The scenario's browser objects as the VM's natives see them.
     pub(crate) session: Arc<Session>,
-    /// Opens the scenario page when JS first asks for it (needs the World, so it runs here).
-    pub(crate) provider: Provider,
 }
 
 impl JsHost {
@@ -66,8 +64,8 @@ impl JsHost {
         host
     }
 
-    /// The `file:` gate of a script session (none under bdd); the World's contexts must get it
-    /// too (`Browsing::gate_file_urls`), so clicks and redirects are held to it.
+    /// The `file:` gate of a script session (none under bdd); the World's lease must carry it
+    /// (`BrowserLease::gated`), so clicks and redirects are held to it.
     pub fn file_gate(&self) -> Option<ferridriver_browser::UrlGate> {
         self.session.file_gate()
     }
@@ -79,7 +77,7 @@ impl JsHost {
         sandbox: Option<ScriptSandbox>,
         fallback_timeout: Duration,
     ) -> Self {
-        let (session, provider) = playwright::session();
+        let session = playwright::session();
         let commands = program.as_ref().filter(|p| p.manifest.tools().next().is_some()).map(|p| {
             Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), Arc::default(), p.root.clone()))
         });
@@ -96,7 +94,6 @@ impl JsHost {
             rebuilt: false,
             fallback_timeout,
             session,
-            provider,
         }
     }
 
@@ -122,12 +119,9 @@ impl JsHost {
             }
             self.world_ready = true;
         }
-        self.session.sync(world);
-        self.session.refresh().await;
+        self.session.attach(world);
         self.in_flight = true;
-        let (result, attachments) =
-            serve_during(&self.session, &mut self.provider, world, vm.invoke(call, timeout)).await;
-        self.provider.drain();
+        let (result, attachments) = vm.invoke(call, timeout).await;
         self.in_flight = false;
         drain(attachments, world);
         match result {
@@ -148,7 +142,6 @@ impl JsHost {
     /// reclaimed): the next call starts with a fresh `globalThis`; `vars` are kept.
     pub fn reset(&mut self) {
         self.session.reset();
-        self.provider.drain();
         self.rebuilt |= self.vm.is_some();
         self.vm = None;
         self.world_ready = false;
@@ -256,31 +249,6 @@ fn commands_for(
         .map(|p| Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), processes, p.root.clone())))
 }
 
-/// Runs `work` while the provider stands by to open the page if JS asks for it; demands are
-/// served only while `work` runs, even if the caller drops it half-way.
-pub(crate) async fn serve_during<T>(
-    session: &Session,
-    provider: &mut Provider,
-    world: &mut World,
-    work: impl std::future::Future<Output = T>,
-) -> T {
-    struct Serving<'a>(&'a Session);
-    impl Drop for Serving<'_> {
-        fn drop(&mut self) {
-            self.0.set_serving(false);
-        }
-    }
-    session.set_serving(true);
-    let _serving = Serving(session);
-    let serve = provider.serve(session, world);
-    tokio::pin!(work, serve);
-    tokio::select! {
-        biased;
-        done = &mut work => done,
-        () = &mut serve => work.await,
-    }
-}
-
 /// The stack without the frames of our prelude and of native functions (as cucumber-js hides
 /// its own frames).
 pub(crate) fn user_frames(stack: &str) -> String {
@@ -313,7 +281,6 @@ impl StepHost for JsHost {
     fn start_test_case(&mut self, _world: &mut World) {
         self.world_ready = false;
         self.session.reset();
-        self.provider.drain();
         self.recycle();
     }
 

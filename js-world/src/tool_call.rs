@@ -3,7 +3,7 @@
 //! its result checked against the output schema. Scripts and steps reach the same handler
 //! through `plugins[name]`, which runs the same checks (js/cucumber.js `callTool`).
 
-use crate::host::{serve_during, user_frames, JsHost};
+use crate::host::{user_frames, JsHost};
 use crate::vm::{Vm, VmError};
 use ferridriver_steps::registry::{ToolBody, ToolDefinition, World};
 use rquickjs::{CatchResultExt, Function, Promise};
@@ -74,14 +74,9 @@ impl JsHost {
             .await
             .map_err(|e| ToolFailure::new(format!("the extension VM could not start: {}", e.message)))?;
         let vm = self.vm.as_ref().ok_or_else(|| ToolFailure::new("the extension VM is not running"))?;
-        self.session.sync(world);
-        self.session.refresh().await;
+        self.session.attach(world);
         self.in_flight = true;
-        let call = serve_during(&self.session, &mut self.provider, world, async {
-            tokio::time::timeout(timeout, vm.call_tool(index, args.to_string(), timeout)).await
-        })
-        .await;
-        self.provider.drain();
+        let call = tokio::time::timeout(timeout, vm.call_tool(index, args.to_string(), timeout)).await;
         let answer = match call {
             Ok(Ok(answer)) => {
                 self.in_flight = false;

@@ -3,7 +3,6 @@
 
 use ferridriver_js_world::{load, JsConfig, JsHost};
 use ferridriver_messages::IdGenerator;
-use ferridriver_steps::builtin::Browsing;
 use ferridriver_steps::registry::{Invocation, Registry, StepBody, StepHost, StepOutcome, World};
 use std::sync::Arc;
 use std::time::Duration;
@@ -94,7 +93,7 @@ fn value_matchers_pass_fail_with_expected_and_received_and_nothing_is_launched()
             host.invoke_step(index(&registry, pattern), world, Invocation::default()).await
         };
         assert_eq!(run(&mut host, &mut world, "values match").await, Ok(StepOutcome::Passed));
-        assert!(Browsing::current(&mut world).is_none(), "no page was opened");
+        assert!(world.browser().current().is_none(), "no page was opened");
 
         let failure = run(&mut host, &mut world, "a value fails").await.unwrap_err();
         let line = STEPS.lines().position(|l| l.contains("toEqual({ user: 'bob' })")).unwrap() + 1;

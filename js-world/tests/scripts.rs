@@ -241,3 +241,13 @@ fn module_scripts_are_bundled_inside_script_root() {
     outside.source = ScriptSource::File("../../etc/passwd.js".into());
     assert_eq!(f.run(outside).result.unwrap_err().kind, ErrorKind::SandboxViolation);
 }
+
+#[test]
+fn a_script_session_refuses_a_world_whose_browser_lacks_its_file_gate() {
+    // The World here was made without the session's `file:` gate (BrowserLease::new): the
+    // session must refuse its browser before anything is launched or opened.
+    let mut f = Fixture::new("ungated");
+    let e = f.error("await page.goto('about:blank')");
+    assert!(e.message.contains("no file gate"), "{e:?}");
+    assert!(f.world.browser().current().is_none(), "nothing was opened");
+}

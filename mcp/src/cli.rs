@@ -10,7 +10,7 @@ use crate::sessions::{SessionLimits, Sessions};
 use ferridriver_js_world::HostKind;
 use ferridriver_runner::config::McpConfig;
 use ferridriver_runner::project::{load_project, Project};
-use ferridriver_steps::builtin::BrowserSettings;
+use ferridriver_steps::lease::BrowserSettings;
 use rmcp::ServiceExt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! connection outlives the session thread that asked first.
 
 use ferridriver_browser::Browser;
-use ferridriver_steps::builtin::{start_browser, BrowserSettings, BrowserSource};
+use ferridriver_steps::lease::{start_browser, BrowserSettings, BrowserSource, SourceFuture};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -96,12 +96,21 @@ impl Instances {
     }
 
     /// Where the Worlds of instance `name`'s sessions take their browser.
-    pub fn source(self: &Arc<Self>, name: &str) -> BrowserSource {
-        let instance = self.get(name);
-        let this = Arc::clone(self);
-        Arc::new(move || {
-            let (instance, this) = (Arc::clone(&instance), Arc::clone(&this));
-            Box::pin(async move { instance.get_or_launch(&this.settings, &this.runtime).await })
-        })
+    pub fn source(self: &Arc<Self>, name: &str) -> Arc<dyn BrowserSource> {
+        Arc::new(InstanceBrowser { instance: self.get(name), instances: Arc::clone(self) })
+    }
+}
+
+/// One instance's browser as its sessions see it: launched on the server's runtime when a
+/// session first needs a page, shared by the instance's sessions, each scenario in a fresh
+/// context of its own (the default `open` and `release`).
+struct InstanceBrowser {
+    instance: Arc<Instance>,
+    instances: Arc<Instances>,
+}
+
+impl BrowserSource for InstanceBrowser {
+    fn browser(&self) -> SourceFuture<'_, Arc<Browser>> {
+        Box::pin(self.instance.get_or_launch(&self.instances.settings, &self.instances.runtime))
     }
 }

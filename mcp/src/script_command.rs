@@ -7,9 +7,10 @@ use ferridriver_js_world::{
     ErrorKind, HostKind, JsHost, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSource, DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIMEOUT,
 };
-use ferridriver_steps::builtin::{configure_browser, Browsing};
+use ferridriver_steps::lease::{BrowserLease, LocalBrowser};
 use ferridriver_steps::registry::World;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// `ferridriver run` arguments.
@@ -52,7 +53,6 @@ pub fn run_script_command(args: RunArgs) -> i32 {
 }
 
 fn run_on_thread(args: RunArgs) -> i32 {
-    configure_browser(args.host.browser());
     // `run` works on the current directory unless told otherwise (not on `[mcp] script_root`).
     let mut flags = args.host.clone();
     flags.script_root.get_or_insert_with(|| PathBuf::from("."));
@@ -92,13 +92,15 @@ fn run_on_thread(args: RunArgs) -> i32 {
         let sandbox = ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone());
         let mut host =
             JsHost::for_scripts(context.program.clone(), HostKind::Script, sandbox, context.options.default_timeout);
-        let mut world = World::new(context.options.world_parameters.clone());
-        if let Some(gate) = host.file_gate() {
-            Browsing::gate_file_urls(&mut world, gate);
-        }
+        let source = Arc::new(LocalBrowser::new(Arc::new(args.host.browser())));
+        let lease = match host.file_gate() {
+            Some(gate) => BrowserLease::gated(source, gate),
+            None => BrowserLease::new(source),
+        };
+        let mut world = World::with_browser(context.options.world_parameters.clone(), Arc::new(lease));
         let outcome = host.run_script(&mut world, request).await;
-        if let Some((_, browser_context)) = Browsing::current(&mut world) {
-            let _ = tokio::time::timeout(Duration::from_secs(5), browser_context.close()).await;
+        for teardown in world.take_teardowns() {
+            let _ = tokio::time::timeout(Duration::from_secs(5), teardown).await;
         }
         outcome
     });

@@ -10,7 +10,7 @@ use ferridriver_js_world::{
 };
 use ferridriver_runner::execute::interactive::{parse_step_lines, run_step_lines, StepReport};
 use ferridriver_runner::execute::RunOptions;
-use ferridriver_steps::builtin::{BrowserSource, Browsing};
+use ferridriver_steps::lease::{BrowserLease, BrowserSource};
 use ferridriver_steps::registry::{MatchTable, Registry, World};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -130,7 +130,7 @@ impl Session {
         name: &str,
         instance_name: &str,
         instance: Arc<Instance>,
-        source: BrowserSource,
+        source: Arc<dyn BrowserSource>,
         context: Arc<SessionContext>,
     ) -> Result<Session, String> {
         let state = Arc::new(SessionState {
@@ -231,7 +231,7 @@ impl Drop for Busy<'_> {
 fn session_thread(
     state: Arc<SessionState>,
     instance: Arc<Instance>,
-    source: BrowserSource,
+    source: Arc<dyn BrowserSource>,
     mut context: Arc<SessionContext>,
     mut rx: mpsc::UnboundedReceiver<Job>,
 ) {
@@ -247,12 +247,11 @@ fn session_thread(
         let parameters = context.options.world_parameters.clone();
         let file_gate = host.file_gate();
         let fresh_world = || {
-            let mut world = World::new(parameters.clone());
-            Browsing::use_browser(&mut world, Arc::clone(&source));
-            if let Some(gate) = &file_gate {
-                Browsing::gate_file_urls(&mut world, gate.clone());
-            }
-            world
+            let lease = match &file_gate {
+                Some(gate) => BrowserLease::gated(Arc::clone(&source), gate.clone()),
+                None => BrowserLease::new(Arc::clone(&source)),
+            };
+            World::with_browser(parameters.clone(), Arc::new(lease))
         };
         let mut world = fresh_world();
         let mut draft = Draft::default();
@@ -342,7 +341,7 @@ fn settle(
     page_generation: &mut Option<u64>,
     busy: Busy<'_>,
 ) {
-    let has_page = Browsing::current(world).is_some();
+    let has_page = world.browser().current().is_some();
     if page_generation.is_none() && has_page {
         *page_generation = Some(instance.generation());
     }
@@ -351,11 +350,8 @@ fn settle(
     drop(busy);
 }
 
-/// Closes the World's browser context and runs its teardowns.
+/// Runs the World's teardowns, the last of which gives its browser contexts back.
 async fn close_world(world: &mut World) {
-    if let Some((_, context)) = Browsing::current(world) {
-        let _ = tokio::time::timeout(Duration::from_secs(5), context.close()).await;
-    }
     for teardown in world.take_teardowns() {
         let _ = tokio::time::timeout(Duration::from_secs(5), teardown).await;
     }

@@ -247,6 +247,7 @@ pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
             Some(other) => return Err(format!("--screenshot '{other}' must be on-failure, off or always")),
         },
         threads: None,
+        browsers: Default::default(),
     })
 }
 

@@ -99,10 +99,10 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
     }
     let isolation = match args.isolation.clone().or_else(|| isolation.and_then(|v| v.as_str().map(str::to_string))) {
-        Some(mode) => ferridriver_steps::builtin::Isolation::parse(&mode).map_err(|e| format!("--isolation: {e}"))?,
+        Some(mode) => ferridriver_steps::lease::Isolation::parse(&mode).map_err(|e| format!("--isolation: {e}"))?,
         None => Default::default(),
     };
-    ferridriver_steps::builtin::configure_browser(ferridriver_steps::builtin::BrowserSettings {
+    options.browsers = crate::execute::browsers::WorkerBrowsers::new(ferridriver_steps::lease::BrowserSettings {
         executable: args.browser_path.clone().map(Into::into),
         headed: args.headed,
         cdp_endpoint: args.cdp_endpoint.clone(),

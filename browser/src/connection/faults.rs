@@ -63,12 +63,15 @@ impl FaultPlan {
 /// A message on its way to dispatch, and when it may go.
 type Held = (Instant, String);
 
+/// A session's lane: where its events queue, and when the last of them may go.
+type Lane = (mpsc::UnboundedSender<Held>, Instant);
+
 /// Delays incoming messages per the plan and hands them to `deliver` in a legal order.
 pub(crate) struct Faults {
     plan: FaultPlan,
     state: AtomicU64,
     /// One ordered lane per session for its events: a task delivers them in order.
-    lanes: Mutex<HashMap<Option<String>, (mpsc::UnboundedSender<Held>, Instant)>>,
+    lanes: Mutex<HashMap<Option<String>, Lane>>,
     deliver: Arc<dyn Fn(&str) + Send + Sync>,
 }
 

@@ -149,11 +149,10 @@ pub(super) async fn page_of(session: &Session, r: &Request) -> Result<Page, Fail
     Ok(page)
 }
 
-/// Notes the URL after an operation, so `page.url()` can stay synchronous in JS.
-async fn with_url(session: &Session, r: &Request, page: &Page, value: Value) -> Reply {
-    if let Ok(url) = page.url().await {
-        session.set_url(r.page, url);
-    }
+/// Reads the URL after an operation (the page then remembers it), so the synchronous
+/// `page.url()` in JS sees where the operation led.
+async fn with_url(page: &Page, value: Value) -> Reply {
+    let _ = page.url().await;
     Ok(value)
 }
 
@@ -244,7 +243,7 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         }
         op => return Err(Failure::type_error(format!("page.{op} is not supported"))),
     };
-    with_url(session, r, &page, value).await
+    with_url(&page, value).await
 }
 
 /// The locator a request describes, with its `{ timeout }`.
@@ -272,19 +271,19 @@ async fn locator_op(session: &Session, r: &Request) -> Reply {
         "uncheck" => l.uncheck().await,
         "setChecked" if r.arg::<bool>(0, "checked")? => l.check().await,
         "setChecked" => l.uncheck().await,
-        _ => return locator_read(session, r, &page, &l).await,
+        _ => return locator_read(r, &page, &l).await,
     };
     action?;
-    with_url(session, r, &page, Value::Null).await
+    with_url(&page, Value::Null).await
 }
 
-async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) -> Reply {
+async fn locator_read(r: &Request, page: &Page, l: &Locator) -> Reply {
     let text = |v: String| Value::String(v);
     let value = match r.op.as_str() {
         "selectOption" => {
             let values: Vec<String> = r.arg(0, "values")?;
             let values: Vec<&str> = values.iter().map(String::as_str).collect();
-            return with_url(session, r, page, json!(l.select_option(&values).await?)).await;
+            return with_url(page, json!(l.select_option(&values).await?)).await;
         }
         "textContent" => text(l.text_content().await?),
         "screenshot" => {
@@ -298,12 +297,12 @@ async fn locator_read(session: &Session, r: &Request, page: &Page, l: &Locator) 
         "evaluate" => {
             let value =
                 l.evaluate(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
-            return with_url(session, r, page, value).await;
+            return with_url(page, value).await;
         }
         "evaluateAll" => {
             let value =
                 l.evaluate_all(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
-            return with_url(session, r, page, value).await;
+            return with_url(page, value).await;
         }
         "innerText" => text(l.inner_text().await?),
         "innerHTML" => text(l.inner_html().await?),

@@ -12,4 +12,4 @@ mod routes;
 mod session;
 
 pub use dispatch::handle;
-pub use session::{session, Provider, Session};
+pub use session::{session, Session};

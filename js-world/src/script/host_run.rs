@@ -9,7 +9,7 @@ use super::run::{module_name, Prepared, RawRun, RunFailure};
 use super::sandbox_fs::FsError;
 use super::source::{prepare, snippet, ScriptKind, INLINE_NAME};
 use crate::bundle::Bundle;
-use crate::host::{serve_during, user_frames, JsHost};
+use crate::host::{user_frames, JsHost};
 use crate::sourcemap::{parse_line_col, SourceMapper};
 use ferridriver_steps::registry::World;
 use serde_json::Value;
@@ -62,15 +62,10 @@ impl JsHost {
         };
         let memory = usize::try_from(request.memory_limit_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
         vm.set_memory_limit(memory).await;
-        self.session.sync(world);
-        self.session.refresh().await;
+        self.session.attach(world);
         self.in_flight = true;
         let args = request.args.to_string();
-        let run = serve_during(&self.session, &mut self.provider, world, async {
-            tokio::time::timeout(request.timeout, vm.run_script(&loaded.prepared, args, request.timeout)).await
-        })
-        .await;
-        self.provider.drain();
+        let run = tokio::time::timeout(request.timeout, vm.run_script(&loaded.prepared, args, request.timeout)).await;
         let raw = match run {
             Ok(raw) => {
                 self.in_flight = false;

@@ -13,8 +13,6 @@ use ferridriver_steps::registry::{
 };
 
 /// Runs one attempt and returns the worst step status.
-// Each argument is a distinct piece of the run's state; a struct would only rename them.
-#[allow(clippy::too_many_arguments)]
 pub async fn run_attempt(
     ctx: &RunContext,
     registry: &Registry,
@@ -22,9 +20,9 @@ pub async fn run_attempt(
     attempt: u32,
     can_retry: bool,
     options: &RunOptions,
-    host: &mut dyn StepHost,
-    worker_id: Option<&str>,
+    worker: &mut super::browsers::Worker<'_>,
 ) -> TestStepResultStatus {
+    let (host, worker_id) = (&mut *worker.host, worker.id);
     let started_id = ctx.id();
     ctx.emit(TestCaseStarted {
         attempt,
@@ -33,7 +31,7 @@ pub async fn run_attempt(
         worker_id: worker_id.map(str::to_string),
         timestamp: ctx.now(),
     });
-    let mut world = World::new(options.world_parameters.clone());
+    let mut world = super::browsers::world_on(&options.world_parameters, &worker.browser);
     host.start_test_case(&mut world);
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let mut worst = TestStepResultStatus::Passed;

@@ -4,10 +4,10 @@
 //! same and reports each run with the worker's id (ADR 0011).
 
 use super::attachments::{attachment_message, AttachTo};
-use super::invoke::{invoke, StepHost};
+use super::invoke::invoke;
 use super::{RunContext, RunOptions};
 use ferridriver_messages::*;
-use ferridriver_steps::registry::{HookBody, HookContext, HookDefinition, HookKind, Registry, World};
+use ferridriver_steps::registry::{HookBody, HookContext, HookDefinition, HookKind, Registry};
 
 /// Where a BeforeAll/AfterAll hook runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,10 +37,13 @@ pub async fn run_global_hooks(
     hooks: &[&HookDefinition],
     run_id: &str,
     options: &RunOptions,
-    mut host: Option<&mut dyn StepHost>,
-    worker_id: Option<&str>,
+    worker: Option<&mut super::browsers::Worker<'_>>,
 ) -> bool {
-    let mut world = World::new(options.world_parameters.clone());
+    // Without a worker (the run's own Rust hooks), a browser of their own.
+    let browser = worker.as_ref().map_or_else(|| options.browsers.unshared(), |w| std::sync::Arc::clone(&w.browser));
+    let worker_id = worker.as_ref().and_then(|w| w.id);
+    let mut host = worker.map(|w| &mut *w.host);
+    let mut world = super::browsers::world_on(&options.world_parameters, &browser);
     let mut ok = true;
     for hook in hooks {
         let started_id = ctx.id();
@@ -68,6 +71,10 @@ pub async fn run_global_hooks(
         }
         ok &= result.status == TestStepResultStatus::Passed;
         ctx.emit(TestRunHookFinished { test_run_hook_started_id: started_id, result, timestamp: ctx.now() });
+    }
+    // Gives the hooks' browser context back (their World is gone after this).
+    for teardown in world.take_teardowns() {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), teardown).await;
     }
     ok
 }

@@ -3,6 +3,7 @@
 
 mod attachments;
 mod attempt;
+pub mod browsers;
 mod context;
 mod global_hooks;
 pub mod interactive;

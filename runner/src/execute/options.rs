@@ -57,6 +57,8 @@ pub struct RunOptions {
     /// Long-lived worker threads to run on (watch mode keeps browsers warm this way); `None`
     /// starts fresh threads for the run.
     pub threads: Option<std::sync::Arc<super::threads::WorkerThreads>>,
+    /// Where each worker's browser comes from (`--browser-path`, `--cdp-endpoint`, `[browser]`).
+    pub browsers: super::browsers::WorkerBrowsers,
 }
 
 impl Default for RunOptions {
@@ -74,6 +76,7 @@ impl Default for RunOptions {
             default_timeout: Duration::from_secs(5),
             screenshots: Screenshots::OnFailure,
             threads: None,
+            browsers: Default::default(),
         }
     }
 }

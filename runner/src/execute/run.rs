@@ -172,7 +172,7 @@ fn run_rust_global_hooks(
             return false;
         }
     };
-    let ok = runtime.block_on(run_global_hooks(ctx, &hooks, run_id, options, None, None));
+    let ok = runtime.block_on(run_global_hooks(ctx, &hooks, run_id, options, None));
     ctx.flush();
     ok
 }

@@ -3,6 +3,7 @@
 //! BeforeAll hooks ran.
 
 use super::attempt::run_attempt;
+use super::browsers::Worker;
 use super::global_hooks::{global_hooks, run_global_hooks, GlobalScope};
 use super::invoke::StepHost;
 use super::threads::{spawn_worker, Job};
@@ -78,7 +79,8 @@ pub fn run_workers(
             let job: Job = Box::new(move |runtime: &tokio::runtime::Runtime| {
                 let mut host = hosts(n);
                 let worker_id = (workers > 1).then(|| n.to_string());
-                let worker_id = worker_id.as_deref();
+                let mut worker =
+                    Worker { host: host.as_mut(), browser: options.browsers.for_worker(n), id: worker_id.as_deref() };
                 let worker_hooks = |kind| {
                     if options.dry_run {
                         Vec::new()
@@ -88,8 +90,7 @@ pub fn run_workers(
                 };
                 let (before_all, after_all) = (worker_hooks(HookKind::BeforeAll), worker_hooks(HookKind::AfterAll));
                 runtime.block_on(async {
-                    let ok =
-                        run_global_hooks(&ctx, &before_all, &run_id, &options, Some(host.as_mut()), worker_id).await;
+                    let ok = run_global_hooks(&ctx, &before_all, &run_id, &options, Some(&mut worker)).await;
                     ctx.flush();
                     let _ = ready_tx.send(ok);
                     drop(ready_tx);
@@ -101,8 +102,7 @@ pub fn run_workers(
                         }
                         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
                         let Some(case) = next else { break };
-                        let (status, attempts) =
-                            run_case(&ctx, &registry, &case, &options, host.as_mut(), worker_id).await;
+                        let (status, attempts) = run_case(&ctx, &registry, &case, &options, &mut worker).await;
                         if options.fail_fast && fails_run(status, &options) {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -115,15 +115,13 @@ pub fn run_workers(
                             });
                         }
                         // A rebuilt VM lost what BeforeAll set up: set it up again (ADR 0011).
-                        if host.restarted()
-                            && !run_global_hooks(&ctx, &before_all, &run_id, &options, Some(host.as_mut()), worker_id)
-                                .await
+                        if worker.host.restarted()
+                            && !run_global_hooks(&ctx, &before_all, &run_id, &options, Some(&mut worker)).await
                         {
                             hooks_failed.store(true, Ordering::Relaxed);
                         }
                     }
-                    let after_ok =
-                        run_global_hooks(&ctx, &after_all, &run_id, &options, Some(host.as_mut()), worker_id).await;
+                    let after_ok = run_global_hooks(&ctx, &after_all, &run_id, &options, Some(&mut worker)).await;
                     if !(ok && after_ok) {
                         hooks_failed.store(true, Ordering::Relaxed);
                     }
@@ -175,15 +173,14 @@ async fn run_case(
     registry: &Registry,
     case: &PlannedCase,
     options: &RunOptions,
-    host: &mut dyn StepHost,
-    worker_id: Option<&str>,
+    worker: &mut Worker<'_>,
 ) -> (TestStepResultStatus, u32) {
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let retries = if options.retry_tag_filter.as_ref().is_none_or(|f| f.evaluate(&tags)) { options.retry } else { 0 };
     let mut attempt = 0;
     loop {
         let can_retry = attempt < retries;
-        let status = run_attempt(ctx, registry, case, attempt, can_retry, options, host, worker_id).await;
+        let status = run_attempt(ctx, registry, case, attempt, can_retry, options, worker).await;
         if !(can_retry && status == TestStepResultStatus::Failed) {
             return (status, attempt + 1);
         }

@@ -73,6 +73,8 @@ impl Watch {
     /// Loads the definitions on long-lived worker threads (so browsers stay warm).
     pub fn new(mut prepared: Prepared, hosts: HostFactory) -> Watch {
         prepared.options.threads = Some(Arc::new(WorkerThreads::default()));
+        // Each pooled thread keeps its worker's browser warm between runs.
+        prepared.options.browsers = std::mem::take(&mut prepared.options.browsers).kept_between_runs();
         let ids = Arc::new(IdGenerator::unique());
         let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
         let definitions = load_definitions(&prepared, &ids, Arc::clone(&hosts));

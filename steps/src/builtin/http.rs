@@ -1,14 +1,16 @@
 //! HTTP API steps (reqwest): send a request, check the status, the body and JSON values.
 
-use super::Browsing;
 use crate::registry::{StepFailure, StepResult, World};
 use ferridriver_macros::{then, when};
 
 pub(super) fn link() {}
 
-/// The last response of a scenario.
+/// The last response of a scenario (World state).
+#[derive(Debug, Clone, Default)]
+struct LastResponse(Option<Response>);
+
 #[derive(Debug, Clone)]
-pub(crate) struct Response {
+struct Response {
     status: u16,
     body: String,
 }
@@ -31,14 +33,14 @@ async fn send(world: &mut World, method: &str, target: &str, body: Option<String
     let response = request.send().await.map_err(|e| format!("{url}: {e}"))?;
     let status = response.status().as_u16();
     let body = response.text().await.map_err(|e| e.to_string())?;
-    world.state::<Browsing>().response = Some(Response { status, body });
+    world.state::<LastResponse>().0 = Some(Response { status, body });
     Ok(())
 }
 
 fn last(world: &mut World) -> Result<Response, StepFailure> {
     world
-        .state::<Browsing>()
-        .response
+        .state::<LastResponse>()
+        .0
         .clone()
         .ok_or_else(|| StepFailure::new("Error", "no request was sent in this scenario yet"))
 }

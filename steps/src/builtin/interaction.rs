@@ -1,7 +1,6 @@
 //! Interaction steps, role- and label-first: buttons and links by their accessible name,
 //! fields by their label (or placeholder), CSS only where asked for.
 
-use super::Browsing;
 use crate::registry::{StepResult, World};
 use ferridriver_browser::{Locator, Page, TextMatch};
 use ferridriver_macros::when;
@@ -31,7 +30,7 @@ pub(crate) async fn field(page: &Page, name: &str) -> Result<Locator, String> {
     example = "When I click the \"Sign in\" button"
 )]
 async fn click_button(world: &mut World, name: String) -> StepResult {
-    Browsing::page(world).await?.get_by_role("button", Some(TextMatch::Exact(name))).click().await?;
+    world.browser().page().await?.get_by_role("button", Some(TextMatch::Exact(name))).click().await?;
     Ok(())
 }
 
@@ -43,7 +42,7 @@ async fn click_button(world: &mut World, name: String) -> StepResult {
     example = "When I click the \"Pricing\" link"
 )]
 async fn click_link(world: &mut World, name: String) -> StepResult {
-    Browsing::page(world).await?.get_by_role("link", Some(TextMatch::Exact(name))).click().await?;
+    world.browser().page().await?.get_by_role("link", Some(TextMatch::Exact(name))).click().await?;
     Ok(())
 }
 
@@ -55,7 +54,7 @@ async fn click_link(world: &mut World, name: String) -> StepResult {
     example = "When I click \"Accept all\""
 )]
 async fn click_text(world: &mut World, text: String) -> StepResult {
-    Browsing::page(world).await?.get_by_text(text).click().await?;
+    world.browser().page().await?.get_by_text(text).click().await?;
     Ok(())
 }
 
@@ -67,7 +66,7 @@ async fn click_text(world: &mut World, text: String) -> StepResult {
     example = "When I click the element \"#menu > li:first-child\""
 )]
 async fn click_css(world: &mut World, selector: String) -> StepResult {
-    Browsing::page(world).await?.locator(&selector).click().await?;
+    world.browser().page().await?.locator(&selector).click().await?;
     Ok(())
 }
 
@@ -79,7 +78,7 @@ async fn click_css(world: &mut World, selector: String) -> StepResult {
     example = "When I fill \"Email\" with \"ada@example.com\""
 )]
 async fn fill(world: &mut World, name: String, value: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     field(&page, &name).await?.fill(&value).await?;
     Ok(())
 }
@@ -92,7 +91,7 @@ async fn fill(world: &mut World, name: String, value: String) -> StepResult {
     example = "When I type \"tea\" into \"Search\""
 )]
 async fn type_into(world: &mut World, text: String, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     field(&page, &name).await?.type_text(&text).await?;
     Ok(())
 }
@@ -105,7 +104,7 @@ async fn type_into(world: &mut World, text: String, name: String) -> StepResult 
     example = "When I press \"Enter\" in \"Search\""
 )]
 async fn press(world: &mut World, key: String, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     field(&page, &name).await?.press(&key).await?;
     Ok(())
 }
@@ -118,7 +117,7 @@ async fn press(world: &mut World, key: String, name: String) -> StepResult {
     example = "When I check \"Remember me\""
 )]
 async fn check(world: &mut World, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     field(&page, &name).await?.check().await?;
     Ok(())
 }
@@ -131,7 +130,7 @@ async fn check(world: &mut World, name: String) -> StepResult {
     example = "When I uncheck \"Newsletter\""
 )]
 async fn uncheck(world: &mut World, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     field(&page, &name).await?.uncheck().await?;
     Ok(())
 }
@@ -144,7 +143,7 @@ async fn uncheck(world: &mut World, name: String) -> StepResult {
     example = "When I select \"Express\" from \"Shipping\""
 )]
 async fn select(world: &mut World, option: String, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     field(&page, &name).await?.select_option(&[option.as_str()]).await?;
     Ok(())
 }
@@ -157,7 +156,7 @@ async fn select(world: &mut World, option: String, name: String) -> StepResult {
     example = "When I hover over \"Account\""
 )]
 async fn hover(world: &mut World, text: String) -> StepResult {
-    Browsing::page(world).await?.get_by_text(text).hover().await?;
+    world.browser().page().await?.get_by_text(text).hover().await?;
     Ok(())
 }
 
@@ -169,7 +168,7 @@ async fn hover(world: &mut World, text: String) -> StepResult {
     example = "When I wait for \"Report ready\" to appear"
 )]
 async fn wait_for_text(world: &mut World, text: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     let target = page.get_by_text(text).first();
     ferridriver_browser::expect(&target).timeout(Duration::from_secs(30)).to_be_visible().await?;
     Ok(())
@@ -183,7 +182,7 @@ async fn wait_for_text(world: &mut World, text: String) -> StepResult {
     example = "When I take a screenshot"
 )]
 async fn screenshot(world: &mut World) -> StepResult {
-    let png = Browsing::page(world).await?.screenshot().await?;
+    let png = world.browser().page().await?.screenshot().await?;
     world.attach_bytes(png, "image/png", Some("screenshot.png".into()));
     Ok(())
 }

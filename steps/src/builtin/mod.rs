@@ -2,13 +2,11 @@
 //! screenshots and HTTP calls. Registered with `inventory` like user steps; listed by
 //! `ferridriver steps` and in docs/steps.md.
 
-mod browsing;
 mod http;
 mod interaction;
 mod navigation;
 mod verification;
 
-pub use browsing::{configure_browser, start_browser, BrowserSettings, BrowserSource, Browsing, Isolation};
 pub use navigation::resolve_url_in;
 
 /// Makes sure every built-in step is linked into the binary: the linker keeps an object file

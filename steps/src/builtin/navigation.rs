@@ -1,6 +1,5 @@
 //! Navigation steps.
 
-use super::Browsing;
 use crate::registry::{StepResult, World};
 use ferridriver_macros::{given, when};
 
@@ -37,7 +36,7 @@ pub fn resolve_url_in(parameters: &serde_json::Value, target: &str) -> Result<St
 )]
 async fn open(world: &mut World, target: String) -> StepResult {
     let url = resolve_url(world, &target)?;
-    Browsing::page(world).await?.goto(&url).await?;
+    world.browser().page().await?.goto(&url).await?;
     Ok(())
 }
 
@@ -49,7 +48,7 @@ async fn open(world: &mut World, target: String) -> StepResult {
     example = "When I go back"
 )]
 async fn go_back(world: &mut World) -> StepResult {
-    if !Browsing::page(world).await?.go_back().await? {
+    if !world.browser().page().await?.go_back().await? {
         return Err("there is no previous page in the history".into());
     }
     Ok(())
@@ -63,6 +62,6 @@ async fn go_back(world: &mut World) -> StepResult {
     example = "When I reload the page"
 )]
 async fn reload(world: &mut World) -> StepResult {
-    Browsing::page(world).await?.reload().await?;
+    world.browser().page().await?.reload().await?;
     Ok(())
 }

@@ -1,7 +1,6 @@
 //! Assertion steps: web-first (they retry until the default 5 s timeout passes).
 
 use super::interaction::field;
-use super::Browsing;
 use crate::registry::{StepFailure, StepResult, World};
 use ferridriver_browser::{expect, expect_page, ExpectError, TextMatch};
 use ferridriver_macros::then;
@@ -20,7 +19,7 @@ fn failed(e: ExpectError) -> StepFailure {
     example = "Then I should see \"Welcome, ada\""
 )]
 async fn should_see(world: &mut World, text: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.get_by_text(text).first()).to_be_visible().await.map_err(failed)
 }
 
@@ -32,7 +31,7 @@ async fn should_see(world: &mut World, text: String) -> StepResult {
     example = "Then I should not see \"Error\""
 )]
 async fn should_not_see(world: &mut World, text: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.get_by_text(text)).to_be_hidden().await.map_err(failed)
 }
 
@@ -44,7 +43,7 @@ async fn should_not_see(world: &mut World, text: String) -> StepResult {
     example = "Then I should see the \"Log out\" button"
 )]
 async fn should_see_button(world: &mut World, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.get_by_role("button", Some(TextMatch::Exact(name)))).to_be_visible().await.map_err(failed)
 }
 
@@ -56,7 +55,7 @@ async fn should_see_button(world: &mut World, name: String) -> StepResult {
     example = "Then the \"Pay\" button should be disabled"
 )]
 async fn button_disabled(world: &mut World, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.get_by_role("button", Some(TextMatch::Exact(name)))).to_be_disabled().await.map_err(failed)
 }
 
@@ -68,7 +67,7 @@ async fn button_disabled(world: &mut World, name: String) -> StepResult {
     example = "Then the \"Pay\" button should be enabled"
 )]
 async fn button_enabled(world: &mut World, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.get_by_role("button", Some(TextMatch::Exact(name)))).to_be_enabled().await.map_err(failed)
 }
 
@@ -80,7 +79,7 @@ async fn button_enabled(world: &mut World, name: String) -> StepResult {
     example = "Then the \"Email\" field should contain \"ada@example.com\""
 )]
 async fn field_value(world: &mut World, name: String, value: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&field(&page, &name).await?).to_have_value(&value).await.map_err(failed)
 }
 
@@ -92,7 +91,7 @@ async fn field_value(world: &mut World, name: String, value: String) -> StepResu
     example = "Then \"Remember me\" should be checked"
 )]
 async fn checked(world: &mut World, name: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&field(&page, &name).await?).to_be_checked().await.map_err(failed)
 }
 
@@ -104,7 +103,7 @@ async fn checked(world: &mut World, name: String) -> StepResult {
     example = "Then the page title should be \"Dashboard\""
 )]
 async fn title(world: &mut World, expected: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect_page(&page).to_have_title(expected.as_str()).await.map_err(failed)
 }
 
@@ -116,7 +115,7 @@ async fn title(world: &mut World, expected: String) -> StepResult {
     example = "Then the URL should contain \"/orders/\""
 )]
 async fn url_contains(world: &mut World, part: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect_page(&page).to_have_url(TextMatch::containing(&part)).await.map_err(failed)
 }
 
@@ -128,7 +127,7 @@ async fn url_contains(world: &mut World, part: String) -> StepResult {
     example = "Then there should be 3 elements matching \".cart li\""
 )]
 async fn count(world: &mut World, n: usize, selector: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.locator(&selector)).to_have_count(n).await.map_err(failed)
 }
 
@@ -140,6 +139,6 @@ async fn count(world: &mut World, n: usize, selector: String) -> StepResult {
     example = "Then the element \"#total\" should have text \"€13.50\""
 )]
 async fn element_text(world: &mut World, selector: String, text: String) -> StepResult {
-    let page = Browsing::page(world).await?;
+    let page = world.browser().page().await?;
     expect(&page.locator(&selector)).to_have_text(text.as_str()).await.map_err(failed)
 }

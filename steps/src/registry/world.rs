@@ -1,9 +1,11 @@
 //! The World: per-scenario state handed to every step and hook of one test case attempt.
 
+use crate::lease::{BrowserLease, LocalBrowser};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 
 /// Work to do when the scenario ends (closing its browser context, say).
 pub type Teardown = Pin<Box<dyn Future<Output = ()> + Send>>;
@@ -27,10 +29,11 @@ pub struct PendingAttachment {
 ///
 /// Rust steps receive `&mut World` directly, or `&mut T` for any `T: Default + 'static` of
 /// their own, which lives in the World's typed state (created on first use).
-#[derive(Default)]
 pub struct World {
     /// The run's `--world-parameters` (a JSON object; `{}` when none were given).
     pub parameters: serde_json::Value,
+    /// This scenario's browser (shared with the JS natives of its host).
+    browser: Arc<BrowserLease>,
     state: HashMap<TypeId, Box<dyn Any + Send>>,
     attachments: Vec<PendingAttachment>,
     teardowns: Vec<Teardown>,
@@ -44,10 +47,51 @@ impl std::fmt::Debug for World {
     }
 }
 
+impl Default for World {
+    fn default() -> Self {
+        World::new(serde_json::Value::Null)
+    }
+}
+
 impl World {
-    /// A World with the run's parameters.
+    /// A World with the run's parameters and a browser of its own (launched only if a step
+    /// needs it) with default settings.
     pub fn new(parameters: serde_json::Value) -> Self {
-        World { parameters, ..Default::default() }
+        let source = Arc::new(LocalBrowser::new(Arc::default()));
+        World::with_browser(parameters, Arc::new(BrowserLease::new(source)))
+    }
+
+    /// A World whose browser is `lease`. The lease ends with the World's last teardown (so
+    /// teardowns registered by steps still find the page), and a failed step's screenshot and
+    /// each step's console errors come from whatever page it has at that moment.
+    pub fn with_browser(parameters: serde_json::Value, lease: Arc<BrowserLease>) -> Self {
+        let ending = Arc::clone(&lease);
+        let (shot, console) = (Arc::clone(&lease), Arc::clone(&lease));
+        World {
+            parameters,
+            browser: lease,
+            state: HashMap::new(),
+            attachments: Vec::new(),
+            teardowns: vec![Box::pin(async move { ending.end().await })],
+            evidence: vec![Box::new(move || {
+                let page = shot.current().map(|(page, _)| page);
+                Box::pin(async move {
+                    match page {
+                        Some(page) => screenshot(&page).await,
+                        None => Vec::new(),
+                    }
+                })
+            })],
+            step_end: vec![Box::new(move || {
+                let errors = console.current().map(|(page, _)| page.take_console_errors()).unwrap_or_default();
+                Box::pin(async move { errors.into_iter().map(console_error).collect() })
+            })],
+        }
+    }
+
+    /// This scenario's browser: its page and contexts, opened on first use.
+    pub fn browser(&self) -> &Arc<BrowserLease> {
+        &self.browser
     }
 
     /// The typed state `T` of this scenario, created with `T::default()` on first use.
@@ -146,6 +190,29 @@ impl World {
     /// Takes what was attached since the last call (the runner calls this after each step).
     pub fn take_attachments(&mut self) -> Vec<PendingAttachment> {
         std::mem::take(&mut self.attachments)
+    }
+}
+
+/// The page as a PNG attachment (nothing when the page cannot be photographed).
+async fn screenshot(page: &ferridriver_browser::Page) -> Vec<PendingAttachment> {
+    match page.screenshot().await {
+        Ok(png) => vec![PendingAttachment {
+            body: png,
+            is_text: false,
+            media_type: "image/png".into(),
+            file_name: Some("screenshot.png".into()),
+        }],
+        Err(_) => Vec::new(),
+    }
+}
+
+/// A console error of the page as a log attachment.
+fn console_error(text: String) -> PendingAttachment {
+    PendingAttachment {
+        body: text.into_bytes(),
+        is_text: true,
+        media_type: "text/x.cucumber.log+plain".into(),
+        file_name: None,
     }
 }
 

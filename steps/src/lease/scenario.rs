@@ -1,0 +1,141 @@
+//! One session's share of a browser source: the scenario's context and page (opened on first
+//! use), the extra contexts it opened, and the `file:` gate all of them carry. Held by `Arc` by
+//! the World and by the JS natives, so either can open the page.
+
+use super::source::BrowserSource;
+use ferridriver_browser::{BrowserContext, ContextOptions, Page, UrlGate};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// A session's browser objects. Nothing is launched or opened until a step or script asks for
+/// the page; [`BrowserLease::end`] gives everything back.
+pub struct BrowserLease {
+    source: Arc<dyn BrowserSource>,
+    /// Which `file:` URLs this session's pages may load (`None`: all, as under `bdd`). Fixed
+    /// when the lease is made, so no context it opens can miss it.
+    gate: Option<UrlGate>,
+    /// Held while the scenario's pair is being opened: callers at the same time get one pair.
+    opening: tokio::sync::Mutex<()>,
+    held: Mutex<Held>,
+}
+
+#[derive(Default)]
+struct Held {
+    scenario: Option<(BrowserContext, Page)>,
+    /// Contexts of `browser.newContext()`, closed when the lease ends.
+    extra: Vec<BrowserContext>,
+    ended: bool,
+}
+
+const ENDED: &str = "the browser of this scenario was already given back (its test case or session ended)";
+
+impl BrowserLease {
+    /// A lease on `source` whose pages may load any `file:` URL.
+    pub fn new(source: Arc<dyn BrowserSource>) -> Self {
+        BrowserLease { source, gate: None, opening: tokio::sync::Mutex::new(()), held: Mutex::default() }
+    }
+
+    /// A lease on `source` whose contexts fail the `file:` requests `gate` refuses (agents are
+    /// steered by what they read: a page must not become a way to read the user's files).
+    pub fn gated(source: Arc<dyn BrowserSource>, gate: UrlGate) -> Self {
+        BrowserLease { gate: Some(gate), ..BrowserLease::new(source) }
+    }
+
+    fn held(&self) -> MutexGuard<'_, Held> {
+        // Every write is one assignment: a panic elsewhere cannot leave it half-written.
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The `file:` gate of this lease's contexts, if it has one.
+    pub fn file_gate(&self) -> Option<UrlGate> {
+        self.gate.clone()
+    }
+
+    /// The scenario's page and context if something opened them; never opens anything.
+    pub fn current(&self) -> Option<(Page, BrowserContext)> {
+        self.held().scenario.as_ref().map(|(context, page)| (page.clone(), context.clone()))
+    }
+
+    /// The scenario's page: its source's context and page the first time.
+    pub async fn page(&self) -> Result<Page, String> {
+        Ok(self.opened().await?.1)
+    }
+
+    /// The scenario's context (opened with its page on first use).
+    pub async fn context(&self) -> Result<BrowserContext, String> {
+        Ok(self.opened().await?.0)
+    }
+
+    async fn opened(&self) -> Result<(BrowserContext, Page), String> {
+        let _opening = self.opening.lock().await;
+        {
+            let held = self.held();
+            if held.ended {
+                return Err(ENDED.into());
+            }
+            if let Some(pair) = &held.scenario {
+                return Ok(pair.clone());
+            }
+        }
+        let (context, page) = self.source.open().await?;
+        // Gated before anyone can use it: a page whose gate failed is never handed out.
+        if let Err(e) = self.gate(&context).await {
+            self.source.release(context, page).await;
+            return Err(e);
+        }
+        let ended = {
+            let mut held = self.held();
+            if !held.ended {
+                held.scenario = Some((context.clone(), page.clone()));
+            }
+            held.ended
+        };
+        if ended {
+            // Ended while the pair was being opened: it goes back at once.
+            self.source.release(context, page).await;
+            return Err(ENDED.into());
+        }
+        Ok((context, page))
+    }
+
+    /// Another fresh context on the session's browser, for a scenario with several users
+    /// (Playwright's `browser.newContext(options)`); closed when the lease ends.
+    pub async fn new_context(&self, options: &ContextOptions) -> Result<BrowserContext, String> {
+        if self.held().ended {
+            return Err(ENDED.into());
+        }
+        let browser = self.source.browser().await?;
+        let context = browser.new_context_with(options).await.map_err(|e| e.to_string())?;
+        self.held().extra.push(context.clone());
+        // On failure the context stays listed (and is closed when the lease ends) but unused.
+        self.gate(&context).await?;
+        Ok(context)
+    }
+
+    /// The product and version of the session's browser (starting it if needed).
+    pub async fn browser_version(&self) -> Result<String, String> {
+        self.source.browser().await?.version().await.map_err(|e| e.to_string())
+    }
+
+    async fn gate(&self, context: &BrowserContext) -> Result<(), String> {
+        match &self.gate {
+            Some(gate) => context.gate_file_urls(gate.clone()).await.map_err(|e| e.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// Gives everything back: closes the extra contexts and releases the scenario's pair to its
+    /// source. Later calls of [`page`](Self::page) fail; ending twice does nothing.
+    pub async fn end(&self) {
+        let (scenario, extra) = {
+            let mut held = self.held();
+            held.ended = true;
+            (held.scenario.take(), std::mem::take(&mut held.extra))
+        };
+        for context in extra {
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), context.close()).await;
+        }
+        if let Some((context, page)) = scenario {
+            self.source.release(context, page).await;
+        }
+    }
+}

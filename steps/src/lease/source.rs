@@ -1,0 +1,86 @@
+//! Where a session's browser comes from, and the settings of the local one.
+
+use ferridriver_browser::{Browser, BrowserContext, LaunchOptions, Page};
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// What a source's operations return.
+pub type SourceFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
+
+/// Where a session's browser comes from: a worker's own browser, the MCP server's instance
+/// browser (shared by that instance's sessions), later a Grid session. Shared by `Arc`; the
+/// source supervises its browser (relaunches it when it died), leases only borrow it.
+pub trait BrowserSource: Send + Sync {
+    /// The browser: launched or connected on first use, and again after it died.
+    fn browser(&self) -> SourceFuture<'_, Arc<Browser>>;
+
+    /// A context and page for a new scenario (a fresh pair unless the source says otherwise).
+    fn open(&self) -> SourceFuture<'_, (BrowserContext, Page)> {
+        Box::pin(async move {
+            let browser = self.browser().await?;
+            let context = browser.new_context().await.map_err(|e| e.to_string())?;
+            let page = context.new_page().await.map_err(|e| e.to_string())?;
+            Ok((context, page))
+        })
+    }
+
+    /// Takes back a scenario's context and page when it ends (closes them unless the source
+    /// keeps them). Resolves when the next scenario may start.
+    fn release(&self, context: BrowserContext, _page: Page) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+        Box::pin(async move {
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), context.close()).await;
+        })
+    }
+}
+
+/// How a local browser is launched or attached (from the command line and `[browser]`).
+#[derive(Debug, Clone, Default)]
+pub struct BrowserSettings {
+    pub executable: Option<PathBuf>,
+    pub headed: bool,
+    pub cdp_endpoint: Option<String>,
+    /// Options of every scenario's context (`[browser]` in the config file).
+    pub context: ferridriver_browser::ContextOptions,
+    /// How scenarios are kept apart (`--isolation`).
+    pub isolation: Isolation,
+}
+
+/// How scenarios are kept apart.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Isolation {
+    /// A fresh incognito context and page per scenario.
+    #[default]
+    Context,
+    /// One context and page per worker, reset to the configured state between scenarios
+    /// (`BrowserContext::reset`).
+    Reset,
+}
+
+impl Isolation {
+    /// Reads `context` or `reset`.
+    pub fn parse(value: &str) -> Result<Isolation, String> {
+        match value {
+            "context" => Ok(Isolation::Context),
+            "reset" => Ok(Isolation::Reset),
+            other => Err(format!("isolation must be `context` or `reset`, not {other:?}")),
+        }
+    }
+}
+
+/// Launches a browser (or attaches to one) as `settings` say.
+pub async fn start_browser(settings: &BrowserSettings) -> Result<Browser, String> {
+    match &settings.cdp_endpoint {
+        Some(url) => Browser::connect(url).await,
+        None => {
+            let options = LaunchOptions {
+                executable: settings.executable.clone(),
+                headless: !settings.headed,
+                ..Default::default()
+            };
+            Browser::launch(&options).await
+        }
+    }
+    .map_err(|e| e.to_string())
+}
