@@ -4,11 +4,10 @@
 
 use crate::cli::{host_setup, HostFlags};
 use ferridriver_js_world::{
-    ErrorKind, HostKind, JsHost, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSource, DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_TIMEOUT,
+    ErrorKind, HostKind, HostSession, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSource,
+    DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT,
 };
-use ferridriver_steps::lease::{BrowserLease, LocalBrowser};
-use ferridriver_steps::registry::World;
+use ferridriver_steps::lease::LocalBrowser;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,18 +89,18 @@ fn run_on_thread(args: RunArgs) -> i32 {
     };
     let outcome = rt.block_on(async {
         let sandbox = ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone());
-        let mut host =
-            JsHost::for_scripts(context.program.clone(), HostKind::Script, sandbox, context.options.default_timeout);
         let source = Arc::new(LocalBrowser::new(Arc::new(args.host.browser())));
-        let lease = match host.file_gate() {
-            Some(gate) => BrowserLease::gated(source, gate),
-            None => BrowserLease::new(source),
-        };
-        let mut world = World::with_browser(context.options.world_parameters.clone(), Arc::new(lease));
-        let outcome = host.run_script(&mut world, request).await;
-        for teardown in world.take_teardowns() {
-            let _ = tokio::time::timeout(Duration::from_secs(5), teardown).await;
-        }
+        let parameters = context.options.world_parameters.clone();
+        let mut session = HostSession::new(
+            HostKind::Script,
+            context.program.clone(),
+            sandbox,
+            context.options.default_timeout,
+            source,
+            parameters,
+        );
+        let outcome = session.run_script(request).await;
+        session.close().await;
         outcome
     });
     report(&outcome, args.json)

@@ -1,17 +1,17 @@
 //! One script session: a thread of its own with a current-thread runtime (like a BDD worker)
-//! owning a `JsHost` (the VM) and a long-lived `World` (the browser context and page). Calls
+//! owning a `HostSession` (the VM and a long-lived `World` with its browser lease). Calls
 //! arrive on a channel and run one at a time; different sessions run on different threads, so a
 //! busy session never delays another (ADR 0013).
 
 use crate::draft::Draft;
 use crate::instances::Instance;
 use ferridriver_js_world::{
-    HostKind, JsHost, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ToolFailure, Vars, DEFAULT_TIMEOUT,
+    HostKind, HostSession, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ToolFailure, Vars, DEFAULT_TIMEOUT,
 };
 use ferridriver_runner::execute::interactive::{parse_step_lines, run_step_lines, StepReport};
 use ferridriver_runner::execute::RunOptions;
-use ferridriver_steps::lease::{BrowserLease, BrowserSource};
-use ferridriver_steps::registry::{MatchTable, Registry, World};
+use ferridriver_steps::lease::BrowserSource;
+use ferridriver_steps::registry::{MatchTable, Registry};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -242,18 +242,14 @@ fn session_thread(
             context_name: state.name.split_once(':').map_or("default", |(_, c)| c).to_string(),
             ..ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone())
         };
-        let mut host =
-            JsHost::for_scripts(context.program.clone(), context.kind, sandbox, context.options.default_timeout);
-        let parameters = context.options.world_parameters.clone();
-        let file_gate = host.file_gate();
-        let fresh_world = || {
-            let lease = match &file_gate {
-                Some(gate) => BrowserLease::gated(Arc::clone(&source), gate.clone()),
-                None => BrowserLease::new(Arc::clone(&source)),
-            };
-            World::with_browser(parameters.clone(), Arc::new(lease))
-        };
-        let mut world = fresh_world();
+        let mut session = HostSession::new(
+            context.kind,
+            context.program.clone(),
+            sandbox,
+            context.options.default_timeout,
+            source,
+            context.options.world_parameters.clone(),
+        );
         let mut draft = Draft::default();
         // The browser generation the World's page belongs to.
         let mut page_generation: Option<u64> = None;
@@ -262,21 +258,19 @@ fn session_thread(
             // globalThis start over; vars stay.
             if let Some(generation) = page_generation {
                 if generation != instance.generation() || !instance.is_connected().await {
-                    close_world(&mut world).await;
-                    world = fresh_world();
-                    host.reset();
+                    session.start_over().await;
                     page_generation = None;
                 }
             }
             if let Job::Reload(new) = job {
-                host.set_program(new.program.clone());
+                session.set_program(new.program.clone());
                 context = new;
                 state.warm.store(false, Ordering::Relaxed);
                 continue;
             }
             if let Job::Reclaim = job {
                 // Not a call: the session's idle time and call count stay as they were.
-                host.reset_vm();
+                session.reset_vm();
                 state.warm.store(false, Ordering::Relaxed);
                 continue;
             }
@@ -285,49 +279,44 @@ fn session_thread(
             // decides what to reclaim right after a reply).
             match job {
                 Job::Script(request, reply) => {
-                    let outcome = host.run_script(&mut world, *request).await;
-                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
+                    let outcome = session.run_script(*request).await;
+                    settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(outcome);
                 }
                 Job::Tool(name, args, reply) => {
                     let registry = Arc::clone(&context.registry);
                     let result = match registry.tool(&name) {
-                        Some(tool) => host.invoke_tool(&mut world, tool, &args, TOOL_TIMEOUT).await,
+                        Some(tool) => session.invoke_tool(tool, &args, TOOL_TIMEOUT).await,
                         None => {
                             Err(ToolFailure { message: format!("tool \"{name}\" is no longer loaded"), detail: None })
                         }
                     };
-                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
+                    settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(result);
                 }
                 Job::Steps(text, reply) => {
                     let result = match parse_step_lines(&text, &context.language) {
                         Ok(lines) => {
-                            let reports = run_step_lines(
-                                &context.registry,
-                                &context.table,
-                                &mut host,
-                                &mut world,
-                                lines,
-                                &context.options,
-                            )
-                            .await;
+                            let (host, world) = session.parts();
+                            let reports =
+                                run_step_lines(&context.registry, &context.table, host, world, lines, &context.options)
+                                    .await;
                             draft.record(&reports);
                             Ok(reports)
                         }
                         Err(e) => Err(e),
                     };
-                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
+                    settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(result);
                 }
                 Job::Draft(request, reply) => {
-                    settle(&state, &instance, &mut host, &mut world, &mut page_generation, busy);
+                    settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(draft.render(&request));
                 }
                 Job::Reclaim | Job::Reload(_) => {}
             }
         }
-        close_world(&mut world).await;
+        session.close().await;
     });
 }
 
@@ -336,23 +325,15 @@ fn session_thread(
 fn settle(
     state: &SessionState,
     instance: &Instance,
-    host: &mut JsHost,
-    world: &mut World,
+    session: &HostSession,
     page_generation: &mut Option<u64>,
     busy: Busy<'_>,
 ) {
-    let has_page = world.browser().current().is_some();
+    let has_page = session.has_page();
     if page_generation.is_none() && has_page {
         *page_generation = Some(instance.generation());
     }
     state.has_page.store(has_page, Ordering::Relaxed);
-    state.warm.store(host.is_warm(), Ordering::Relaxed);
+    state.warm.store(session.is_warm(), Ordering::Relaxed);
     drop(busy);
-}
-
-/// Runs the World's teardowns, the last of which gives its browser contexts back.
-async fn close_world(world: &mut World) {
-    for teardown in world.take_teardowns() {
-        let _ = tokio::time::timeout(Duration::from_secs(5), teardown).await;
-    }
 }
