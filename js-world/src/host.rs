@@ -97,13 +97,28 @@ impl JsHost {
         }
     }
 
-    async fn call(&mut self, call: Call, timeout: Duration, world: &mut World) -> Result<StepOutcome, StepFailure> {
+    /// The one guarded entry of every call (step, hook, script, tool): a call abandoned before
+    /// this one poisons the VM; between script and tool calls a VM that cannot be trusted is
+    /// dropped first (a test case keeps its VM until it ends, so its World survives); the VM is
+    /// built if needed; the call's World is attached to the natives. The call is in flight from
+    /// here until its caller clears `in_flight`.
+    pub(crate) async fn enter(&mut self, world: &World, between: Between) -> Result<(), VmError> {
         if self.in_flight {
             // The previous call was abandoned; its promise may still be pending in the VM.
             self.poisoned = true;
             self.in_flight = false;
         }
-        if let Err(e) = self.ensure_vm().await {
+        if between == Between::Calls {
+            self.recycle();
+        }
+        self.ensure_vm().await?;
+        self.session.attach(world);
+        self.in_flight = true;
+        Ok(())
+    }
+
+    async fn call(&mut self, call: Call, timeout: Duration, world: &mut World) -> Result<StepOutcome, StepFailure> {
+        if let Err(e) = self.enter(world, Between::TestCase).await {
             return Err(self.failure(&e, "the JS world could not start"));
         }
         let vm = self.vm.as_ref().ok_or_else(|| StepFailure::new("Error", "the JS world is not running"))?;
@@ -119,8 +134,6 @@ impl JsHost {
             }
             self.world_ready = true;
         }
-        self.session.attach(world);
-        self.in_flight = true;
         let (result, attachments) = vm.invoke(call, timeout).await;
         self.in_flight = false;
         drain(attachments, world);
@@ -237,6 +250,15 @@ impl JsHost {
             self.in_flight = false;
         }
     }
+}
+
+/// Where a call stands, for [`JsHost::enter`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Between {
+    /// A step or hook of a test case: a poisoned VM serves on until the test case ends.
+    TestCase,
+    /// A script or tool call: an untrusted VM is rebuilt before the call.
+    Calls,
 }
 
 /// The command natives' view of `program`'s tools, with the session's `processes`.

@@ -3,7 +3,7 @@
 //! its result checked against the output schema. Scripts and steps reach the same handler
 //! through `plugins[name]`, which runs the same checks (js/cucumber.js `callTool`).
 
-use crate::host::{user_frames, JsHost};
+use crate::host::{user_frames, Between, JsHost};
 use crate::vm::{Vm, VmError};
 use ferridriver_steps::registry::{ToolBody, ToolDefinition, World};
 use rquickjs::{CatchResultExt, Function, Promise};
@@ -65,17 +65,10 @@ impl JsHost {
     ) -> Result<Value, ToolFailure> {
         let ToolBody::External(index) = tool.body;
         let timeout = tool.timeout.unwrap_or(timeout);
-        if self.in_flight {
-            self.poisoned = true;
-            self.in_flight = false;
-        }
-        self.recycle();
-        self.ensure_vm()
+        self.enter(world, Between::Calls)
             .await
             .map_err(|e| ToolFailure::new(format!("the extension VM could not start: {}", e.message)))?;
         let vm = self.vm.as_ref().ok_or_else(|| ToolFailure::new("the extension VM is not running"))?;
-        self.session.attach(world);
-        self.in_flight = true;
         let call = tokio::time::timeout(timeout, vm.call_tool(index, args.to_string(), timeout)).await;
         let answer = match call {
             Ok(Ok(answer)) => {

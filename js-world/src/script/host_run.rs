@@ -9,7 +9,7 @@ use super::run::{module_name, Prepared, RawRun, RunFailure};
 use super::sandbox_fs::FsError;
 use super::source::{prepare, snippet, ScriptKind, INLINE_NAME};
 use crate::bundle::Bundle;
-use crate::host::{user_frames, JsHost};
+use crate::host::{user_frames, Between, JsHost};
 use crate::sourcemap::{parse_line_col, SourceMapper};
 use ferridriver_steps::registry::World;
 use serde_json::Value;
@@ -48,12 +48,7 @@ impl JsHost {
             Ok(l) => l,
             Err(e) => return finish(Err(e), Vec::new(), 0),
         };
-        if self.in_flight {
-            self.poisoned = true;
-            self.in_flight = false;
-        }
-        self.recycle();
-        if let Err(e) = self.ensure_vm().await {
+        if let Err(e) = self.enter(world, Between::Calls).await {
             let message = format!("the script VM could not start: {}", e.message);
             return finish(Err(ScriptError::new(ErrorKind::Internal, message)), Vec::new(), 0);
         }
@@ -62,8 +57,6 @@ impl JsHost {
         };
         let memory = usize::try_from(request.memory_limit_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
         vm.set_memory_limit(memory).await;
-        self.session.attach(world);
-        self.in_flight = true;
         let args = request.args.to_string();
         let run = tokio::time::timeout(request.timeout, vm.run_script(&loaded.prepared, args, request.timeout)).await;
         let raw = match run {
