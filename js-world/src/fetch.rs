@@ -90,9 +90,6 @@ struct Request {
     body: Option<String>,
     #[serde(default)]
     redirect: Option<String>,
-    /// The tool whose handler made the call (`None` outside handlers).
-    #[serde(default)]
-    tool: Option<usize>,
 }
 
 fn get() -> String {
@@ -101,8 +98,13 @@ fn get() -> String {
 
 /// Performs the request described by `request` (JSON) and describes the response (JSON).
 /// With a `session` whose browser context is open, the request carries the context's cookies
-/// and the cookies the response sets go back into it (as `context.request` does).
-pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs::Result<String> {
+/// and the cookies the response sets go back into it (as `context.request` does). `running` is
+/// the tool whose handler made the call, as Rust saw it at the call (`None` outside handlers).
+pub async fn handle(
+    session: Option<Arc<Session>>,
+    request: String,
+    running: Option<usize>,
+) -> rquickjs::Result<String> {
     let request: Request = match serde_json::from_str(&request) {
         Ok(r) => r,
         Err(e) => return Ok(json!({ "error": format!("bad fetch request: {e}") }).to_string()),
@@ -110,7 +112,7 @@ pub async fn handle(session: Option<Arc<Session>>, request: String) -> rquickjs:
     let cancelled = flag(request.id);
     // `allow.net`: the calling handler's list (outside handlers, every restricted handler
     // running now must allow the host), before any connection and on every redirect hop.
-    let check = session.as_ref().and_then(|s| s.net().check_for(request.tool));
+    let check = session.as_ref().and_then(|s| s.net().check_for(running));
     if let Some(check) = &check {
         if let Err(message) = check(&request.url) {
             ABORTS.with(|a| a.borrow_mut().remove(&request.id));

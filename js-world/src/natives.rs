@@ -34,6 +34,16 @@ pub fn install(
     if let Some(sandbox) = sandbox {
         crate::script::install_sandbox(ctx, &native, sandbox)?;
     }
+    if let Some(session) = session.clone() {
+        // Which handler's code runs now, kept in Rust (`js/async_context.js` swaps it; the
+        // preludes capture this native, user code never sees it).
+        native.set(
+            "runningSwap",
+            Function::new(ctx.clone(), move |tool: Option<f64>| {
+                session.net().swap_running(tool.map(|t| t as usize)).map(|t| t as f64)
+            })?,
+        )?;
+    }
     let urls = session.clone();
     let generations = session.clone();
     native.set(
@@ -47,11 +57,24 @@ pub fn install(
     )?;
     native.set(
         "browser",
-        Function::new(ctx.clone(), Async(move |request: String| crate::playwright::handle(session.clone(), request)))?,
+        Function::new(
+            ctx.clone(),
+            Async(move |request: String| {
+                // Whose call this is, read now: the future may first run after other code.
+                let running = session.as_ref().and_then(|s| s.net().running());
+                crate::playwright::handle(session.clone(), request, running)
+            }),
+        )?,
     )?;
     native.set(
         "fetch",
-        Function::new(ctx.clone(), Async(move |request: String| crate::fetch::handle(for_fetch.clone(), request)))?,
+        Function::new(
+            ctx.clone(),
+            Async(move |request: String| {
+                let running = for_fetch.as_ref().and_then(|s| s.net().running());
+                crate::fetch::handle(for_fetch.clone(), request, running)
+            }),
+        )?,
     )?;
     native.set("fetchAbort", Function::new(ctx.clone(), crate::fetch::abort)?)?;
     native.set("fetchRead", Function::new(ctx.clone(), Async(crate::fetch::read_chunk))?)?;

@@ -71,6 +71,10 @@ pub struct NetPolicies {
     /// Each tool's list once one of its handlers ran (by tool index); kept, so a continuation
     /// that outlives its handler still answers to its tool's list.
     by_tool: Mutex<std::collections::HashMap<usize, Arc<Vec<String>>>>,
+    /// The tool whose handler's code runs at this moment (`js/async_context.js` swaps it as
+    /// continuations start and end, through a native user code cannot reach). Requests are
+    /// checked against it, never against anything the request's JSON says.
+    running: Mutex<Option<usize>>,
 }
 
 impl NetPolicies {
@@ -86,6 +90,17 @@ impl NetPolicies {
         token
     }
 
+    /// Makes `tool`'s handler the running one (`None`: code outside handlers); returns the one
+    /// it replaces.
+    pub fn swap_running(&self, tool: Option<usize>) -> Option<usize> {
+        std::mem::replace(&mut *self.running.lock().unwrap_or_else(PoisonError::into_inner), tool)
+    }
+
+    /// The tool whose handler's code runs now (`None` outside handlers).
+    pub fn running(&self) -> Option<usize> {
+        *self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// The handler of `token` ended.
     pub fn exit(&self, token: u64) {
         self.active().retain(|(t, _)| *t != token);
@@ -94,6 +109,7 @@ impl NetPolicies {
     /// Forgets every running handler (the VM was dropped mid-call).
     pub fn clear(&self) {
         self.active().clear();
+        self.swap_running(None);
     }
 
     /// The check for a request: `tool`'s own list for a call a handler made, else every

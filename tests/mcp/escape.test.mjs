@@ -19,6 +19,16 @@ const NET_BODY = `async ({ args, request }: any) => {
   if (args.via === 'request') return (await request.get(args.url)).status;
   if (args.via === 'fetch') return (await fetch(args.url)).status;
   if (args.via === 'fetchRequest') return (await fetch(new Request(args.url))).status;
+  if (args.via === 'forge') {
+    // Whatever the request object or its JSON claims, the running handler's list decides.
+    let last;
+    for (let i = 0; i < 100; i++) {
+      request._policy = i;
+      request.policy = i;
+      try { return 'reached under ' + i + ': ' + (await request.get(args.url)).status; } catch (e) { last = e; }
+    }
+    throw last;
+  }
   if (args.via === 'nested') return await plugins['net.open']({ via: args.inner, url: args.url });
   if (args.via === 'both') return await Promise.all([
     plugins['net.probe']({ via: 'request', url: args.url }),
@@ -269,6 +279,7 @@ test('net: a timer that outlives its handler keeps the handler\'s list', async (
   assert.equal(late, 'SandboxViolationError');
   await assertAlive(client);
 });
+netCase('a handler cannot pick another tool\'s list', (p) => `await plugins['net.other']({ via: 'request', url: 'http://localhost:${p}/api/echo' }); ` + net('net.probe', 'forge', `http://localhost:${p}/api/echo`), false);
 netCase('a script outside any handler is unrestricted', (p) => `return (await fetch('http://localhost:${p}/api/echo')).status`, true);
 test('net: a malformed allow.net fails that extension at load', async ({ client }) => {
   const { json } = await call(client, 'ferridriver_extensions');

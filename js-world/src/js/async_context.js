@@ -9,15 +9,19 @@
   const native = g.__ferridriver_native;
   // The running handler's tool index; null outside handlers (then every restricted handler
   // running at that moment binds `fetch`, which fails closed).
+  // Rust keeps its own copy, which is what requests are checked against (net_policy.rs).
   let current = null;
+  const swap = native.runningSwap || (() => null);
   const then = Promise.prototype.then;
   const enter = (context, fn, self, args) => {
     const saved = current;
     current = context;
+    swap(context);
     try {
       return fn.apply(self, args);
     } finally {
       current = saved;
+      swap(saved);
     }
   };
   const bind = (fn, context) =>
@@ -37,6 +41,6 @@
     run: (context, fn) => enter(context, fn, undefined, []),
     // A call from the host starts outside any handler (an interrupted handler cannot leave
     // its identity behind).
-    reset: () => { current = null; },
+    reset: () => { current = null; swap(null); },
   });
 })(globalThis);

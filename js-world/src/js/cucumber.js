@@ -240,17 +240,13 @@
       status: async (name) => answer(new Error('call site'), native.commandStatus(index2, String(name))),
       stop: async (name) => answer(new Error('call site'), native.commandStop(index2, String(name))),
     });
-    // The handler's allow.net list is in force while it runs; its own `request` and the
-    // `fetch` calls of its continuations (async_context.js) answer to it.
+    // The handler's allow.net list is in force while it runs; the `request` and `fetch` calls
+    // of its code and its continuations (async_context.js tells Rust which handler runs)
+    // answer to it.
     const token = native.policyEnter ? native.policyEnter(index) : null;
     try {
       const f = fixtures();
-      let request = f.request;
-      if (token !== null && f.context && modules.playwright) {
-        request = new modules.playwright.APIRequestContext(f.context);
-        request._policy = index;
-      }
-      const fixture = { args, page: f.page, context: f.context, request, commands };
+      const fixture = { args, page: f.page, context: f.context, request: f.request, commands };
       return await native.asyncContext.run(index, () => t.handler(fixture));
     } finally {
       if (token !== null) native.policyExit(token);

@@ -578,7 +578,6 @@
         args: [o.method || 'GET', url, { headers, data: data === undefined ? null : data }],
         context: this._context._id,
         generation: this._context._generation,
-        policy: this._policy === undefined ? null : this._policy,
       };
       return send(request, site).then((r) => new APIResponse(r.ok));
     }

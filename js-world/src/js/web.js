@@ -476,8 +476,6 @@
         headers: [...request.headers.entries()],
         body: bytes ? bytesToBase64(bytes) : undefined,
         redirect: request.redirect,
-        // The handler this call belongs to: its allow.net list decides.
-        tool: native.asyncContext ? native.asyncContext.current() : null,
       };
       const pending = native.fetch(JSON.stringify(described));
       // Aborting in flight cancels the native request (it drops the connection) and rejects

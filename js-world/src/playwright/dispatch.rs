@@ -37,9 +37,10 @@ pub(super) struct Request {
     /// The test case the calling JS object belongs to (see `Session::generation`).
     #[serde(default)]
     pub generation: Option<u64>,
-    /// The network policy of the handler whose `request` this is (`allow.net`).
-    #[serde(default)]
-    pub policy: Option<usize>,
+    /// The tool whose handler's code made this call, as Rust saw it when the call was made
+    /// (never read from the JSON: a script cannot choose whose `allow.net` applies).
+    #[serde(skip)]
+    pub running: Option<usize>,
 }
 
 impl Request {
@@ -103,8 +104,9 @@ type Reply = Result<Value, Failure>;
 
 /// Runs one request from JS on `session` and returns the JSON reply (never fails: errors are
 /// part of the reply).
-pub async fn handle(session: Option<Arc<Session>>, request: String) -> String {
-    let reply = match (session, serde_json::from_str::<Request>(&request)) {
+pub async fn handle(session: Option<Arc<Session>>, request: String, running: Option<usize>) -> String {
+    let parsed = serde_json::from_str::<Request>(&request).map(|r| Request { running, ..r });
+    let reply = match (session, parsed) {
         (None, _) => Err(Failure::from(
             "the browser is not available here (only in steps and hooks of a test run, as this.page)",
         )),
@@ -416,7 +418,7 @@ async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
     }
     let options: Option<Options> = r.arg(2, "options")?;
     let options = options.unwrap_or_default();
-    let check = session.net().check_for(r.policy);
+    let check = session.net().check_for(r.running);
     if let Some(check) = &check {
         check(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
     }
