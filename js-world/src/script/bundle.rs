@@ -3,6 +3,7 @@
 //! specifiers are refused (no `node_modules` at run time), except our own virtual modules
 //! (`@playwright/test`, `node:assert`…), which scripts may import as step files do.
 
+use super::outcome::{ErrorKind, ScriptError};
 use crate::bundle::{run_rolldown, Bundle};
 use crate::plugin::{virtual_code, virtual_module, VIRTUAL_PREFIX};
 use rolldown_plugin::{
@@ -87,30 +88,33 @@ impl Plugin for ScriptPlugin {
     }
 }
 
-/// Bundles the script file `entry` (absolute, inside `root`).
-pub async fn bundle_file(root: &Path, entry: &Path) -> Result<Bundle, String> {
+/// Bundles the script file `entry` (absolute, inside `root`). An import that leaves the root
+/// is a sandbox violation; anything else rolldown reports is a syntax error.
+pub async fn bundle_file(root: &Path, entry: &Path) -> Result<Bundle, ScriptError> {
     bundle_with(root, entry.to_path_buf(), None).await
 }
 
 /// Bundles inline module source as if it were `<root>/eval_script.mjs`.
-pub async fn bundle_inline(root: &Path, source: &str) -> Result<Bundle, String> {
+pub async fn bundle_inline(root: &Path, source: &str) -> Result<Bundle, ScriptError> {
     let root = canonical(root)?;
     let path = root.join(INLINE_MODULE);
     bundle_with(&root, path.clone(), Some((path, source.to_string()))).await
 }
 
-async fn bundle_with(root: &Path, entry: PathBuf, inline: Option<(PathBuf, String)>) -> Result<Bundle, String> {
+async fn bundle_with(root: &Path, entry: PathBuf, inline: Option<(PathBuf, String)>) -> Result<Bundle, ScriptError> {
     let root = canonical(root)?;
     let violation = Arc::new(Mutex::new(None));
     let plugin = Arc::new(ScriptPlugin { root: root.clone(), inline, violation: Arc::clone(&violation) });
     run_rolldown(&root, &entry.to_string_lossy(), plugin).await.map_err(|report| {
         match violation.lock().unwrap_or_else(PoisonError::into_inner).take() {
-            Some(message) => format!("SandboxViolationError: {message}"),
-            None => report,
+            Some(message) => ScriptError::new(ErrorKind::SandboxViolation, format!("SandboxViolationError: {message}")),
+            None => ScriptError::new(ErrorKind::Syntax, report),
         }
     })
 }
 
-fn canonical(root: &Path) -> Result<PathBuf, String> {
-    root.canonicalize().map_err(|e| format!("script_root {} is not a readable directory: {e}", root.display()))
+fn canonical(root: &Path) -> Result<PathBuf, ScriptError> {
+    root.canonicalize().map_err(|e| {
+        ScriptError::new(ErrorKind::Syntax, format!("script_root {} is not a readable directory: {e}", root.display()))
+    })
 }

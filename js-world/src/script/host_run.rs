@@ -231,10 +231,9 @@ fn first_frame(stack: &str, wanted: impl Fn(&str) -> bool) -> Option<(String, u3
 /// Bundles a module script on a blocking thread (rolldown wants a runtime of its own).
 async fn bundle_in_background(root: PathBuf, source: ScriptSource, text: String) -> Result<Bundle, ScriptError> {
     let task = tokio::task::spawn_blocking(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| format!("cannot start a runtime to bundle the script: {e}"))?;
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| {
+            ScriptError::new(ErrorKind::Internal, format!("cannot start a runtime to bundle the script: {e}"))
+        })?;
         rt.block_on(async {
             match &source {
                 ScriptSource::Inline(_) => bundle_inline(&root, &text).await,
@@ -242,12 +241,7 @@ async fn bundle_in_background(root: PathBuf, source: ScriptSource, text: String)
             }
         })
     });
-    let result = task.await.map_err(|e| ScriptError::new(ErrorKind::Internal, format!("the bundler stopped: {e}")))?;
-    result.map_err(|message| {
-        let kind =
-            if message.contains("SandboxViolationError") { ErrorKind::SandboxViolation } else { ErrorKind::Syntax };
-        ScriptError::new(kind, message)
-    })
+    task.await.map_err(|e| ScriptError::new(ErrorKind::Internal, format!("the bundler stopped: {e}")))?
 }
 
 /// The console entries of `{entries, dropped}`.
