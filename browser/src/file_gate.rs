@@ -1,12 +1,10 @@
 //! Which local files a page may load. In the MCP and script hosts an agent drives the browser
 //! after reading untrusted pages, so a page must not become a way to read the user's files:
 //! every `file:` request of a gated page (a typed URL, a clicked link, a redirect, an iframe, an
-//! image) pauses at the network layer and is failed unless the file lies below an allowed root.
-//! Only `file:` requests pause, so the gate costs nothing for ordinary pages.
+//! image) pauses at the network layer and is failed unless the file lies below an allowed root
+//! (`network.rs` applies the gate). Only `file:` requests pause, so the gate costs nothing for
+//! ordinary pages.
 
-use crate::page::{Page, PageInner};
-use crate::Result;
-use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -42,66 +40,6 @@ pub fn file_roots_gate(roots: Vec<PathBuf>) -> UrlGate {
 /// Whether `url` is a `file:` URL (any case, leading blanks ignored, as browsers read it).
 pub(crate) fn is_file_url(url: &str) -> bool {
     url.trim_start().get(..5).is_some_and(|s| s.eq_ignore_ascii_case("file:"))
-}
-
-impl Page {
-    /// Fails every `file:` request of this page that `gate` refuses.
-    pub async fn gate_file_urls(&self, gate: UrlGate) -> Result<()> {
-        if let Ok(mut g) = self.inner.file_gate.lock() {
-            *g = Some(gate);
-        }
-        self.sync_interception().await
-    }
-
-    /// Sets the page's request interception to what routing, credentials and the file gate
-    /// need together (one `Fetch.enable` holds all patterns of a session).
-    pub(crate) async fn sync_interception(&self) -> Result<()> {
-        let routing = self.inner.routing.load(std::sync::atomic::Ordering::Relaxed);
-        let auth = self.has_credentials();
-        let gated = self.inner.file_gate.lock().map(|g| g.is_some()).unwrap_or(false);
-        let (method, params) = if routing || auth {
-            ("Fetch.enable", crate::credentials::fetch_params(auth))
-        } else if gated {
-            ("Fetch.enable", json!({ "patterns": [{ "urlPattern": "file:*", "requestStage": "Request" }] }))
-        } else {
-            ("Fetch.disable", json!({}))
-        };
-        self.inner.connection.call_raw(method, params, Some(&self.inner.session)).await?;
-        Ok(())
-    }
-}
-
-/// Answers a paused request the gate refuses (failed as blocked, noted among the page's
-/// console errors so the step or tool says why); false when the gate lets it through.
-pub(crate) async fn refuse_if_gated(page: &PageInner, params: &serde_json::Value) -> bool {
-    let url = params.pointer("/request/url").and_then(serde_json::Value::as_str).unwrap_or("");
-    if !is_file_url(url) {
-        return false;
-    }
-    let gate = page.file_gate.lock().ok().and_then(|g| g.clone());
-    let Some(Err(reason)) = gate.map(|g| g(url)) else { return false };
-    if let Ok(mut errors) = page.console_errors.lock() {
-        errors.push(format!("blocked: {reason}"));
-    }
-    let reply = json!({ "requestId": params["requestId"], "errorReason": "BlockedByClient" });
-    let _ = page.connection.call_raw("Fetch.failRequest", reply, Some(&page.session)).await;
-    true
-}
-
-/// `error` of a failed navigation, with the gate's reason when the gate refused it.
-pub(crate) fn explain(page: &PageInner, error: String) -> String {
-    if !error.contains("ERR_BLOCKED_BY_CLIENT") {
-        return error;
-    }
-    let reason = page
-        .console_errors
-        .lock()
-        .ok()
-        .and_then(|errors| errors.iter().rev().find_map(|e| e.strip_prefix("blocked: ").map(str::to_string)));
-    match reason {
-        Some(reason) => format!("{error}: {reason}"),
-        None => error,
-    }
 }
 
 #[cfg(test)]

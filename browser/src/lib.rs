@@ -27,6 +27,7 @@ mod keyboard;
 mod launch;
 mod locator;
 mod navigation;
+mod network;
 mod page;
 mod pending;
 mod request;

@@ -126,7 +126,7 @@ impl Page {
             });
         }
         if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
-            let error = crate::file_gate::explain(&self.inner, error.to_string());
+            let error = crate::network::explain(&self.inner, error.to_string());
             return Err(BrowserError::Navigation { url: url.to_string(), error });
         }
         match nav["loaderId"].as_str() {
@@ -349,7 +349,7 @@ impl Page {
                             continue;
                         }
                         let error = p["errorText"].as_str().unwrap_or("net::ERR_FAILED").to_string();
-                        let error = crate::file_gate::explain(&self.inner, error);
+                        let error = crate::network::explain(&self.inner, error);
                         return Err(BrowserError::Navigation { url: what.to_string(), error });
                     }
                 }

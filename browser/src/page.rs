@@ -9,7 +9,7 @@ use chromiumoxide_cdp::cdp::browser_protocol::page::{
 };
 use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, CloseTargetParams, TargetId};
 use chromiumoxide_cdp::cdp::js_protocol::runtime::EvaluateParams;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -56,14 +56,8 @@ pub(crate) struct PageInner {
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).
     pub(crate) init_scripts: std::sync::Mutex<Vec<String>>,
-    /// HTTP authentication answers (`httpCredentials`), when the context has some.
-    pub(crate) credentials: std::sync::Mutex<Option<crate::HttpCredentials>>,
-    /// Requests whose challenge was already answered (a second challenge means wrong ones).
-    pub(crate) answered_challenges: std::sync::Mutex<std::collections::HashSet<String>>,
-    /// Whether request routing (`set_routing`) is on: then routes answer paused requests.
-    pub(crate) routing: std::sync::atomic::AtomicBool,
-    /// Which `file:` URLs the page may load (`None`: all; see `file_gate.rs`).
-    pub(crate) file_gate: std::sync::Mutex<Option<crate::file_gate::UrlGate>>,
+    /// Request interception, the file gate and HTTP authentication (see `network.rs`).
+    pub(crate) network: crate::network::Network,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -107,10 +101,7 @@ impl Page {
             // The first document (about:blank) counts as loaded, as in Playwright.
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),
-            credentials: std::sync::Mutex::default(),
-            answered_challenges: std::sync::Mutex::default(),
-            routing: std::sync::atomic::AtomicBool::new(false),
-            file_gate: std::sync::Mutex::new(None),
+            network: crate::network::Network::default(),
             lifecycle: std::sync::Mutex::new((
                 String::new(),
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
@@ -573,8 +564,11 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         if event.session_id.as_deref() != Some(page.session.as_str()) {
             continue;
         }
-        // A refused file never reaches routes or listeners: it is answered here, once.
-        if event.method == "Fetch.requestPaused" && crate::file_gate::refuse_if_gated(&page, &event.params).await {
+        // A paused request's fate is decided once, before anyone sees it (network.rs); a
+        // refused one never reaches routes or listeners.
+        let paused = (event.method == "Fetch.requestPaused").then(|| page.network.decide(&event.params));
+        if let Some(crate::network::Paused::Refused(reason)) = paused.clone() {
+            crate::network::refuse(&page, &event.params, reason).await;
             continue;
         }
         // Events are only built while someone listens.
@@ -583,8 +577,8 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 let _ = page.events.send(e);
             }
         }
-        if event.method == "Fetch.requestPaused" {
-            crate::credentials::request_started(&page, &event.params);
+        if let Some(paused) = &paused {
+            crate::network::pass(&page, &event.params, paused).await;
         }
         if event.method == "Page.frameNavigated" {
             let origin = event.params.pointer("/frame/securityOrigin").and_then(Value::as_str).unwrap_or("");
@@ -629,15 +623,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     *known = event.params["url"].as_str().unwrap_or("").to_string();
                 }
             }
-            "Fetch.authRequired" => crate::credentials::answer_challenge(&page, &event.params).await,
-            "Fetch.requestPaused" if !page.routing.load(std::sync::atomic::Ordering::Relaxed) => {
-                // Paused only so that authentication challenges can be answered: let it go on.
-                let id = event.params["requestId"].clone();
-                let _ = page
-                    .connection
-                    .call_raw("Fetch.continueRequest", json!({ "requestId": id }), Some(&page.session))
-                    .await;
-            }
+            "Fetch.authRequired" => crate::network::answer_challenge(&page, &event.params).await,
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.
                 if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {

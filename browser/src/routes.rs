@@ -54,9 +54,8 @@ impl Page {
     /// Turns interception of this page's requests on or off. Needs a subscriber of
     /// [`Page::events`] to answer the [`PageEvent::Route`]s, or requests hang.
     pub async fn set_routing(&self, on: bool) -> Result<()> {
-        self.note_routing(on);
         // With credentials or a file gate, interception stays on for them.
-        self.sync_interception().await
+        self.switch_routing(on).await
     }
 
     /// Answers paused request `id` with `response`, without touching the network.

@@ -30,7 +30,7 @@ static NEXT_STREAM: AtomicU64 = AtomicU64::new(1);
 
 /// The next chunk of stream `id`, tagged by its first byte: 0 then the bytes, 1 for the end,
 /// 2 then a UTF-8 error message (one value type keeps the native boundary simple).
-pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::natives::Bytes> {
+pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::bytes::Bytes> {
     let id = id as u64;
     let Some(mut response) = BODIES.with(|b| b.borrow_mut().remove(&id)) else {
         return Ok(tagged(1, b""));
@@ -56,11 +56,11 @@ pub fn forget_bodies() {
     BODIES.with(|b| b.borrow_mut().clear());
 }
 
-fn tagged(tag: u8, bytes: &[u8]) -> crate::natives::Bytes {
+fn tagged(tag: u8, bytes: &[u8]) -> crate::bytes::Bytes {
     let mut out = Vec::with_capacity(bytes.len() + 1);
     out.push(tag);
     out.extend_from_slice(bytes);
-    crate::natives::Bytes(out)
+    crate::bytes::Bytes(out)
 }
 
 /// The cancellation flag of request `id` (ids are per VM, and a VM lives on one thread). `abort`

@@ -3,8 +3,8 @@
 //! the module graph, so a rebuild parses, transforms and lowers only the modules whose files
 //! changed. Other hosts load once and bundle from scratch.
 
-use crate::bundle::{collect, options, Bundle};
 use crate::plugin::{WorldPlugin, ENTRY};
+use crate::rolldown_run::{collect, options, Bundle};
 use rolldown::Bundler;
 use rolldown_common::ScanMode;
 use std::collections::HashMap;
@@ -62,7 +62,7 @@ pub(crate) async fn generate(root: &Path, files: &[PathBuf], plugin: WorldPlugin
         None => {
             let parsed = Arc::clone(&plugin.parsed);
             let bundler = Bundler::with_plugins(options(root, ENTRY, true), vec![Arc::new(plugin)])
-                .map_err(|e| crate::bundle::report(root, &e.into_vec()))?;
+                .map_err(|e| crate::rolldown_run::report(root, &e.into_vec()))?;
             (Kept { bundler, parsed, modules: Vec::new() }, ScanMode::Full)
         }
     };

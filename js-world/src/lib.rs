@@ -3,6 +3,7 @@
 //! request and `expect` on the World. See docs/adr/0009-js-world.md and docs/architecture.md.
 
 mod bundle;
+mod bytes;
 mod cache;
 mod call_sites;
 mod commands;
@@ -24,6 +25,7 @@ mod natives;
 mod net_policy;
 mod playwright;
 mod plugin;
+mod rolldown_run;
 mod schemas;
 mod script;
 mod sourcemap;

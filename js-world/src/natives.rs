@@ -2,10 +2,11 @@
 //! scoped to the project root, UTF-8 and base64 conversions, timers' sleep, stderr output, and
 //! `browser(json)`, the one entry of the Playwright classes (`crate::playwright`).
 
+use crate::bytes::Bytes;
 use crate::playwright::Session;
 use base64::Engine;
 use rquickjs::prelude::Async;
-use rquickjs::{Ctx, Exception, Function, IntoJs, Object, TypedArray, Value};
+use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -157,15 +158,6 @@ fn process_info() -> String {
         "versions": { "ferridriver": version, "quickjs": "quickjs-ng (rquickjs 0.14)" },
     })
     .to_string()
-}
-
-/// Bytes that reach JS as a `Uint8Array`.
-pub(crate) struct Bytes(pub(crate) Vec<u8>);
-
-impl<'js> IntoJs<'js> for Bytes {
-    fn into_js(self, ctx: &Ctx<'js>) -> rquickjs::Result<Value<'js>> {
-        TypedArray::new(ctx.clone(), self.0).map(TypedArray::into_value)
-    }
 }
 
 async fn sleep(ms: f64) -> rquickjs::Result<()> {

@@ -1,19 +1,16 @@
 //! `ferridriver mcp`: flags (with `[mcp]` config defaults), the project, the session table, and
 //! the transport (stdio, or streamable HTTP with `--http`).
 
-use crate::extensions::Exposure;
+use crate::host_setup::{host_setup, loaded_from, HostFlags};
 use crate::http::{serve_http, HttpOptions};
 use crate::instances::Instances;
-use crate::server::{Loaded, McpServer, ServerState};
-use crate::session::SessionContext;
+use crate::server::{McpServer, ServerState};
 use crate::sessions::{SessionLimits, Sessions};
 use ferridriver_js_world::HostKind;
 use ferridriver_runner::config::McpConfig;
-use ferridriver_runner::project::{load_project, Project};
-use ferridriver_steps::lease::BrowserSettings;
 use rmcp::ServiceExt;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -54,109 +51,6 @@ pub struct McpArgs {
     pub max_warm_sessions: Option<usize>,
     #[command(flatten)]
     pub host: HostFlags,
-}
-
-/// The flags `mcp` and `run` share: the project's config, the script roots and the browser.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct HostFlags {
-    /// The config file (default: ferridriver.toml/.yaml/.json here).
-    #[arg(long)]
-    pub config: Option<String>,
-    /// Where `path` scripts, `fs` and imports live (mcp: .ferridriver/scripts; run: the current directory).
-    #[arg(long)]
-    pub script_root: Option<PathBuf>,
-    /// Where `artifacts` writes (default .ferridriver/artifacts).
-    #[arg(long)]
-    pub artifacts_root: Option<PathBuf>,
-    /// Show the browser windows.
-    #[arg(long)]
-    pub headed: bool,
-    /// The Chromium binary (default: CHROME_PATH, else chromium on PATH).
-    #[arg(long)]
-    pub browser_path: Option<PathBuf>,
-    /// Attach to a running browser (ws://…) instead of launching one.
-    #[arg(long)]
-    pub cdp_endpoint: Option<String>,
-}
-
-impl HostFlags {
-    /// The browser settings these flags ask for.
-    pub fn browser(&self) -> BrowserSettings {
-        BrowserSettings {
-            executable: self.browser_path.clone(),
-            headed: self.headed,
-            cdp_endpoint: self.cdp_endpoint.clone(),
-            context: Default::default(),
-            isolation: Default::default(),
-        }
-    }
-}
-
-/// What a script host needs from the project and the flags.
-pub(crate) struct HostSetup {
-    pub project: Arc<Project>,
-    pub context: Arc<SessionContext>,
-    pub browser: BrowserSettings,
-}
-
-/// Loads the project and prepares what sessions share. Broken step files are reported on
-/// stderr (with their file and a hint) and the rest is used.
-pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root: &str) -> Result<HostSetup, String> {
-    let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = load_project(flags.config.as_deref(), &root, kind)?;
-    for e in &project.errors {
-        eprintln!("error: {e}");
-    }
-    let mcp = &project.config.mcp;
-    let script_root = flags
-        .script_root
-        .clone()
-        .or_else(|| mcp.script_root.clone().map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(default_script_root));
-    let artifacts_root = flags
-        .artifacts_root
-        .clone()
-        .or_else(|| mcp.artifacts_root.clone().map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(".ferridriver/artifacts"));
-    let absolute = |p: PathBuf| if p.is_absolute() { p } else { root.join(p) };
-    let (script_root, artifacts_root) = (absolute(script_root), absolute(artifacts_root));
-    std::fs::create_dir_all(&script_root)
-        .map_err(|e| format!("cannot create script_root {}: {e}", script_root.display()))?;
-    let language = project.config.test.language.clone().unwrap_or_else(|| "en".into());
-    let context = Arc::new(SessionContext {
-        registry: Arc::clone(&project.registry),
-        table: Arc::clone(&project.table),
-        program: project.program.clone(),
-        options: project.options.clone(),
-        kind,
-        script_root,
-        artifacts_root,
-        language,
-    });
-    Ok(HostSetup { project: Arc::new(project), context, browser: flags.browser() })
-}
-
-/// A load of the project as the server serves it, reporting tools that are not exposed.
-pub(crate) fn loaded_from(project: Arc<Project>) -> Loaded {
-    let exposure = Exposure::decide(&project.registry);
-    for (i, why) in &exposure.refused {
-        let tool = &project.registry.tools[*i];
-        eprintln!("warning: tool \"{}\" ({}) is not exposed: {why}", tool.name, tool.source);
-    }
-    let files = bundled_files(&project);
-    Loaded { project, exposure, files }
-}
-
-/// The bundled JS files, relative to the project root.
-fn bundled_files(project: &Project) -> Vec<String> {
-    let root = project.root.canonicalize().unwrap_or_else(|_| project.root.clone());
-    project
-        .program
-        .as_ref()
-        .map(|p| {
-            p.files().iter().map(|f| f.strip_prefix(&root).unwrap_or(f).to_string_lossy().replace('\\', "/")).collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Whether `addr` only listens on this machine.

@@ -1,9 +1,18 @@
 //! `bdd_draft_scenario`: the steps that passed in a session since the last draft, written back
 //! as a Gherkin scenario an agent can hand over as a feature file.
 
-use crate::session::DraftRequest;
 use ferridriver_messages::{PickleStepArgument, TestStepResultStatus};
 use ferridriver_runner::execute::interactive::{keyword_of, StepLine, StepReport};
+
+/// What `bdd_draft_scenario` asks for.
+pub struct DraftRequest {
+    /// The Feature's name.
+    pub feature: Option<String>,
+    /// The Scenario's name.
+    pub scenario: Option<String>,
+    /// Keep the steps for the next draft too.
+    pub keep: bool,
+}
 
 /// The passed steps of a session, in order.
 #[derive(Default)]

@@ -7,6 +7,7 @@ mod cli;
 mod draft;
 mod extensions;
 mod framing;
+mod host_setup;
 mod http;
 mod instances;
 mod script_command;

@@ -2,12 +2,12 @@
 //! globals and sandbox as `run_script` (host `"script"`), on its own thread with its own browser
 //! (launched only if the script touches `page`/`context`/`browser`).
 
-use crate::cli::{host_setup, HostFlags};
+use crate::host_setup::{host_setup, HostFlags};
 use ferridriver_js_world::{
     ErrorKind, HostKind, HostSession, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSource,
     DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT,
 };
-use ferridriver_steps::lease::LocalBrowser;
+use ferridriver_steps::lease::WorkerBrowser;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -89,7 +89,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
     };
     let outcome = rt.block_on(async {
         let sandbox = ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone());
-        let source = Arc::new(LocalBrowser::new(Arc::new(args.host.browser())));
+        let source = Arc::new(WorkerBrowser::new(Arc::new(args.host.browser())));
         let parameters = context.options.world_parameters.clone();
         let mut session = HostSession::new(
             HostKind::Script,

@@ -3,8 +3,8 @@
 //! stdio and HTTP, and both protocol eras rmcp speaks.
 
 use crate::bdd_run::run_features;
+use crate::draft::DraftRequest;
 use crate::extensions::{report, Exposure};
-use crate::session::DraftRequest;
 use crate::sessions::Sessions;
 use crate::steps_list::list_steps;
 use crate::tools::builtin_tools;

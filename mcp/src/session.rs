@@ -3,7 +3,7 @@
 //! arrive on a channel and run one at a time; different sessions run on different threads, so a
 //! busy session never delays another (ADR 0013).
 
-use crate::draft::Draft;
+use crate::draft::{Draft, DraftRequest};
 use crate::instances::Instance;
 use ferridriver_js_world::{
     HostKind, HostSession, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ToolFailure, Vars, DEFAULT_TIMEOUT,
@@ -103,16 +103,6 @@ enum Job {
     Draft(DraftRequest, oneshot::Sender<Result<String, String>>),
     /// Drop the VM to free its memory (globalThis resets; vars, page stay).
     Reclaim,
-}
-
-/// What `bdd_draft_scenario` asks for.
-pub struct DraftRequest {
-    /// The Feature's name.
-    pub feature: Option<String>,
-    /// The Scenario's name.
-    pub scenario: Option<String>,
-    /// Keep the steps for the next draft too.
-    pub keep: bool,
 }
 
 /// A running session; dropping the last handle ends it (its thread closes the context).

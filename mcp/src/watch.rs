@@ -4,7 +4,7 @@
 //! stay), and connected clients get `notifications/tools/list_changed`. A load that fails keeps
 //! serving the previous one.
 
-use crate::cli::{host_setup, loaded_from, HostFlags};
+use crate::host_setup::{host_setup, loaded_from, HostFlags};
 use crate::server::ServerState;
 use ferridriver_js_world::{discover, HostKind, JsConfig};
 use ferridriver_runner::project::Project;

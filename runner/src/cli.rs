@@ -1,13 +1,11 @@
-//! The `bdd` command: arguments (cucumber-js names) and the run that follows from them.
+//! The `bdd` command's arguments (cucumber-js names) and the run options and pickle filter they
+//! make; the flow that uses them is `bdd_command.rs`.
 
-use crate::execute::{workers::HostFactory, RunOptions};
+use crate::execute::RunOptions;
 use crate::filters::PickleFilter;
-use crate::gherkin::{dialect, languages};
-use crate::run_once::{load_definitions, prepare, run_once};
-use ferridriver_messages::IdGenerator;
+use crate::gherkin::dialect;
 use ferridriver_steps::tag_expressions::TagExpression;
 use regex::Regex;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Exit code of a run whose tests (or feature files) failed.
@@ -117,6 +115,21 @@ pub struct BddArgs {
     #[arg(long, value_name = "WS_URL")]
     pub cdp_endpoint: Option<String>,
 
+    /// Take each worker's browser from this Selenium Grid 4 (`http://host:4444`, basic auth in
+    /// the URL allowed; also `[browser] grid` and FERRIDRIVER_GRID): one session per worker,
+    /// driven over the DevTools endpoint the Grid proxies, deleted when the worker ends.
+    #[arg(long, value_name = "URL", conflicts_with = "cdp_endpoint")]
+    pub grid: Option<String>,
+
+    /// More W3C capabilities for Grid sessions, as a JSON object merged over ours
+    /// (e.g. '{"platformName":"linux"}').
+    #[arg(long, value_name = "JSON")]
+    pub grid_capabilities: Option<String>,
+
+    /// How long a Grid session request may wait in the Grid's queue, in seconds (default 60).
+    #[arg(long, value_name = "SECONDS")]
+    pub grid_timeout: Option<u64>,
+
     /// How scenarios are kept apart: `context` (default: a fresh incognito context per
     /// scenario) or `reset` (one context per worker, reset between scenarios: faster).
     #[arg(long, value_name = "MODE")]
@@ -144,62 +157,6 @@ pub struct BddArgs {
     /// List the keywords of one language and exit.
     #[arg(long, value_name = "ISO_CODE")]
     pub i18n_keywords: Option<String>,
-}
-
-/// A usage error: message with hint, exit code 2.
-fn usage(message: String) -> i32 {
-    eprintln!("error: {message}");
-    EXIT_USAGE
-}
-
-/// Runs `ferridriver bdd` with the Rust definitions linked into this binary.
-pub fn run_bdd(args: BddArgs) -> i32 {
-    let hosts: HostFactory = Arc::new(|_| Box::new(crate::execute::invoke::NoHost));
-    run_bdd_with(args, hosts)
-}
-
-/// Runs `ferridriver bdd`; `hosts` makes each worker's host for non-Rust definitions.
-pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
-    if args.i18n_languages {
-        for code in languages() {
-            if let Some(d) = dialect(code) {
-                println!("{code:<10} {:<24} {}", d.name, d.native);
-            }
-        }
-        return 0;
-    }
-    if let Some(code) = &args.i18n_keywords {
-        return match dialect(code) {
-            Some(d) => {
-                print_keywords(d);
-                0
-            }
-            None => usage(format!("unknown language '{code}'\n  hint: `ferridriver bdd --i18n-languages` lists them")),
-        };
-    }
-    if args.watch {
-        // Every save rebundles: keep the module graph so only the changed files are parsed.
-        ferridriver_js_world::keep_bundlers();
-    }
-    let prepared = match prepare(args) {
-        Ok(p) => p,
-        Err(e) => return usage(e),
-    };
-    if prepared.args.watch {
-        return crate::watch::run_watch(prepared, hosts);
-    }
-    let ids = Arc::new(IdGenerator::unique());
-    let definitions = load_definitions(&prepared, &ids, hosts);
-    if definitions.js_load_errors > 0 && !prepared.args.dry_run {
-        let n = definitions.js_load_errors;
-        eprintln!(
-            "error: {n} problem{} loading the step, support and extension files (above); no scenario was run\n  hint: fix {}, then run again (`ferridriver bdd --dry-run` lists what the others define)",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "it" } else { "them" }
-        );
-        return EXIT_FAILED;
-    }
-    run_once(&prepared, &ids, &definitions, &prepared.filter).code
 }
 
 pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
@@ -270,24 +227,4 @@ pub(crate) fn build_filter(args: &BddArgs) -> Result<PickleFilter, String> {
         return Err("--repeat-each must be at least 1".into());
     }
     Ok(PickleFilter { tags, names, shard: None, only: None, repeat_each: args.repeat_each.unwrap_or(1) })
-}
-
-fn print_keywords(d: &crate::gherkin::Dialect) {
-    let rows: [(&str, &Vec<String>); 11] = [
-        ("feature", &d.feature),
-        ("background", &d.background),
-        ("rule", &d.rule),
-        ("scenario", &d.scenario),
-        ("scenarioOutline", &d.scenario_outline),
-        ("examples", &d.examples),
-        ("given", &d.given),
-        ("when", &d.when),
-        ("then", &d.then),
-        ("and", &d.and),
-        ("but", &d.but),
-    ];
-    for (name, words) in rows {
-        let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
-        println!("{name:<16} {}", quoted.join(", "));
-    }
 }

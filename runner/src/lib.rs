@@ -1,6 +1,7 @@
 //! The ferridriver runner: Gherkin parsing and pickle compilation, pickle selection and
 //! scheduling, the execution engine, and the `bdd` command line.
 
+pub mod bdd_command;
 pub mod cli;
 pub mod config;
 pub mod diagnostics;

@@ -44,12 +44,15 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut js_settings = JsSettings::default();
     let mut context = ferridriver_browser::ContextOptions::default();
     let mut isolation = None;
+    let mut grid_from_config = None;
     let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
         if let Some(mut table) = cfg.browser.clone() {
             // `isolation` sits beside the context options: it says how contexts are used.
             isolation = table.as_object_mut().and_then(|t| t.remove("isolation"));
+            // So does `grid`: where the browsers come from.
+            grid_from_config = table.as_object_mut().and_then(|t| t.remove("grid"));
             context = ferridriver_browser::ContextOptions::from_json(table)
                 .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
         }
@@ -102,15 +105,63 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         Some(mode) => ferridriver_steps::lease::Isolation::parse(&mode).map_err(|e| format!("--isolation: {e}"))?,
         None => Default::default(),
     };
+    let grid = grid_settings(&args, grid_from_config)?;
+    if let Some(grid) = &grid {
+        if args.cdp_endpoint.is_some() {
+            return Err("--grid and --cdp-endpoint both say where browsers come from; give one".into());
+        }
+        check_grid_now(grid)?;
+    }
     options.browsers = crate::execute::browsers::WorkerBrowsers::new(ferridriver_steps::lease::BrowserSettings {
         executable: args.browser_path.clone().map(Into::into),
         headed: args.headed,
         cdp_endpoint: args.cdp_endpoint.clone(),
         context,
         isolation,
+        grid,
     });
     let language = args.language.clone().unwrap_or_else(|| "en".into());
     Ok(Prepared { args, config_path, js_settings, format_options, formats, options, filter, order, paths, language })
+}
+
+/// The Grid to take browsers from: `--grid`, else FERRIDRIVER_GRID, else `[browser] grid`.
+fn grid_settings(
+    args: &BddArgs,
+    from_config: Option<serde_json::Value>,
+) -> Result<Option<ferridriver_steps::lease::GridSettings>, String> {
+    let from_config = match from_config {
+        None => None,
+        Some(serde_json::Value::String(url)) => Some(url),
+        Some(other) => return Err(format!("[browser] grid must be the Grid's address as a string, not {other}")),
+    };
+    let url =
+        args.grid.clone().or_else(|| std::env::var("FERRIDRIVER_GRID").ok().filter(|v| !v.is_empty())).or(from_config);
+    let Some(url) = url else {
+        if args.grid_capabilities.is_some() || args.grid_timeout.is_some() {
+            return Err("--grid-capabilities and --grid-timeout need a Grid (--grid URL)".into());
+        }
+        return Ok(None);
+    };
+    if !(url.starts_with("http://") || url.starts_with("https://")) {
+        return Err(format!("--grid {url:?} is not an http(s) address\n  hint: e.g. --grid http://localhost:4444"));
+    }
+    let capabilities = match args.grid_capabilities.as_deref().map(serde_json::from_str::<serde_json::Value>) {
+        None => serde_json::json!({}),
+        Some(Ok(v)) if v.is_object() => v,
+        Some(Ok(_)) => return Err("--grid-capabilities must be a JSON object".into()),
+        Some(Err(e)) => return Err(format!("--grid-capabilities is not valid JSON: {e}")),
+    };
+    let timeout = std::time::Duration::from_secs(args.grid_timeout.unwrap_or(60).max(1));
+    Ok(Some(ferridriver_steps::lease::GridSettings { url, capabilities, timeout }))
+}
+
+/// Checks that the Grid answers before anything runs: a Grid that is down is one error.
+fn check_grid_now(grid: &ferridriver_steps::lease::GridSettings) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start a runtime to reach the Grid: {e}"))?;
+    runtime.block_on(ferridriver_steps::lease::check_grid(grid))
 }
 
 /// Fills every option the command line left unset from the config file's `[test]` table.

@@ -2,7 +2,7 @@
 //! `file:` gate on every context it opens, and nothing usable after it was given back.
 
 use ferridriver_browser::{file_roots_gate, ContextOptions};
-use ferridriver_steps::lease::{BrowserLease, BrowserSource, LocalBrowser};
+use ferridriver_steps::lease::{BrowserLease, BrowserSource, WorkerBrowser};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -11,7 +11,7 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 fn local() -> Arc<dyn BrowserSource> {
-    Arc::new(LocalBrowser::new(Arc::default()))
+    Arc::new(WorkerBrowser::new(Arc::default()))
 }
 
 /// A fresh directory under the system's temporary one.

@@ -25,5 +25,5 @@ enum Cli {
 
 fn main() {
     let Cli::Bdd(args) = Cli::parse();
-    std::process::exit(ferridriver_runner::cli::run_bdd(args));
+    std::process::exit(ferridriver_runner::bdd_command::run_bdd(args));
 }

@@ -1,8 +1,8 @@
 //! Web-first `expect` from JS, delegated to the Rust `expect`/`expect_page` so both languages
 //! share one implementation (polling, messages with Expected/Received and the locator).
 
-use super::dispatch::{locator_of, page_of, Failure, Request};
 use super::locator::TextSpec;
+use super::request::{locator_of, page_of, Failure, Request};
 use super::session::Session;
 use ferridriver_browser::{expect as expect_locator, expect_page, ExpectError, TextMatch};
 use serde_json::Value;

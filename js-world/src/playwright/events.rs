@@ -4,7 +4,7 @@
 //! scenario's JS runs (a JS step or hook awaiting anything) and while its Rust steps run (the
 //! worker drives the VM next to them, `StepHost::background`).
 
-use super::dispatch::{page_of, Failure, Request};
+use super::request::{page_of, Failure, Request};
 use super::session::Session;
 use base64::Engine;
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! Files the JS world may write for the user (download.saveAs, screenshots with `path`):
 //! only inside the project, the same root `node:fs` reads from.
 
-use super::dispatch::Failure;
+use super::request::Failure;
 use std::path::{Path, PathBuf};
 
 /// Where `what` (`download.saveAs`, `page.screenshot`…) may write `path`: relative to the

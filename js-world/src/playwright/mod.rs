@@ -8,6 +8,7 @@ mod dispatch;
 mod events;
 mod files;
 mod locator;
+mod request;
 mod routes;
 mod session;
 

@@ -2,7 +2,7 @@
 //! [[name, value]…], bodyBase64]`, `routeAbort [id, code]`, `routeContinue [id, {url, method,
 //! headers, postData}]` (`postData` base64).
 
-use super::dispatch::{page_of, Failure, Request};
+use super::request::{page_of, Failure, Request};
 use super::session::Session;
 use base64::Engine;
 use ferridriver_browser::{RouteOverrides, RouteResponse};

@@ -4,8 +4,8 @@
 //! (`@playwright/test`, `node:assert`…), which scripts may import as step files do.
 
 use super::outcome::{ErrorKind, ScriptError};
-use crate::bundle::{run_rolldown, Bundle};
 use crate::plugin::{virtual_code, virtual_module, VIRTUAL_PREFIX};
+use crate::rolldown_run::{run_rolldown, Bundle};
 use rolldown_plugin::{
     HookLoadArgs, HookLoadOutput, HookLoadReturn, HookResolveIdArgs, HookResolveIdOutput, HookResolveIdReturn,
     HookUsage, Plugin, PluginContext, SharedLoadPluginContext,

@@ -2,7 +2,7 @@
 //! trees (`fs`, `artifacts`). The JS faces are in `js/script.js`.
 
 use super::sandbox_fs::{FsError, ScopedDir};
-use crate::natives::Bytes;
+use crate::bytes::Bytes;
 use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -1,14 +1,14 @@
-//! Where each worker's browser comes from: a `LocalBrowser` of its own, started from the run's
+//! Where each worker's browser comes from: a `WorkerBrowser` of its own, started from the run's
 //! settings when a step first needs it. Watch mode keeps them between runs, one per pooled
 //! worker thread (whose runtime their connections live on), so re-runs find them warm.
 
-use ferridriver_steps::lease::{BrowserLease, BrowserSettings, BrowserSource, LocalBrowser};
+use ferridriver_steps::lease::{BrowserLease, BrowserSettings, BrowserSource, WorkerBrowser};
 use ferridriver_steps::registry::World;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The browsers kept per worker number.
-type Kept = Arc<Mutex<HashMap<usize, Arc<LocalBrowser>>>>;
+type Kept = Arc<Mutex<HashMap<usize, Arc<WorkerBrowser>>>>;
 
 /// The run's browser settings and, in watch mode, the workers' browsers kept between runs.
 #[derive(Clone, Default)]
@@ -43,7 +43,7 @@ impl WorkerBrowsers {
     /// A browser of its own for a caller outside the workers (the run's Rust BeforeAll and
     /// AfterAll hooks), never kept.
     pub fn unshared(&self) -> Arc<dyn BrowserSource> {
-        Arc::new(LocalBrowser::new(Arc::clone(&self.settings)))
+        Arc::new(WorkerBrowser::new(Arc::clone(&self.settings)))
     }
 
     /// Worker `n`'s browser.
@@ -51,10 +51,10 @@ impl WorkerBrowsers {
         match &self.kept {
             Some(kept) => {
                 let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-                let browser = kept.entry(n).or_insert_with(|| Arc::new(LocalBrowser::new(Arc::clone(&self.settings))));
+                let browser = kept.entry(n).or_insert_with(|| Arc::new(WorkerBrowser::new(Arc::clone(&self.settings))));
                 Arc::clone(browser) as Arc<dyn BrowserSource>
             }
-            None => Arc::new(LocalBrowser::new(Arc::clone(&self.settings))),
+            None => Arc::new(WorkerBrowser::new(Arc::clone(&self.settings))),
         }
     }
 }

@@ -1,5 +1,6 @@
-//! A worker's own browser: launched on first use (or attached with `--cdp-endpoint`),
-//! relaunched for the next scenario when it died, closed when the worker drops it. Each
+//! A worker's own browser: launched on first use (or attached with `--cdp-endpoint`, or a
+//! session on a Selenium Grid with `--grid`), started again for the next scenario when it died,
+//! closed (or its Grid session deleted) when the worker drops it. Each
 //! scenario gets a fresh context and page, prepared in the background while the previous
 //! scenario ran; under `--isolation reset` one context and page per worker, reset between
 //! scenarios.
@@ -16,11 +17,17 @@ type Spare = JoinHandle<Result<(BrowserContext, Page), String>>;
 
 /// A worker's own browser. Used from the worker's thread only (its connection's tasks live on
 /// that thread's runtime), shared by `Arc` between the leases of its scenarios.
-pub struct LocalBrowser {
+pub struct WorkerBrowser {
     settings: Arc<BrowserSettings>,
     /// Serialises launches: two callers at once must not start two browsers.
-    browser: tokio::sync::Mutex<Option<Arc<Browser>>>,
+    browser: tokio::sync::Mutex<Option<Started>>,
     state: Mutex<Prepared>,
+}
+
+/// A started browser, and the Grid session it lives in (deleted when this is dropped).
+struct Started {
+    browser: Arc<Browser>,
+    _grid: Option<super::grid::GridSession>,
 }
 
 /// What is prepared for the next scenario.
@@ -35,10 +42,10 @@ struct Prepared {
     resetting: Option<JoinHandle<Result<(), String>>>,
 }
 
-impl LocalBrowser {
+impl WorkerBrowser {
     /// A browser that `settings` say how to start (nothing starts before it is needed).
     pub fn new(settings: Arc<BrowserSettings>) -> Self {
-        LocalBrowser { settings, browser: tokio::sync::Mutex::default(), state: Mutex::default() }
+        WorkerBrowser { settings, browser: tokio::sync::Mutex::default(), state: Mutex::default() }
     }
 
     fn state(&self) -> MutexGuard<'_, Prepared> {
@@ -109,19 +116,29 @@ async fn new_pair(browser: &Browser, settings: &BrowserSettings) -> Result<(Brow
     Ok((context, page))
 }
 
-impl BrowserSource for LocalBrowser {
+impl BrowserSource for WorkerBrowser {
     fn browser(&self) -> SourceFuture<'_, Arc<Browser>> {
         Box::pin(async move {
             let mut slot = self.browser.lock().await;
-            if let Some(browser) = slot.as_ref().filter(|b| b.is_connected()) {
-                return Ok(Arc::clone(browser));
+            if let Some(started) = slot.as_ref().filter(|s| s.browser.is_connected()) {
+                return Ok(Arc::clone(&started.browser));
             }
-            // What was prepared on a browser that is gone is gone too.
+            // What was prepared on a browser that is gone is gone too (and its Grid session).
             self.forget_prepared();
+            *slot = None;
             // Not charged to the step that happens to need the browser first (as Playwright's
-            // worker fixture is not charged to a test).
-            let browser = Arc::new(crate::uncounted::run(start_browser(&self.settings)).await?);
-            *slot = Some(Arc::clone(&browser));
+            // worker fixture is not charged to a test); nor is waiting in a Grid's queue.
+            let started = crate::uncounted::run(async {
+                match &self.settings.grid {
+                    Some(grid) => super::grid::GridSession::start(&self.settings, grid)
+                        .await
+                        .map(|(browser, session)| Started { browser: Arc::new(browser), _grid: Some(session) }),
+                    None => start_browser(&self.settings).await.map(|b| Started { browser: Arc::new(b), _grid: None }),
+                }
+            })
+            .await?;
+            let browser = Arc::clone(&started.browser);
+            *slot = Some(started);
             Ok(browser)
         })
     }
@@ -156,7 +173,7 @@ impl BrowserSource for LocalBrowser {
     }
 }
 
-impl Drop for LocalBrowser {
+impl Drop for WorkerBrowser {
     fn drop(&mut self) {
         // Background work on the browser ends with it.
         self.forget_prepared();

@@ -45,6 +45,15 @@ pub struct BrowserSettings {
     pub context: ferridriver_browser::ContextOptions,
     /// How scenarios are kept apart (`--isolation`).
     pub isolation: Isolation,
+    /// Take each worker's browser from this Selenium Grid instead (`--grid`).
+    pub grid: Option<super::GridSettings>,
+}
+
+impl BrowserSettings {
+    /// A worker's own browser as these settings say (nothing starts before it is needed).
+    pub fn worker_source(self: &Arc<Self>) -> Arc<dyn BrowserSource> {
+        Arc::new(super::WorkerBrowser::new(Arc::clone(self)))
+    }
 }
 
 /// How scenarios are kept apart.

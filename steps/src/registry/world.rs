@@ -1,6 +1,6 @@
 //! The World: per-scenario state handed to every step and hook of one test case attempt.
 
-use crate::lease::{BrowserLease, LocalBrowser};
+use crate::lease::{BrowserLease, WorkerBrowser};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::future::Future;
@@ -57,7 +57,7 @@ impl World {
     /// A World with the run's parameters and a browser of its own (launched only if a step
     /// needs it) with default settings.
     pub fn new(parameters: serde_json::Value) -> Self {
-        let source = Arc::new(LocalBrowser::new(Arc::default()));
+        let source = Arc::new(WorkerBrowser::new(Arc::default()));
         World::with_browser(parameters, Arc::new(BrowserLease::new(source)))
     }
 

@@ -1,0 +1,263 @@
+//! Browsers on a Selenium Grid 4: a worker asks the Grid for a WebDriver session (`POST
+//! /session`, W3C capabilities), reads the session's CDP endpoint (`se:cdp`, which the Grid
+//! proxies) and drives the browser over CDP like a local one (`WorkerBrowser`). The session is
+//! deleted when the worker's browser is dropped or replaced, and on SIGINT/SIGTERM
+//! (`end_all_grid_sessions`).
+
+use super::source::BrowserSettings;
+use ferridriver_browser::Browser;
+use serde_json::{json, Value};
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+/// Where the Grid is and what to ask it for.
+#[derive(Debug, Clone)]
+pub struct GridSettings {
+    /// The Grid's address (`http://host:4444`, basic auth in the URL allowed).
+    pub url: String,
+    /// More W3C capabilities, merged over ours (`--grid-capabilities`).
+    pub capabilities: Value,
+    /// How long a session request may wait in the Grid's queue (`--grid-timeout`).
+    pub timeout: Duration,
+}
+
+/// A session this process holds on a Grid: the Grid's address and the session id.
+type HeldSession = (String, String);
+
+/// Every Grid session this process holds, so that a signal can end them all.
+static HELD: Mutex<Vec<HeldSession>> = Mutex::new(Vec::new());
+
+/// A browser session on a Grid, deleted when dropped.
+pub(crate) struct GridSession {
+    grid: String,
+    id: String,
+}
+
+impl GridSession {
+    /// Asks `grid` for a session with the launch arguments of `settings` and connects to it.
+    pub(crate) async fn start(
+        settings: &BrowserSettings,
+        grid: &GridSettings,
+    ) -> Result<(Browser, GridSession), String> {
+        let (id, cdp) = new_session(grid, capabilities(settings, grid)).await?;
+        let session = GridSession { grid: grid.url.clone(), id };
+        match Browser::connect(&cdp).await {
+            Ok(browser) => Ok((browser, session)),
+            Err(e) => Err(format!("the Grid session's DevTools endpoint {cdp} did not answer: {e}")),
+        }
+    }
+}
+
+impl Drop for GridSession {
+    fn drop(&mut self) {
+        end_session_blocking(&self.grid, &self.id);
+    }
+}
+
+/// The capabilities of a new session: Chrome, headless unless `--headed`, the browser binary
+/// when one was given, and the user's capabilities merged over them.
+fn capabilities(settings: &BrowserSettings, grid: &GridSettings) -> Value {
+    let mut args = vec!["--no-sandbox".to_string()];
+    if !settings.headed {
+        args.push("--headless=new".into());
+    }
+    let mut chrome = json!({ "args": args });
+    if let Some(binary) = &settings.executable {
+        chrome["binary"] = json!(binary.to_string_lossy());
+    }
+    let mut capabilities = json!({ "browserName": "chrome", "goog:chromeOptions": chrome });
+    merge(&mut capabilities, &grid.capabilities);
+    capabilities
+}
+
+/// Merges `more` into `base`, object by object (other values replace).
+fn merge(base: &mut Value, more: &Value) {
+    match (base, more) {
+        (Value::Object(base), Value::Object(more)) => {
+            for (key, value) in more {
+                merge(base.entry(key.clone()).or_insert(Value::Null), value);
+            }
+        }
+        (base, more) => *base = more.clone(),
+    }
+}
+
+fn client(timeout: Duration) -> Result<reqwest::Client, String> {
+    // reqwest is built without a default TLS provider; install ring's once per process.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(5))
+        .timeout(timeout)
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// `url` without a trailing slash, for joining paths.
+fn base(url: &str) -> &str {
+    url.trim_end_matches('/')
+}
+
+/// Asks the Grid for a session; its id and CDP endpoint.
+async fn new_session(grid: &GridSettings, capabilities: Value) -> Result<(String, String), String> {
+    let body = json!({ "capabilities": { "alwaysMatch": capabilities } });
+    let request = client(grid.timeout)?
+        .post(format!("{}/session", base(&grid.url)))
+        .header("content-type", "application/json; charset=utf-8")
+        .body(body.to_string())
+        .send();
+    tokio::pin!(request);
+    // A request the Grid queues (every slot busy) says so once, then waits its time.
+    let answer = tokio::select! {
+        answer = &mut request => answer,
+        () = tokio::time::sleep(Duration::from_secs(3)) => {
+            eprintln!(
+                "waiting for a browser session on the Grid {} (its slots are busy; up to {} s, --grid-timeout)",
+                redacted(&grid.url),
+                grid.timeout.as_secs()
+            );
+            request.await
+        }
+    };
+    let answer = answer.map_err(|e| unreachable_grid(&grid.url, grid.timeout, &e))?;
+    let status = answer.status();
+    let reply: Value = answer.json().await.unwrap_or(Value::Null);
+    if !status.is_success() {
+        let message = reply.pointer("/value/message").and_then(Value::as_str).unwrap_or("no message");
+        return Err(format!(
+            "the Grid {} refused a session ({status}): {message}\n  hint: check --grid-capabilities against what the Grid's nodes offer",
+            redacted(&grid.url)
+        ));
+    }
+    let id = reply.pointer("/value/sessionId").and_then(Value::as_str).unwrap_or("").to_string();
+    let cdp = reply.pointer("/value/capabilities/se:cdp").and_then(Value::as_str).unwrap_or("").to_string();
+    if id.is_empty() {
+        return Err(format!("the Grid {} answered a session request without a session id", redacted(&grid.url)));
+    }
+    HELD.lock().unwrap_or_else(PoisonError::into_inner).push((grid.url.clone(), id.clone()));
+    if cdp.is_empty() {
+        end_session(&grid.url, &id).await;
+        return Err(format!(
+            "the Grid {} gave a session without a DevTools endpoint (se:cdp)\n  hint: ferridriver drives Chromium over CDP; ask for browserName chrome (or edge)",
+            redacted(&grid.url)
+        ));
+    }
+    Ok((id, reachable(&cdp, &grid.url)))
+}
+
+/// The Grid's CDP endpoint as this machine can reach it: a Grid behind a router or in a
+/// container names its own host (`localhost`, an internal address); the Grid's address we were
+/// given serves the same path.
+fn reachable(cdp: &str, grid: &str) -> String {
+    let (Ok(mut endpoint), Ok(grid)) = (url::Url::parse(cdp), url::Url::parse(grid)) else { return cdp.to_string() };
+    if endpoint.host_str() == grid.host_str() && endpoint.port_or_known_default() == grid.port_or_known_default() {
+        return cdp.to_string();
+    }
+    let scheme = if grid.scheme() == "https" { "wss" } else { "ws" };
+    let _ = endpoint.set_scheme(scheme);
+    let _ = endpoint.set_host(grid.host_str());
+    let _ = endpoint.set_port(grid.port_or_known_default());
+    endpoint.to_string()
+}
+
+/// One error for a Grid that is down or unreachable.
+fn unreachable_grid(url: &str, timeout: Duration, e: &reqwest::Error) -> String {
+    if e.is_timeout() {
+        format!(
+            "no browser session from the Grid {} within {} s (its queue is full or its nodes are gone)\n  hint: raise --grid-timeout, or add nodes",
+            redacted(url),
+            timeout.as_secs()
+        )
+    } else {
+        format!(
+            "cannot reach the Selenium Grid at {}: {e}\n  hint: start it (java -jar selenium-server.jar standalone) or fix --grid",
+            redacted(url)
+        )
+    }
+}
+
+/// `url` without its password.
+fn redacted(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Checks, within seconds, that the Grid answers (`GET /status`): a Grid that is down is one
+/// clear error before any scenario, not one per scenario.
+pub async fn check_grid(grid: &GridSettings) -> Result<(), String> {
+    let answer = client(Duration::from_secs(10))?
+        .get(format!("{}/status", base(&grid.url)))
+        .send()
+        .await
+        .map_err(|e| unreachable_grid(&grid.url, Duration::from_secs(10), &e))?;
+    let status = answer.status();
+    let reply: Value = answer.json().await.unwrap_or(Value::Null);
+    if !status.is_success() || reply.pointer("/value/ready").is_none() {
+        return Err(format!(
+            "{} does not answer as a Selenium Grid ({status})\n  hint: --grid takes the Grid's address, e.g. http://localhost:4444",
+            redacted(&grid.url)
+        ));
+    }
+    Ok(())
+}
+
+/// Deletes a session (best effort: a Grid that is gone ends its sessions itself).
+async fn end_session(grid: &str, id: &str) {
+    if let Ok(client) = client(Duration::from_secs(10)) {
+        let _ = client.delete(format!("{}/session/{id}", base(grid))).send().await;
+    }
+    HELD.lock().unwrap_or_else(PoisonError::into_inner).retain(|(g, i)| !(g == grid && i == id));
+}
+
+/// [`end_session`] from synchronous code (a drop, a signal), on a thread of its own.
+fn end_session_blocking(grid: &str, id: &str) {
+    let (grid, id) = (grid.to_string(), id.to_string());
+    let ended = std::thread::spawn(move || {
+        if let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() {
+            rt.block_on(end_session(&grid, &id));
+        }
+    });
+    let _ = ended.join();
+}
+
+/// Ends every Grid session this process holds (on SIGINT/SIGTERM, before exiting).
+pub fn end_all_grid_sessions() {
+    let held: Vec<HeldSession> = HELD.lock().unwrap_or_else(PoisonError::into_inner).clone();
+    for (grid, id) in held {
+        end_session_blocking(&grid, &id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_endpoint_the_runner_cannot_reach_goes_through_the_grid_address() {
+        let same = "ws://grid.example:4444/session/1/se/cdp";
+        assert_eq!(reachable(same, "http://grid.example:4444"), same);
+        assert_eq!(
+            reachable("ws://172.17.0.3:4444/session/1/se/cdp", "https://u:p@grid.example/"),
+            "wss://grid.example/session/1/se/cdp"
+        );
+        assert_eq!(
+            reachable("ws://localhost:5555/session/1/se/cdp", "http://10.0.0.2:4444"),
+            "ws://10.0.0.2:4444/session/1/se/cdp"
+        );
+    }
+
+    #[test]
+    fn capabilities_merge_object_by_object() {
+        let mut base = json!({ "browserName": "chrome", "goog:chromeOptions": { "args": ["--no-sandbox"] } });
+        merge(&mut base, &json!({ "platformName": "linux", "goog:chromeOptions": { "binary": "/b" } }));
+        assert_eq!(
+            base,
+            json!({ "browserName": "chrome", "platformName": "linux", "goog:chromeOptions": { "args": ["--no-sandbox"], "binary": "/b" } })
+        );
+        assert_eq!(redacted("http://u:secret@grid:4444/"), "http://u:***@grid:4444/");
+    }
+}

