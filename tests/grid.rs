@@ -74,7 +74,8 @@ fn start_grid(name: &str) -> Grid {
         ["hub", "--host", "127.0.0.1", "--port", &hub_port.to_string()].map(String::from).to_vec();
     events(&mut hub_args);
     let url = format!("http://127.0.0.1:{hub_port}");
-    let mut grid = Grid { hub: Some(java(hub_args, "hub.log")), nodes: Vec::new(), url: url.clone(), logs: logs.clone() };
+    let mut grid =
+        Grid { hub: Some(java(hub_args, "hub.log")), nodes: Vec::new(), url: url.clone(), logs: logs.clone() };
     for n in 0..2 {
         let mut args: Vec<String> = ["node", "--host", "127.0.0.1", "--port", &free_port().to_string(), "--hub", &url]
             .map(String::from)

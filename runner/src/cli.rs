@@ -86,6 +86,11 @@ pub struct BddArgs {
     #[arg(long, value_name = "INDEX/TOTAL")]
     pub shard: Option<String>,
 
+    /// How shards are made: `count` (default: every TOTAL-th pickle) or `duration:FILE` (even
+    /// summed durations, from an earlier run's message file; unknown pickles by count).
+    #[arg(long, value_name = "count|duration:FILE")]
+    pub shard_by: Option<String>,
+
     /// A JSON object handed to every World as `parameters`.
     #[arg(long, value_name = "JSON")]
     pub world_parameters: Option<String>,

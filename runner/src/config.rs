@@ -90,6 +90,9 @@ pub struct TestConfig {
     #[serde(alias = "failOnFlaky")]
     pub fail_on_flaky: Option<bool>,
     pub shard: Option<String>,
+    /// `count` or `duration:FILE` (`--shard-by`).
+    #[serde(alias = "shardBy")]
+    pub shard_by: Option<String>,
     #[serde(alias = "worldParameters")]
     pub world_parameters: Option<serde_json::Value>,
     /// Default step timeout in milliseconds.

@@ -18,5 +18,6 @@ pub mod project;
 pub mod reporting;
 pub mod run_once;
 pub mod schedule;
+pub mod shard_by_duration;
 pub mod steps_command;
 pub mod watch;

@@ -97,7 +97,8 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         }
     }
     let paths = if args.paths.is_empty() { vec!["features".to_string()] } else { args.paths.clone() };
-    discover(&paths)?;
+    let targets = discover(&paths)?;
+    let filter = shard_filter(&args, filter, &targets)?;
     if let Order::Random(seed) = order {
         eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
     }
@@ -122,6 +123,29 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     });
     let language = args.language.clone().unwrap_or_else(|| "en".into());
     Ok(Prepared { args, config_path, js_settings, format_options, formats, options, filter, order, paths, language })
+}
+
+/// `--shard-by duration:FILE`: the shard becomes the content keys it runs (see
+/// `shard_by_duration.rs`); with `count` (the default) the filter stays as it is.
+fn shard_filter(
+    args: &BddArgs,
+    filter: PickleFilter,
+    targets: &[crate::discovery::FeatureTarget],
+) -> Result<PickleFilter, String> {
+    use crate::shard_by_duration::{durations_from, split, ShardBy};
+    let ShardBy::Duration(file) = ShardBy::parse(args.shard_by.as_deref().unwrap_or("count"))? else {
+        return Ok(filter);
+    };
+    let Some(shard) = filter.shard else {
+        return Err("--shard-by duration:FILE splits shards: it needs --shard I/N".into());
+    };
+    let durations = durations_from(&file)?;
+    let everything = PickleFilter { shard: None, repeat_each: 1, ..filter.clone() };
+    let language = args.language.as_deref().unwrap_or("en");
+    let scanned = crate::load::scan_features(targets, language, &everything);
+    let keys: Vec<u64> = scanned.pickles.iter().map(|p| crate::filters::pickle_key(p)).collect();
+    let mine = split(&keys, &durations, shard);
+    Ok(PickleFilter { shard: None, only: Some(Arc::new(mine)), ..filter })
 }
 
 /// The Grid to take browsers from: `--grid`, else FERRIDRIVER_GRID, else `[browser] grid`.
@@ -190,6 +214,7 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
     args.dry_run |= cfg.dry_run.unwrap_or(false);
     args.no_builtin_steps |= cfg.builtin_steps == Some(false);
     args.shard = args.shard.take().or(cfg.shard);
+    args.shard_by = args.shard_by.take().or(cfg.shard_by);
     if args.world_parameters.is_none() {
         args.world_parameters = cfg.world_parameters.map(|v| v.to_string());
     }
