@@ -294,6 +294,22 @@ fn cdp_endpoint_drives_a_browser_someone_else_runs() {
     let (out, _) = run(&dir, &["r.feature", "--cdp-endpoint", &ws, "--parallel", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(remote.try_wait().unwrap().is_none(), "a browser we did not start is left running");
+    // The http:// address resolves through /json/version; each of two workers connects on its
+    // own (with the extra header), and every page they opened is gone afterwards.
+    let http = format!("http://{}", ws.trim_start_matches("ws://").split('/').next().unwrap());
+    let mut twice = std::fs::read_to_string(dir.join("r.feature")).unwrap();
+    twice.push_str("  Scenario: T\n    Given I open \"page.html\"\n    Then I should see \"Hello from afar\"\n");
+    std::fs::write(dir.join("r.feature"), twice).unwrap();
+    let (out, _) =
+        run(&dir, &["r.feature", "--cdp-endpoint", &http, "--cdp-header", "X-Ferridriver: test", "--parallel", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(remote.try_wait().unwrap().is_none(), "a browser we did not start is left running");
+    let list = Command::new("curl").args(["-s", &format!("{http}/json/list")]).output().unwrap();
+    let pages: Vec<serde_json::Value> = serde_json::from_slice(&list.stdout).unwrap_or_default();
+    let pages: Vec<_> = pages.iter().filter(|t| t["type"] == "page").map(|t| t["url"].to_string()).collect();
+    assert_eq!(pages, vec!["\"about:blank\"".to_string()], "only the remote browser's own page is left");
+    let (out, _) = run(&dir, &["r.feature", "--cdp-endpoint", "ftp://nowhere"]);
+    assert_ne!(out.status.code(), Some(0));
     // The whole group: helpers still writing into the profile would keep it from going away.
     let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", remote.id())]).status();
     let _ = remote.wait();

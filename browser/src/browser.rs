@@ -32,7 +32,12 @@ impl Browser {
 
     /// Connects to a browser someone else runs (`--cdp-endpoint ws://…`).
     pub async fn connect(ws_url: &str) -> Result<Browser> {
-        Ok(Browser { connection: Connection::connect(ws_url).await?, process: None })
+        Browser::connect_with_headers(ws_url, &[]).await
+    }
+
+    /// [`Browser::connect`] sending `headers` with the WebSocket upgrade (`--cdp-header`).
+    pub async fn connect_with_headers(ws_url: &str, headers: &[(String, String)]) -> Result<Browser> {
+        Ok(Browser { connection: Connection::connect_with_headers(ws_url, headers).await?, process: None })
     }
 
     /// The DevTools connection.

@@ -62,34 +62,42 @@ impl Connection {
     /// Connects to a DevTools WebSocket endpoint. Must be called inside a tokio runtime; the
     /// reader and writer run as tasks on it.
     pub async fn connect(ws_url: &str) -> Result<Connection> {
+        Connection::connect_with_headers(ws_url, &[]).await
+    }
+
+    /// [`Connection::connect`] sending `headers` with the WebSocket upgrade (a remote
+    /// endpoint's `Authorization`, say).
+    pub async fn connect_with_headers(ws_url: &str, headers: &[(String, String)]) -> Result<Connection> {
         #[cfg(feature = "fault-injection")]
         if let Some(plan) = FaultPlan::from_env() {
-            return Connection::connect_with_faults(ws_url, plan).await;
+            return Connection::open(ws_url, headers, Some(plan)).await;
         }
-        Connection::open(ws_url, None).await
+        Connection::open(ws_url, headers, None).await
     }
 
     /// [`Connection::connect`] with incoming messages delayed and reordered per `plan`.
     #[cfg(feature = "fault-injection")]
     pub async fn connect_with_faults(ws_url: &str, plan: FaultPlan) -> Result<Connection> {
-        Connection::open(ws_url, Some(plan)).await
+        Connection::open(ws_url, &[], Some(plan)).await
     }
 
     #[cfg(not(feature = "fault-injection"))]
-    async fn open(ws_url: &str, _plan: Option<()>) -> Result<Connection> {
-        Connection::open_with(ws_url, |reader| (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO))
-            .await
+    async fn open(ws_url: &str, headers: &[(String, String)], _plan: Option<()>) -> Result<Connection> {
+        Connection::open_with(ws_url, headers, |reader| {
+            (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO)
+        })
+        .await
     }
 
     #[cfg(feature = "fault-injection")]
-    async fn open(ws_url: &str, plan: Option<FaultPlan>) -> Result<Connection> {
+    async fn open(ws_url: &str, headers: &[(String, String)], plan: Option<FaultPlan>) -> Result<Connection> {
         let Some(plan) = plan else {
-            return Connection::open_with(ws_url, |reader| {
+            return Connection::open_with(ws_url, headers, |reader| {
                 (Box::new(move |text: String| dispatch(&reader, &text)), Duration::ZERO)
             })
             .await;
         };
-        Connection::open_with(ws_url, move |reader| {
+        Connection::open_with(ws_url, headers, move |reader| {
             let target = Arc::clone(&reader);
             let faults = Arc::new(faults::Faults::new(plan, Arc::new(move |text: &str| dispatch(&target, text))));
             // The end comes after every message received before it.
@@ -103,11 +111,21 @@ impl Connection {
     /// fault layer in front of it).
     async fn open_with(
         ws_url: &str,
+        headers: &[(String, String)],
         receiver: impl FnOnce(Arc<Inner>) -> (Box<dyn Fn(String) + Send>, Duration),
     ) -> Result<Connection> {
+        use async_tungstenite::tungstenite::client::IntoClientRequest;
+        use async_tungstenite::tungstenite::http::{HeaderName, HeaderValue};
+        let bad = |e: String| BrowserError::Disconnected(format!("cannot connect to {ws_url}: {e}"));
+        let mut request = ws_url.into_client_request().map_err(|e| bad(e.to_string()))?;
+        for (name, value) in headers {
+            let name = HeaderName::from_bytes(name.as_bytes()).map_err(|e| bad(format!("header {name:?}: {e}")))?;
+            let value = HeaderValue::from_str(value).map_err(|e| bad(format!("header {name}: {e}")))?;
+            request.headers_mut().insert(name, value);
+        }
         // Bounded: a browser (or remote endpoint) that never answers the upgrade must not hold
         // the caller for ever (its wait is also left out of step timeouts, see steps::uncounted).
-        let connecting = async_tungstenite::tokio::connect_async(ws_url);
+        let connecting = async_tungstenite::tokio::connect_async(request);
         let (socket, _) = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
             .await
             .map_err(|_| {

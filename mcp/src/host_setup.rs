@@ -40,6 +40,7 @@ impl HostFlags {
             executable: self.browser_path.clone(),
             headed: self.headed,
             cdp_endpoint: self.cdp_endpoint.clone(),
+            cdp_headers: Vec::new(),
             context: Default::default(),
             isolation: Default::default(),
             grid: None,

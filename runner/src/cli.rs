@@ -115,10 +115,16 @@ pub struct BddArgs {
     #[arg(long)]
     pub headed: bool,
 
-    /// Drive a browser that is already running (a grid, a container) at this DevTools
-    /// WebSocket URL instead of launching one per worker.
-    #[arg(long, value_name = "WS_URL")]
+    /// Drive a browser that is already running (a container, a CDP vendor) instead of
+    /// launching one: its DevTools WebSocket (ws:// or wss://) or an http(s):// address whose
+    /// /json/version names it. Each worker opens its own connection; nothing is launched or
+    /// killed, and the contexts it opened are closed.
+    #[arg(long, value_name = "URL")]
     pub cdp_endpoint: Option<String>,
+
+    /// A header for --cdp-endpoint, "Name: value" (repeatable), e.g. "Authorization: Bearer …".
+    #[arg(long, value_name = "HEADER", requires = "cdp_endpoint")]
+    pub cdp_header: Vec<String>,
 
     /// Take each worker's browser from this Selenium Grid 4 (`http://host:4444`, basic auth in
     /// the URL allowed; also `[browser] grid` and FERRIDRIVER_GRID): one session per worker,

@@ -117,6 +117,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         executable: args.browser_path.clone().map(Into::into),
         headed: args.headed,
         cdp_endpoint: args.cdp_endpoint.clone(),
+        cdp_headers: args.cdp_header.iter().map(|h| parse_header(h)).collect::<Result<_, _>>()?,
         context,
         isolation,
         grid,
@@ -146,6 +147,14 @@ fn shard_filter(
     let keys: Vec<u64> = scanned.pickles.iter().map(|p| crate::filters::pickle_key(p)).collect();
     let mine = split(&keys, &durations, shard);
     Ok(PickleFilter { shard: None, only: Some(Arc::new(mine)), ..filter })
+}
+
+/// `Name: value` of `--cdp-header`.
+fn parse_header(header: &str) -> Result<(String, String), String> {
+    match header.split_once(':') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim().to_string())),
+        _ => Err(format!("--cdp-header {header:?} must be \"Name: value\", e.g. \"Authorization: Bearer abc\"")),
+    }
 }
 
 /// The Grid to take browsers from: `--grid`, else FERRIDRIVER_GRID, else `[browser] grid`.

@@ -40,7 +40,12 @@ pub trait BrowserSource: Send + Sync {
 pub struct BrowserSettings {
     pub executable: Option<PathBuf>,
     pub headed: bool,
+    /// A browser someone else runs: its DevTools WebSocket (`ws://`, `wss://`), or an
+    /// `http(s)://` address whose `/json/version` names it (`--cdp-endpoint`). Each worker
+    /// opens its own connection.
     pub cdp_endpoint: Option<String>,
+    /// Headers sent to `cdp_endpoint` (`--cdp-header "Authorization: …"`).
+    pub cdp_headers: Vec<(String, String)>,
     /// Options of every scenario's context (`[browser]` in the config file).
     pub context: ferridriver_browser::ContextOptions,
     /// How scenarios are kept apart (`--isolation`).
@@ -81,7 +86,10 @@ impl Isolation {
 /// Launches a browser (or attaches to one) as `settings` say.
 pub async fn start_browser(settings: &BrowserSettings) -> Result<Browser, String> {
     match &settings.cdp_endpoint {
-        Some(url) => Browser::connect(url).await,
+        Some(url) => {
+            let ws = resolve_endpoint(url, &settings.cdp_headers).await?;
+            Browser::connect_with_headers(&ws, &settings.cdp_headers).await
+        }
         None => {
             let options = LaunchOptions {
                 executable: settings.executable.clone(),
@@ -92,4 +100,48 @@ pub async fn start_browser(settings: &BrowserSettings) -> Result<Browser, String
         }
     }
     .map_err(|e| e.to_string())
+}
+
+/// The DevTools WebSocket of `endpoint`: itself when it is one, else what the `http(s)://`
+/// address's `/json/version` names (its host and port replaced by the address's, which is what
+/// this machine can reach).
+async fn resolve_endpoint(endpoint: &str, headers: &[(String, String)]) -> Result<String, String> {
+    if endpoint.starts_with("ws://") || endpoint.starts_with("wss://") {
+        return Ok(endpoint.to_string());
+    }
+    if !(endpoint.starts_with("http://") || endpoint.starts_with("https://")) {
+        return Err(format!(
+            "--cdp-endpoint {endpoint:?} is neither a ws(s):// DevTools socket nor an http(s):// address\n  hint: e.g. ws://127.0.0.1:9222/devtools/browser/… or http://127.0.0.1:9222"
+        ));
+    }
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let client = reqwest::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(5))
+        .timeout(std::time::Duration::from_secs(15))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut request = client.get(format!("{}/json/version", endpoint.trim_end_matches('/')));
+    for (name, value) in headers {
+        request = request.header(name.as_str(), value.as_str());
+    }
+    let version: serde_json::Value = request
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(|e| format!("cannot read {endpoint}/json/version: {e}"))?
+        .json()
+        .await
+        .map_err(|e| format!("{endpoint}/json/version is not JSON: {e}"))?;
+    let ws = version["webSocketDebuggerUrl"].as_str().ok_or_else(|| {
+        format!(
+            "{endpoint}/json/version names no webSocketDebuggerUrl\n  hint: pass the browser's ws:// endpoint instead"
+        )
+    })?;
+    let (Ok(mut socket), Ok(address)) = (url::Url::parse(ws), url::Url::parse(endpoint)) else {
+        return Ok(ws.to_string());
+    };
+    let _ = socket.set_scheme(if address.scheme() == "https" { "wss" } else { "ws" });
+    let _ = socket.set_host(address.host_str());
+    let _ = socket.set_port(address.port_or_known_default());
+    Ok(socket.to_string())
 }
