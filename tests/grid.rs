@@ -4,6 +4,7 @@
 //! (`.ci/run` installs them); without them the test fails with the command that installs them.
 
 use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -157,6 +158,62 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
         assert_eq!(sessions(&grid.url), 0, "every Grid session was deleted when its worker ended");
     }
     assert!(created(&grid, 0) >= 1 && created(&grid, 1) >= 1, "both nodes served a session");
+
+    // `run` takes its browser from the Grid too.
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--grid", &grid.url, "--browser-path", "/usr/bin/chromium", "-e"])
+        .arg("await page.goto('data:text/html,<title>on the grid</title>'); return await page.title()")
+        .current_dir(&grid.logs)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "\"on the grid\"",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(sessions(&grid.url), 0, "run deleted its session");
+
+    // So does the MCP server: one session per browser instance, deleted when the server ends.
+    let mut mcp = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["mcp", "--grid", &grid.url, "--browser-path", "/usr/bin/chromium"])
+        .current_dir(&grid.logs)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut stdin = mcp.stdin.take().unwrap();
+    let mut stdout = BufReader::new(mcp.stdout.take().unwrap());
+    let mut call = |id: u64, method: &str, params: Value| -> Value {
+        let line = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
+        writeln!(stdin, "{line}").unwrap();
+        if id == 1 {
+            writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).unwrap();
+        }
+        stdin.flush().unwrap();
+        loop {
+            let mut reply = String::new();
+            stdout.read_line(&mut reply).unwrap();
+            let reply: Value = serde_json::from_str(&reply).unwrap();
+            if reply["id"] == serde_json::json!(id) {
+                return reply;
+            }
+        }
+    };
+    let client = serde_json::json!({ "name": "grid-test", "version": "1" });
+    call(
+        1,
+        "initialize",
+        serde_json::json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client }),
+    );
+    let source = "await page.goto('data:text/html,<title>agent on the grid</title>'); return await page.title()";
+    let reply = call(2, "tools/call", serde_json::json!({ "name": "run_script", "arguments": { "source": source } }));
+    assert!(reply.to_string().contains("agent on the grid"), "{reply}");
+    assert_eq!(sessions(&grid.url), 1, "the instance holds one Grid session");
+    drop(stdin);
+    let _ = mcp.wait();
+    assert_eq!(sessions(&grid.url), 0, "the server deleted its session when it ended");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::server::Loaded;
 use crate::session::SessionContext;
 use ferridriver_js_world::HostKind;
 use ferridriver_runner::project::{load_project, Project};
-use ferridriver_steps::lease::BrowserSettings;
+use ferridriver_steps::lease::{BrowserSettings, GridSettings};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -28,23 +28,36 @@ pub struct HostFlags {
     /// The Chromium binary (default: CHROME_PATH, else chromium on PATH).
     #[arg(long)]
     pub browser_path: Option<PathBuf>,
-    /// Attach to a running browser (ws://…) instead of launching one.
+    /// Attach to a running browser (ws://…, or http://… resolved through /json/version)
+    /// instead of launching one.
     #[arg(long)]
     pub cdp_endpoint: Option<String>,
+    /// Take browsers from this Selenium Grid 4 (also FERRIDRIVER_GRID): one session per
+    /// browser instance, deleted when the instance ends.
+    #[arg(long, value_name = "URL", conflicts_with = "cdp_endpoint")]
+    pub grid: Option<String>,
+    /// More W3C capabilities for Grid sessions (a JSON object).
+    #[arg(long, value_name = "JSON")]
+    pub grid_capabilities: Option<String>,
+    /// How long a Grid session request may wait in the Grid's queue, in seconds (default 60).
+    #[arg(long, value_name = "SECONDS")]
+    pub grid_timeout: Option<u64>,
 }
 
 impl HostFlags {
     /// The browser settings these flags ask for.
-    pub fn browser(&self) -> BrowserSettings {
-        BrowserSettings {
+    pub fn browser(&self) -> Result<BrowserSettings, String> {
+        let grid =
+            GridSettings::from_flags(self.grid.clone(), None, self.grid_capabilities.as_deref(), self.grid_timeout)?;
+        Ok(BrowserSettings {
             executable: self.browser_path.clone(),
             headed: self.headed,
             cdp_endpoint: self.cdp_endpoint.clone(),
             cdp_headers: Vec::new(),
             context: Default::default(),
             isolation: Default::default(),
-            grid: None,
-        }
+            grid,
+        })
     }
 }
 
@@ -89,7 +102,8 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
         artifacts_root,
         language,
     });
-    Ok(HostSetup { project: Arc::new(project), context, browser: flags.browser() })
+    let browser = flags.browser()?;
+    Ok(HostSetup { project: Arc::new(project), context, browser })
 }
 
 /// A load of the project as the server serves it, reporting tools that are not exposed.

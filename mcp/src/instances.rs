@@ -4,7 +4,7 @@
 //! connection outlives the session thread that asked first.
 
 use ferridriver_browser::Browser;
-use ferridriver_steps::lease::{start_browser, BrowserSettings, BrowserSource, SourceFuture};
+use ferridriver_steps::lease::{BrowserSettings, BrowserSource, SourceFuture, StartedBrowser};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// One instance's browser slot.
 #[derive(Default)]
 pub struct Instance {
-    browser: tokio::sync::Mutex<Option<Arc<Browser>>>,
+    browser: tokio::sync::Mutex<Option<StartedBrowser>>,
     /// Bumped at every (re)launch: a session whose page came from an older generation has lost
     /// its browser and resets.
     generation: AtomicU64,
@@ -26,7 +26,7 @@ impl Instance {
 
     /// Whether the browser is up.
     pub async fn is_connected(&self) -> bool {
-        self.browser.lock().await.as_ref().is_some_and(|b| b.is_connected())
+        self.browser.lock().await.as_ref().is_some_and(|b| b.browser().is_connected())
     }
 
     async fn get_or_launch(
@@ -35,23 +35,28 @@ impl Instance {
         runtime: &tokio::runtime::Handle,
     ) -> Result<Arc<Browser>, String> {
         let mut slot = self.browser.lock().await;
-        if let Some(browser) = slot.as_ref().filter(|b| b.is_connected()) {
-            return Ok(Arc::clone(browser));
+        if let Some(started) = slot.as_ref().filter(|s| s.browser().is_connected()) {
+            return Ok(Arc::clone(started.browser()));
         }
+        // A lost browser's Grid session (if any) is deleted before a new one is asked for.
+        drop(slot.take());
         let settings = settings.clone();
-        let launched = runtime
-            .spawn(async move { start_browser(&settings).await })
+        let started = runtime
+            .spawn(async move { StartedBrowser::start(&settings).await })
             .await
             .map_err(|e| format!("the browser launch stopped: {e}"))??;
-        let browser = Arc::new(launched);
-        *slot = Some(Arc::clone(&browser));
+        let browser = Arc::clone(started.browser());
+        *slot = Some(started);
         self.generation.fetch_add(1, Ordering::Relaxed);
         Ok(browser)
     }
 
-    /// Closes the browser (when the instance's last session ended, or at shutdown).
+    /// Closes the browser (when the instance's last session ended, or at shutdown); a Grid
+    /// session is deleted.
     pub async fn close(&self) {
-        if let Some(browser) = self.browser.lock().await.take() {
+        if let Some(started) = self.browser.lock().await.take() {
+            let browser = Arc::clone(started.browser());
+            drop(started);
             if let Ok(browser) = Arc::try_unwrap(browser) {
                 browser.close().await;
             }

@@ -62,7 +62,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
             return 2;
         }
     };
-    let context = setup.context;
+    let (context, browser) = (setup.context, setup.browser);
     let source = match (&args.source, &args.file) {
         (Some(s), _) => ScriptSource::Inline(s.clone()),
         (None, Some(file)) => match relative_to(&context.script_root, file) {
@@ -89,7 +89,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
     };
     let outcome = rt.block_on(async {
         let sandbox = ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone());
-        let source = Arc::new(WorkerBrowser::new(Arc::new(args.host.browser())));
+        let source = Arc::new(WorkerBrowser::new(Arc::new(browser)));
         let parameters = context.options.world_parameters.clone();
         let mut session = HostSession::new(
             HostKind::Script,

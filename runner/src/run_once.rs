@@ -167,25 +167,12 @@ fn grid_settings(
         Some(serde_json::Value::String(url)) => Some(url),
         Some(other) => return Err(format!("[browser] grid must be the Grid's address as a string, not {other}")),
     };
-    let url =
-        args.grid.clone().or_else(|| std::env::var("FERRIDRIVER_GRID").ok().filter(|v| !v.is_empty())).or(from_config);
-    let Some(url) = url else {
-        if args.grid_capabilities.is_some() || args.grid_timeout.is_some() {
-            return Err("--grid-capabilities and --grid-timeout need a Grid (--grid URL)".into());
-        }
-        return Ok(None);
-    };
-    if !(url.starts_with("http://") || url.starts_with("https://")) {
-        return Err(format!("--grid {url:?} is not an http(s) address\n  hint: e.g. --grid http://localhost:4444"));
-    }
-    let capabilities = match args.grid_capabilities.as_deref().map(serde_json::from_str::<serde_json::Value>) {
-        None => serde_json::json!({}),
-        Some(Ok(v)) if v.is_object() => v,
-        Some(Ok(_)) => return Err("--grid-capabilities must be a JSON object".into()),
-        Some(Err(e)) => return Err(format!("--grid-capabilities is not valid JSON: {e}")),
-    };
-    let timeout = std::time::Duration::from_secs(args.grid_timeout.unwrap_or(60).max(1));
-    Ok(Some(ferridriver_steps::lease::GridSettings { url, capabilities, timeout }))
+    ferridriver_steps::lease::GridSettings::from_flags(
+        args.grid.clone(),
+        from_config,
+        args.grid_capabilities.as_deref(),
+        args.grid_timeout,
+    )
 }
 
 /// Checks that the Grid answers before anything runs: a Grid that is down is one error.

@@ -21,6 +21,36 @@ pub struct GridSettings {
     pub timeout: Duration,
 }
 
+impl GridSettings {
+    /// The Grid of the flags `--grid`, `--grid-capabilities` and `--grid-timeout`: the flag's
+    /// URL, else FERRIDRIVER_GRID, else `fallback` (a config file's); `None` without any.
+    pub fn from_flags(
+        url: Option<String>,
+        fallback: Option<String>,
+        capabilities: Option<&str>,
+        timeout_secs: Option<u64>,
+    ) -> Result<Option<GridSettings>, String> {
+        let url = url.or_else(|| std::env::var("FERRIDRIVER_GRID").ok().filter(|v| !v.is_empty())).or(fallback);
+        let Some(url) = url else {
+            if capabilities.is_some() || timeout_secs.is_some() {
+                return Err("--grid-capabilities and --grid-timeout need a Grid (--grid URL)".into());
+            }
+            return Ok(None);
+        };
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("--grid {url:?} is not an http(s) address\n  hint: e.g. --grid http://localhost:4444"));
+        }
+        let capabilities = match capabilities.map(serde_json::from_str::<Value>) {
+            None => json!({}),
+            Some(Ok(v)) if v.is_object() => v,
+            Some(Ok(_)) => return Err("--grid-capabilities must be a JSON object".into()),
+            Some(Err(e)) => return Err(format!("--grid-capabilities is not valid JSON: {e}")),
+        };
+        let timeout = Duration::from_secs(timeout_secs.unwrap_or(60).max(1));
+        Ok(Some(GridSettings { url, capabilities, timeout }))
+    }
+}
+
 /// A session this process holds on a Grid: the Grid's address and the session id.
 type HeldSession = (String, String);
 

@@ -20,14 +20,32 @@ type Spare = JoinHandle<Result<(BrowserContext, Page), String>>;
 pub struct WorkerBrowser {
     settings: Arc<BrowserSettings>,
     /// Serialises launches: two callers at once must not start two browsers.
-    browser: tokio::sync::Mutex<Option<Started>>,
+    browser: tokio::sync::Mutex<Option<StartedBrowser>>,
     state: Mutex<Prepared>,
 }
 
 /// A started browser, and the Grid session it lives in (deleted when this is dropped).
-struct Started {
+pub struct StartedBrowser {
     browser: Arc<Browser>,
     _grid: Option<super::grid::GridSession>,
+}
+
+impl StartedBrowser {
+    /// Starts a browser as `settings` say: a session on their Grid, a connection to their
+    /// `--cdp-endpoint`, or a local launch.
+    pub async fn start(settings: &BrowserSettings) -> Result<StartedBrowser, String> {
+        match &settings.grid {
+            Some(grid) => super::grid::GridSession::start(settings, grid)
+                .await
+                .map(|(browser, session)| StartedBrowser { browser: Arc::new(browser), _grid: Some(session) }),
+            None => start_browser(settings).await.map(|b| StartedBrowser { browser: Arc::new(b), _grid: None }),
+        }
+    }
+
+    /// The browser.
+    pub fn browser(&self) -> &Arc<Browser> {
+        &self.browser
+    }
 }
 
 /// What is prepared for the next scenario.
@@ -128,15 +146,7 @@ impl BrowserSource for WorkerBrowser {
             *slot = None;
             // Not charged to the step that happens to need the browser first (as Playwright's
             // worker fixture is not charged to a test); nor is waiting in a Grid's queue.
-            let started = crate::uncounted::run(async {
-                match &self.settings.grid {
-                    Some(grid) => super::grid::GridSession::start(&self.settings, grid)
-                        .await
-                        .map(|(browser, session)| Started { browser: Arc::new(browser), _grid: Some(session) }),
-                    None => start_browser(&self.settings).await.map(|b| Started { browser: Arc::new(b), _grid: None }),
-                }
-            })
-            .await?;
+            let started = crate::uncounted::run(StartedBrowser::start(&self.settings)).await?;
             let browser = Arc::clone(&started.browser);
             *slot = Some(started);
             Ok(browser)

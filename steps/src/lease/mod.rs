@@ -9,6 +9,6 @@ mod scenario;
 mod source;
 
 pub use grid::{check_grid, end_all_grid_sessions, GridSettings};
-pub use local::WorkerBrowser;
+pub use local::{StartedBrowser, WorkerBrowser};
 pub use scenario::BrowserLease;
 pub use source::{start_browser, BrowserSettings, BrowserSource, Isolation, SourceFuture};
