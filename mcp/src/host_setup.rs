@@ -6,7 +6,7 @@ use crate::server::Loaded;
 use crate::session::SessionContext;
 use ferridriver_js_world::HostKind;
 use ferridriver_runner::project::{load_project, Project};
-use ferridriver_steps::lease::{BrowserSettings, GridSettings};
+use ferridriver_steps::lease::BrowserSettings;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -32,23 +32,14 @@ pub struct HostFlags {
     /// instead of launching one.
     #[arg(long)]
     pub cdp_endpoint: Option<String>,
-    /// Take browsers from this Selenium Grid 4 (also FERRIDRIVER_GRID): one session per
-    /// browser instance, deleted when the instance ends.
-    #[arg(long, value_name = "URL", conflicts_with = "cdp_endpoint")]
-    pub grid: Option<String>,
-    /// More W3C capabilities for Grid sessions (a JSON object).
-    #[arg(long, value_name = "JSON")]
-    pub grid_capabilities: Option<String>,
-    /// How long a Grid session request may wait in the Grid's queue, in seconds (default 60).
-    #[arg(long, value_name = "SECONDS")]
-    pub grid_timeout: Option<u64>,
+    #[command(flatten)]
+    pub grid: ferridriver_runner::grid_flags::GridFlags,
 }
 
 impl HostFlags {
     /// The browser settings these flags ask for.
     pub fn browser(&self) -> Result<BrowserSettings, String> {
-        let grid =
-            GridSettings::from_flags(self.grid.clone(), None, self.grid_capabilities.as_deref(), self.grid_timeout)?;
+        let grid = self.grid.settings(None)?;
         Ok(BrowserSettings {
             executable: self.browser_path.clone(),
             headed: self.headed,

@@ -126,20 +126,8 @@ pub struct BddArgs {
     #[arg(long, value_name = "HEADER", requires = "cdp_endpoint")]
     pub cdp_header: Vec<String>,
 
-    /// Take each worker's browser from this Selenium Grid 4 (`http://host:4444`, basic auth in
-    /// the URL allowed; also `[browser] grid` and FERRIDRIVER_GRID): one session per worker,
-    /// driven over the DevTools endpoint the Grid proxies, deleted when the worker ends.
-    #[arg(long, value_name = "URL", conflicts_with = "cdp_endpoint")]
-    pub grid: Option<String>,
-
-    /// More W3C capabilities for Grid sessions, as a JSON object merged over ours
-    /// (e.g. '{"platformName":"linux"}').
-    #[arg(long, value_name = "JSON")]
-    pub grid_capabilities: Option<String>,
-
-    /// How long a Grid session request may wait in the Grid's queue, in seconds (default 60).
-    #[arg(long, value_name = "SECONDS")]
-    pub grid_timeout: Option<u64>,
+    #[command(flatten)]
+    pub grid: crate::grid_flags::GridFlags,
 
     /// How scenarios are kept apart: `context` (default: a fresh incognito context per
     /// scenario) or `reset` (one context per worker, reset between scenarios: faster).

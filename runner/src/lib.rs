@@ -9,6 +9,7 @@ pub mod discovery;
 pub mod execute;
 pub mod filters;
 pub mod gherkin;
+pub mod grid_flags;
 pub mod init;
 pub mod js;
 pub mod load;

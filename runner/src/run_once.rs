@@ -167,12 +167,7 @@ fn grid_settings(
         Some(serde_json::Value::String(url)) => Some(url),
         Some(other) => return Err(format!("[browser] grid must be the Grid's address as a string, not {other}")),
     };
-    ferridriver_steps::lease::GridSettings::from_flags(
-        args.grid.clone(),
-        from_config,
-        args.grid_capabilities.as_deref(),
-        args.grid_timeout,
-    )
+    args.grid.settings(from_config)
 }
 
 /// Checks that the Grid answers before anything runs: a Grid that is down is one error.
