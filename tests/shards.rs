@@ -76,6 +76,17 @@ fn duration_shards_are_even_and_together_run_the_suite_once() {
     assert_eq!(code, 0);
     assert_eq!(ran(&dir.join("count.ndjson")).len(), 4);
 
+    // `--shard auto` in a GitLab `parallel:` job.
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "skewed.feature", "--shard", "auto", "--format", "message:auto.ndjson"])
+        .env("CI_NODE_INDEX", "2")
+        .env("CI_NODE_TOTAL", "4")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(ran(&dir.join("auto.ndjson")), vec!["quick 1".to_string(), "quick 5".to_string()]);
+
     let (code, stderr) = bdd(&dir, &["skewed.feature", "--shard-by", "duration:all.ndjson"]);
     assert_eq!(code, 2, "needs --shard: {stderr}");
     assert!(stderr.contains("needs --shard"), "{stderr}");

@@ -82,7 +82,8 @@ pub struct BddArgs {
     #[arg(long)]
     pub fail_on_flaky: bool,
 
-    /// Run only shard INDEX of TOTAL (1-based), e.g. 2/4.
+    /// Run only shard INDEX of TOTAL (1-based), e.g. 2/4; `auto` takes them from GitLab's
+    /// CI_NODE_INDEX/CI_NODE_TOTAL.
     #[arg(long, value_name = "INDEX/TOTAL")]
     pub shard: Option<String>,
 

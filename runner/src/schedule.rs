@@ -53,9 +53,13 @@ pub fn parse_order(value: &str) -> Result<Order, String> {
     }
 }
 
-/// Parses `I/N` with 1 ≤ I ≤ N.
+/// Parses `I/N` with 1 ≤ I ≤ N, or `auto`: the CI's parallel job, from GitLab's
+/// `CI_NODE_INDEX`/`CI_NODE_TOTAL` (1-based).
 pub fn parse_shard(value: &str) -> Result<Shard, String> {
-    let bad = || format!("--shard '{value}' must be INDEX/TOTAL with 1 <= INDEX <= TOTAL, e.g. 2/4");
+    if value == "auto" {
+        return auto_shard(std::env::var("CI_NODE_INDEX").ok(), std::env::var("CI_NODE_TOTAL").ok());
+    }
+    let bad = || format!("--shard '{value}' must be INDEX/TOTAL with 1 <= INDEX <= TOTAL (e.g. 2/4), or auto");
     let (i, n) = value.split_once('/').ok_or_else(bad)?;
     let (index, total): (u32, u32) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if index == 0 || total == 0 || index > total {
@@ -64,9 +68,25 @@ pub fn parse_shard(value: &str) -> Result<Shard, String> {
     Ok(Shard { index, total })
 }
 
+/// `--shard auto` from the CI's variables.
+fn auto_shard(index: Option<String>, total: Option<String>) -> Result<Shard, String> {
+    match (index, total) {
+        (Some(i), Some(n)) => parse_shard(&format!("{i}/{n}"))
+            .map_err(|e| format!("{e}\n  (from CI_NODE_INDEX={i} and CI_NODE_TOTAL={n})")),
+        _ => Err("--shard auto reads CI_NODE_INDEX and CI_NODE_TOTAL (GitLab's `parallel:` jobs set them); they are not set\n  hint: give --shard INDEX/TOTAL".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn auto_shards_come_from_the_ci_variables() {
+        assert_eq!(auto_shard(Some("2".into()), Some("3".into())), Ok(Shard { index: 2, total: 3 }));
+        assert!(auto_shard(None, Some("3".into())).unwrap_err().contains("CI_NODE_INDEX"));
+        assert!(auto_shard(Some("4".into()), Some("3".into())).unwrap_err().contains("CI_NODE_INDEX=4"));
+    }
 
     #[test]
     fn shards_partition_the_suite() {

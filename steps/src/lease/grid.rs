@@ -71,7 +71,7 @@ impl GridSession {
     ) -> Result<(Browser, GridSession), String> {
         let (id, cdp) = new_session(grid, capabilities(settings, grid)).await?;
         let session = GridSession { grid: grid.url.clone(), id };
-        match Browser::connect(&cdp).await {
+        match Browser::connect_with_headers(&cdp, &basic_auth(&grid.url)).await {
             Ok(browser) => Ok((browser, session)),
             Err(e) => Err(format!("the Grid session's DevTools endpoint {cdp} did not answer: {e}")),
         }
@@ -205,6 +205,41 @@ fn unreachable_grid(url: &str, timeout: Duration, e: &reqwest::Error) -> String 
     }
 }
 
+/// The basic-auth header of a Grid address with credentials (`https://user:pass@grid`), for
+/// the WebSocket to its CDP endpoint (reqwest sends it on the HTTP requests itself).
+fn basic_auth(url: &str) -> Vec<(String, String)> {
+    use base64::Engine;
+    let Ok(parsed) = url::Url::parse(url) else { return Vec::new() };
+    if parsed.username().is_empty() {
+        return Vec::new();
+    }
+    let user = percent_decoded(parsed.username());
+    let password = percent_decoded(parsed.password().unwrap_or(""));
+    let token = base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+    vec![("Authorization".to_string(), format!("Basic {token}"))]
+}
+
+/// `%XX` escapes of a URL's user or password decoded (`+` stays a plus there).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// `url` without its password.
 fn redacted(url: &str) -> String {
     match url::Url::parse(url) {
@@ -289,5 +324,8 @@ mod tests {
             json!({ "browserName": "chrome", "platformName": "linux", "goog:chromeOptions": { "args": ["--no-sandbox"], "binary": "/b" } })
         );
         assert_eq!(redacted("http://u:secret@grid:4444/"), "http://u:***@grid:4444/");
+        assert_eq!(basic_auth("http://ada:p%40ss@grid:4444/")[0].1, "Basic YWRhOnBAc3M=");
+        assert_eq!(percent_decoded("a+b%2Fc%"), "a+b/c%");
+        assert!(basic_auth("http://grid:4444/").is_empty());
     }
 }
