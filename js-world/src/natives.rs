@@ -83,6 +83,7 @@ pub fn install(
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;
+    native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
     native.set("env", crate::env::visible_env())?;
     native.set("processInfo", process_info())?;
 
@@ -160,6 +161,22 @@ fn process_info() -> String {
     .to_string()
 }
 
+/// Why this ferridriver does not satisfy a plugin's `coreVersion` range (npm style: `^0.1`,
+/// `>=0.1.0 <0.3`, `A || B`), or `None` when it does.
+fn version_mismatch(range: &str) -> Option<String> {
+    let version = semver::Version::parse(env!("CARGO_PKG_VERSION")).ok()?;
+    let mut matched = false;
+    for alternative in range.split("||") {
+        // npm separates the comparators of one range with spaces, Cargo with commas.
+        let cargo_style = alternative.split_whitespace().collect::<Vec<_>>().join(", ").replace(",,", ",");
+        match semver::VersionReq::parse(if cargo_style.is_empty() { "*" } else { &cargo_style }) {
+            Ok(req) => matched |= req.matches(&version),
+            Err(e) => return Some(format!("coreVersion {range:?} is not a version range: {e}")),
+        }
+    }
+    (!matched).then(|| format!("it needs ferridriver {range}; this is {version}"))
+}
+
 async fn sleep(ms: f64) -> rquickjs::Result<()> {
     let ms = if ms.is_finite() && ms > 0.0 { ms.min(u32::MAX as f64) as u64 } else { 0 };
     tokio::time::sleep(Duration::from_millis(ms)).await;
@@ -205,6 +222,16 @@ fn io_code(e: &std::io::Error) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn core_version_ranges_in_npm_and_cargo_style() {
+        let now = env!("CARGO_PKG_VERSION");
+        assert_eq!(version_mismatch(&format!("^{now}")), None);
+        assert_eq!(version_mismatch(&format!(">={now} <99.0.0")), None);
+        assert_eq!(version_mismatch(&format!("99.x || >={now}")), None);
+        assert!(version_mismatch(">=99.0.0").unwrap().contains("this is"));
+        assert!(version_mismatch("not a range").unwrap().contains("not a version range"));
+    }
 
     #[test]
     fn scope_is_enforced() {

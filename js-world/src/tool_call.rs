@@ -19,11 +19,23 @@ pub struct ToolFailure {
     pub message: String,
     /// The mapped stack or other detail.
     pub detail: Option<String>,
+    /// A plugin's qualified code (`box.LOGIN_FAILED`) or a core one: `INVALID_ARGUMENTS`,
+    /// `TIMEOUT`, `CAPABILITY_DENIED`, `SANDBOX_VIOLATION`, `NOT_FOUND`, `INTERNAL`.
+    pub code: String,
+    /// Whether the same call may succeed if tried again.
+    pub retryable: bool,
+    /// What to do about it, when the code says.
+    pub hint: Option<String>,
 }
 
 impl ToolFailure {
+    /// A failure with a core `code`.
+    pub fn with_code(code: &str, message: impl Into<String>) -> Self {
+        ToolFailure { message: message.into(), detail: None, code: code.into(), retryable: false, hint: None }
+    }
+
     fn new(message: impl Into<String>) -> Self {
-        ToolFailure { message: message.into(), detail: None }
+        ToolFailure::with_code("INTERNAL", message)
     }
 }
 
@@ -80,18 +92,19 @@ impl JsHost {
                 self.poisoned = true;
                 self.recycle();
                 return Err(if e.timed_out {
-                    ToolFailure::new(format!("tool \"{}\" timed out after {} ms", tool.name, timeout.as_millis()))
+                    let message = format!("tool \"{}\" timed out after {} ms", tool.name, timeout.as_millis());
+                    ToolFailure { retryable: true, ..ToolFailure::with_code("TIMEOUT", message) }
                 } else {
-                    ToolFailure { message: e.message, detail: e.stack.map(|s| user_frames(&self.rewrite_stack(&s))) }
+                    ToolFailure {
+                        detail: e.stack.map(|s| user_frames(&self.rewrite_stack(&s))),
+                        ..ToolFailure::new(e.message)
+                    }
                 });
             }
             Err(_) => {
                 self.recycle();
-                return Err(ToolFailure::new(format!(
-                    "tool \"{}\" timed out after {} ms",
-                    tool.name,
-                    timeout.as_millis()
-                )));
+                let message = format!("tool \"{}\" timed out after {} ms", tool.name, timeout.as_millis());
+                return Err(ToolFailure { retryable: true, ..ToolFailure::with_code("TIMEOUT", message) });
             }
         };
         let parsed: Value = serde_json::from_str(&answer).map_err(|e| {
@@ -102,8 +115,21 @@ impl JsHost {
             let kind = error["type"].as_str().unwrap_or("Error");
             let stack =
                 error["stack"].as_str().map(|s| user_frames(&self.rewrite_stack(s))).filter(|s| !s.trim().is_empty());
-            let message = if kind == "Error" { message } else { format!("{kind}: {message}") };
-            return Err(ToolFailure { message, detail: stack });
+            let code = match (error["code"].as_str(), kind) {
+                (Some(code), _) => code.to_string(),
+                (None, "SandboxViolationError") => "SANDBOX_VIOLATION".into(),
+                (None, "CapabilityDeniedError") => "CAPABILITY_DENIED".into(),
+                (None, "TimeoutError") => "TIMEOUT".into(),
+                _ => "INTERNAL".into(),
+            };
+            let message = if matches!(kind, "Error" | "PluginError") { message } else { format!("{kind}: {message}") };
+            return Err(ToolFailure {
+                message,
+                detail: stack,
+                code,
+                retryable: error["retryable"].as_bool().unwrap_or(false),
+                hint: error["hint"].as_str().map(str::to_string),
+            });
         }
         let value = parsed.get("ok").cloned().unwrap_or(Value::Null);
         if let Some(schema) = &tool.output_schema {

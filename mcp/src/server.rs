@@ -9,7 +9,9 @@ use crate::sessions::Sessions;
 use crate::steps_list::list_steps;
 use crate::tools::builtin_tools;
 use base64::Engine;
-use ferridriver_js_world::{schema_violations, ScriptRequest, ScriptSource, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT};
+use ferridriver_js_world::{
+    schema_violations, ScriptRequest, ScriptSource, ToolFailure, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT,
+};
 use ferridriver_runner::project::Project;
 // Logging (set_level) is deprecated by the 2026 revision, but 2025 clients still negotiate it.
 #[allow(deprecated)]
@@ -135,7 +137,9 @@ impl McpServer {
         let tool = loaded.project.registry.tools.get(index).ok_or("the tool was unloaded")?;
         if let Some(schema) = &tool.input_schema {
             if let Some(problem) = schema_violations(schema, &arguments) {
-                return Err(format!("invalid arguments for {}: {problem}", tool.name));
+                let message = format!("invalid arguments for {}: {problem}", tool.name);
+                let structured = tool.output_schema.is_none();
+                return Ok(tool_error(ToolFailure::with_code("INVALID_ARGUMENTS", message), structured));
             }
         }
         let session = self.state.sessions.get_or_start(session.as_deref())?;
@@ -153,14 +157,7 @@ impl McpServer {
                 }
                 Ok(result)
             }
-            Err(failure) => {
-                let mut text = failure.message;
-                if let Some(detail) = failure.detail {
-                    text.push('\n');
-                    text.push_str(&detail);
-                }
-                Err(text)
-            }
+            Err(failure) => Ok(tool_error(failure, tool.output_schema.is_none())),
         }
     }
 
@@ -221,6 +218,33 @@ impl McpServer {
         result.structured_content = Some(summary);
         Ok(result)
     }
+}
+
+/// A tool's failure as MCP clients read it: `isError`, the message first in the text (the stack
+/// after it), and `structuredContent.error = { code, message, retryable, hint? }` — unless the
+/// tool declares an `outputSchema` (`structured` false): the SDK clients check any structured
+/// content against it, errors included, so there the envelope is a JSON line after the text.
+fn tool_error(failure: ToolFailure, structured: bool) -> CallToolResult {
+    let mut text = failure.message.clone();
+    if let Some(detail) = &failure.detail {
+        text.push('\n');
+        text.push_str(detail);
+    }
+    let mut error =
+        serde_json::json!({ "code": failure.code, "message": failure.message, "retryable": failure.retryable });
+    if let Some(hint) = failure.hint {
+        error["hint"] = Value::String(hint);
+    }
+    let envelope = serde_json::json!({ "error": error });
+    if !structured {
+        text.push('\n');
+        text.push_str(&envelope.to_string());
+    }
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    if structured {
+        result.structured_content = Some(envelope);
+    }
+    result
 }
 
 /// A JSON value as the tool's text and structured content.

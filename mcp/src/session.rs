@@ -278,7 +278,7 @@ fn session_thread(
                     let result = match registry.tool(&name) {
                         Some(tool) => session.invoke_tool(tool, &args, TOOL_TIMEOUT).await,
                         None => {
-                            Err(ToolFailure { message: format!("tool \"{name}\" is no longer loaded"), detail: None })
+                            Err(ToolFailure::with_code("NOT_FOUND", format!("tool \"{name}\" is no longer loaded")))
                         }
                     };
                     settle(&state, &instance, &session, &mut page_generation, busy);

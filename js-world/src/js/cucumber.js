@@ -30,6 +30,16 @@
     }
   }
 
+  // A tool's failure with one of its plugin's declared error codes (`errorCodes`).
+  class PluginError extends Error {
+    constructor(code, message, options) {
+      super(message === undefined ? String(code) : String(message));
+      this.name = 'PluginError';
+      this.code = String(code);
+      if (options && options.details !== undefined) this.details = options.details;
+    }
+  }
+
   class DataTable {
     constructor(raw) {
       this._raw = (raw && raw.rawTable) || raw || [];
@@ -210,6 +220,84 @@
     manifest.push(entry);
     pluginTable[m.name] = (args) => callTool(entry.index, args);
   }
+  // ---- plugins (definePlugin): a name that is a namespace, a version, tools and error codes.
+  const pluginNames = Object.create(null);
+  const errorCodes = Object.create(null); // 'box.LOGIN_FAILED' -> { retryable, hint, message }
+  const toolPlugin = []; // tool index -> plugin name
+  const RESERVED = ['ferridriver', 'bdd', 'session', 'run', 'script'];
+  function pluginFailure(code, name, why) {
+    const e = new Error(`${code}: definePlugin "${name}": ${why}`);
+    e.name = 'PluginLoadError';
+    e.code = code;
+    return e;
+  }
+  function definePlugin(m) {
+    checkLoading('definePlugin');
+    const p = m || {};
+    const name = typeof p.name === 'string' ? p.name : String(p.name);
+    // Everything is checked before anything registers: a plugin loads whole or not at all.
+    const invalid = (why) => pluginFailure('PLUGIN_INVALID', name, why);
+    if (!/^[a-z][a-z0-9]{0,31}$/.test(name)) throw invalid('`name` must be 1-32 lowercase letters and digits, starting with a letter (it is the namespace of its tools)');
+    if (RESERVED.includes(name)) throw invalid(`\`${name}\` is reserved`);
+    if (typeof p.version !== 'string' || !/^\d+\.\d+\.\d+$/.test(p.version)) throw invalid('`version` must be X.Y.Z');
+    if (p.coreVersion !== undefined) {
+      const problem = native.versionMismatch(String(p.coreVersion));
+      if (problem) throw pluginFailure('PLUGIN_VERSION_MISMATCH', name, problem);
+    }
+    if (pluginNames[name]) throw pluginFailure('PLUGIN_CONFLICT', name, `a plugin named "${name}" is already loaded`);
+    const codes = p.errorCodes || {};
+    if (typeof codes !== 'object' || Array.isArray(codes)) throw invalid('`errorCodes` must be an object of CODE: { retryable?, hint?, message? }');
+    for (const [code, spec] of Object.entries(codes)) {
+      if (!/^[A-Z][A-Z0-9_]*$/.test(code)) throw invalid(`error code "${code}" must be SCREAMING_SNAKE_CASE (its plugin's name is added: ${name}.${code})`);
+      if (spec !== undefined && (spec === null || typeof spec !== 'object')) throw invalid(`error code ${code}: expected { retryable?, hint?, message? }`);
+    }
+    const list = p.tools === undefined ? [] : p.tools;
+    if (!Array.isArray(list)) throw invalid('`tools` must be an array of defineTool manifests with a handler');
+    const wire = new Set();
+    for (const t of list) {
+      const short = t && t.name;
+      if (typeof short !== 'string' || !/^[a-z][a-zA-Z0-9_-]*$/.test(short)) throw invalid(`a tool's \`name\` must be short (e.g. "login"); it is registered as ${name}.<name>`);
+      if (typeof (t && t.handler) !== 'function') throw invalid(`tool "${short}" needs a handler function`);
+      const full = `${name}.${short}`;
+      if (pluginTable[full] || wire.has(full)) throw pluginFailure('PLUGIN_CONFLICT', name, `a tool named "${full}" is already defined`);
+      wire.add(full);
+    }
+    for (const [hook, fn] of [['setup', p.setup], ['teardown', p.teardown]]) {
+      if (fn !== undefined && typeof fn !== 'function') throw invalid(`\`${hook}\` must be a function`);
+    }
+    pluginNames[name] = true;
+    for (const [code, spec] of Object.entries(codes)) {
+      const s = spec || {};
+      errorCodes[`${name}.${code}`] = Object.freeze({
+        retryable: s.retryable === true,
+        hint: typeof s.hint === 'string' ? s.hint : undefined,
+        message: typeof s.message === 'string' ? s.message : undefined,
+      });
+    }
+    for (const t of list) {
+      defineTool({ ...t, name: `${name}.${t.name}` });
+      toolPlugin[tools.length - 1] = name;
+    }
+  }
+  // A handler's failure with its code qualified: `PluginError('X')` of plugin p is `p.X` with
+  // the declared retryable and hint; an undeclared code is itself an error.
+  function qualified(index, e) {
+    if (!(e instanceof PluginError) || e.qualified) return e;
+    const plugin = toolPlugin[index];
+    const code = plugin && !e.code.includes('.') ? `${plugin}.${e.code}` : e.code;
+    const spec = errorCodes[code];
+    if (!spec) {
+      const wrong = new Error(`tool "${tools[index].entry.name}" threw PluginError("${e.code}"), which its plugin does not declare in errorCodes`);
+      wrong.code = 'INTERNAL';
+      wrong.qualified = true;
+      return wrong;
+    }
+    e.code = code;
+    e.retryable = spec.retryable;
+    if (spec.hint !== undefined) e.hint = spec.hint;
+    e.qualified = true;
+    return e;
+  }
   // The objects a handler gets: the session's (script hosts) or the running World's (steps).
   function fixtures() {
     const src = native.host === 'bdd' ? world || {} : g;
@@ -248,6 +336,8 @@
       const f = fixtures();
       const fixture = { args, page: f.page, context: f.context, request: f.request, commands };
       return await native.asyncContext.run(index, () => t.handler(fixture));
+    } catch (e) {
+      throw qualified(index, e);
     } finally {
       if (token !== null) native.policyExit(token);
     }
@@ -313,7 +403,10 @@
     if (e instanceof Error) {
       const ctor = e.constructor && e.constructor.name;
       const type = ctor && ctor !== 'Error' ? ctor : e.name || 'Error';
-      return { status: 'failed', type, message: message(e), stack: String(e.stack || '') };
+      const described = { status: 'failed', type, message: message(e), stack: String(e.stack || '') };
+      // A plugin's error code travels with it (PluginError, see qualified()).
+      if (e.qualified) Object.assign(described, { code: e.code, retryable: e.retryable === true, hint: e.hint });
+      return described;
     }
     let text;
     try {
@@ -440,6 +533,8 @@
 
   const api = {
     defineTool,
+    definePlugin,
+    PluginError,
     Given: stepFunction('Given'),
     When: stepFunction('When'),
     Then: stepFunction('Then'),

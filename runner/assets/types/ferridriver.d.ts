@@ -118,6 +118,33 @@ declare namespace ferridriver {
     allow?: ToolAllow;
   }
 
+  /** One declared error code of a plugin (its key is bare: `LOGIN_FAILED`). */
+  interface ErrorCodeSpec {
+    /** Whether the same call may succeed if tried again. */
+    retryable?: boolean;
+    /** What to do about it (sent to MCP clients with the error). */
+    hint?: string;
+    /** A default message. */
+    message?: string;
+  }
+
+  /** What `definePlugin` is told: a name that is the namespace of its tools and codes. */
+  interface PluginManifest {
+    /** 1-32 lowercase letters and digits (`box`); tools register as `box.<tool>`. */
+    name: string;
+    /** `X.Y.Z`. */
+    version: string;
+    /** The ferridriver versions it works with, npm style (`^0.1`, `>=0.1.0 <0.3`). */
+    coreVersion?: string;
+    description?: string;
+    /** Codes its tools fail with (`throw new PluginError('LOGIN_FAILED', …)`), registered as `box.LOGIN_FAILED`. */
+    errorCodes?: Readonly<Record<string, ErrorCodeSpec>>;
+    /** Its tools, with short names (`login`). */
+    tools?: readonly ToolDefinition[];
+    setup?: () => void | Promise<void>;
+    teardown?: () => void | Promise<void>;
+  }
+
   /** A tool's manifest with its handler. */
   interface ToolDefinition<Args = any, Result = unknown> extends ToolManifest {
     handler: ToolHandler<Args, Result>;
@@ -216,6 +243,19 @@ declare function defineTool<Args = any, Result = unknown>(
   manifest: ferridriver.ToolManifest,
   handler: ferridriver.ToolHandler<Args, Result>,
 ): void;
+
+/** Defines a plugin: its tools (`<name>.<tool>`) and error codes (`<name>.CODE`), all or nothing. */
+declare function definePlugin(plugin: ferridriver.PluginManifest): void;
+
+/** A tool's failure with one of its plugin's declared codes; callers see the qualified `code`. */
+declare class PluginError extends Error {
+  constructor(code: string, message?: string, options?: { details?: unknown });
+  /** `box.LOGIN_FAILED` once thrown out of the handler (the bare code inside it). */
+  code: string;
+  retryable?: boolean;
+  hint?: string;
+  details?: unknown;
+}
 
 /** Playwright's `expect` (also exported by '@playwright/test'). */
 declare var expect: import('@playwright/test').Expect;

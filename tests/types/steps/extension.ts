@@ -72,3 +72,20 @@ Before(async function () {
 });
 
 export {};
+
+// A plugin: short tool names, declared error codes thrown with PluginError.
+definePlugin({
+  name: 'crate',
+  version: '1.0.0',
+  coreVersion: '^0.1',
+  errorCodes: { EMPTY: { retryable: false, hint: 'fill it first' } },
+  tools: [
+    {
+      name: 'open',
+      handler: async ({ args }: { args: { items: number } }) => {
+        if (args.items === 0) throw new PluginError('EMPTY', 'the crate is empty', { details: { items: 0 } });
+        return args.items;
+      },
+    },
+  ],
+});

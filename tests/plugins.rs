@@ -1,0 +1,162 @@
+//! `definePlugin`: tools namespaced by the plugin's name, error codes that reach `plugins[…]`
+//! callers and MCP clients (`isError` with `structuredContent.error`), and a loader that fails
+//! closed: an invalid plugin, one for another ferridriver version and one whose name is taken
+//! register nothing, and the others load.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BOX: &str = r#"
+definePlugin({
+  name: 'box',
+  version: '1.0.0',
+  coreVersion: '>=0.1.0',
+  errorCodes: { LOGIN_FAILED: { retryable: true, hint: 'check the user name' } },
+  tools: [
+    {
+      name: 'login',
+      exposeAsTool: true,
+      inputSchema: { type: 'object', properties: { user: { type: 'string' } }, required: ['user'] },
+      handler: async ({ args }: any) => {
+        if (args.user !== 'ada') throw new PluginError('LOGIN_FAILED', `no user ${args.user}`, { details: { user: args.user } });
+        return { welcome: args.user };
+      },
+    },
+    { name: 'oops', handler: async () => { throw new PluginError('NOT_DECLARED', 'never declared'); } },
+  ],
+});
+"#;
+
+fn project(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fd-plugins-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("extensions")).unwrap();
+    std::fs::write(dir.join("ferridriver.toml"), "extensions = [\"extensions\"]\n").unwrap();
+    std::fs::write(dir.join("extensions/box.ts"), BOX).unwrap();
+    // Sorted after box.ts: each fails closed with its reason.
+    std::fs::write(
+        dir.join("extensions/c_invalid.ts"),
+        "definePlugin({ name: 'Bad', version: '1.0.0', tools: [{ name: 'x', handler: async () => 1 }] });\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("extensions/d_future.ts"),
+        "definePlugin({ name: 'future', version: '1.0.0', coreVersion: '>=99.0.0', tools: [{ name: 'x', handler: async () => 1 }] });\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("extensions/e_taken.ts"),
+        "definePlugin({ name: 'box', version: '2.0.0', tools: [{ name: 'other', handler: async () => 1 }] });\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
+    let dir = project("run");
+    let script = r#"
+      const out = { tools: Object.keys(plugins).sort() };
+      out.ok = await plugins['box.login']({ user: 'ada' });
+      try { await plugins['box.login']({ user: 'bob' }); } catch (e) { out.fail = { code: e.code, retryable: e.retryable, hint: e.hint, message: e.message, details: e.details }; }
+      try { await plugins['box.oops']({}); } catch (e) { out.undeclared = { code: e.code, message: e.message }; }
+      return out;
+    "#;
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "-e", script])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let value = &envelope["value"];
+    assert_eq!(
+        value["tools"],
+        json!(["box.login", "box.oops"]),
+        "nothing of a rejected plugin is registered: {envelope}\n{stderr}"
+    );
+    assert_eq!(value["ok"], json!({ "welcome": "ada" }));
+    assert_eq!(
+        value["fail"],
+        json!({ "code": "box.LOGIN_FAILED", "retryable": true, "hint": "check the user name", "message": "no user bob", "details": { "user": "bob" } })
+    );
+    assert_eq!(value["undeclared"]["code"], "INTERNAL");
+    assert!(value["undeclared"]["message"].as_str().unwrap().contains("does not declare"), "{envelope}");
+    for (file, code) in [
+        ("c_invalid.ts", "PLUGIN_INVALID"),
+        ("d_future.ts", "PLUGIN_VERSION_MISMATCH"),
+        ("e_taken.ts", "PLUGIN_CONFLICT"),
+    ] {
+        assert!(stderr.lines().any(|l| l.contains(file) && l.contains(code)), "{file}: {code} in\n{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn rpc(stdin: &mut impl Write, stdout: &mut impl BufRead, id: u64, method: &str, params: Value) -> Value {
+    writeln!(stdin, "{}", json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params })).unwrap();
+    if id == 1 {
+        writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).unwrap();
+    }
+    stdin.flush().unwrap();
+    loop {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let reply: Value = serde_json::from_str(&line).unwrap();
+        if reply["id"] == json!(id) {
+            return reply;
+        }
+    }
+}
+
+#[test]
+fn mcp_clients_get_the_error_envelope() {
+    let dir = project("mcp");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .arg("mcp")
+        .current_dir(Path::new(&dir))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let client = json!({ "name": "plugins-test", "version": "1" });
+    rpc(
+        &mut stdin,
+        &mut stdout,
+        1,
+        "initialize",
+        json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client }),
+    );
+    let list = rpc(&mut stdin, &mut stdout, 2, "tools/list", json!({}));
+    let names: Vec<&str> =
+        list["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+    assert!(names.contains(&"box_login"), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("other") || n.starts_with("future") || n.starts_with("Bad")), "{names:?}");
+
+    let failed =
+        rpc(&mut stdin, &mut stdout, 3, "tools/call", json!({ "name": "box_login", "arguments": { "user": "bob" } }));
+    let result = &failed["result"];
+    assert_eq!(result["isError"], true, "{failed}");
+    assert_eq!(
+        result["structuredContent"]["error"],
+        json!({ "code": "box.LOGIN_FAILED", "message": "no user bob", "retryable": true, "hint": "check the user name" })
+    );
+    assert!(
+        result["content"][0]["text"].as_str().unwrap().starts_with("no user bob"),
+        "the message comes first: {failed}"
+    );
+
+    let invalid =
+        rpc(&mut stdin, &mut stdout, 4, "tools/call", json!({ "name": "box_login", "arguments": { "user": 5 } }));
+    assert_eq!(invalid["result"]["structuredContent"]["error"]["code"], "INVALID_ARGUMENTS", "{invalid}");
+    let ok =
+        rpc(&mut stdin, &mut stdout, 5, "tools/call", json!({ "name": "box_login", "arguments": { "user": "ada" } }));
+    assert_eq!(ok["result"]["structuredContent"], json!({ "welcome": "ada" }), "{ok}");
+    drop(stdin);
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
