@@ -334,6 +334,28 @@
         check(actual);
       };
     }
+    // expect(fn).toPass({ timeout, intervals }): calls fn until it stops throwing. As in
+    // Playwright, no timeout by default (the step's own timeout ends it).
+    api.toPass = async function (options) {
+      const site = pw.callSite();
+      if (typeof actual !== 'function') throw pw.failure(site, 'TypeError', `expect(received).toPass() needs a function; received ${format(actual)}`);
+      if (not) throw pw.failure(site, 'Error', 'expect(fn).not.toPass() is not supported (as in Playwright)');
+      const o = options || {};
+      const timeout = typeof o.timeout === 'number' ? o.timeout : 0;
+      const intervals = Array.isArray(o.intervals) && o.intervals.length ? o.intervals : [100, 250, 500, 1000];
+      const start = Date.now();
+      for (let i = 0; ; i++) {
+        try {
+          await actual();
+          return;
+        } catch (e) {
+          if (timeout > 0 && Date.now() - start >= timeout) {
+            throw pw.failure(site, 'Error', `expect(fn).toPass() failed after ${timeout}ms of retries\n\n${e && e.message !== undefined ? e.message : e}`);
+          }
+        }
+        await new Promise((r) => g.setTimeout(r, intervals[Math.min(i, intervals.length - 1)]));
+      }
+    };
     for (const [name, mapping] of Object.entries(webFirst)) {
       api[name] = function (...args) {
         const site = pw.callSite();

@@ -133,6 +133,16 @@ declare module '@playwright/test' {
     /** Runs a function (or an expression) in the page; resolves to its JSON-serialisable value. */
     evaluate<R, Arg>(pageFunction: PageFunction<Arg, R>, arg: Arg): Promise<R>;
     evaluate<R>(pageFunction: PageFunction<void, R>): Promise<R>;
+    /** `fn(element, arg)` on the first match, without waiting (fails when nothing matches). */
+    $eval<R, Arg = void>(selector: string, pageFunction: (element: SVGElement | HTMLElement, arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
+    /** `fn(elements, arg)` on every current match. */
+    $$eval<R, Arg = void>(selector: string, pageFunction: (elements: (SVGElement | HTMLElement)[], arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
+    /** Calls the function in the page until it returns a truthy value. */
+    waitForFunction<R, Arg = void>(
+      pageFunction: string | ((arg: Arg) => R | Promise<R>),
+      arg?: Arg,
+      options?: { timeout?: number; polling?: number | 'raf' },
+    ): Promise<{ jsonValue(): Promise<R> }>;
     /** A PNG of the viewport (or the whole page). */
     screenshot(options?: ScreenshotOptions & { fullPage?: boolean }): Promise<Buffer>;
     /** Waits until the URL matches (a glob with `*`/`**`, an exact URL, or a RegExp). */
@@ -297,6 +307,13 @@ declare module '@playwright/test' {
     isEditable(options?: TimeoutOptions): Promise<boolean>;
     /** Waits until the element is visible (default), hidden, attached or detached. */
     waitFor(options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' }): Promise<void>;
+    focus(options?: TimeoutOptions): Promise<void>;
+    blur(options?: TimeoutOptions): Promise<void>;
+    /** Dispatches a DOM event of that type (MouseEvent for clicks, KeyboardEvent for keys…). */
+    dispatchEvent(type: string, eventInit?: Record<string, unknown>, options?: TimeoutOptions): Promise<void>;
+    scrollIntoViewIfNeeded(options?: TimeoutOptions): Promise<void>;
+    /** The element's box in the main frame's viewport; null when it is not rendered. */
+    boundingBox(options?: TimeoutOptions): Promise<{ x: number; y: number; width: number; height: number } | null>;
   }
   export interface Locator extends LocatorFactories {}
 
@@ -604,6 +621,8 @@ declare module '@playwright/test' {
 
   /** Checks on any value; `R` is void, or a Promise for `.resolves`/`.rejects`/`expect.poll`. */
   export interface GenericMatchers<R> {
+    /** Calls the function (the received value) until it stops throwing. */
+    toPass(options?: { timeout?: number; intervals?: number[] }): Promise<void>;
     /** `Object.is` equality. */
     toBe(expected: unknown): R;
     /** Deep equality (undefined properties ignored). */

@@ -1,0 +1,96 @@
+// Playwright methods built on the bindings the classes already have (locator.evaluate /
+// evaluateAll, page.evaluate): locator.focus/blur/dispatchEvent/boundingBox/
+// scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction. Each waits for its element as the
+// evaluation it rests on does (strict, like Playwright's), and fails with the call site's stack.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { Locator, Page } = pw;
+  const done = () => undefined;
+
+  // The event class Playwright picks for a type (others are plain Events).
+  const EVENT_CLASSES = [
+    [/^(click|dblclick|auxclick|contextmenu|mouse\w+)$/, 'MouseEvent'],
+    [/^pointer\w+$/, 'PointerEvent'],
+    [/^key\w+$/, 'KeyboardEvent'],
+    [/^(focus|blur|focusin|focusout)$/, 'FocusEvent'],
+    [/^drag\w*|^drop$/, 'DragEvent'],
+    [/^wheel$/, 'WheelEvent'],
+    [/^(input|beforeinput)$/, 'InputEvent'],
+  ];
+
+  Object.assign(Locator.prototype, {
+    focus(options) {
+      return this.evaluate((el) => el.focus(), undefined, options).then(done);
+    },
+    blur(options) {
+      return this.evaluate((el) => el.blur(), undefined, options).then(done);
+    },
+    dispatchEvent(type, eventInit, options) {
+      const kind = (EVENT_CLASSES.find(([re]) => re.test(String(type))) || [null, 'Event'])[1];
+      const fire = (el, [t, init, k]) => {
+        const Ctor = window[k] || Event;
+        el.dispatchEvent(new Ctor(t, { bubbles: true, cancelable: true, composed: true, ...init }));
+      };
+      return this.evaluate(fire, [String(type), eventInit || {}, kind], options).then(done);
+    },
+    scrollIntoViewIfNeeded(options) {
+      return this.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }), undefined, options).then(done);
+    },
+    // The element's box in the main frame's viewport (CSS pixels), `null` when it has none
+    // (not rendered: `display: none`, detached from layout).
+    boundingBox(options) {
+      const box = (el) => {
+        if (el.getClientRects().length === 0) return null;
+        const r = el.getBoundingClientRect();
+        let x = r.x;
+        let y = r.y;
+        for (let w = el.ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
+          const f = w.frameElement.getBoundingClientRect();
+          x += f.x + w.frameElement.clientLeft;
+          y += f.y + w.frameElement.clientTop;
+        }
+        return { x, y, width: r.width, height: r.height };
+      };
+      return this.evaluate(box, undefined, options);
+    },
+  });
+
+  function functionSource(what, fn) {
+    if (typeof fn === 'function') return String(fn);
+    if (typeof fn === 'string') return fn.includes('=>') || /^\s*(async\s+)?function\b/.test(fn) ? fn : `() => (${fn})`;
+    throw new TypeError(`${what}: pass a function`);
+  }
+
+  Object.assign(Page.prototype, {
+    // `fn(element, arg)` on the first match, at once (no waiting, as Playwright's $eval).
+    $eval(selector, fn, arg) {
+      const source = functionSource('page.$eval', fn);
+      const missing = JSON.stringify(`page.$eval: failed to find element matching selector "${selector}"`);
+      const first = `(els, arg) => { if (!els.length) throw new Error(${missing}); return (${source})(els[0], arg); }`;
+      return this.locator(selector).evaluateAll(first, arg);
+    },
+    // `fn(elements, arg)` on every current match.
+    $$eval(selector, fn, arg) {
+      return this.locator(selector).evaluateAll(functionSource('page.$$eval', fn), arg);
+    },
+    // Calls `fn(arg)` in the page until it returns a truthy value; `{ timeout, polling }` (ms,
+    // or 'raf': every frame). Resolves to a handle whose `jsonValue()` is that value.
+    async waitForFunction(fn, arg, options) {
+      const site = pw.callSite();
+      const o = options || {};
+      const timeout = typeof o.timeout === 'number' ? o.timeout : 30000;
+      const every = typeof o.polling === 'number' && o.polling > 0 ? o.polling : 16;
+      const source = functionSource('page.waitForFunction', fn);
+      const start = Date.now();
+      for (;;) {
+        const value = await this.evaluate(`(${source})(${JSON.stringify(arg === undefined ? null : arg)})`);
+        if (value) return { jsonValue: async () => value, dispose: async () => undefined };
+        if (timeout > 0 && Date.now() - start >= timeout) {
+          throw pw.failure(site, 'TimeoutError', `page.waitForFunction: Timeout ${timeout}ms exceeded.`);
+        }
+        await new Promise((r) => g.setTimeout(r, every));
+      }
+    },
+  });
+})(globalThis);

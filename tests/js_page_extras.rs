@@ -1,0 +1,89 @@
+//! Playwright methods built on the existing bindings (locator.focus/blur/dispatchEvent/
+//! boundingBox/scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction, expect(fn).toPass)
+//! in real Chromium: what they do, and that each fails where Playwright's fails.
+
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::process::Command;
+
+const PAGE: &str = r#"<!doctype html><title>Extras</title>
+<input id="name"><button id="go" onclick="this.dataset.clicked = event.constructor.name">Go</button>
+<div id="box" style="position:absolute;left:40px;top:70px;width:120px;height:30px">box</div>
+<div id="gone" style="display:none">gone</div>
+<ul><li>a</li><li>b</li><li>c</li></ul>
+<script>setTimeout(() => { window.ready = 'yes' }, 200)</script>"#;
+
+const PAGES: &[(&str, &str)] = &[("/extras", PAGE)];
+
+const STEPS: &str = r##"import { Given, Then } from '@cucumber/cucumber'
+import { expect } from '@playwright/test'
+
+Given('the extras page', async function (this: any) {
+  await this.page.goto('/extras')
+})
+
+Then('the extra methods work', async function (this: any) {
+  const page = this.page
+  await page.locator('#name').focus()
+  expect(await page.evaluate(() => document.activeElement && document.activeElement.id)).toBe('name')
+  await page.locator('#name').blur()
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+  await page.locator('#go').dispatchEvent('click')
+  expect(await page.locator('#go').getAttribute('data-clicked')).toBe('MouseEvent')
+  expect(await page.locator('#box').boundingBox()).toEqual({ x: 40, y: 70, width: 120, height: 30 })
+  expect(await page.locator('#gone').boundingBox()).toBeNull()
+  await page.locator('#box').scrollIntoViewIfNeeded()
+  expect(await page.$eval('#box', (el: any, suffix: string) => el.textContent + suffix, '!')).toBe('box!')
+  expect(await page.$$eval('li', (els: any[]) => els.map((e) => e.textContent).join(''))).toBe('abc')
+  const ready = await page.waitForFunction(() => (window as any).ready)
+  expect(await ready.jsonValue()).toBe('yes')
+  let tries = 0
+  await expect(async () => {
+    tries++
+    expect(tries).toBeGreaterThan(2)
+  }).toPass({ intervals: [10] })
+  expect(tries).toBe(3)
+})
+
+Then('they fail where Playwright fails', async function (this: any) {
+  const page = this.page
+  await expect(page.locator('#missing').boundingBox({ timeout: 300 })).rejects.toThrow()
+  await expect(page.locator('#missing').focus({ timeout: 300 })).rejects.toThrow()
+  await expect(page.locator('li').dispatchEvent('click', {}, { timeout: 300 })).rejects.toThrow(/strict mode/i)
+  await expect(page.$eval('#missing', (el: any) => el.id)).rejects.toThrow(/failed to find element matching selector "#missing"/)
+  await expect(page.waitForFunction(() => false, undefined, { timeout: 200 })).rejects.toThrow(/Timeout 200ms exceeded/)
+  await expect(expect(() => { throw new Error('never') }).toPass({ timeout: 200, intervals: [20] })).rejects.toThrow(/never/)
+})
+"##;
+
+const FEATURE: &str = "Feature: extras\n  Scenario: they work\n    Given the extras page\n    Then the extra methods work\n\n  Scenario: they fail\n    Given the extras page\n    Then they fail where Playwright fails\n";
+
+#[test]
+fn the_extra_methods_work_and_fail_where_playwright_fails() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let dir = std::env::temp_dir().join(format!("fd-page-extras-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("steps")).unwrap();
+    std::fs::write(dir.join("steps/extras.ts"), STEPS).unwrap();
+    std::fs::write(dir.join("extras.feature"), FEATURE).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args([
+            "bdd",
+            "extras.feature",
+            "--world-parameters",
+            &format!("{{\"baseUrl\":\"{base}\"}}"),
+            "--format",
+            "summary",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("2 scenarios (2 passed)"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
