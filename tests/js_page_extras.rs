@@ -44,6 +44,14 @@ Then('the extra methods work', async function (this: any) {
     expect(tries).toBeGreaterThan(2)
   }).toPass({ intervals: [10] })
   expect(tries).toBe(3)
+  const matches = (q: string) => page.evaluate(`matchMedia(${JSON.stringify(q)}).matches`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await matches('(prefers-color-scheme: dark)')).toBe(true)
+  await page.emulateMedia({ media: 'print' })
+  expect([await matches('print'), await matches('(prefers-color-scheme: dark)')]).toEqual([true, true])
+  await page.emulateMedia({ colorScheme: null, media: null })
+  expect([await matches('print'), await matches('(prefers-color-scheme: dark)')]).toEqual([false, false])
+  await page.keyboard.press('Tab')
 })
 
 Then('they fail where Playwright fails', async function (this: any) {
@@ -54,6 +62,13 @@ Then('they fail where Playwright fails', async function (this: any) {
   await expect(page.$eval('#missing', (el: any) => el.id)).rejects.toThrow(/failed to find element matching selector "#missing"/)
   await expect(page.waitForFunction(() => false, undefined, { timeout: 200 })).rejects.toThrow(/Timeout 200ms exceeded/)
   await expect(expect(() => { throw new Error('never') }).toPass({ timeout: 200, intervals: [20] })).rejects.toThrow(/never/)
+  await expect(page.emulateMedia({ media: 'tv' })).rejects.toThrow(/media must be one of screen, print/)
+  this.context.setDefaultTimeout(400)
+  await expect(page.locator('#missing').click()).rejects.toThrow(/400\s?ms/)
+  page.setDefaultTimeout(300)
+  const started = Date.now()
+  await expect(page.locator('#missing').click()).rejects.toThrow(/300\s?ms/)
+  expect(Date.now() - started).toBeLessThan(3000)
 })
 "##;
 

@@ -131,8 +131,8 @@ impl ContextOptions {
             page.send("Emulation.setTimezoneOverride", json!({ "timezoneId": zone })).await?;
         }
         if let Some(scheme) = &self.color_scheme {
-            let media = json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] });
-            page.send("Emulation.setEmulatedMedia", media).await?;
+            let scheme = crate::MediaEmulation { color_scheme: Some(scheme.clone()), ..Default::default() };
+            page.emulate_media(&scheme).await?;
         }
         if self.ignore_https_errors == Some(true) {
             page.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true })).await?;

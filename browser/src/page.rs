@@ -43,6 +43,8 @@ pub(crate) struct PageInner {
     pub(crate) frame_id: String,
     /// The viewport size set with `set_viewport_size`.
     pub(crate) viewport: std::sync::Mutex<(u32, u32)>,
+    /// The media type and features emulated now (`emulation.rs`).
+    pub(crate) media: std::sync::Mutex<crate::MediaEmulation>,
     /// The main frame's URL as its navigations report it (see [`Page::last_known_url`]).
     pub(crate) known_url: std::sync::Mutex<String>,
     /// Downloads this page started, until they end.
@@ -98,6 +100,7 @@ impl Page {
             downloads: std::sync::Mutex::default(),
             known_url: std::sync::Mutex::new("about:blank".to_string()),
             viewport: std::sync::Mutex::new(crate::context::DEFAULT_VIEWPORT),
+            media: std::sync::Mutex::default(),
             // The first document (about:blank) counts as loaded, as in Playwright.
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),

@@ -6,7 +6,7 @@
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
-  const { Page, send, callSite, failure } = pw;
+  const { Page, send, callSite, failure, globToRegExp } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
   // The events the page reports; others (popup, download, …) are accepted and never fire.
   const REPORTED = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'download', 'load', 'domcontentloaded', 'framenavigated']);
@@ -478,24 +478,6 @@
       // Not resolvable: compare as given.
     }
     return (r) => r.url() === wanted || r.url() === pattern;
-  }
-
-  function globToRegExp(glob) {
-    let source = '^';
-    for (let i = 0; i < glob.length; i++) {
-      const c = glob[i];
-      if (c === '*' && glob[i + 1] === '*') {
-        source += '.*';
-        i++;
-      } else if (c === '*') {
-        source += '[^/]*';
-      } else if (c === '?') {
-        source += '.';
-      } else {
-        source += /[.+^${}()|[\]\\]/.test(c) ? '\\' + c : c;
-      }
-    }
-    return new RegExp(source + '$');
   }
 
   // For js/page_routes.js.

@@ -1,7 +1,8 @@
 // Playwright methods built on the bindings the classes already have (locator.evaluate /
 // evaluateAll, page.evaluate): locator.focus/blur/dispatchEvent/boundingBox/
-// scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction. Each waits for its element as the
-// evaluation it rests on does (strict, like Playwright's), and fails with the call site's stack.
+// scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction/emulateMedia, and the default
+// timeouts of pages and contexts. Each waits for its element as the evaluation it rests on does
+// (strict, like Playwright's), and fails with the call site's stack.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
@@ -62,7 +63,86 @@
     throw new TypeError(`${what}: pass a function`);
   }
 
-  Object.assign(Page.prototype, {
+  // page.keyboard and page.mouse act on the focused element and at page coordinates.
+  class Keyboard {
+    constructor(page) {
+      this._page = page;
+    }
+    press(key, options) {
+      return this._page._op('keyboardPress', [String(key)], options).then(done);
+    }
+    type(text, options) {
+      return this._page._op('keyboardType', [String(text)], options).then(done);
+    }
+    down(key) {
+      return this._page._op('keyboardDown', [String(key)]).then(done);
+    }
+    up(key) {
+      return this._page._op('keyboardUp', [String(key)]).then(done);
+    }
+    insertText(text) {
+      return this._page._op('keyboardInsertText', [String(text)]).then(done);
+    }
+  }
+  class Mouse {
+    constructor(page) {
+      this._page = page;
+    }
+    move(x, y, options) {
+      return this._page._op('mouseMove', [Number(x), Number(y)], options).then(done);
+    }
+    click(x, y, options) {
+      return this._page._op('mouseClick', [Number(x), Number(y)], options).then(done);
+    }
+    dblclick(x, y, options) {
+      return this._page._op('mouseDblclick', [Number(x), Number(y)], options).then(done);
+    }
+    down() {
+      return this._page._op('mouseDown', []).then(done);
+    }
+    up() {
+      return this._page._op('mouseUp', []).then(done);
+    }
+    wheel(deltaX, deltaY) {
+      return this._page._op('mouseWheel', [Number(deltaX), Number(deltaY)]).then(done);
+    }
+  }
+
+  for (const [name, Kind] of [['keyboard', Keyboard], ['mouse', Mouse]]) {
+    Object.defineProperty(Page.prototype, name, {
+      configurable: true,
+      get() {
+        const key = `_${name}`;
+        if (!this[key]) this[key] = new Kind(this);
+        return this[key];
+      },
+    });
+  }
+  Object.assign(g.__ferridriver_modules.playwright, { Keyboard, Mouse });
+
+  const MEDIA_OPTIONS = ['media', 'colorScheme', 'reducedMotion', 'forcedColors', 'contrast'];
+  const timeouts = {
+    // Every operation of this page (or context) without its own `timeout` waits this long.
+    setDefaultTimeout(ms) {
+      this._defaultTimeout = Number(ms);
+    },
+    // Navigations and navigation waits of this page (or context), before setDefaultTimeout.
+    setDefaultNavigationTimeout(ms) {
+      this._navigationTimeout = Number(ms);
+    },
+  };
+  Object.assign(g.__ferridriver_modules.playwright.BrowserContext.prototype, timeouts);
+
+  Object.assign(Page.prototype, timeouts, {
+    // What is left out stays as it is; `null` goes back to the browser's own value.
+    emulateMedia(options) {
+      const o = options || {};
+      const change = {};
+      for (const key of MEDIA_OPTIONS) {
+        if (key in o) change[key] = o[key] === null ? '' : String(o[key]);
+      }
+      return this._op('emulateMedia', [change]).then(done);
+    },
     // `fn(element, arg)` on the first match, at once (no waiting, as Playwright's $eval).
     $eval(selector, fn, arg) {
       const source = functionSource('page.$eval', fn);

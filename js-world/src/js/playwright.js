@@ -83,8 +83,18 @@
     if (value === undefined || value === null) throw new TypeError('expected a string or a RegExp');
     return { value: String(value), exact: exact === true };
   }
+  // Playwright's 0 is "no time limit".
+  const NO_LIMIT = 2147483647;
   function timeoutOf(options) {
-    return options && typeof options.timeout === 'number' ? options.timeout : null;
+    if (!options || typeof options.timeout !== 'number') return null;
+    return options.timeout === 0 ? NO_LIMIT : options.timeout;
+  }
+  const NAVIGATIONS = new Set(['goto', 'reload', 'goBack', 'goForward', 'waitForURL', 'waitForLoadState', 'waitForNavigation']);
+  function defaultTimeoutOf(page, navigation) {
+    const c = page._context || {};
+    const t = [navigation ? page._navigationTimeout : undefined, navigation ? c._navigationTimeout : undefined, page._defaultTimeout, c._defaultTimeout]
+      .find((v) => typeof v === 'number');
+    return t === undefined ? null : t === 0 ? NO_LIMIT : t;
   }
   function scriptOf(fn, arg) {
     if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
@@ -344,6 +354,11 @@
     _send(request, site) {
       request.page = this._id;
       request.generation = this._context._generation;
+      // setDefaultTimeout / setDefaultNavigationTimeout of the page, else of its context
+      // (js/page_extras.js); assertions keep their own.
+      if ((request.timeout === null || request.timeout === undefined) && request.target !== 'expect') {
+        request.timeout = defaultTimeoutOf(this, request.target === 'page' && NAVIGATIONS.has(request.op));
+      }
       // Adding a listener (js/page_events.js) subscribes the page first.
       if (this._barrier) return this._barrier.then(() => send(request, site));
       return send(request, site);
@@ -432,14 +447,6 @@
     isClosed() {
       return this._closed;
     }
-    get keyboard() {
-      if (!this._keyboard) this._keyboard = new Keyboard(this);
-      return this._keyboard;
-    }
-    get mouse() {
-      if (!this._mouse) this._mouse = new Mouse(this);
-      return this._mouse;
-    }
   }
   // State queries: isVisible/isHidden answer at once; the others wait for the one element
   // (`timeout` option) and fail when it never comes, as Playwright's.
@@ -454,52 +461,6 @@
     Page.prototype[name] = function (selector, ...rest) {
       return this.locator(selector)[name](...rest);
     };
-  }
-
-  // page.keyboard and page.mouse act on the focused element and at page coordinates.
-  const done = () => undefined;
-  class Keyboard {
-    constructor(page) {
-      this._page = page;
-    }
-    press(key, options) {
-      return this._page._op('keyboardPress', [String(key)], options).then(done);
-    }
-    type(text, options) {
-      return this._page._op('keyboardType', [String(text)], options).then(done);
-    }
-    down(key) {
-      return this._page._op('keyboardDown', [String(key)]).then(done);
-    }
-    up(key) {
-      return this._page._op('keyboardUp', [String(key)]).then(done);
-    }
-    insertText(text) {
-      return this._page._op('keyboardInsertText', [String(text)]).then(done);
-    }
-  }
-  class Mouse {
-    constructor(page) {
-      this._page = page;
-    }
-    move(x, y, options) {
-      return this._page._op('mouseMove', [Number(x), Number(y)], options).then(done);
-    }
-    click(x, y, options) {
-      return this._page._op('mouseClick', [Number(x), Number(y)], options).then(done);
-    }
-    dblclick(x, y, options) {
-      return this._page._op('mouseDblclick', [Number(x), Number(y)], options).then(done);
-    }
-    down() {
-      return this._page._op('mouseDown', []).then(done);
-    }
-    up() {
-      return this._page._op('mouseUp', []).then(done);
-    }
-    wheel(deltaX, deltaY) {
-      return this._page._op('mouseWheel', [Number(deltaX), Number(deltaY)]).then(done);
-    }
   }
 
   class APIResponse {
@@ -775,7 +736,7 @@
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
   }
 
-  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, Locator, Page };
+  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, Locator, Page };
   g.__ferridriver.installFixtures = installFixtures;
   g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {
@@ -783,8 +744,6 @@
     Page,
     Locator,
     FrameLocator,
-    Keyboard,
-    Mouse,
     BrowserContext,
     Browser,
     APIRequestContext,

@@ -108,6 +108,11 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
             let response = page.history_with(delta, navigate_options(r)?).await?.flatten();
             serde_json::to_value(response).unwrap_or(Value::Null)
         }
+        "emulateMedia" => {
+            let emulation: ferridriver_browser::MediaEmulation = r.arg(0, "options")?;
+            page.emulate_media(&emulation).await?;
+            Value::Null
+        }
         "title" => Value::String(page.title().await?),
         "markdown" => Value::String(page.markdown().await?),
         "ariaSnapshot" => Value::String(page.aria_snapshot().await?),

@@ -157,6 +157,18 @@ declare module '@playwright/test' {
     close(): Promise<void>;
     isClosed(): boolean;
     readonly keyboard: Keyboard;
+    /** Every operation without its own `timeout` waits this long (0: no limit). */
+    setDefaultTimeout(timeout: number): void;
+    /** Navigations and navigation waits without their own `timeout` (before setDefaultTimeout). */
+    setDefaultNavigationTimeout(timeout: number): void;
+    /** What is left out stays; `null` returns to the browser's own value. */
+    emulateMedia(options?: {
+      media?: 'screen' | 'print' | null;
+      colorScheme?: 'light' | 'dark' | 'no-preference' | null;
+      reducedMotion?: 'reduce' | 'no-preference' | null;
+      forcedColors?: 'active' | 'none' | null;
+      contrast?: 'more' | 'no-preference' | null;
+    }): Promise<void>;
     readonly mouse: Mouse;
 
     // The selector shortcuts: page.click(selector) is page.locator(selector).click().
@@ -499,6 +511,9 @@ declare module '@playwright/test' {
   }
 
   export class BrowserContext {
+    /** The default timeout of its pages' operations (a page's own setting wins). */
+    setDefaultTimeout(timeout: number): void;
+    setDefaultNavigationTimeout(timeout: number): void;
     private constructor();
     /** Cookies and the localStorage of the origins its pages show; written to `path` if given. */
     storageState(options?: { path?: string }): Promise<StorageState>;
