@@ -211,16 +211,12 @@ fn run_killed_mid_script_leaves_no_browser() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn mcp_killed_mid_call_leaves_no_browser() {
-    if !support::browser_available() {
-        return;
-    }
-    let (base, hits) = counting_server();
-    let dir = scratch("mcp");
+/// Starts `ferridriver mcp` on stdio and sends it a `run_script` that holds a page open; the
+/// server's stdin is returned (the server ends when it closes).
+fn start_mcp_holding(dir: &std::path::Path, base: &str) -> (Child, std::process::ChildStdin) {
     let mut host = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .arg("mcp")
-        .current_dir(&dir)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -239,6 +235,32 @@ fn mcp_killed_mid_call_leaves_no_browser() {
         writeln!(stdin, "{line}").expect("write to the server");
     }
     stdin.flush().expect("flush");
+    (host, stdin)
+}
+
+#[test]
+fn mcp_ended_by_sigterm_mid_call_waits_for_its_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = scratch("mcp-term");
+    let (host, stdin) = start_mcp_holding(&dir, &base);
+    let started = Instant::now();
+    signal_mid_run_and_count(host, &hits, 1, libc::SIGTERM);
+    assert!(started.elapsed() < Duration::from_secs(60), "a call in flight does not hold the shutdown");
+    drop(stdin);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn mcp_killed_mid_call_leaves_no_browser() {
+    if !support::browser_available() {
+        return;
+    }
+    let (base, hits) = counting_server();
+    let dir = scratch("mcp");
+    let (host, stdin) = start_mcp_holding(&dir, &base);
     kill_mid_run_and_count(host, &hits, 1);
     drop(stdin);
     let _ = std::fs::remove_dir_all(&dir);

@@ -35,7 +35,10 @@ impl MediaEmulation {
     /// The `Emulation.setEmulatedMedia` parameters, or which value is not allowed.
     fn params(&self) -> Result<Value> {
         let bad = |what: &str, value: &str, allowed: &[&str]| {
-            BrowserError::Evaluation(format!("emulateMedia: {what} must be one of {}, not {value:?}", allowed.join(", ")))
+            BrowserError::Evaluation(format!(
+                "emulateMedia: {what} must be one of {}, not {value:?}",
+                allowed.join(", ")
+            ))
         };
         let media = self.media.as_deref().unwrap_or("");
         if !["", "screen", "print"].contains(&media) {

@@ -111,16 +111,33 @@ pub fn run_mcp(args: McpArgs) -> i32 {
             return 2;
         }
     };
-    match runtime.block_on(serve(args)) {
-        Ok(()) => 0,
+    let code = match runtime.block_on(serve(args)) {
+        Ok(Ended::Normally) => 0,
+        Ok(Ended::BySignal(code)) => code,
         Err(e) => {
             eprintln!("error: {e}");
             2
         }
-    }
+    };
+    // A session thread still inside a call (its script holds no further interest) must not
+    // keep the process: its browser is gone already.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    code
 }
 
-async fn serve(args: McpArgs) -> Result<(), String> {
+/// How the server stopped.
+enum Ended {
+    /// Its client went away (stdio) or its listener stopped.
+    Normally,
+    /// SIGINT (130) or SIGTERM (143).
+    BySignal(i32),
+}
+
+/// How long sessions get to end on a signal before their browsers are killed: a call still
+/// running is not waited for.
+const SIGNAL_GRACE: Duration = Duration::from_secs(3);
+
+async fn serve(args: McpArgs) -> Result<Ended, String> {
     // The watcher reloads the extensions after each save: keep the module graph so only the
     // changed files are parsed again.
     ferridriver_js_world::keep_bundlers();
@@ -158,12 +175,13 @@ async fn serve(args: McpArgs) -> Result<(), String> {
             }
         })
     };
+    let mut signalled = None;
     let result = match http {
         Some(options) => {
             let server = serve_http(Arc::clone(&state), options, stop.clone());
             tokio::select! {
                 r = server => r,
-                _ = shutdown_signal() => Ok(()),
+                code = shutdown_signal() => { signalled = Some(code); Ok(()) }
             }
         }
         None => {
@@ -173,25 +191,41 @@ async fn serve(args: McpArgs) -> Result<(), String> {
                 .map_err(|e| format!("the MCP session could not start: {e}"))?;
             tokio::select! {
                 r = service.waiting() => r.map(|_| ()).map_err(|e| format!("the MCP session ended: {e}")),
-                _ = shutdown_signal() => Ok(()),
+                code = shutdown_signal() => { signalled = Some(code); Ok(()) }
             }
         }
     };
     stop.cancel();
     let _ = maintenance.await;
     let _ = watcher.await;
-    state.sessions.close_all().await;
-    result
+    match signalled {
+        None => {
+            state.sessions.close_all().await;
+            result.map(|()| Ended::Normally)
+        }
+        Some(code) => {
+            // Sessions end cleanly if they can; a call in flight is not waited for: every
+            // browser this process launched is killed (and waited for), Grid sessions deleted.
+            let _ = tokio::time::timeout(SIGNAL_GRACE, state.sessions.close_all()).await;
+            tokio::task::spawn_blocking(|| {
+                ferridriver_browser::kill_launched_browsers();
+                ferridriver_steps::lease::end_all_grid_sessions();
+            })
+            .await
+            .map_err(|e| format!("ending the browsers failed: {e}"))?;
+            Ok(Ended::BySignal(code))
+        }
+    }
 }
 
-/// Resolves on SIGINT or SIGTERM.
-async fn shutdown_signal() {
+/// Resolves on SIGINT (130) or SIGTERM (143), with the exit code the shell reports for them.
+async fn shutdown_signal() -> i32 {
     let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
         Ok(s) => s,
         Err(_) => return std::future::pending().await,
     };
     tokio::select! {
-        _ = tokio::signal::ctrl_c() => {},
-        _ = term.recv() => {},
+        _ = tokio::signal::ctrl_c() => 130,
+        _ = term.recv() => 143,
     }
 }
