@@ -1,5 +1,9 @@
 //! Playwright-shaped browser automation over the Chrome DevTools Protocol.
 //!
+//! Owns the CDP transport, browsers, contexts, pages, locators, the network decisions of a page
+//! (`network.rs`) and `expect`. May not know of tests, steps, JS or reports: nothing here
+//! depends on another ferridriver crate.
+//!
 //! Chromium is driven with chromiumoxide's typed protocol (`chromiumoxide_cdp`) over a
 //! WebSocket connection of our own (see docs/adr/0006-cdp-transport.md): the build enables
 //! `serde_json/arbitrary_precision`, under which chromiumoxide's own connection drops every

@@ -1,6 +1,9 @@
 //! The JS world: JS/TS step definitions (cucumber-js API) bundled with rolldown, compiled once
 //! to QuickJS bytecode and run in one rquickjs VM per worker, with Playwright's page, context,
 //! request and `expect` on the World. See docs/adr/0009-js-world.md and docs/architecture.md.
+//!
+//! Owns the VMs, bundling, the bindings and every capability check at them. Knows no host: bdd,
+//! mcp and run construct it (`JsHost`, `HostSession`); may not depend on the runner or mcp.
 
 mod bundle;
 mod bytes;

@@ -1,6 +1,9 @@
 //! The agent-facing hosts: `ferridriver mcp` (an MCP server over stdio or streamable HTTP) and
 //! `ferridriver run` (one script from the command line). Both drive the same `JsHost` sessions,
 //! registry and browser layer as `bdd` (ADR 0013).
+//!
+//! Owns transports, the session table and tool descriptions; may not implement a step, a
+//! binding or a capability check of its own (those live in `steps` and `js-world`).
 
 mod bdd_run;
 mod cli;

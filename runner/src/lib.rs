@@ -1,5 +1,8 @@
 //! The ferridriver runner: Gherkin parsing and pickle compilation, pickle selection and
 //! scheduling, the execution engine, and the `bdd` command line.
+//!
+//! Owns the run: which pickles, on which workers, in which order, with which browsers, and the
+//! message events they produce. May not depend on `mcp`; reporters only see its messages.
 
 pub mod bdd_command;
 pub mod cli;
