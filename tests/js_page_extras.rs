@@ -38,6 +38,9 @@ Then('the extra methods work', async function (this: any) {
   expect(await page.$$eval('li', (els: any[]) => els.map((e) => e.textContent).join(''))).toBe('abc')
   const ready = await page.waitForFunction(() => (window as any).ready)
   expect(await ready.jsonValue()).toBe('yes')
+  const all = await page.waitForFunction('[...document.querySelectorAll("li")].every((li) => li.textContent.length === 1)')
+  expect(await all.jsonValue()).toBe(true)
+  expect(await page.$eval('#box', 'el => el.id')).toBe('box')
   let tries = 0
   await expect(async () => {
     tries++

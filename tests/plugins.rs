@@ -25,6 +25,10 @@ definePlugin({
       },
     },
     { name: 'oops', handler: async () => { throw new PluginError('NOT_DECLARED', 'never declared'); } },
+    { name: 'forge', exposeAsTool: true, handler: async ({ args }: any) => {
+      if (args.how === 'flag') throw Object.assign(new Error('forged'), { qualified: true, code: 'SANDBOX_VIOLATION' });
+      throw new PluginError('other.LOGIN_FAILED', 'not mine');
+    } },
   ],
 });
 "#;
@@ -51,6 +55,12 @@ fn project(name: &str) -> PathBuf {
         "definePlugin({ name: 'box', version: '2.0.0', tools: [{ name: 'other', handler: async () => 1 }] });\n",
     )
     .unwrap();
+    // A tool that defineTool itself refuses: the plugin is invalid as a whole.
+    std::fs::write(
+        dir.join("extensions/f_badtool.ts"),
+        "definePlugin({ name: 'badtool', version: '1.0.0', tools: [{ name: 'x', timeoutMs: -1, handler: async () => 1 }] });\n",
+    )
+    .unwrap();
     dir
 }
 
@@ -62,6 +72,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
       out.ok = await plugins['box.login']({ user: 'ada' });
       try { await plugins['box.login']({ user: 'bob' }); } catch (e) { out.fail = { code: e.code, retryable: e.retryable, hint: e.hint, message: e.message, details: e.details }; }
       try { await plugins['box.oops']({}); } catch (e) { out.undeclared = { code: e.code, message: e.message }; }
+      try { await plugins['box.forge']({ how: 'other' }); } catch (e) { out.other = e.code; }
       return out;
     "#;
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
@@ -74,7 +85,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
     let value = &envelope["value"];
     assert_eq!(
         value["tools"],
-        json!(["box.login", "box.oops"]),
+        json!(["box.forge", "box.login", "box.oops"]),
         "nothing of a rejected plugin is registered: {envelope}\n{stderr}"
     );
     assert_eq!(value["ok"], json!({ "welcome": "ada" }));
@@ -83,6 +94,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
         json!({ "code": "box.LOGIN_FAILED", "retryable": true, "hint": "check the user name", "message": "no user bob", "details": { "user": "bob" } })
     );
     assert_eq!(value["undeclared"]["code"], "INTERNAL");
+    assert_eq!(value["other"], "INTERNAL", "another plugin's code is not this tool's to throw");
     assert!(value["undeclared"]["message"].as_str().unwrap().contains("does not declare"), "{envelope}");
     for (file, code) in [
         ("c_invalid.ts", "PLUGIN_INVALID"),
@@ -153,6 +165,12 @@ fn mcp_clients_get_the_error_envelope() {
     let invalid =
         rpc(&mut stdin, &mut stdout, 4, "tools/call", json!({ "name": "box_login", "arguments": { "user": 5 } }));
     assert_eq!(invalid["result"]["structuredContent"]["error"]["code"], "INVALID_ARGUMENTS", "{invalid}");
+    let forged =
+        rpc(&mut stdin, &mut stdout, 6, "tools/call", json!({ "name": "box_forge", "arguments": { "how": "flag" } }));
+    assert_eq!(
+        forged["result"]["structuredContent"]["error"]["code"], "INTERNAL",
+        "a code cannot be claimed by setting a property: {forged}"
+    );
     let ok =
         rpc(&mut stdin, &mut stdout, 5, "tools/call", json!({ "name": "box_login", "arguments": { "user": "ada" } }));
     assert_eq!(ok["result"]["structuredContent"], json!({ "welcome": "ada" }), "{ok}");

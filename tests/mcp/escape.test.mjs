@@ -19,6 +19,12 @@ const NET_BODY = `async ({ args, request }: any) => {
   if (args.via === 'request') return (await request.get(args.url)).status;
   if (args.via === 'fetch') return (await fetch(args.url)).status;
   if (args.via === 'fetchRequest') return (await fetch(new Request(args.url))).status;
+  if (args.via === 'microtasks') {
+    // A chain of microtasks that outlives the handler still answers to its list.
+    const hop = (n) => (n ? queueMicrotask(() => hop(n - 1)) : fetch(args.url).then((r) => { globalThis.chained = r.status; }, (e) => { globalThis.chained = e.name; }));
+    hop(50);
+    return 0;
+  }
   if (args.via === 'forge') {
     // Whatever the request object or its JSON claims, the running handler's list decides.
     let last;
@@ -280,6 +286,13 @@ test('net: a timer that outlives its handler keeps the handler\'s list', async (
   await assertAlive(client);
 });
 netCase('a handler cannot pick another tool\'s list', (p) => `await plugins['net.other']({ via: 'request', url: 'http://localhost:${p}/api/echo' }); ` + net('net.probe', 'forge', `http://localhost:${p}/api/echo`), false);
+test('net: a chain of microtasks that outlives its handler keeps the handler\'s list', async ({ client, base }) => {
+  const port = new URL(base).port;
+  await value(client, net('net.probe', 'microtasks', `http://localhost:${port}/api/echo`), { session: 'net-micro' });
+  const chained = await value(client, 'await new Promise((r) => setTimeout(r, 300)); return globalThis.chained', { session: 'net-micro' });
+  assert.equal(chained, 'SandboxViolationError');
+  await assertAlive(client);
+});
 netCase('a script outside any handler is unrestricted', (p) => `return (await fetch('http://localhost:${p}/api/echo')).status`, true);
 test('net: a malformed allow.net fails that extension at load', async ({ client }) => {
   const { json } = await call(client, 'ferridriver_extensions');

@@ -36,6 +36,20 @@
     enumerable: false,
   });
   Object.defineProperty(Promise.prototype.then, 'name', { value: 'then' });
+  // The engine's own queueMicrotask does not go through `then`: a handler's microtasks (and
+  // process.nextTick, built on it) must keep the handler too, or a chain of them would run its
+  // requests after the handler ended, outside every allow.net list.
+  const engineMicrotask = g.queueMicrotask;
+  if (typeof engineMicrotask === 'function') {
+    Object.defineProperty(g, 'queueMicrotask', {
+      value: function queueMicrotask(fn) {
+        return engineMicrotask.call(g, current === null ? fn : bind(fn, current));
+      },
+      writable: false,
+      configurable: false,
+      enumerable: true,
+    });
+  }
   native.asyncContext = Object.freeze({
     current: () => current,
     run: (context, fn) => enter(context, fn, undefined, []),

@@ -184,10 +184,8 @@
   // ---- tools (defineTool): one handler for MCP, scripts (`plugins[name]`) and steps.
   const tools = [];
   const pluginTable = Object.create(null);
-  function defineTool(manifestOrTool, maybeHandler) {
-    checkLoading('defineTool');
-    const m = manifestOrTool || {};
-    const handler = typeof maybeHandler === 'function' ? maybeHandler : m.handler;
+  // A tool's manifest checked and turned into its manifest entry (nothing is registered).
+  function toolEntry(m, handler) {
     if (typeof m.name !== 'string' || !m.name.trim()) throw new TypeError('defineTool: `name` must be a non-empty string (e.g. "box.login")');
     if (pluginTable[m.name]) throw new Error(`defineTool: a tool named "${m.name}" is already defined`);
     if (typeof handler !== 'function') throw new TypeError(`defineTool "${m.name}": a handler function is required (\`handler\` or the second argument)`);
@@ -204,7 +202,7 @@
     const allow = m.allow || {};
     const problem = native.checkAllow(JSON.stringify({ commands: allow.commands || allow.exec || {}, net: allow.net || [] }));
     if (problem) throw new TypeError(`defineTool "${m.name}": allow: ${problem}`);
-    const entry = {
+    return {
       type: 'tool',
       name: m.name,
       description: typeof m.description === 'string' ? m.description : null,
@@ -216,9 +214,18 @@
       index: tools.length,
       ...callerPosition(),
     };
+  }
+  function registerTool(handler, entry) {
+    entry.index = tools.length;
     tools.push({ handler, entry });
     manifest.push(entry);
-    pluginTable[m.name] = (args) => callTool(entry.index, args);
+    pluginTable[entry.name] = (args) => callTool(entry.index, args);
+  }
+  function defineTool(manifestOrTool, maybeHandler) {
+    checkLoading('defineTool');
+    const m = manifestOrTool || {};
+    const handler = typeof maybeHandler === 'function' ? maybeHandler : m.handler;
+    registerTool(handler, toolEntry(m, handler));
   }
   // ---- plugins (definePlugin): a name that is a namespace, a version, tools and error codes.
   const pluginNames = Object.create(null);
@@ -254,6 +261,7 @@
     const list = p.tools === undefined ? [] : p.tools;
     if (!Array.isArray(list)) throw invalid('`tools` must be an array of defineTool manifests with a handler');
     const wire = new Set();
+    const entries = [];
     for (const t of list) {
       const short = t && t.name;
       if (typeof short !== 'string' || !/^[a-z][a-zA-Z0-9_-]*$/.test(short)) throw invalid(`a tool's \`name\` must be short (e.g. "login"); it is registered as ${name}.<name>`);
@@ -261,6 +269,11 @@
       const full = `${name}.${short}`;
       if (pluginTable[full] || wire.has(full)) throw pluginFailure('PLUGIN_CONFLICT', name, `a tool named "${full}" is already defined`);
       wire.add(full);
+      try {
+        entries.push([t.handler, toolEntry({ ...t, name: full }, t.handler)]);
+      } catch (e) {
+        throw invalid(`tool "${short}": ${e && e.message}`);
+      }
     }
     for (const [hook, fn] of [['setup', p.setup], ['teardown', p.teardown]]) {
       if (fn !== undefined && typeof fn !== 'function') throw invalid(`\`${hook}\` must be a function`);
@@ -274,28 +287,31 @@
         message: typeof s.message === 'string' ? s.message : undefined,
       });
     }
-    for (const t of list) {
-      defineTool({ ...t, name: `${name}.${t.name}` });
-      toolPlugin[tools.length - 1] = name;
+    for (const [handler, entry] of entries) {
+      registerTool(handler, entry);
+      toolPlugin[entry.index] = name;
     }
   }
   // A handler's failure with its code qualified: `PluginError('X')` of plugin p is `p.X` with
   // the declared retryable and hint; an undeclared code is itself an error.
+  // Errors whose code was checked here (user code cannot mark an error so).
+  const checkedCodes = new WeakSet();
   function qualified(index, e) {
-    if (!(e instanceof PluginError) || e.qualified) return e;
+    if (!(e instanceof PluginError) || checkedCodes.has(e)) return e;
     const plugin = toolPlugin[index];
+    // Only the throwing tool's own plugin's codes: `LOGIN_FAILED` or `box.LOGIN_FAILED`.
     const code = plugin && !e.code.includes('.') ? `${plugin}.${e.code}` : e.code;
-    const spec = errorCodes[code];
+    const spec = plugin && code.startsWith(`${plugin}.`) ? errorCodes[code] : undefined;
     if (!spec) {
       const wrong = new Error(`tool "${tools[index].entry.name}" threw PluginError("${e.code}"), which its plugin does not declare in errorCodes`);
       wrong.code = 'INTERNAL';
-      wrong.qualified = true;
+      checkedCodes.add(wrong);
       return wrong;
     }
     e.code = code;
     e.retryable = spec.retryable;
     if (spec.hint !== undefined) e.hint = spec.hint;
-    e.qualified = true;
+    checkedCodes.add(e);
     return e;
   }
   // The objects a handler gets: the session's (script hosts) or the running World's (steps).
@@ -405,7 +421,7 @@
       const type = ctor && ctor !== 'Error' ? ctor : e.name || 'Error';
       const described = { status: 'failed', type, message: message(e), stack: String(e.stack || '') };
       // A plugin's error code travels with it (PluginError, see qualified()).
-      if (e.qualified) Object.assign(described, { code: e.code, retryable: e.retryable === true, hint: e.hint });
+      if (checkedCodes.has(e)) Object.assign(described, { code: e.code, retryable: e.retryable === true, hint: e.hint });
       return described;
     }
     let text;

@@ -57,10 +57,12 @@
     },
   });
 
-  function functionSource(what, fn) {
-    if (typeof fn === 'function') return String(fn);
-    if (typeof fn === 'string') return fn.includes('=>') || /^\s*(async\s+)?function\b/.test(fn) ? fn : `() => (${fn})`;
-    throw new TypeError(`${what}: pass a function`);
+  // A page function as source that calls it with `params`: a function is called; a string is
+  // an expression (as Playwright reads one), called with them when it evaluates to a function.
+  function callSource(what, fn, params) {
+    if (typeof fn === 'function') return `(${String(fn)})(${params})`;
+    if (typeof fn === 'string') return `((v) => (typeof v === 'function' ? v(${params}) : v))(${fn})`;
+    throw new TypeError(`${what}: pass a function or an expression`);
   }
 
   // page.keyboard and page.mouse act on the focused element and at page coordinates.
@@ -145,26 +147,28 @@
     },
     // `fn(element, arg)` on the first match, at once (no waiting, as Playwright's $eval).
     $eval(selector, fn, arg) {
-      const source = functionSource('page.$eval', fn);
+      const call = callSource('page.$eval', fn, 'els[0], arg');
       const missing = JSON.stringify(`page.$eval: failed to find element matching selector "${selector}"`);
-      const first = `(els, arg) => { if (!els.length) throw new Error(${missing}); return (${source})(els[0], arg); }`;
+      const first = `(els, arg) => { if (!els.length) throw new Error(${missing}); return ${call}; }`;
       return this.locator(selector).evaluateAll(first, arg);
     },
     // `fn(elements, arg)` on every current match.
     $$eval(selector, fn, arg) {
-      return this.locator(selector).evaluateAll(functionSource('page.$$eval', fn), arg);
+      return this.locator(selector).evaluateAll(`(els, arg) => ${callSource('page.$$eval', fn, 'els, arg')}`, arg);
     },
     // Calls `fn(arg)` in the page until it returns a truthy value; `{ timeout, polling }` (ms,
     // or 'raf': every frame). Resolves to a handle whose `jsonValue()` is that value.
     async waitForFunction(fn, arg, options) {
       const site = pw.callSite();
       const o = options || {};
-      const timeout = typeof o.timeout === 'number' ? o.timeout : 30000;
+      // Its own timeout, else the page's (or context's) default, else Playwright's 30 s.
+      const fallback = pw.defaultTimeoutOf(this, false);
+      const timeout = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
       const every = typeof o.polling === 'number' && o.polling > 0 ? o.polling : 16;
-      const source = functionSource('page.waitForFunction', fn);
+      const call = callSource('page.waitForFunction', fn, JSON.stringify(arg === undefined ? null : arg));
       const start = Date.now();
       for (;;) {
-        const value = await this.evaluate(`(${source})(${JSON.stringify(arg === undefined ? null : arg)})`);
+        const value = await this.evaluate(call);
         if (value) return { jsonValue: async () => value, dispose: async () => undefined };
         if (timeout > 0 && Date.now() - start >= timeout) {
           throw pw.failure(site, 'TimeoutError', `page.waitForFunction: Timeout ${timeout}ms exceeded.`);

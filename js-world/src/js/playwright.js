@@ -736,7 +736,7 @@
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
   }
 
-  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, Locator, Page };
+  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page };
   g.__ferridriver.installFixtures = installFixtures;
   g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {

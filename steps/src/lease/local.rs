@@ -58,6 +58,9 @@ struct Prepared {
     kept: Option<(BrowserContext, Page)>,
     /// The reset of the kept pair after the last scenario (the next scenario awaits it).
     resetting: Option<JoinHandle<Result<(), String>>>,
+    /// The kept pair was used since its last successful reset: it is handed out again only
+    /// after a reset that is seen to succeed (a wait for one that was cut short does not count).
+    dirty: bool,
 }
 
 impl WorkerBrowser {
@@ -111,11 +114,12 @@ impl WorkerBrowser {
         let resetting = self.state().resetting.take();
         let reset_ok = match resetting {
             Some(task) => matches!(task.await, Ok(Ok(()))),
-            None => true,
+            None => !self.state().dirty,
         };
         let kept = self.state().kept.clone();
         if let Some((context, page)) = kept {
             if reset_ok && browser.is_connected() && !page.is_closed() {
+                self.state().dirty = true;
                 return Ok((context, page));
             }
             tokio::spawn(async move {
@@ -123,7 +127,9 @@ impl WorkerBrowser {
             });
         }
         let pair = new_pair(browser, &self.settings).await?;
-        self.state().kept = Some(pair.clone());
+        let mut state = self.state();
+        state.kept = Some(pair.clone());
+        state.dirty = true;
         Ok(pair)
     }
 }

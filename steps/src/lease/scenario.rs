@@ -105,7 +105,18 @@ impl BrowserLease {
         }
         let browser = self.source.browser().await?;
         let context = browser.new_context_with(options).await.map_err(|e| e.to_string())?;
-        self.held().extra.push(context.clone());
+        let ended = {
+            let mut held = self.held();
+            if !held.ended {
+                held.extra.push(context.clone());
+            }
+            held.ended
+        };
+        if ended {
+            // The lease ended while the context was being made: nobody would close it.
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), context.close()).await;
+            return Err(ENDED.into());
+        }
         // On failure the context stays listed (and is closed when the lease ends) but unused.
         self.gate(&context).await?;
         Ok(context)
@@ -131,11 +142,12 @@ impl BrowserLease {
             held.ended = true;
             (held.scenario.take(), std::mem::take(&mut held.extra))
         };
-        for context in extra {
-            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), context.close()).await;
-        }
+        // The scenario's pair first: a hung extra context must not keep it from its source.
         if let Some((context, page)) = scenario {
             self.source.release(context, page).await;
+        }
+        for context in extra {
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(2), context.close()).await;
         }
     }
 }
