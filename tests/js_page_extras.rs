@@ -71,6 +71,8 @@ Then('they fail where Playwright fails', async function (this: any) {
   page.setDefaultTimeout(300)
   const started = Date.now()
   await expect(page.locator('#missing').click()).rejects.toThrow(/300\s?ms/)
+  await expect(page.waitForEvent('download')).rejects.toThrow(/Timeout 300ms exceeded/)
+  await expect(page.waitForRequest('**/never')).rejects.toThrow(/Timeout 300ms exceeded/)
   expect(Date.now() - started).toBeLessThan(3000)
 })
 "##;

@@ -39,7 +39,9 @@ impl Instance {
             return Ok(Arc::clone(started.browser()));
         }
         // A lost browser's Grid session (if any) is deleted before a new one is asked for.
-        drop(slot.take());
+        if let Some(lost) = slot.take() {
+            lost.end().await;
+        }
         let settings = settings.clone();
         let started = runtime
             .spawn(async move { StartedBrowser::start(&settings).await })
@@ -56,7 +58,7 @@ impl Instance {
     pub async fn close(&self) {
         if let Some(started) = self.browser.lock().await.take() {
             let browser = Arc::clone(started.browser());
-            drop(started);
+            started.end().await;
             if let Ok(browser) = Arc::try_unwrap(browser) {
                 browser.close().await;
             }

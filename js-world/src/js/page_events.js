@@ -424,7 +424,10 @@
     waitForEvent(event, optionsOrPredicate) {
       const site = callSite();
       const options = typeof optionsOrPredicate === 'function' ? { predicate: optionsOrPredicate } : optionsOrPredicate || {};
-      const timeout = typeof options.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT;
+      // Its own timeout, else the page's (or context's) setDefaultTimeout, else 30 s.
+      const fallback = pw.defaultTimeoutOf(this, false);
+      const timeout =
+        typeof options.timeout === 'number' ? options.timeout : fallback === null ? DEFAULT_TIMEOUT : fallback;
       return new Promise((resolve, reject) => {
         let timer = null;
         const settle = () => {

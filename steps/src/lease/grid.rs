@@ -57,10 +57,16 @@ type HeldSession = (String, String);
 /// Every Grid session this process holds, so that a signal can end them all.
 static HELD: Mutex<Vec<HeldSession>> = Mutex::new(Vec::new());
 
-/// A browser session on a Grid, deleted when dropped.
+/// Set once the process is ending on a signal: a session the Grid hands out after that is
+/// deleted at once instead of being held.
+static ENDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A browser session on a Grid, deleted when dropped (or by [`GridSession::end`] in async
+/// code, which must not block on the deletion).
 pub(crate) struct GridSession {
     grid: String,
-    id: String,
+    /// `None` once deleted.
+    id: Option<String>,
 }
 
 impl GridSession {
@@ -70,7 +76,7 @@ impl GridSession {
         grid: &GridSettings,
     ) -> Result<(Browser, GridSession), String> {
         let (id, cdp) = new_session(grid, capabilities(settings, grid)).await?;
-        let session = GridSession { grid: grid.url.clone(), id };
+        let session = GridSession { grid: grid.url.clone(), id: Some(id) };
         match Browser::connect_with_headers(&cdp, &basic_auth(&grid.url)).await {
             Ok(browser) => Ok((browser, session)),
             Err(e) => Err(format!("the Grid session's DevTools endpoint {cdp} did not answer: {e}")),
@@ -78,9 +84,20 @@ impl GridSession {
     }
 }
 
+impl GridSession {
+    /// Deletes the session without blocking the runtime.
+    pub(crate) async fn end(mut self) {
+        if let Some(id) = self.id.take() {
+            end_session(&self.grid, &id).await;
+        }
+    }
+}
+
 impl Drop for GridSession {
     fn drop(&mut self) {
-        end_session_blocking(&self.grid, &self.id);
+        if let Some(id) = self.id.take() {
+            end_session_blocking(&self.grid, &id);
+        }
     }
 }
 
@@ -163,7 +180,18 @@ async fn new_session(grid: &GridSettings, capabilities: Value) -> Result<(String
     if id.is_empty() {
         return Err(format!("the Grid {} answered a session request without a session id", redacted(&grid.url)));
     }
-    HELD.lock().unwrap_or_else(PoisonError::into_inner).push((grid.url.clone(), id.clone()));
+    let ending = {
+        let mut held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
+        let ending = ENDING.load(std::sync::atomic::Ordering::SeqCst);
+        if !ending {
+            held.push((grid.url.clone(), id.clone()));
+        }
+        ending
+    };
+    if ending {
+        end_session(&grid.url, &id).await;
+        return Err("the process is ending; the Grid session was given back".into());
+    }
     if cdp.is_empty() {
         end_session(&grid.url, &id).await;
         return Err(format!(
@@ -291,7 +319,12 @@ fn end_session_blocking(grid: &str, id: &str) {
 
 /// Ends every Grid session this process holds (on SIGINT/SIGTERM, before exiting).
 pub fn end_all_grid_sessions() {
-    let held: Vec<HeldSession> = HELD.lock().unwrap_or_else(PoisonError::into_inner).clone();
+    let held: Vec<HeldSession> = {
+        let held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
+        // Under the lock `new_session` records under: no session slips between the two.
+        ENDING.store(true, std::sync::atomic::Ordering::SeqCst);
+        held.clone()
+    };
     for (grid, id) in held {
         end_session_blocking(&grid, &id);
     }

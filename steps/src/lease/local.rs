@@ -27,7 +27,7 @@ pub struct WorkerBrowser {
 /// A started browser, and the Grid session it lives in (deleted when this is dropped).
 pub struct StartedBrowser {
     browser: Arc<Browser>,
-    _grid: Option<super::grid::GridSession>,
+    grid: Option<super::grid::GridSession>,
 }
 
 impl StartedBrowser {
@@ -37,14 +37,22 @@ impl StartedBrowser {
         match &settings.grid {
             Some(grid) => super::grid::GridSession::start(settings, grid)
                 .await
-                .map(|(browser, session)| StartedBrowser { browser: Arc::new(browser), _grid: Some(session) }),
-            None => start_browser(settings).await.map(|b| StartedBrowser { browser: Arc::new(b), _grid: None }),
+                .map(|(browser, session)| StartedBrowser { browser: Arc::new(browser), grid: Some(session) }),
+            None => start_browser(settings).await.map(|b| StartedBrowser { browser: Arc::new(b), grid: None }),
         }
     }
 
     /// The browser.
     pub fn browser(&self) -> &Arc<Browser> {
         &self.browser
+    }
+
+    /// Gives the browser up from async code: its Grid session (if any) is deleted without
+    /// blocking the runtime; a launched browser goes when its last handle does.
+    pub async fn end(mut self) {
+        if let Some(grid) = self.grid.take() {
+            grid.end().await;
+        }
     }
 }
 
