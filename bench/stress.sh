@@ -6,7 +6,8 @@
 # ferridriver runs the project's example features, and (c) @playwright/test runs the same
 # 24 checks (stress/playwright/navigation.spec.ts) on 2 workers, with no retries anywhere.
 # Prints the failures of each run per round, then the totals and every check that failed with
-# its first error line. Always exits 0; says so when ferridriver failed more often than Playwright.
+# its first error line. Exits 0 once the rounds ran (1 when the binary is missing); says so when
+# ferridriver failed more often than Playwright.
 # Usage: bench/stress.sh [ROUNDS]   (default 10)
 # FERRIDRIVER=path/to/ferridriver uses that binary instead of building the release one;
 # BUSY=N starts N busy loops instead of 2.
@@ -21,6 +22,8 @@ if [ -z "${FERRIDRIVER:-}" ]; then
   FERRIDRIVER=../target/release/ferridriver
 fi
 fd=$(realpath "$FERRIDRIVER")
+# A wrong path would otherwise count as "0 failed of 0 runs" and read as a pass.
+[ -x "$fd" ] || { echo "no ferridriver binary at $FERRIDRIVER (a path relative to bench/, or absolute)"; exit 1; }
 if [ ! -d stress/playwright/node_modules ]; then
   (cd stress/playwright && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
 fi

@@ -4,7 +4,7 @@
 //! deleted when the worker's browser is dropped or replaced, and on SIGINT/SIGTERM
 //! (`end_all_grid_sessions`).
 
-use super::source::BrowserSettings;
+use super::source::{reachable, BrowserSettings};
 use ferridriver_browser::Browser;
 use serde_json::{json, Value};
 use std::sync::{Mutex, PoisonError};
@@ -200,21 +200,6 @@ async fn new_session(grid: &GridSettings, capabilities: Value) -> Result<(String
         ));
     }
     Ok((id, reachable(&cdp, &grid.url)))
-}
-
-/// The Grid's CDP endpoint as this machine can reach it: a Grid behind a router or in a
-/// container names its own host (`localhost`, an internal address); the Grid's address we were
-/// given serves the same path.
-fn reachable(cdp: &str, grid: &str) -> String {
-    let (Ok(mut endpoint), Ok(grid)) = (url::Url::parse(cdp), url::Url::parse(grid)) else { return cdp.to_string() };
-    if endpoint.host_str() == grid.host_str() && endpoint.port_or_known_default() == grid.port_or_known_default() {
-        return cdp.to_string();
-    }
-    let scheme = if grid.scheme() == "https" { "wss" } else { "ws" };
-    let _ = endpoint.set_scheme(scheme);
-    let _ = endpoint.set_host(grid.host_str());
-    let _ = endpoint.set_port(grid.port_or_known_default());
-    endpoint.to_string()
 }
 
 /// One error for a Grid that is down or unreachable.

@@ -54,13 +54,6 @@ pub struct BrowserSettings {
     pub grid: Option<super::GridSettings>,
 }
 
-impl BrowserSettings {
-    /// A worker's own browser as these settings say (nothing starts before it is needed).
-    pub fn worker_source(self: &Arc<Self>) -> Arc<dyn BrowserSource> {
-        Arc::new(super::WorkerBrowser::new(Arc::clone(self)))
-    }
-}
-
 /// How scenarios are kept apart.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Isolation {
@@ -137,11 +130,23 @@ async fn resolve_endpoint(endpoint: &str, headers: &[(String, String)]) -> Resul
             "{endpoint}/json/version names no webSocketDebuggerUrl\n  hint: pass the browser's ws:// endpoint instead"
         )
     })?;
-    let (Ok(mut socket), Ok(address)) = (url::Url::parse(ws), url::Url::parse(endpoint)) else {
-        return Ok(ws.to_string());
+    Ok(reachable(ws, endpoint))
+}
+
+/// A DevTools WebSocket URL as this machine can reach it: a remote browser or a Grid behind a
+/// router or in a container names its own host (`localhost`, an internal address), while the
+/// address we were given (`address`) serves the same path. Its host and port replace the
+/// socket's (and `https` makes it `wss`) unless they are the same already.
+pub(crate) fn reachable(socket: &str, address: &str) -> String {
+    let (Ok(mut endpoint), Ok(address)) = (url::Url::parse(socket), url::Url::parse(address)) else {
+        return socket.to_string();
     };
-    let _ = socket.set_scheme(if address.scheme() == "https" { "wss" } else { "ws" });
-    let _ = socket.set_host(address.host_str());
-    let _ = socket.set_port(address.port_or_known_default());
-    Ok(socket.to_string())
+    if endpoint.host_str() == address.host_str() && endpoint.port_or_known_default() == address.port_or_known_default()
+    {
+        return socket.to_string();
+    }
+    let _ = endpoint.set_scheme(if address.scheme() == "https" { "wss" } else { "ws" });
+    let _ = endpoint.set_host(address.host_str());
+    let _ = endpoint.set_port(address.port_or_known_default());
+    endpoint.to_string()
 }
