@@ -17,12 +17,19 @@ const waitForChange = async (seen) => {
   while (changes <= seen && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   assert.ok(changes > seen, 'notifications/tools/list_changed arrived');
 };
+// Saves as editors do, whole (a temporary file renamed over the old one): a plain write is a
+// truncate and a write, and the watcher may reload the empty file in between and announce that
+// change first.
+const save = (file, text) => {
+  fs.writeFileSync(`${file}.tmp`, text);
+  fs.renameSync(`${file}.tmp`, file);
+};
 const tool = (name, body) => `defineTool({ name: '${name}', exposeAsTool: true, handler: async () => ${body} });\n`;
 
 test('a new extension file is served after list_changed; sessions keep their vars', async ({ client, dir }) => {
   await value(client, "vars.set('kept', 'yes'); globalThis.g = 1; return 1");
   const seen = changes;
-  fs.writeFileSync(path.join(dir, 'extensions/fresh.ts'), tool('fresh.tool', "'fresh'"));
+  save(path.join(dir, 'extensions/fresh.ts'), tool('fresh.tool', "'fresh'"));
   await waitForChange(seen);
   const { tools } = await client.listTools();
   assert.ok(tools.some((t) => t.name === 'fresh_tool'));
@@ -32,7 +39,7 @@ test('a new extension file is served after list_changed; sessions keep their var
 
 test('an edited tool answers with the new code', async ({ client, dir }) => {
   const seen = changes;
-  fs.writeFileSync(path.join(dir, 'extensions/fresh.ts'), tool('fresh.tool', "'edited'"));
+  save(path.join(dir, 'extensions/fresh.ts'), tool('fresh.tool', "'edited'"));
   await waitForChange(seen);
   assert.equal((await call(client, 'fresh_tool')).text, 'edited');
   // The kept module graph: only the saved file is parsed again.
@@ -41,7 +48,7 @@ test('an edited tool answers with the new code', async ({ client, dir }) => {
 
 test('a broken edit is reported, its tools go, and the server keeps serving', async ({ client, dir }) => {
   const seen = changes;
-  fs.writeFileSync(path.join(dir, 'extensions/fresh.ts'), 'defineTool({ name: ');
+  save(path.join(dir, 'extensions/fresh.ts'), 'defineTool({ name: ');
   await waitForChange(seen);
   const { tools } = await client.listTools();
   assert.ok(!tools.some((t) => t.name === 'fresh_tool'));
