@@ -96,6 +96,24 @@ fn start_grid(name: &str) -> Grid {
     }
 }
 
+/// Waits until the Grid reports no session, and fails with what it still reports after 30 s.
+/// The hub frees a slot when the node's "session closed" event reaches it over the event bus,
+/// after the DELETE was answered: its `/status` catches up asynchronously. That ferridriver's
+/// DELETE itself was confirmed is checked on its stderr (`no_unconfirmed_deletion`).
+fn wait_for_no_sessions(url: &str, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while sessions(url) != 0 {
+        assert!(Instant::now() < deadline, "{what}: the Grid still reports {} session(s)", sessions(url));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// ferridriver warns when the Grid did not confirm deleting a session.
+fn no_unconfirmed_deletion(stderr: &[u8]) {
+    let stderr = String::from_utf8_lossy(stderr);
+    assert!(!stderr.contains("did not confirm deleting"), "{stderr}");
+}
+
 /// The Grid's sessions right now.
 fn sessions(url: &str) -> usize {
     let status = status(url).expect("the Grid answers");
@@ -155,7 +173,11 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "--isolation {isolation}: {stderr}\nlogs in {}", grid.logs.display());
         assert_eq!(finished(&out).len(), 8, "--isolation {isolation}");
-        assert_eq!(sessions(&grid.url), 0, "every Grid session was deleted when its worker ended");
+        no_unconfirmed_deletion(&out.stderr);
+        wait_for_no_sessions(
+            &grid.url,
+            &format!("--isolation {isolation}: every Grid session was deleted when its worker ended"),
+        );
     }
     assert!(created(&grid, 0) >= 1 && created(&grid, 1) >= 1, "both nodes served a session");
 
@@ -172,7 +194,8 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(sessions(&grid.url), 0, "run deleted its session");
+    no_unconfirmed_deletion(&out.stderr);
+    wait_for_no_sessions(&grid.url, "run deleted its session");
 
     // So does the MCP server: one session per browser instance, deleted when the server ends.
     let mut mcp = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
@@ -180,9 +203,15 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
         .current_dir(&grid.logs)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let mut mcp_stderr = mcp.stderr.take().unwrap();
+    let mcp_stderr = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut mcp_stderr, &mut text);
+        text
+    });
     let mut stdin = mcp.stdin.take().unwrap();
     let mut stdout = BufReader::new(mcp.stdout.take().unwrap());
     let mut call = |id: u64, method: &str, params: Value| -> Value {
@@ -213,7 +242,8 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
     assert_eq!(sessions(&grid.url), 1, "the instance holds one Grid session");
     drop(stdin);
     let _ = mcp.wait();
-    assert_eq!(sessions(&grid.url), 0, "the server deleted its session when it ended");
+    no_unconfirmed_deletion(&mcp_stderr.join().unwrap());
+    wait_for_no_sessions(&grid.url, "the server deleted its session when it ended");
 }
 
 #[test]

@@ -283,10 +283,24 @@ pub async fn check_grid(grid: &GridSettings) -> Result<(), String> {
     Ok(())
 }
 
-/// Deletes a session (best effort: a Grid that is gone ends its sessions itself).
+/// Deletes a session. A deletion the Grid does not confirm is a warning on stderr (the Grid
+/// ends the session itself after its own session timeout, but the slot stays busy until then).
 async fn end_session(grid: &str, id: &str) {
-    if let Ok(client) = client(Duration::from_secs(10)) {
-        let _ = client.delete(format!("{}/session/{id}", base(grid))).send().await;
+    let answer = match client(Duration::from_secs(10)) {
+        Ok(client) => client.delete(format!("{}/session/{id}", base(grid))).send().await.map_err(|e| e.to_string()),
+        Err(e) => Err(e),
+    };
+    // 404: the Grid already ended the session (its timeout, or a node that went away).
+    let failure = match answer {
+        Ok(answer) if answer.status().is_success() || answer.status() == reqwest::StatusCode::NOT_FOUND => None,
+        Ok(answer) => Some(format!("it answered {}", answer.status())),
+        Err(e) => Some(e),
+    };
+    if let Some(failure) = failure {
+        eprintln!(
+            "warning: the Grid {} did not confirm deleting session {id} ({failure}); its slot stays busy until the Grid's session timeout",
+            redacted(grid)
+        );
     }
     HELD.lock().unwrap_or_else(PoisonError::into_inner).retain(|(g, i)| !(g == grid && i == id));
 }
