@@ -104,6 +104,11 @@ impl Locator {
 
     /// Clicks the element's center once it is visible, stable, enabled and receives the pointer.
     pub async fn click(&self) -> Result<()> {
+        self.traced("click", json!({}), None, self.click_untraced()).await
+    }
+
+    /// [`Locator::click`] as part of another action (`check`), not an action of its own.
+    async fn click_untraced(&self) -> Result<()> {
         self.op("click", async {
             let (_, x, y) =
                 self.wait_for_point("click", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
@@ -117,66 +122,86 @@ impl Locator {
 
     /// A PNG of the element, once it is visible and stable (scrolled into view first).
     pub async fn screenshot(&self) -> Result<Vec<u8>> {
-        self.op("screenshot", async {
-            // An element under an overlay still has a picture: no hit test, only scrolling.
-            let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?;
-            let (x, y, width, height) = self
-                .page
-                .document_box(&el)
-                .await?
-                .ok_or_else(|| BrowserError::Evaluation("locator.screenshot: the element has no box".into()))?;
-            self.page.screenshot_clip(x, y, width, height).await
-        })
+        self.traced(
+            "screenshot",
+            json!({}),
+            Some("Screenshot".to_string()),
+            self.op("screenshot", async {
+                // An element under an overlay still has a picture: no hit test, only scrolling.
+                let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?;
+                let (x, y, width, height) = self
+                    .page
+                    .document_box(&el)
+                    .await?
+                    .ok_or_else(|| BrowserError::Evaluation("locator.screenshot: the element has no box".into()))?;
+                self.page.screenshot_clip(x, y, width, height).await
+            }),
+        )
         .await
     }
 
     /// Double-clicks.
     pub async fn dblclick(&self) -> Result<()> {
-        self.op("dblclick", async {
-            let (_, x, y) =
-                self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
-            self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE_TWICE, x, y).await
-        })
+        self.traced(
+            "dblclick",
+            json!({}),
+            None,
+            self.op("dblclick", async {
+                let (_, x, y) =
+                    self.wait_for_point("dblclick", &["visible", "stable", "enabled", "receivesEvents"], true).await?;
+                self.page.mouse_sequence(crate::keyboard::PRESS_RELEASE_TWICE, x, y).await
+            }),
+        )
         .await
     }
 
     /// Moves the mouse over the element.
     pub async fn hover(&self) -> Result<()> {
-        self.op("hover", async {
-            // The mouse is there once the element is found stable under it.
-            self.wait_for_point("hover", &["visible", "stable", "receivesEvents"], true).await.map(|_| ())
-        })
+        self.traced(
+            "hover",
+            json!({}),
+            None,
+            self.op("hover", async {
+                // The mouse is there once the element is found stable under it.
+                self.wait_for_point("hover", &["visible", "stable", "receivesEvents"], true).await.map(|_| ())
+            }),
+        )
         .await
     }
 
     /// Replaces the value of an input, textarea or contenteditable, as typing would.
     pub async fn fill(&self, value: &str) -> Result<()> {
-        self.op("fill", async {
-            let el = self.wait_for_one("fill", &["visible", "enabled", "editable"]).await?;
-            self.page.helper_value(&el, "selectAll", vec![]).await?;
-            let session = Some(self.page.session.as_str());
-            if value.is_empty() {
-                self.page
-                    .connection
-                    .call_raw(
-                        "Input.dispatchKeyEvent",
-                        json!({"type": "keyDown", "key": "Delete", "code": "Delete", "windowsVirtualKeyCode": 46}),
-                        session,
-                    )
-                    .await?;
-                self.page
-                    .connection
-                    .call_raw(
-                        "Input.dispatchKeyEvent",
-                        json!({"type": "keyUp", "key": "Delete", "code": "Delete", "windowsVirtualKeyCode": 46}),
-                        session,
-                    )
-                    .await?;
-            } else {
-                self.page.connection.call_raw("Input.insertText", json!({"text": value}), session).await?;
-            }
-            Ok(())
-        })
+        self.traced(
+            "fill",
+            json!({ "value": value }),
+            None,
+            self.op("fill", async {
+                let el = self.wait_for_one("fill", &["visible", "enabled", "editable"]).await?;
+                self.page.helper_value(&el, "selectAll", vec![]).await?;
+                let session = Some(self.page.session.as_str());
+                if value.is_empty() {
+                    self.page
+                        .connection
+                        .call_raw(
+                            "Input.dispatchKeyEvent",
+                            json!({"type": "keyDown", "key": "Delete", "code": "Delete", "windowsVirtualKeyCode": 46}),
+                            session,
+                        )
+                        .await?;
+                    self.page
+                        .connection
+                        .call_raw(
+                            "Input.dispatchKeyEvent",
+                            json!({"type": "keyUp", "key": "Delete", "code": "Delete", "windowsVirtualKeyCode": 46}),
+                            session,
+                        )
+                        .await?;
+                } else {
+                    self.page.connection.call_raw("Input.insertText", json!({"text": value}), session).await?;
+                }
+                Ok(())
+            }),
+        )
         .await
     }
 
@@ -198,28 +223,38 @@ impl Locator {
 
     /// Focuses the element and presses a key (`Enter`, `Tab`, `a`…).
     pub async fn press(&self, key: &str) -> Result<()> {
-        self.op("press", async {
-            let el = self.wait_for_one("press", &[]).await?;
-            self.focus(&el).await?;
-            let mut events = self.page.connection.subscribe();
-            self.key(key).await?;
-            // Enter in a form submits it: wait for that navigation to commit, as a click does.
-            crate::navigation::settle_started_navigation(&self.page, &mut events).await;
-            Ok(())
-        })
+        self.traced(
+            "press",
+            json!({ "key": key }),
+            None,
+            self.op("press", async {
+                let el = self.wait_for_one("press", &[]).await?;
+                self.focus(&el).await?;
+                let mut events = self.page.connection.subscribe();
+                self.key(key).await?;
+                // Enter in a form submits it: wait for that navigation to commit, as a click does.
+                crate::navigation::settle_started_navigation(&self.page, &mut events).await;
+                Ok(())
+            }),
+        )
         .await
     }
 
     /// Types text key by key (Playwright's `pressSequentially`).
     pub async fn type_text(&self, text: &str) -> Result<()> {
-        self.op("pressSequentially", async {
-            let el = self.wait_for_one("type", &["visible", "enabled"]).await?;
-            self.focus(&el).await?;
-            for c in text.chars() {
-                self.key(&c.to_string()).await?;
-            }
-            Ok(())
-        })
+        self.traced(
+            "type",
+            json!({ "text": text }),
+            None,
+            self.op("pressSequentially", async {
+                let el = self.wait_for_one("type", &["visible", "enabled"]).await?;
+                self.focus(&el).await?;
+                for c in text.chars() {
+                    self.key(&c.to_string()).await?;
+                }
+                Ok(())
+            }),
+        )
         .await
     }
 
@@ -228,7 +263,7 @@ impl Locator {
         if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() == Some(wanted) {
             return Ok(());
         }
-        self.click().await?;
+        self.click_untraced().await?;
         let el = self.wait_for_one(action, &[]).await?;
         if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() != Some(wanted) {
             return Err(BrowserError::Evaluation(format!("{}: clicking did not change its state", self.description())));
@@ -238,42 +273,52 @@ impl Locator {
 
     /// Checks a checkbox or radio button (no-op when already checked).
     pub async fn check(&self) -> Result<()> {
-        self.op("check", self.set_checked(true, "check")).await
+        self.traced("check", json!({}), None, self.op("check", self.set_checked(true, "check"))).await
     }
 
     /// Unchecks a checkbox.
     pub async fn uncheck(&self) -> Result<()> {
-        self.op("uncheck", self.set_checked(false, "uncheck")).await
+        self.traced("uncheck", json!({}), None, self.op("uncheck", self.set_checked(false, "uncheck"))).await
     }
 
     /// Selects options of a `<select>` by value or label; returns the selected values.
     pub async fn select_option(&self, values: &[&str]) -> Result<Vec<String>> {
-        self.op("selectOption", async {
-            let el = self.wait_for_one("selectOption", &["visible", "enabled"]).await?;
-            let chosen = self.page.helper_value(&el, "selectOption", vec![json!(values)]).await?;
-            Ok(chosen
-                .as_array()
-                .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-                .unwrap_or_default())
-        })
+        self.traced(
+            "selectOption",
+            json!({ "options": values }),
+            None,
+            self.op("selectOption", async {
+                let el = self.wait_for_one("selectOption", &["visible", "enabled"]).await?;
+                let chosen = self.page.helper_value(&el, "selectOption", vec![json!(values)]).await?;
+                Ok(chosen
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                    .unwrap_or_default())
+            }),
+        )
         .await
     }
 
     /// Evaluates `function(el) { … }`-style code on the single matching element.
     async fn read(&self, what: &str, declaration: &str) -> Result<Value> {
-        self.op(what, async {
-            let el = self.wait_for_one(what, &[]).await?;
-            let reply = self
-                .page
-                .connection
-                .call_raw(
-                    "Runtime.callFunctionOn",
-                    json!({"functionDeclaration": declaration, "objectId": el.object_id, "returnByValue": true}),
-                    Some(&self.page.session),
-                )
-                .await?;
-            evaluation_result(reply).map_err(crate::resolve::without_stack)
-        })
+        self.traced(
+            what,
+            json!({}),
+            None,
+            self.op(what, async {
+                let el = self.wait_for_one(what, &[]).await?;
+                let reply = self
+                    .page
+                    .connection
+                    .call_raw(
+                        "Runtime.callFunctionOn",
+                        json!({"functionDeclaration": declaration, "objectId": el.object_id, "returnByValue": true}),
+                        Some(&self.page.session),
+                    )
+                    .await?;
+                evaluation_result(reply).map_err(crate::resolve::without_stack)
+            }),
+        )
         .await
     }
 
@@ -281,10 +326,14 @@ impl Locator {
     /// single matching element and `arg`; returns its result as JSON (`null` for `undefined`).
     /// A throw becomes [`BrowserError::Evaluation`].
     pub async fn evaluate(&self, function: &str, arg: Value) -> Result<Value> {
-        self.op("evaluate", async {
-            let el = self.wait_for_one("evaluate", &[]).await?;
-            let declaration = format!("function(arg) {{ return ({function})(this, arg); }}");
-            let reply = self
+        self.traced(
+            "evalOnSelector",
+            json!({ "expression": function }),
+            None,
+            self.op("evaluate", async {
+                let el = self.wait_for_one("evaluate", &[]).await?;
+                let declaration = format!("function(arg) {{ return ({function})(this, arg); }}");
+                let reply = self
                 .page
                 .connection
                 .call_raw(
@@ -294,8 +343,9 @@ impl Locator {
                     Some(&self.page.session),
                 )
                 .await?;
-            evaluation_result(reply)
-        })
+                evaluation_result(reply)
+            }),
+        )
         .await
     }
 

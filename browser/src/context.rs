@@ -60,6 +60,8 @@ struct Inner {
     pub(crate) downloads: Mutex<Option<std::path::PathBuf>>,
     /// The `file:` gate every page of the context gets (kept across a reset).
     file_gate: Mutex<Option<crate::UrlGate>>,
+    /// The tracer recording this context's pages, if it is traced.
+    trace: crate::trace::traced::TraceSlot,
 }
 
 impl Drop for Inner {
@@ -97,6 +99,7 @@ impl BrowserContext {
                 pages: Mutex::default(),
                 downloads: Mutex::default(),
                 file_gate: Mutex::default(),
+                trace: Arc::default(),
             }),
         }
     }
@@ -205,7 +208,10 @@ impl BrowserContext {
             ..CreateTargetParams::new("about:blank")
         };
         let created = self.conn().call(params, None).await?;
-        let page = Page::attach(self.conn().clone(), created.target_id).await?;
+        let page = Page::attach(self.conn().clone(), created.target_id, Arc::clone(&self.inner.trace)).await?;
+        if let Some(tracer) = crate::trace::traced::current(&self.inner.trace) {
+            tracer.page_opened(&page.inner.trace_id());
+        }
         let (viewport, offline, headers, scripts, geo, options) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
             (
@@ -252,6 +258,22 @@ impl BrowserContext {
             page.gate_file_urls(gate.clone()).await?;
         }
         Ok(())
+    }
+
+    /// Records this context's pages in `tracer` from now on (`None`: stops recording). The
+    /// pages open now are announced to it, so that their actions have a page in the trace.
+    pub fn set_tracer(&self, tracer: Option<crate::Tracer>) {
+        if let Some(tracer) = &tracer {
+            for page in self.pages() {
+                tracer.page_opened(&page.inner.trace_id());
+            }
+        }
+        *self.inner.trace.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = tracer;
+    }
+
+    /// The tracer recording this context, if any.
+    pub fn tracer(&self) -> Option<crate::Tracer> {
+        crate::trace::traced::current(&self.inner.trace)
     }
 
     /// The viewport of the pages opened from now on (Playwright's `viewport` context option).

@@ -122,10 +122,16 @@ impl<'a> LocatorAssertions<'a> {
         let timeout = self.timeout.unwrap_or_else(|| self.locator.timeout());
         let not = if self.negate { ".not" } else { "" };
         let _noted = crate::pending::note(format!("expect({}){not}.{matcher}({expected})", self.locator.description()));
-        match poll(timeout, self.negate, &self.locator.page.connection, observe).await {
-            (true, _) => Ok(()),
-            (false, received) => Err(self.fail(matcher, expected, &received, timeout)),
-        }
+        let params =
+            json!({ "expression": expression(matcher), "isNot": self.negate, "timeout": timeout.as_millis() as u64 });
+        let title = Some(format!("Expect \"{matcher}\""));
+        let checked = async {
+            match poll(timeout, self.negate, &self.locator.page.connection, observe).await {
+                (true, _) => Ok(()),
+                (false, received) => Err(self.fail(matcher, expected, &received, timeout)),
+            }
+        };
+        self.locator.traced("expect", params, title, checked).await
     }
 
     /// Polls a condition on the one element the locator names: no match is neither a pass
@@ -357,6 +363,19 @@ impl<'a> PageAssertions<'a> {
     }
 
     async fn check(&self, matcher: &str, expected: &TextMatch, url: bool) -> Result<(), ExpectError> {
+        let params = json!({ "expression": expression(matcher), "isNot": self.negate,
+            "timeout": self.timeout.as_millis() as u64 });
+        let action = crate::trace::traced::Action {
+            class: "Frame",
+            method: "expect",
+            params,
+            title: Some(format!("Expect \"{matcher}\"")),
+            waiting_for: None,
+        };
+        self.page.inner.traced(action, self.check_untraced(matcher, expected, url)).await
+    }
+
+    async fn check_untraced(&self, matcher: &str, expected: &TextMatch, url: bool) -> Result<(), ExpectError> {
         let page = self.page;
         let (ok, received) = poll(self.timeout, self.negate, &page.inner.connection, || async {
             let value = if url { page.url().await } else { page.title().await };
@@ -395,4 +414,18 @@ impl<'a> PageAssertions<'a> {
         };
         self.check("toHaveTitle", &m, false).await
     }
+}
+
+/// A matcher's name as Playwright's trace writes it: `toBeVisible` is `to.be.visible`.
+fn expression(matcher: &str) -> String {
+    let mut out = String::new();
+    for c in matcher.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('.');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -41,6 +41,7 @@ mod resolve;
 mod routes;
 mod storage_state;
 mod text_match;
+mod trace;
 mod waits;
 
 pub use browser::Browser;
@@ -65,3 +66,4 @@ pub use request::{ApiRequest, ApiResponse, RedirectCheck, RequestOptions};
 pub use routes::{RouteOverrides, RouteResponse};
 pub use storage_state::{NameValue, OriginState, StorageState};
 pub use text_match::TextMatch;
+pub use trace::recorder::{SourceLocation, TraceOptions, Tracer};

@@ -46,6 +46,16 @@ impl WaitUntil {
         })
     }
 
+    /// Playwright's name of the state.
+    pub fn name(self) -> &'static str {
+        match self {
+            WaitUntil::Load => "load",
+            WaitUntil::DomContentLoaded => "domcontentloaded",
+            WaitUntil::NetworkIdle => "networkidle",
+            WaitUntil::Commit => "commit",
+        }
+    }
+
     fn lifecycle(self) -> Option<&'static str> {
         match self {
             WaitUntil::Load => Some("load"),
@@ -115,6 +125,27 @@ impl Page {
     /// Navigates to `url` and waits as `options` say; returns the main response when the page
     /// watches its network (`Page::watch_network`, which the JS `goto` turns on).
     pub async fn goto_with(&self, url: &str, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
+        let action = self.navigation_action("Frame", "goto", Some(url), options);
+        self.inner.traced(action, self.goto_untraced(url, options)).await
+    }
+
+    /// What a trace records of a navigation.
+    fn navigation_action(
+        &self,
+        class: &'static str,
+        method: &'static str,
+        url: Option<&str>,
+        options: NavigateOptions,
+    ) -> crate::trace::traced::Action<'static> {
+        let timeout = options.timeout.unwrap_or(self.timeout).as_millis() as u64;
+        let mut params = json!({ "waitUntil": options.wait_until.name(), "timeout": timeout });
+        if let Some(url) = url {
+            params["url"] = json!(url);
+        }
+        crate::trace::traced::Action { class, method, params, title: None, waiting_for: None }
+    }
+
+    async fn goto_untraced(&self, url: &str, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
         let _noted = crate::pending::note(format!("page.goto('{url}')"));
         let mut events = self.connection().subscribe();
         let nav = self.send("Page.navigate", json!({ "url": url })).await?;
@@ -156,21 +187,36 @@ impl Page {
         // Scripts disabled, or the page held on: navigate from the outside.
         match inside {
             Ok(()) => Ok(()),
-            Err(_) => self.goto("about:blank").await,
+            Err(_) => self.goto_untraced("about:blank", NavigateOptions::default()).await.map(|_| ()),
         }
     }
 
     /// Reloads and waits as `options` say.
     pub async fn reload_with(&self, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
-        let _noted = crate::pending::note("page.reload()".to_string());
-        let mut events = self.connection().subscribe();
-        self.send("Page.reload", json!({})).await?;
-        self.await_navigation(&mut events, Start::Next, options, "reload").await
+        let action = self.navigation_action("Page", "reload", None, options);
+        self.inner
+            .traced(action, async {
+                let _noted = crate::pending::note("page.reload()".to_string());
+                let mut events = self.connection().subscribe();
+                self.send("Page.reload", json!({})).await?;
+                self.await_navigation(&mut events, Start::Next, options, "reload").await
+            })
+            .await
     }
 
     /// Goes `delta` entries through the history (-1 back, 1 forward); `Ok(None)` with nothing
     /// there to go to, else the entry's response (none for a same-document entry).
     pub async fn history_with(
+        &self,
+        delta: i64,
+        options: NavigateOptions,
+    ) -> Result<Option<Option<NavigationResponse>>> {
+        let method = if delta < 0 { "goBack" } else { "goForward" };
+        let action = self.navigation_action("Page", method, None, options);
+        self.inner.traced(action, self.history_untraced(delta, options)).await
+    }
+
+    async fn history_untraced(
         &self,
         delta: i64,
         options: NavigateOptions,
@@ -376,7 +422,7 @@ impl Page {
                     }
                     if hops < REFRESH_HOPS && options.wait_until != WaitUntil::Commit {
                         // An evaluation that fails means the document is already being replaced.
-                        let delay = match self.evaluate(META_REFRESH).await {
+                        let delay = match self.evaluate_untraced(META_REFRESH).await {
                             Ok(v) => v.as_f64().unwrap_or(-1.0),
                             Err(_) => 0.0,
                         };

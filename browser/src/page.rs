@@ -60,6 +60,8 @@ pub(crate) struct PageInner {
     pub(crate) init_scripts: std::sync::Mutex<Vec<String>>,
     /// Request interception, the file gate and HTTP authentication (see `network.rs`).
     pub(crate) network: crate::network::Network,
+    /// The tracer of the page's context while it is traced (`trace/`).
+    pub(crate) trace: crate::trace::traced::TraceSlot,
 }
 
 /// One page, attached over its own DevTools session. Clones share the page.
@@ -75,7 +77,11 @@ pub struct Page {
 }
 
 impl Page {
-    pub(crate) async fn attach(connection: Connection, target: TargetId) -> Result<Page> {
+    pub(crate) async fn attach(
+        connection: Connection,
+        target: TargetId,
+        trace: crate::trace::traced::TraceSlot,
+    ) -> Result<Page> {
         let attached =
             connection.call(AttachToTargetParams { target_id: target.clone(), flatten: Some(true) }, None).await?;
         let session = attached.session_id.inner().clone();
@@ -105,6 +111,7 @@ impl Page {
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),
             network: crate::network::Network::default(),
+            trace,
             lifecycle: std::sync::Mutex::new((
                 String::new(),
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
@@ -159,6 +166,18 @@ impl Page {
     /// Evaluates a JavaScript expression (awaiting a returned promise) and returns its value
     /// as JSON (`null` for `undefined`). A thrown error becomes [`BrowserError::Evaluation`].
     pub async fn evaluate(&self, expression: &str) -> Result<Value> {
+        let action = crate::trace::traced::Action {
+            class: "Frame",
+            method: "evaluateExpression",
+            params: serde_json::json!({ "expression": expression, "isFunction": false }),
+            title: None,
+            waiting_for: None,
+        };
+        self.inner.traced(action, self.evaluate_untraced(expression)).await
+    }
+
+    /// [`Page::evaluate`] as part of another operation (reading the title), not an action.
+    pub(crate) async fn evaluate_untraced(&self, expression: &str) -> Result<Value> {
         let params = EvaluateParams {
             return_by_value: Some(true),
             await_promise: Some(true),
@@ -185,12 +204,12 @@ impl Page {
     /// The page as Markdown: headings, paragraphs, links, lists, tables, code, images and form
     /// fields in reading order, without scripts, styles or hidden elements.
     pub async fn markdown(&self) -> Result<String> {
-        Ok(self.evaluate(MARKDOWN).await?.as_str().unwrap_or_default().to_string())
+        Ok(self.evaluate_untraced(MARKDOWN).await?.as_str().unwrap_or_default().to_string())
     }
 
     /// The document's title.
     pub async fn title(&self) -> Result<String> {
-        Ok(self.evaluate("document.title").await?.as_str().unwrap_or_default().to_string())
+        Ok(self.evaluate_untraced("document.title").await?.as_str().unwrap_or_default().to_string())
     }
 
     /// The page's URL.
@@ -236,7 +255,7 @@ impl Page {
     /// The full HTML of the document, doctype included.
     pub async fn content(&self) -> Result<String> {
         let html = self
-            .evaluate(
+            .evaluate_untraced(
                 "(() => { const d = document.doctype; \
                  const dt = d ? `<!DOCTYPE ${d.name}${d.publicId ? ` PUBLIC \"${d.publicId}\"` : ''}${d.systemId ? ` \"${d.systemId}\"` : ''}>` : ''; \
                  return dt + document.documentElement.outerHTML; })()",
@@ -646,14 +665,34 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     )
                     .await;
             }
-            "Runtime.consoleAPICalled" if event.params["type"].as_str() == Some("error") => {
+            "Runtime.consoleAPICalled" => {
                 let text = crate::events::console_text(&event.params);
-                if let Ok(mut e) = page.console_errors.lock() {
-                    e.push(format!("console.error: {text}"));
+                let kind = event.params["type"].as_str().unwrap_or("log");
+                if let Some(tracer) = crate::trace::traced::current(&page.trace) {
+                    let frame = event.params.pointer("/stackTrace/callFrames/0").unwrap_or(&Value::Null);
+                    let at = (
+                        frame["url"].as_str().unwrap_or(""),
+                        frame["lineNumber"].as_u64().unwrap_or(0),
+                        frame["columnNumber"].as_u64().unwrap_or(0),
+                    );
+                    tracer.console(&page.trace_id(), kind, &text, at);
+                }
+                if kind == "error" {
+                    if let Ok(mut e) = page.console_errors.lock() {
+                        e.push(format!("console.error: {text}"));
+                    }
                 }
             }
             "Runtime.exceptionThrown" => {
                 let text = crate::events::exception_text(&event.params["exceptionDetails"]);
+                if let Some(tracer) = crate::trace::traced::current(&page.trace) {
+                    let details = &event.params["exceptionDetails"];
+                    let message = details.pointer("/exception/description").and_then(Value::as_str).unwrap_or(&text);
+                    let name = details.pointer("/exception/className").and_then(Value::as_str).unwrap_or("Error");
+                    let first_line = message.lines().next().unwrap_or("");
+                    let message = first_line.strip_prefix(&format!("{name}: ")).unwrap_or(first_line);
+                    tracer.page_error(&page.trace_id(), name, message, &text);
+                }
                 if let Ok(mut e) = page.console_errors.lock() {
                     e.push(format!("uncaught: {text}"));
                 }

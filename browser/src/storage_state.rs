@@ -57,7 +57,7 @@ impl BrowserContext {
         let cookies = self.cookies(&[]).await?;
         let mut origins: Vec<OriginState> = Vec::new();
         for page in self.open_pages() {
-            let Ok(found) = page.evaluate(READ_LOCAL_STORAGE).await else { continue };
+            let Ok(found) = page.evaluate_untraced(READ_LOCAL_STORAGE).await else { continue };
             let Ok(Some(state)) = serde_json::from_value::<Option<OriginState>>(found) else { continue };
             if !state.local_storage.is_empty() && !origins.iter().any(|o| o.origin == state.origin) {
                 origins.push(state);
@@ -141,7 +141,7 @@ async fn seed_origin(page: &Page, origin: &OriginState) -> Result<()> {
         _ = answer => {}
     }
     let items = serde_json::to_string(&origin.local_storage).unwrap_or_else(|_| "[]".into());
-    page.evaluate(&format!(
+    page.evaluate_untraced(&format!(
         "(() => {{ for (const {{ name, value }} of {items}) localStorage.setItem(name, value); }})()"
     ))
     .await

@@ -108,6 +108,15 @@ pub struct BddArgs {
     #[arg(long, value_name = "WHEN")]
     pub screenshot: Option<String>,
 
+    /// Playwright-format traces: off (default), on, retain-on-failure or on-first-retry. Open
+    /// one with `npx playwright show-trace FILE` or at trace.playwright.dev.
+    #[arg(long, value_name = "WHEN")]
+    pub trace: Option<String>,
+
+    /// Where traces are written (default .ferridriver/traces).
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<String>,
+
     /// The browser to launch (default: $CHROME_PATH, chromium, chromium-browser, google-chrome).
     #[arg(long, value_name = "PATH")]
     pub browser_path: Option<String>,
@@ -205,6 +214,8 @@ pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
         },
         threads: None,
         browsers: Default::default(),
+        trace: crate::execute::TraceMode::parse(args.trace.as_deref().unwrap_or("off"))?,
+        trace_dir: std::path::PathBuf::from(args.output.as_deref().unwrap_or(crate::execute::DEFAULT_TRACE_DIR)),
     })
 }
 

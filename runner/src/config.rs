@@ -95,6 +95,10 @@ pub struct TestConfig {
     pub shard_by: Option<String>,
     #[serde(alias = "worldParameters")]
     pub world_parameters: Option<serde_json::Value>,
+    /// Playwright-format traces: off, on, retain-on-failure, on-first-retry (`--trace`).
+    pub trace: Option<String>,
+    /// Where traces are written (`--output`).
+    pub output: Option<String>,
     /// Default step timeout in milliseconds.
     pub timeout: Option<u64>,
     pub language: Option<String>,

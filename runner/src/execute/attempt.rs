@@ -31,7 +31,9 @@ pub async fn run_attempt(
         worker_id: worker_id.map(str::to_string),
         timestamp: ctx.now(),
     });
-    let mut world = super::browsers::world_on(&options.world_parameters, &worker.browser);
+    let trace = super::trace::AttemptTrace::start(options.trace, &options.trace_dir, case, attempt);
+    let mut world =
+        super::browsers::world_on(&options.world_parameters, &worker.browser, trace.as_ref().map(|t| t.tracer()));
     host.start_test_case(&mut world);
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let mut worst = TestStepResultStatus::Passed;
@@ -57,6 +59,9 @@ pub async fn run_attempt(
             timestamp: ctx.now(),
         });
         let skipping = worst != TestStepResultStatus::Passed;
+        if let Some(trace) = &trace {
+            trace.step_started(case, step, registry);
+        }
         let result = match step {
             PlannedStep::Hook { hook, before, .. } => {
                 if options.dry_run || (skipping && *before) {
@@ -122,6 +127,9 @@ pub async fn run_attempt(
             world.gather_evidence().await;
         }
         world.gather_step_end().await;
+        if let Some(trace) = &trace {
+            trace.step_finished(&result);
+        }
         for a in world.take_attachments() {
             ctx.emit(attachment_message(
                 a,
@@ -145,11 +153,13 @@ pub async fn run_attempt(
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), teardown).await;
     }
     host.end_test_case(&mut world);
-    ctx.emit(TestCaseFinished {
-        test_case_started_id: started_id,
-        timestamp: ctx.now(),
-        will_be_retried: can_retry && worst == TestStepResultStatus::Failed,
-    });
+    let will_be_retried = can_retry && worst == TestStepResultStatus::Failed;
+    if let Some(trace) = trace {
+        if let Some(attachment) = trace.finish(worst, will_be_retried, &started_id, ctx.now()).await {
+            ctx.emit(attachment);
+        }
+    }
+    ctx.emit(TestCaseFinished { test_case_started_id: started_id, timestamp: ctx.now(), will_be_retried });
     worst
 }
 

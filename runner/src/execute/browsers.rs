@@ -67,7 +67,17 @@ pub struct Worker<'a> {
     pub id: Option<&'a str>,
 }
 
-/// A fresh World for one test case (or one round of global hooks) on `browser`.
-pub fn world_on(parameters: &serde_json::Value, browser: &Arc<dyn BrowserSource>) -> World {
-    World::with_browser(parameters.clone(), Arc::new(BrowserLease::new(Arc::clone(browser))))
+/// A fresh World for one test case (or one round of global hooks) on `browser`, its contexts
+/// recorded in `tracer` when there is one.
+pub fn world_on(
+    parameters: &serde_json::Value,
+    browser: &Arc<dyn BrowserSource>,
+    tracer: Option<&ferridriver_browser::Tracer>,
+) -> World {
+    let lease = BrowserLease::new(Arc::clone(browser));
+    let lease = match tracer {
+        Some(tracer) => lease.traced(tracer.clone()),
+        None => lease,
+    };
+    World::with_browser(parameters.clone(), Arc::new(lease))
 }

@@ -43,7 +43,7 @@ pub async fn run_global_hooks(
     let browser = worker.as_ref().map_or_else(|| options.browsers.unshared(), |w| std::sync::Arc::clone(&w.browser));
     let worker_id = worker.as_ref().and_then(|w| w.id);
     let mut host = worker.map(|w| &mut *w.host);
-    let mut world = super::browsers::world_on(&options.world_parameters, &browser);
+    let mut world = super::browsers::world_on(&options.world_parameters, &browser, None);
     let mut ok = true;
     for hook in hooks {
         let started_id = ctx.id();

@@ -13,9 +13,11 @@ mod plan;
 mod run;
 mod suggest;
 pub mod threads;
+mod trace;
 pub mod workers;
 
 pub use context::RunContext;
-pub use options::{Order, RunOptions, Screenshots, Shard};
+pub use options::{Order, RunOptions, Screenshots, Shard, DEFAULT_TRACE_DIR};
 pub use plan::{plan_test_case, PlannedCase, PlannedStep};
 pub use run::{execute, RunSummary};
+pub use trace::TraceMode;

@@ -37,6 +37,9 @@ pub enum Screenshots {
     Always,
 }
 
+/// Where traces go unless `--output` says otherwise.
+pub const DEFAULT_TRACE_DIR: &str = ".ferridriver/traces";
+
 /// How to execute.
 #[derive(Debug, Clone)]
 pub struct RunOptions {
@@ -59,6 +62,9 @@ pub struct RunOptions {
     pub threads: Option<std::sync::Arc<super::threads::WorkerThreads>>,
     /// Where each worker's browser comes from (`--browser-path`, `--cdp-endpoint`, `[browser]`).
     pub browsers: super::browsers::WorkerBrowsers,
+    /// Which attempts get a Playwright-format trace (`--trace`), and where they go.
+    pub trace: super::TraceMode,
+    pub trace_dir: std::path::PathBuf,
 }
 
 impl Default for RunOptions {
@@ -77,6 +83,8 @@ impl Default for RunOptions {
             screenshots: Screenshots::OnFailure,
             threads: None,
             browsers: Default::default(),
+            trace: super::TraceMode::Off,
+            trace_dir: std::path::PathBuf::from(DEFAULT_TRACE_DIR),
         }
     }
 }

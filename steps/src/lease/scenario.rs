@@ -3,7 +3,7 @@
 //! the World and by the JS natives, so either can open the page.
 
 use super::source::BrowserSource;
-use ferridriver_browser::{BrowserContext, ContextOptions, Page, UrlGate};
+use ferridriver_browser::{BrowserContext, ContextOptions, Page, Tracer, UrlGate};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// A session's browser objects. Nothing is launched or opened until a step or script asks for
@@ -13,6 +13,8 @@ pub struct BrowserLease {
     /// Which `file:` URLs this session's pages may load (`None`: all, as under `bdd`). Fixed
     /// when the lease is made, so no context it opens can miss it.
     gate: Option<UrlGate>,
+    /// Records every context this lease opens while it holds them (`--trace`).
+    tracer: Option<Tracer>,
     /// Held while the scenario's pair is being opened: callers at the same time get one pair.
     opening: tokio::sync::Mutex<()>,
     held: Mutex<Held>,
@@ -31,7 +33,18 @@ const ENDED: &str = "the browser of this scenario was already given back (its te
 impl BrowserLease {
     /// A lease on `source` whose pages may load any `file:` URL.
     pub fn new(source: Arc<dyn BrowserSource>) -> Self {
-        BrowserLease { source, gate: None, opening: tokio::sync::Mutex::new(()), held: Mutex::default() }
+        BrowserLease { source, gate: None, tracer: None, opening: tokio::sync::Mutex::new(()), held: Mutex::default() }
+    }
+
+    /// This lease, recording its contexts in `tracer` from the moment it opens them until it
+    /// gives them back.
+    pub fn traced(self, tracer: Tracer) -> Self {
+        BrowserLease { tracer: Some(tracer), ..self }
+    }
+
+    /// The tracer recording this lease's contexts, if any.
+    pub fn tracer(&self) -> Option<&Tracer> {
+        self.tracer.as_ref()
     }
 
     /// A lease on `source` whose contexts fail the `file:` requests `gate` refuses (agents are
@@ -82,6 +95,7 @@ impl BrowserLease {
             self.source.release(context, page).await;
             return Err(e);
         }
+        context.set_tracer(self.tracer.clone());
         let ended = {
             let mut held = self.held();
             if !held.ended {
@@ -91,6 +105,7 @@ impl BrowserLease {
         };
         if ended {
             // Ended while the pair was being opened: it goes back at once.
+            context.set_tracer(None);
             self.source.release(context, page).await;
             return Err(ENDED.into());
         }
@@ -119,6 +134,7 @@ impl BrowserLease {
         }
         // On failure the context stays listed (and is closed when the lease ends) but unused.
         self.gate(&context).await?;
+        context.set_tracer(self.tracer.clone());
         Ok(context)
     }
 
@@ -143,10 +159,13 @@ impl BrowserLease {
             (held.scenario.take(), std::mem::take(&mut held.extra))
         };
         // The scenario's pair first: a hung extra context must not keep it from its source.
+        // Untraced first: the next session's use of a kept context is not this one's.
         if let Some((context, page)) = scenario {
+            context.set_tracer(None);
             self.source.release(context, page).await;
         }
         for context in extra {
+            context.set_tracer(None);
             let _ = tokio::time::timeout(std::time::Duration::from_secs(2), context.close()).await;
         }
     }

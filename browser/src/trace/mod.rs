@@ -1,0 +1,6 @@
+//! Recording traces in Playwright's format (ADR 0024).
+
+pub(crate) mod archive;
+pub(crate) mod recorder;
+pub(crate) mod selector;
+pub(crate) mod traced;

@@ -1,0 +1,198 @@
+//! A trace being recorded: the events of Playwright's trace format (`trace.trace`, NDJSON) in
+//! memory until [`Tracer::archive`] writes them out. One tracer per recorded session; the
+//! context it is attached to and that context's pages report their actions, console messages
+//! and pages to it, and the host (the runner, a script) opens a group per step or tool call.
+//!
+//! Times are milliseconds on one process-wide monotonic clock (Playwright's `monotonicTime`),
+//! so the events of several pages sort into one timeline.
+
+use serde_json::{json, Map, Value};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::Instant;
+
+/// The trace format version Playwright 1.65 writes (its viewer upgrades older ones itself).
+pub(crate) const TRACE_VERSION: u64 = 10;
+
+/// Where a group's code is: a step definition's file and line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceLocation {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// What a recording says about itself in its first event.
+#[derive(Debug, Clone, Default)]
+pub struct TraceOptions {
+    /// Shown as the trace's title (the scenario's name).
+    pub title: String,
+    /// The pages' viewport, as the viewer frames screenshots with it.
+    pub viewport: Option<(u32, u32)>,
+}
+
+/// A trace being recorded. Clones share the recording.
+#[derive(Clone)]
+pub struct Tracer {
+    recording: Arc<Mutex<Recording>>,
+}
+
+impl std::fmt::Debug for Tracer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tracer").field("events", &self.recording().events.len()).finish()
+    }
+}
+
+pub(crate) struct Recording {
+    pub(crate) events: Vec<Value>,
+    /// `trace.network` lines (HAR entries wrapped as `resource-snapshot`).
+    pub(crate) network: Vec<Value>,
+    /// Files under `resources/` (name, bytes): response bodies.
+    pub(crate) resources: Vec<(String, Vec<u8>)>,
+    next_call: u64,
+    /// The groups open now, innermost last: an action's parent is the last one.
+    groups: Vec<String>,
+}
+
+/// Milliseconds on the process's monotonic clock.
+pub(crate) fn monotonic_ms() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+fn wall_ms() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as f64).unwrap_or(0.0)
+}
+
+impl Tracer {
+    /// Starts a recording.
+    pub fn start(options: TraceOptions) -> Tracer {
+        let (width, height) = options.viewport.unwrap_or(crate::context::DEFAULT_VIEWPORT);
+        let first = json!({
+            "version": TRACE_VERSION,
+            "type": "context-options",
+            "origin": "library",
+            "browserName": "chromium",
+            "playwrightVersion": concat!("ferridriver ", env!("CARGO_PKG_VERSION")),
+            "options": { "viewport": { "width": width, "height": height } },
+            "platform": std::env::consts::OS,
+            "wallTime": wall_ms(),
+            "monotonicTime": monotonic_ms(),
+            "sdkLanguage": "javascript",
+            "testIdAttributeName": "data-testid",
+            "title": options.title,
+        });
+        let recording = Recording {
+            events: vec![first],
+            network: Vec::new(),
+            resources: Vec::new(),
+            next_call: 0,
+            groups: Vec::new(),
+        };
+        Tracer { recording: Arc::new(Mutex::new(recording)) }
+    }
+
+    pub(crate) fn recording(&self) -> MutexGuard<'_, Recording> {
+        // Every write is one push or pop: a panic elsewhere cannot leave it half-written.
+        self.recording.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Opens a group (a Gherkin step, a hook, a tool call): the actions until
+    /// [`Tracer::group_end`] are shown inside it.
+    pub fn group(&self, title: &str, location: Option<&SourceLocation>) {
+        let mut params = Map::new();
+        let mut before = json!({ "type": "before", "startTime": monotonic_ms(), "title": title,
+            "class": "Tracing", "method": "tracingGroup", "params": {} });
+        if let Some(at) = location {
+            params.insert("location".into(), json!({ "file": at.file, "line": at.line, "column": at.column }));
+            before["params"] = Value::Object(params);
+            before["stack"] = json!([{ "file": at.file, "line": at.line, "column": at.column }]);
+        }
+        let mut recording = self.recording();
+        let id = recording.call_id();
+        before["callId"] = json!(id);
+        if let Some(parent) = recording.groups.last() {
+            before["parentId"] = json!(parent);
+        }
+        recording.events.push(before);
+        recording.groups.push(id);
+    }
+
+    /// Closes the innermost group, with the error that ended it (a failed step's message).
+    pub fn group_end(&self, error: Option<&str>) {
+        let mut recording = self.recording();
+        let Some(id) = recording.groups.pop() else { return };
+        let mut after = json!({ "type": "after", "callId": id, "endTime": monotonic_ms() });
+        if let Some(message) = error {
+            after["error"] = json!({ "message": message, "name": "Error" });
+        }
+        recording.events.push(after);
+    }
+
+    /// Records the start of an action; its id for [`Tracer::log`] and [`Tracer::finish`].
+    pub(crate) fn begin(&self, class: &str, method: &str, params: Value, title: Option<String>, page: &str) -> String {
+        let mut recording = self.recording();
+        let id = recording.call_id();
+        let mut before = json!({ "type": "before", "callId": id, "startTime": monotonic_ms(), "class": class,
+            "method": method, "params": params, "pageId": page });
+        if let Some(title) = title {
+            before["title"] = json!(title);
+        }
+        if let Some(parent) = recording.groups.last() {
+            before["parentId"] = json!(parent);
+        }
+        recording.events.push(before);
+        id
+    }
+
+    /// A line of an action's log (what it waited for, what it found).
+    pub(crate) fn log(&self, call: &str, message: &str) {
+        let event = json!({ "type": "log", "callId": call, "time": monotonic_ms(), "message": message });
+        self.recording().events.push(event);
+    }
+
+    /// Records the end of an action, with its error if it failed.
+    pub(crate) fn finish(&self, call: &str, error: Option<(&str, String)>) {
+        let mut after = json!({ "type": "after", "callId": call, "endTime": monotonic_ms() });
+        if let Some((name, message)) = error {
+            after["error"] = json!({ "message": message, "name": name });
+        }
+        self.recording().events.push(after);
+    }
+
+    /// A page was opened in the traced context.
+    pub(crate) fn page_opened(&self, page: &str) {
+        let event = json!({ "type": "event", "time": monotonic_ms(), "class": "BrowserContext", "method": "page",
+            "params": { "pageId": page } });
+        self.recording().events.push(event);
+    }
+
+    /// A console message of a traced page (`kind`: log, error, warning…).
+    pub(crate) fn console(&self, page: &str, kind: &str, text: &str, location: (&str, u64, u64)) {
+        let (url, line, column) = location;
+        let event = json!({ "type": "console", "messageType": kind, "text": text,
+            "args": [{ "preview": text, "value": text }],
+            "location": { "url": url, "lineNumber": line, "columnNumber": column },
+            "time": monotonic_ms(), "pageId": page });
+        self.recording().events.push(event);
+    }
+
+    /// An exception a traced page did not catch.
+    pub(crate) fn page_error(&self, page: &str, name: &str, message: &str, stack: &str) {
+        let event = json!({ "type": "event", "time": monotonic_ms(), "class": "BrowserContext", "method": "pageError",
+            "params": { "error": { "error": { "name": name, "message": message, "stack": stack } } },
+            "pageId": page });
+        self.recording().events.push(event);
+    }
+
+    /// How many actions and groups were recorded.
+    pub fn calls(&self) -> u64 {
+        self.recording().next_call
+    }
+}
+
+impl Recording {
+    fn call_id(&mut self) -> String {
+        self.next_call += 1;
+        format!("call@{}", self.next_call)
+    }
+}

@@ -1,0 +1,116 @@
+//! How pages and locators report their actions to the tracer of their context, if it has one:
+//! a `before` event, log lines, and an `after` event with the error (also when the action is
+//! abandoned half-way, say by a step's timeout). Without a tracer an action costs one lock.
+
+use super::recorder::Tracer;
+use crate::locator::Locator;
+use crate::page::PageInner;
+use serde_json::{json, Value};
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The tracer of a context, shared with its pages: set and cleared while they live.
+pub(crate) type TraceSlot = Arc<Mutex<Option<Tracer>>>;
+
+/// The tracer in `slot` now, if any.
+pub(crate) fn current(slot: &TraceSlot) -> Option<Tracer> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// What an action's trace says about its error: Playwright's error name and the message.
+pub(crate) trait TracedError: std::fmt::Display {
+    fn trace_name(&self) -> &'static str {
+        "Error"
+    }
+}
+
+impl TracedError for crate::BrowserError {
+    fn trace_name(&self) -> &'static str {
+        match self {
+            crate::BrowserError::Timeout { .. } => "TimeoutError",
+            _ => "Error",
+        }
+    }
+}
+
+impl TracedError for crate::ExpectError {}
+
+/// An action's `after` event, written when the action ends however it ends.
+struct Recorded {
+    tracer: Tracer,
+    call: String,
+    error: Option<(&'static str, String)>,
+    done: bool,
+}
+
+impl Drop for Recorded {
+    fn drop(&mut self) {
+        let error = match self.done {
+            true => self.error.take(),
+            false => Some(("TimeoutError", "abandoned before it finished (the step's time ran out)".to_string())),
+        };
+        self.tracer.finish(&self.call, error);
+    }
+}
+
+/// One action to record: Playwright's class and method, its parameters, and a title when
+/// Playwright's own (derived from the method) would not say enough.
+pub(crate) struct Action<'a> {
+    pub class: &'a str,
+    pub method: &'a str,
+    pub params: Value,
+    pub title: Option<String>,
+    /// The first log line (Playwright's `waiting for getByRole(…)`).
+    pub waiting_for: Option<String>,
+}
+
+impl PageInner {
+    /// The page's id in traces.
+    pub(crate) fn trace_id(&self) -> String {
+        format!("page@{}", self.frame_id)
+    }
+
+    /// Runs `body` as `action` of this page, recorded when the page's context is traced.
+    pub(crate) async fn traced<T, E: TracedError>(
+        &self,
+        action: Action<'_>,
+        body: impl Future<Output = std::result::Result<T, E>>,
+    ) -> std::result::Result<T, E> {
+        let Some(tracer) = current(&self.trace) else { return body.await };
+        let call = tracer.begin(action.class, action.method, action.params, action.title, &self.trace_id());
+        if let Some(what) = &action.waiting_for {
+            tracer.log(&call, &format!("waiting for {what}"));
+        }
+        let mut recorded = Recorded { tracer, call, error: None, done: false };
+        let out = body.await;
+        recorded.error = out.as_ref().err().map(|e| (e.trace_name(), e.to_string()));
+        recorded.done = true;
+        out
+    }
+}
+
+impl Locator {
+    /// Runs `body` as Playwright's `Frame.<method>` on this locator (`params` added to its
+    /// selector, strictness and timeout), recorded when the page's context is traced.
+    pub(crate) async fn traced<T, E: TracedError>(
+        &self,
+        method: &str,
+        params: Value,
+        title: Option<String>,
+        body: impl Future<Output = std::result::Result<T, E>>,
+    ) -> std::result::Result<T, E> {
+        if current(&self.page.trace).is_none() {
+            return body.await;
+        }
+        let mut all = json!({
+            "selector": super::selector::internal_selector(&self.parts),
+            "strict": true,
+            "timeout": self.timeout().as_millis() as u64,
+        });
+        if let (Some(all), Value::Object(more)) = (all.as_object_mut(), params) {
+            all.extend(more);
+        }
+        let action = Action { class: "Frame", method, params: all, title, waiting_for: Some(self.description()) };
+        self.page.traced(action, body).await
+    }
+}

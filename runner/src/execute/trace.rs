@@ -1,0 +1,210 @@
+//! `--trace`: a Playwright-format trace of a test case attempt. The attempt's lease records its
+//! browser contexts in a [`Tracer`]; this file opens a group per Gherkin step and hook, decides
+//! whether the attempt's trace is kept, writes the zip and attaches it to the test case.
+
+use super::plan::{PlannedCase, PlannedStep};
+use ferridriver_browser::{SourceLocation, TraceOptions, Tracer};
+use ferridriver_messages::{Attachment, AttachmentContentEncoding, TestStepResult, TestStepResultStatus, Timestamp};
+use ferridriver_steps::registry::{Registry, StepMatch};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// When traces are recorded and kept (Playwright's `trace` option).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TraceMode {
+    #[default]
+    Off,
+    /// Every attempt.
+    On,
+    /// Recorded always, kept only for a test case that failed in its last attempt.
+    RetainOnFailure,
+    /// The first retry of a failed test case.
+    OnFirstRetry,
+}
+
+impl TraceMode {
+    /// Reads Playwright's names.
+    pub fn parse(value: &str) -> Result<TraceMode, String> {
+        Ok(match value {
+            "off" => TraceMode::Off,
+            "on" => TraceMode::On,
+            "retain-on-failure" => TraceMode::RetainOnFailure,
+            "on-first-retry" => TraceMode::OnFirstRetry,
+            other => {
+                return Err(format!(
+                    "--trace '{other}' must be on, off, retain-on-failure or on-first-retry\n  hint: Playwright's trace option names"
+                ))
+            }
+        })
+    }
+
+    /// Whether attempt number `attempt` (0: the first run) is recorded.
+    fn records(self, attempt: u32) -> bool {
+        match self {
+            TraceMode::Off => false,
+            TraceMode::On | TraceMode::RetainOnFailure => true,
+            TraceMode::OnFirstRetry => attempt == 1,
+        }
+    }
+
+    /// Whether a recorded attempt that ended so is kept.
+    fn keeps(self, status: TestStepResultStatus, will_be_retried: bool) -> bool {
+        match self {
+            TraceMode::RetainOnFailure => status == TestStepResultStatus::Failed && !will_be_retried,
+            TraceMode::Off => false,
+            TraceMode::On | TraceMode::OnFirstRetry => true,
+        }
+    }
+}
+
+/// The trace of one attempt being recorded.
+pub(super) struct AttemptTrace {
+    tracer: Tracer,
+    mode: TraceMode,
+    path: PathBuf,
+}
+
+impl AttemptTrace {
+    /// A recording for `attempt` of `case` when the mode asks for one.
+    pub fn start(mode: TraceMode, dir: &Path, case: &PlannedCase, attempt: u32) -> Option<AttemptTrace> {
+        if !mode.records(attempt) {
+            return None;
+        }
+        let pickle = &case.pickle;
+        let tracer = Tracer::start(TraceOptions { title: pickle.name.clone(), viewport: None });
+        let line = pickle.location.as_ref().map(|l| l.line).unwrap_or(0);
+        let feature = pickle.uri.trim_end_matches(".feature").trim_end_matches(".md");
+        let mut name = format!("{}-{line}-{}", slug(feature), slug(&pickle.name));
+        if attempt > 0 {
+            name.push_str(&format!("-retry{attempt}"));
+        }
+        Some(AttemptTrace { tracer, mode, path: dir.join(format!("{name}.zip")) })
+    }
+
+    /// The tracer the attempt's lease records into.
+    pub fn tracer(&self) -> &Tracer {
+        &self.tracer
+    }
+
+    /// Opens the group of a step or hook: the step's keyword and text, or the hook's name,
+    /// at the definition's source.
+    pub fn step_started(&self, case: &PlannedCase, step: &PlannedStep, registry: &Registry) {
+        match step {
+            PlannedStep::Hook { hook, before, .. } => {
+                let hook = &registry.hooks[*hook];
+                let kind = if *before { "Before" } else { "After" };
+                let title = match &hook.name {
+                    Some(name) if !name.is_empty() => format!("{kind} hook: {name}"),
+                    _ => format!("{kind} hook"),
+                };
+                self.tracer.group(&title, location(&hook.source).as_ref());
+            }
+            PlannedStep::Step { pickle_step, matched, .. } => {
+                let pickle_step = &case.pickle.steps[*pickle_step];
+                let keyword = pickle_step
+                    .ast_node_ids
+                    .first()
+                    .and_then(|id| case.document.as_deref().and_then(|d| keyword_of(d, id)))
+                    .unwrap_or_default();
+                let at = match matched {
+                    StepMatch::Matched(d, _) => location(&registry.steps[*d].source),
+                    _ => None,
+                };
+                self.tracer.group(&format!("{keyword}{}", pickle_step.text), at.as_ref());
+            }
+        }
+    }
+
+    /// Closes the group of the step that ended with `result`.
+    pub fn step_finished(&self, result: &TestStepResult) {
+        let error = match result.status {
+            TestStepResultStatus::Failed => Some(result.message.as_deref().unwrap_or("failed")),
+            _ => None,
+        };
+        self.tracer.group_end(error);
+    }
+
+    /// Writes the trace when the mode keeps it; the attachment that names it for the
+    /// test case's report, or the reason it could not be written (on stderr).
+    pub async fn finish(
+        self,
+        status: TestStepResultStatus,
+        will_be_retried: bool,
+        test_case_started_id: &str,
+        timestamp: Timestamp,
+    ) -> Option<Attachment> {
+        if !self.mode.keeps(status, will_be_retried) {
+            return None;
+        }
+        let (tracer, path) = (self.tracer, self.path.clone());
+        let written = tokio::task::spawn_blocking(move || tracer.write(&path)).await;
+        if let Err(e) = written.map_err(|e| std::io::Error::other(e.to_string())).and_then(|r| r) {
+            eprintln!("warning: cannot write the trace {}: {e}", self.path.display());
+            return None;
+        }
+        let url = self.path.to_string_lossy().into_owned();
+        Some(Attachment {
+            body: String::new(),
+            content_encoding: AttachmentContentEncoding::Identity,
+            file_name: self.path.file_name().map(|n| n.to_string_lossy().into_owned()),
+            media_type: "application/zip".into(),
+            test_case_started_id: Some(test_case_started_id.to_string()),
+            test_step_id: None,
+            url: Some(url),
+            test_run_started_id: None,
+            test_run_hook_started_id: None,
+            timestamp: Some(timestamp),
+        })
+    }
+}
+
+fn location(source: &ferridriver_steps::registry::SourceLocation) -> Option<SourceLocation> {
+    (!source.uri.is_empty()).then(|| SourceLocation { file: source.uri.clone(), line: source.line, column: 1 })
+}
+
+/// The keyword (`Given `, `And `…) of the Gherkin step with id `id` in a document (JSON).
+fn keyword_of(document: &Value, id: &str) -> Option<String> {
+    match document {
+        Value::Object(map) => {
+            if map.get("id").and_then(Value::as_str) == Some(id) {
+                if let Some(keyword) = map.get("keyword").and_then(Value::as_str) {
+                    return Some(keyword.to_string());
+                }
+            }
+            map.values().find_map(|v| keyword_of(v, id))
+        }
+        Value::Array(items) => items.iter().find_map(|v| keyword_of(v, id)),
+        _ => None,
+    }
+}
+
+/// Letters and digits kept, runs of anything else one dash.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').chars().take(80).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_record_and_keep_as_playwright_does() {
+        use TestStepResultStatus::*;
+        assert!(TraceMode::RetainOnFailure.records(0) && !TraceMode::OnFirstRetry.records(0));
+        assert!(TraceMode::OnFirstRetry.records(1) && !TraceMode::OnFirstRetry.records(2));
+        assert!(TraceMode::RetainOnFailure.keeps(Failed, false));
+        assert!(!TraceMode::RetainOnFailure.keeps(Failed, true), "a retried attempt is not the last");
+        assert!(!TraceMode::RetainOnFailure.keeps(Passed, false));
+        assert!(TraceMode::On.keeps(Passed, false));
+        assert!(TraceMode::parse("sometimes").unwrap_err().contains("retain-on-failure"));
+        assert_eq!(slug("features/Shop basket.feature"), "features-shop-basket-feature");
+    }
+}

@@ -1,0 +1,185 @@
+//! `--trace`: the zips a run writes are opened with Playwright's own trace reader (npm
+//! `playwright` 1.65.1 in tests/playwright-probe, no browser download) and read like a
+//! Playwright test's: a group per Gherkin step, the browser actions inside it with their
+//! locators, the failed assertion with its error, the page's console.
+
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SHOP: &str = r#"<!doctype html><title>Shop</title>
+<label>Item <input id="item"></label>
+<button onclick="document.querySelector('#basket').textContent = 'Basket: ' + item.value; console.log('added ' + item.value)">Add</button>
+<p id="basket"></p>"#;
+
+const PAGES: &[(&str, &str)] = &[("/shop", SHOP)];
+
+const STEPS: &str = r#"import { When } from '@cucumber/cucumber'
+
+When('I add {string} from a script', async function (this: any, item: string) {
+  await this.page.getByLabel('Item').fill(item)
+  await this.page.getByRole('button', { name: 'Add' }).click()
+})
+"#;
+
+const FEATURE: &str = r#"Feature: shop
+  Scenario: adding tea
+    Given I open "/shop"
+    When I add "tea" from a script
+    Then I should see "Basket: tea"
+
+  Scenario: a total that never shows
+    Given I open "/shop"
+    When I fill "Item" with "cake"
+    And I click the "Add" button
+    Then I should see "Total: 3 €"
+"#;
+
+/// Playwright's reader, installed by `npm ci` in tests/playwright-probe (`.ci/run` does).
+fn reader() -> PathBuf {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/playwright-probe/node_modules/.bin/playwright");
+    assert!(
+        bin.is_file(),
+        "the trace tests read traces with Playwright's reader: run `npm ci` in tests/playwright-probe (.ci/run does)"
+    );
+    bin
+}
+
+/// `npx playwright trace <args>` run in `dir` (the reader keeps the opened trace there).
+fn read(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(reader()).arg("trace").args(args).current_dir(dir).output().expect("run the reader");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "trace {args:?}: {text}{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+fn project(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fd-traces-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("steps")).unwrap();
+    std::fs::write(dir.join("steps/shop.ts"), STEPS).unwrap();
+    std::fs::write(dir.join("shop.feature"), FEATURE).unwrap();
+    dir
+}
+
+fn bdd(dir: &Path, base: &str, more: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "shop.feature", "--world-parameters", &format!("{{\"baseUrl\":\"{base}\"}}"), "-f", "message"])
+        .args(["--timeout", "3000"])
+        .args(more)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn messages(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+}
+
+fn zips(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
+    support::browser_available();
+    reader();
+    let base = support::serve(PAGES);
+    let dir = project("failure");
+    let out = bdd(&dir, &base, &["--trace", "retain-on-failure", "--retry", "1", "--output", "traces"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+
+    // Only the last attempt of the failed scenario is kept: not its first (retried) attempt,
+    // not the scenario that passed.
+    assert_eq!(zips(&dir.join("traces")), ["shop-7-a-total-that-never-shows-retry1.zip"], "{stderr}");
+    let zip = dir.join("traces/shop-7-a-total-that-never-shows-retry1.zip");
+
+    // The message stream attaches it to that attempt's test case.
+    let all = messages(&out);
+    let attachment = all
+        .iter()
+        .filter_map(|m| m.get("attachment"))
+        .find(|a| a["mediaType"] == "application/zip")
+        .expect("an attachment naming the trace");
+    assert_eq!(attachment["url"], "traces/shop-7-a-total-that-never-shows-retry1.zip");
+    let last_start = all
+        .iter()
+        .filter_map(|m| m.get("testCaseStarted"))
+        .filter(|s| s["attempt"] == 1)
+        .map(|s| s["id"].clone())
+        .collect::<Vec<_>>();
+    assert_eq!(vec![attachment["testCaseStartedId"].clone()], last_start);
+
+    let summary = read(&dir, &["open", zip.to_str().unwrap()]);
+    assert!(summary.contains("Title:        a total that never shows"), "{summary}");
+    assert!(summary.contains("Pages:        1"), "{summary}");
+    let actions = read(&dir, &["actions"]);
+    for expected in [
+        "Given I open \"/shop\"",
+        "Navigate",
+        "When I fill \"Item\" with \"cake\"",
+        "Fill \"cake\"",
+        "And I click the \"Add\" button",
+        "Click",
+        "getByRole('button', { name: 'Add', exact: true })",
+        "Then I should see \"Total: 3 €\"",
+        "Expect \"toBeVisible\"",
+        "getByText('Total: 3 €').first()",
+    ] {
+        assert!(actions.contains(expected), "{expected:?} missing from\n{actions}");
+    }
+    // The assertion and its step failed, nothing else did.
+    let failed: Vec<&str> = actions.lines().filter(|l| l.contains('✗')).collect();
+    assert_eq!(failed.len(), 2, "{actions}");
+    assert!(failed[0].contains("Then I should see") && failed[1].contains("Expect"), "{actions}");
+    let errors = read(&dir, &["errors"]);
+    assert!(errors.contains("Total: 3 €"), "{errors}");
+    let console = read(&dir, &["console"]);
+    assert!(console.contains("added cake"), "{console}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn js_steps_are_traced_like_rust_steps_and_off_writes_nothing() {
+    support::browser_available();
+    reader();
+    let base = support::serve(PAGES);
+    let dir = project("on");
+    let out = bdd(&dir, &base, &["--trace", "on", "--name", "adding tea"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // The default folder.
+    let traces = dir.join(".ferridriver/traces");
+    assert_eq!(zips(&traces), ["shop-2-adding-tea.zip"]);
+    read(&dir, &["open", traces.join("shop-2-adding-tea.zip").to_str().unwrap()]);
+    let actions = read(&dir, &["actions"]);
+    for expected in ["When I add \"tea\" from a script", "Fill \"tea\"", "getByLabel('Item')", "Click"] {
+        assert!(actions.contains(expected), "{expected:?} missing from\n{actions}");
+    }
+    assert!(actions.contains("getByRole('button', { name: 'Add' })"), "{actions}");
+    assert!(!actions.contains('✗'), "{actions}");
+    // The JS step's group points at its TypeScript source.
+    let number = actions
+        .lines()
+        .find(|l| l.contains("When I add \"tea\" from a script"))
+        .and_then(|l| l.trim().split('.').next())
+        .unwrap()
+        .to_string();
+    let detail = read(&dir, &["action", &number]);
+    assert!(detail.contains("shop.ts:3"), "{detail}");
+
+    // Without --trace nothing is recorded or written.
+    let _ = std::fs::remove_dir_all(&traces);
+    let out = bdd(&dir, &base, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!traces.exists(), "no trace folder without --trace");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("application/zip"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
