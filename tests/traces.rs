@@ -87,6 +87,39 @@ fn zips(dir: &Path) -> Vec<String> {
     names
 }
 
+/// The number the reader gives the first action whose line contains `title`.
+fn action_number(actions: &str, title: &str) -> String {
+    let line = actions.lines().find(|l| l.contains(title)).unwrap_or_else(|| panic!("{title:?} in\n{actions}"));
+    line.trim().split('.').next().unwrap().to_string()
+}
+
+/// Serves action `number`'s snapshot at `phase` with the reader (`trace snapshot --serve`) and
+/// runs `script` on it in Chromium (`ferridriver run`); what the script returned.
+fn in_snapshot(dir: &Path, number: &str, phase: &str, script: &str) -> String {
+    use std::io::BufRead;
+    let mut serving = Command::new(reader())
+        .args(["trace", "snapshot", number, "--phase", phase, "--serve"])
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("serve the snapshot");
+    let mut lines = std::io::BufReader::new(serving.stdout.take().unwrap()).lines();
+    let url = lines
+        .find_map(|l| l.ok().and_then(|l| l.split_whitespace().find(|w| w.starts_with("http://")).map(str::to_string)))
+        .expect("the reader says where it serves the snapshot");
+    // The page registers the viewer's service worker, then replaces itself with the snapshot.
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "-e"])
+        .arg(format!("await page.goto('{url}'); await page.waitForURL(/\\/snapshot\\//); {script}"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let _ = serving.kill();
+    let _ = serving.wait();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 #[test]
 fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     support::browser_available();
@@ -140,6 +173,17 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     let failed: Vec<&str> = actions.lines().filter(|l| l.contains('✗')).collect();
     assert_eq!(failed.len(), 2, "{actions}");
     assert!(failed[0].contains("Then I should see") && failed[1].contains("Expect"), "{actions}");
+    // The DOM snapshot after the fill, served by the reader, shows the value in Chromium.
+    let fill = action_number(&actions, "Fill \"cake\"");
+    let seen = in_snapshot(
+        &dir,
+        &fill,
+        "after",
+        "return [await page.getByLabel('Item').inputValue(), await page.getByRole('button').textContent()]",
+    );
+    assert_eq!(seen, r#"["cake","Add"]"#);
+    let before = in_snapshot(&dir, &fill, "before", "return await page.getByLabel('Item').inputValue()");
+    assert_eq!(before, r#""""#, "before the fill the field was empty");
     let errors = read(&dir, &["errors"]);
     assert!(errors.contains("Total: 3 €"), "{errors}");
     let console = read(&dir, &["console"]);

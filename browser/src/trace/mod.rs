@@ -3,4 +3,5 @@
 pub(crate) mod archive;
 pub(crate) mod recorder;
 pub(crate) mod selector;
+pub(crate) mod snapshot;
 pub(crate) mod traced;

@@ -28,6 +28,8 @@ pub struct TraceOptions {
     pub title: String,
     /// The pages' viewport, as the viewer frames screenshots with it.
     pub viewport: Option<(u32, u32)>,
+    /// DOM snapshots before and after each action (Playwright's `snapshots`).
+    pub snapshots: bool,
 }
 
 /// A trace being recorded. Clones share the recording.
@@ -46,8 +48,11 @@ pub(crate) struct Recording {
     pub(crate) events: Vec<Value>,
     /// `trace.network` lines (HAR entries wrapped as `resource-snapshot`).
     pub(crate) network: Vec<Value>,
-    /// Files under `resources/` (name, bytes): response bodies.
+    /// Files under `resources/` (name, bytes): stylesheets of snapshots, response bodies.
     pub(crate) resources: Vec<(String, Vec<u8>)>,
+    /// The names in `resources`, so that a body seen twice is stored once.
+    resource_names: std::collections::HashSet<String>,
+    pub(crate) snapshots: bool,
     next_call: u64,
     /// The groups open now, innermost last: an action's parent is the last one.
     groups: Vec<String>,
@@ -85,6 +90,8 @@ impl Tracer {
             events: vec![first],
             network: Vec::new(),
             resources: Vec::new(),
+            resource_names: Default::default(),
+            snapshots: options.snapshots,
             next_call: 0,
             groups: Vec::new(),
         };
@@ -184,6 +191,11 @@ impl Tracer {
         self.recording().events.push(event);
     }
 
+    /// Whether actions take DOM snapshots.
+    pub(crate) fn snapshots(&self) -> bool {
+        self.recording().snapshots
+    }
+
     /// How many actions and groups were recorded.
     pub fn calls(&self) -> u64 {
         self.recording().next_call
@@ -191,6 +203,18 @@ impl Tracer {
 }
 
 impl Recording {
+    /// Stores `bytes` under `resources/` as `<sha1>.<extension>`; that name.
+    pub(crate) fn add_resource(&mut self, bytes: Vec<u8>, extension: &str) -> String {
+        use sha1::Digest;
+        let digest = sha1::Sha1::digest(&bytes);
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        let name = format!("{hex}.{extension}");
+        if self.resource_names.insert(name.clone()) {
+            self.resources.push((name.clone(), bytes));
+        }
+        name
+    }
+
     fn call_id(&mut self) -> String {
         self.next_call += 1;
         format!("call@{}", self.next_call)

@@ -78,6 +78,10 @@ impl PageInner {
     ) -> std::result::Result<T, E> {
         let Some(tracer) = current(&self.trace) else { return body.await };
         let call = tracer.begin(action.class, action.method, action.params, action.title, &self.trace_id());
+        let snapshots = tracer.snapshots();
+        if snapshots {
+            self.record_snapshot(&tracer, &call, "before").await;
+        }
         if let Some(what) = &action.waiting_for {
             tracer.log(&call, &format!("waiting for {what}"));
         }
@@ -85,6 +89,9 @@ impl PageInner {
         let out = body.await;
         recorded.error = out.as_ref().err().map(|e| (e.trace_name(), e.to_string()));
         recorded.done = true;
+        if snapshots {
+            self.record_snapshot(&recorded.tracer, &recorded.call, "after").await;
+        }
         out
     }
 }

@@ -1,0 +1,65 @@
+// A DOM snapshot in the node format of Playwright's traces, which its trace viewer renders:
+// an element is [TAG, {attributes}, ...children], a text node a string. What the attributes
+// cannot say is added as Playwright's own `__playwright_*` attributes (form values, checked,
+// selected, scroll positions); scripts are left out and event handler attributes emptied.
+// Stylesheets loaded with <link> travel as overrides (their rules' text) with the snapshot.
+(() => {
+  const started = performance.now();
+  const visit = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.nodeValue || '';
+    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    const name = node.nodeName;
+    if (name === 'SCRIPT' || name === 'NOSCRIPT') return null;
+    if (name === 'META' && ['content-security-policy', 'refresh', 'set-cookie'].includes((node.httpEquiv || '').toLowerCase())) return null;
+    if (name === 'STYLE') {
+      let text = '';
+      try { text = [...node.sheet.cssRules].map((r) => r.cssText).join('\n'); } catch (e) { text = node.textContent || ''; }
+      return ['STYLE', {}, text];
+    }
+    const attrs = {};
+    for (const a of node.attributes) {
+      if ((name === 'IFRAME' || name === 'FRAME') && (a.name === 'src' || a.name === 'srcdoc' || a.name === 'sandbox')) continue;
+      if (name === 'LINK' && a.name === 'integrity') continue;
+      let value = a.value;
+      if (a.name.startsWith('on')) value = '';
+      else if ((a.name === 'href' || a.name === 'src') && /^\s*(javascript|vbscript):/i.test(value)) value = '';
+      attrs[a.name] = value;
+    }
+    if (name === 'INPUT' || name === 'TEXTAREA') attrs.__playwright_value_ = String(node.value);
+    if (name === 'INPUT' && (node.type === 'checkbox' || node.type === 'radio')) attrs.__playwright_checked_ = node.checked ? 'true' : 'false';
+    if (name === 'OPTION') attrs.__playwright_selected_ = node.selected ? 'true' : 'false';
+    if (node.scrollTop) attrs.__playwright_scroll_top_ = String(node.scrollTop);
+    if (node.scrollLeft) attrs.__playwright_scroll_left_ = String(node.scrollLeft);
+    if (name === 'IMG') attrs.__playwright_current_src__ = node.currentSrc || '';
+    if (name === 'IFRAME' || name === 'FRAME' || name === 'CANVAS') {
+      const r = node.getBoundingClientRect();
+      attrs.__playwright_bounding_rect__ = JSON.stringify({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    }
+    const out = [name, attrs];
+    // Relative URLs of the snapshot resolve against the page's own address.
+    if (name === 'HEAD') out.push(['BASE', { href: document.baseURI }]);
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      const n = visit(child);
+      if (n !== null) out.push(n);
+    }
+    return out;
+  };
+  const overrides = [];
+  for (const sheet of document.styleSheets) {
+    if (!sheet.href) continue;
+    try {
+      overrides.push({ url: sheet.href.replace(/#.*/, ''), content: [...sheet.cssRules].map((r) => r.cssText).join('\n') });
+    } catch (e) {
+      // A cross-origin sheet's rules are not readable: the viewer loads it from the network log.
+    }
+  }
+  return {
+    html: document.documentElement ? visit(document.documentElement) : ['HTML'],
+    doctype: document.doctype ? document.doctype.name : undefined,
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+    url: location.href,
+    wallTime: Date.now(),
+    overrides,
+    collectionTime: performance.now() - started,
+  };
+})()

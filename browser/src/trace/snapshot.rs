@@ -1,0 +1,60 @@
+//! DOM snapshots of a traced page before and after each action, in the format Playwright's
+//! trace viewer renders (`injected/snapshot.js` walks the document in the page).
+
+use super::recorder::{monotonic_ms, Tracer};
+use crate::page::PageInner;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The walker, evaluated as an expression.
+const SNAPSHOT: &str = include_str!("../injected/snapshot.js");
+
+/// A page that does not answer within this long gets no snapshot (the action is not held up).
+const SNAPSHOT_WAIT: Duration = Duration::from_secs(2);
+
+impl PageInner {
+    /// Records a snapshot of the page's main frame for action `call` at `phase` (`before`,
+    /// `after`). A page that cannot be read (navigating away, closed) is simply not recorded.
+    pub(crate) async fn record_snapshot(&self, tracer: &Tracer, call: &str, phase: &str) {
+        let params = json!({ "expression": SNAPSHOT, "returnByValue": true });
+        let reply = tokio::time::timeout(
+            SNAPSHOT_WAIT,
+            self.connection.call_raw("Runtime.evaluate", params, Some(&self.session)),
+        )
+        .await;
+        let Ok(Ok(reply)) = reply else { return };
+        let Some(snapshot) = reply.pointer("/result/value").filter(|v| v.is_object()) else { return };
+        tracer.frame_snapshot(&self.trace_id(), &self.frame_id, call, phase, snapshot);
+    }
+}
+
+impl Tracer {
+    /// Adds a snapshot the walker returned: its stylesheet overrides become resources.
+    pub(crate) fn frame_snapshot(&self, page: &str, frame: &str, call: &str, phase: &str, taken: &Value) {
+        let mut overrides = Vec::new();
+        let mut recording = self.recording();
+        for o in taken["overrides"].as_array().into_iter().flatten() {
+            let (Some(url), Some(content)) = (o["url"].as_str(), o["content"].as_str()) else { continue };
+            let sha1 = recording.add_resource(content.as_bytes().to_vec(), "css");
+            overrides.push(json!({ "url": url, "sha1": sha1 }));
+        }
+        let mut snapshot = json!({
+            "callId": call,
+            "phase": phase,
+            "pageId": page,
+            "frameId": format!("frame@{frame}"),
+            "frameUrl": taken["url"],
+            "html": taken["html"],
+            "viewport": taken["viewport"],
+            "timestamp": monotonic_ms(),
+            "wallTime": taken["wallTime"],
+            "collectionTime": taken["collectionTime"],
+            "resourceOverrides": overrides,
+            "isMainFrame": true,
+        });
+        if let Some(doctype) = taken["doctype"].as_str() {
+            snapshot["doctype"] = json!(doctype);
+        }
+        recording.events.push(json!({ "type": "frame-snapshot", "snapshot": snapshot }));
+    }
+}
