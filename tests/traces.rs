@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 
 const SHOP: &str = r#"<!doctype html><title>Shop</title>
 <label>Item <input id="item"></label>
-<button onclick="document.querySelector('#basket').textContent = 'Basket: ' + item.value; console.log('added ' + item.value)">Add</button>
+<button onclick="document.querySelector('#basket').textContent = 'Basket: ' + item.value; console.log('added ' + item.value); fetch('/__echo?item=' + item.value)">Add</button>
 <p id="basket"></p>"#;
 
 const PAGES: &[(&str, &str)] = &[("/shop", SHOP)];
@@ -32,7 +32,7 @@ const FEATURE: &str = r#"Feature: shop
     Then I should see "Basket: tea"
 
   Scenario: a total that never shows
-    Given I open "/shop"
+    Given I open "/__redirect?to=/shop"
     When I fill "Item" with "cake"
     And I click the "Add" button
     Then I should see "Total: 3 €"
@@ -156,7 +156,7 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     assert!(summary.contains("Pages:        1"), "{summary}");
     let actions = read(&dir, &["actions"]);
     for expected in [
-        "Given I open \"/shop\"",
+        "Given I open \"/__redirect?to=/shop\"",
         "Navigate",
         "When I fill \"Item\" with \"cake\"",
         "Fill \"cake\"",
@@ -186,6 +186,26 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     assert_eq!(before, r#""""#, "before the fill the field was empty");
     let errors = read(&dir, &["errors"]);
     assert!(errors.contains("Total: 3 €"), "{errors}");
+    // The network log: the redirect, the page it led to, the script's request; the page's body
+    // kept in the zip for the viewer.
+    let requests = read(&dir, &["requests"]);
+    let rows: Vec<Vec<&str>> = requests.lines().map(|l| l.split_whitespace().collect()).collect();
+    let row = |name: &str| {
+        rows.iter().find(|r| r.contains(&name)).map(|r| r[3]).unwrap_or_else(|| panic!("{name} in\n{requests}"))
+    };
+    assert_eq!([row("__redirect?to=/shop"), row("shop"), row("__echo?item=cake")], ["302", "200", "404"], "{requests}");
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).unwrap();
+    let bodies: Vec<String> = (0..archive.len())
+        .filter_map(|i| {
+            let mut file = archive.by_index(i).ok()?;
+            let mut text = String::new();
+            let name = file.name().ok()?.to_string();
+            (name.starts_with("resources/") && name.ends_with(".html"))
+                .then(|| std::io::Read::read_to_string(&mut file, &mut text).ok())??;
+            Some(text)
+        })
+        .collect();
+    assert!(bodies.iter().any(|b| b.contains("<title>Shop</title>")), "the page's body is in the zip");
     let console = read(&dir, &["console"]);
     assert!(console.contains("added cake"), "{console}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -211,6 +211,7 @@ impl BrowserContext {
         let page = Page::attach(self.conn().clone(), created.target_id, Arc::clone(&self.inner.trace)).await?;
         if let Some(tracer) = crate::trace::traced::current(&self.inner.trace) {
             tracer.page_opened(&page.inner.trace_id());
+            page.inner.start_tracing().await;
         }
         let (viewport, offline, headers, scripts, geo, options) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
@@ -262,13 +263,19 @@ impl BrowserContext {
 
     /// Records this context's pages in `tracer` from now on (`None`: stops recording). The
     /// pages open now are announced to it, so that their actions have a page in the trace.
-    pub fn set_tracer(&self, tracer: Option<crate::Tracer>) {
+    pub async fn set_tracer(&self, tracer: Option<crate::Tracer>) {
+        let traced = tracer.is_some();
         if let Some(tracer) = &tracer {
             for page in self.pages() {
                 tracer.page_opened(&page.inner.trace_id());
             }
         }
         *self.inner.trace.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = tracer;
+        if traced {
+            for page in self.pages() {
+                page.inner.start_tracing().await;
+            }
+        }
     }
 
     /// The tracer recording this context, if any.

@@ -205,10 +205,7 @@ impl Page {
     /// Starts reporting network requests and responses as events (the Network domain costs
     /// the browser work on every request, so it is off until someone wants them).
     pub async fn watch_network(&self) -> Result<()> {
-        if !self.inner.network_watched.swap(true, Ordering::Relaxed) {
-            self.inner.connection.call_raw("Network.enable", json!({}), Some(&self.inner.session)).await?;
-        }
-        Ok(())
+        self.inner.watch_network().await
     }
 
     /// Whether dialogs wait for [`Page::accept_dialog`] / [`Page::dismiss_dialog`] (`true`, as
@@ -254,5 +251,20 @@ impl Page {
         } else {
             Ok(body.as_bytes().to_vec())
         }
+    }
+}
+
+impl crate::page::PageInner {
+    /// Turns the Network domain on once (for request events, or a trace's network log); a
+    /// failed attempt leaves it to the next caller.
+    pub(crate) async fn watch_network(&self) -> Result<()> {
+        if !self.network_watched.swap(true, Ordering::SeqCst) {
+            let enabled = self.connection.call_raw("Network.enable", json!({}), Some(&self.session)).await;
+            if let Err(e) = enabled {
+                self.network_watched.store(false, Ordering::SeqCst);
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 }

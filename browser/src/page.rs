@@ -593,6 +593,11 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             crate::network::refuse(&page, &event.params, reason).await;
             continue;
         }
+        if event.method.starts_with("Network.") {
+            if let Some(tracer) = crate::trace::traced::current(&page.trace) {
+                tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);
+            }
+        }
         // Events are only built while someone listens.
         if page.events.receiver_count() > 0 {
             for e in crate::events::translate(&event) {

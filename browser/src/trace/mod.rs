@@ -1,6 +1,7 @@
 //! Recording traces in Playwright's format (ADR 0024).
 
 pub(crate) mod archive;
+pub(crate) mod network;
 pub(crate) mod recorder;
 pub(crate) mod selector;
 pub(crate) mod snapshot;

@@ -36,6 +36,8 @@ pub struct TraceOptions {
 #[derive(Clone)]
 pub struct Tracer {
     recording: Arc<Mutex<Recording>>,
+    /// Woken when the last response body being fetched arrives (`network.rs`).
+    pub(crate) bodies_done: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Tracer {
@@ -53,6 +55,10 @@ pub(crate) struct Recording {
     /// The names in `resources`, so that a body seen twice is stored once.
     resource_names: std::collections::HashSet<String>,
     pub(crate) snapshots: bool,
+    /// Requests sent and not yet finished, by page and request id (`network.rs`).
+    pub(crate) requests: std::collections::HashMap<String, super::network::PendingRequest>,
+    /// Response bodies asked for and not yet stored.
+    pub(crate) bodies_pending: usize,
     next_call: u64,
     /// The groups open now, innermost last: an action's parent is the last one.
     groups: Vec<String>,
@@ -92,10 +98,12 @@ impl Tracer {
             resources: Vec::new(),
             resource_names: Default::default(),
             snapshots: options.snapshots,
+            requests: Default::default(),
+            bodies_pending: 0,
             next_call: 0,
             groups: Vec::new(),
         };
-        Tracer { recording: Arc::new(Mutex::new(recording)) }
+        Tracer { recording: Arc::new(Mutex::new(recording)), bodies_done: Arc::default() }
     }
 
     pub(crate) fn recording(&self) -> MutexGuard<'_, Recording> {

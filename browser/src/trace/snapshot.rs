@@ -36,7 +36,7 @@ impl Tracer {
         for o in taken["overrides"].as_array().into_iter().flatten() {
             let (Some(url), Some(content)) = (o["url"].as_str(), o["content"].as_str()) else { continue };
             let sha1 = recording.add_resource(content.as_bytes().to_vec(), "css");
-            overrides.push(json!({ "url": url, "sha1": sha1 }));
+            overrides.push(json!({ "url": url, "file": format!("resources/{sha1}") }));
         }
         let mut snapshot = json!({
             "callId": call,

@@ -70,6 +70,12 @@ impl PageInner {
         format!("page@{}", self.frame_id)
     }
 
+    /// Turns on what a traced page reports: its network events. A page that cannot is traced
+    /// without them.
+    pub(crate) async fn start_tracing(&self) {
+        let _ = self.watch_network().await;
+    }
+
     /// Runs `body` as `action` of this page, recorded when the page's context is traced.
     pub(crate) async fn traced<T, E: TracedError>(
         &self,

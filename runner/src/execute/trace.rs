@@ -136,6 +136,8 @@ impl AttemptTrace {
         if !self.mode.keeps(status, will_be_retried) {
             return None;
         }
+        // Bodies of the last responses may still be on their way from the browser.
+        self.tracer.bodies_settled(std::time::Duration::from_secs(5)).await;
         let (tracer, path) = (self.tracer, self.path.clone());
         let written = tokio::task::spawn_blocking(move || tracer.write(&path)).await;
         if let Err(e) = written.map_err(|e| std::io::Error::other(e.to_string())).and_then(|r| r) {

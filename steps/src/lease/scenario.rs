@@ -95,7 +95,7 @@ impl BrowserLease {
             self.source.release(context, page).await;
             return Err(e);
         }
-        context.set_tracer(self.tracer.clone());
+        context.set_tracer(self.tracer.clone()).await;
         let ended = {
             let mut held = self.held();
             if !held.ended {
@@ -105,7 +105,7 @@ impl BrowserLease {
         };
         if ended {
             // Ended while the pair was being opened: it goes back at once.
-            context.set_tracer(None);
+            context.set_tracer(None).await;
             self.source.release(context, page).await;
             return Err(ENDED.into());
         }
@@ -134,7 +134,7 @@ impl BrowserLease {
         }
         // On failure the context stays listed (and is closed when the lease ends) but unused.
         self.gate(&context).await?;
-        context.set_tracer(self.tracer.clone());
+        context.set_tracer(self.tracer.clone()).await;
         Ok(context)
     }
 
@@ -161,11 +161,11 @@ impl BrowserLease {
         // The scenario's pair first: a hung extra context must not keep it from its source.
         // Untraced first: the next session's use of a kept context is not this one's.
         if let Some((context, page)) = scenario {
-            context.set_tracer(None);
+            context.set_tracer(None).await;
             self.source.release(context, page).await;
         }
         for context in extra {
-            context.set_tracer(None);
+            context.set_tracer(None).await;
             let _ = tokio::time::timeout(std::time::Duration::from_secs(2), context.close()).await;
         }
     }
