@@ -184,6 +184,12 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     assert_eq!(seen, r#"["cake","Add"]"#);
     let before = in_snapshot(&dir, &fill, "before", "return await page.getByLabel('Item').inputValue()");
     assert_eq!(before, r#""""#, "before the fill the field was empty");
+    // The screencast frame nearest the click, as the reader saves it: a JPEG of the page.
+    let click = action_number(&actions, "Click");
+    let frame = dir.join("click.jpeg");
+    read(&dir, &["screenshot", &click, "-o", frame.to_str().unwrap()]);
+    let jpeg = std::fs::read(&frame).unwrap();
+    assert!(jpeg.starts_with(&[0xFF, 0xD8]) && jpeg.len() > 1000, "a JPEG frame ({} bytes)", jpeg.len());
     let errors = read(&dir, &["errors"]);
     assert!(errors.contains("Total: 3 €"), "{errors}");
     // The network log: the redirect, the page it led to, the script's request; the page's body

@@ -211,7 +211,7 @@ impl BrowserContext {
         let page = Page::attach(self.conn().clone(), created.target_id, Arc::clone(&self.inner.trace)).await?;
         if let Some(tracer) = crate::trace::traced::current(&self.inner.trace) {
             tracer.page_opened(&page.inner.trace_id());
-            page.inner.start_tracing().await;
+            page.inner.start_tracing(&tracer).await;
         }
         let (viewport, offline, headers, scripts, geo, options) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
@@ -264,16 +264,22 @@ impl BrowserContext {
     /// Records this context's pages in `tracer` from now on (`None`: stops recording). The
     /// pages open now are announced to it, so that their actions have a page in the trace.
     pub async fn set_tracer(&self, tracer: Option<crate::Tracer>) {
-        let traced = tracer.is_some();
+        let tracer_now = tracer.clone();
         if let Some(tracer) = &tracer {
             for page in self.pages() {
                 tracer.page_opened(&page.inner.trace_id());
             }
         }
-        *self.inner.trace.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = tracer;
-        if traced {
-            for page in self.pages() {
-                page.inner.start_tracing().await;
+        let before =
+            std::mem::replace(&mut *self.inner.trace.lock().unwrap_or_else(std::sync::PoisonError::into_inner), tracer);
+        // Untraced before and after: nothing to stop (the common case costs no round trip).
+        if before.is_none() && tracer_now.is_none() {
+            return;
+        }
+        for page in self.pages() {
+            match &tracer_now {
+                Some(tracer) => page.inner.start_tracing(tracer).await,
+                None => page.inner.stop_screencast().await,
             }
         }
     }

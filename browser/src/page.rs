@@ -593,6 +593,10 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             crate::network::refuse(&page, &event.params, reason).await;
             continue;
         }
+        if event.method == "Page.screencastFrame" {
+            page.screencast_frame(crate::trace::traced::current(&page.trace), &event);
+            continue;
+        }
         if event.method.starts_with("Network.") {
             if let Some(tracer) = crate::trace::traced::current(&page.trace) {
                 tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);

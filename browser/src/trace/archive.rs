@@ -8,9 +8,12 @@ use std::path::Path;
 impl Tracer {
     /// The recording so far as a trace zip.
     pub fn archive(&self) -> std::io::Result<Vec<u8>> {
-        let (trace, network, resources) = {
+        let (trace, network, mut files) = {
             let recording = self.recording();
-            (lines(&recording.events), lines(&recording.network), recording.resources.clone())
+            let resources =
+                recording.resources.iter().map(|(name, bytes)| (format!("resources/{name}"), bytes.clone()));
+            let files: Vec<(String, Vec<u8>)> = resources.chain(recording.screencast.iter().cloned()).collect();
+            (lines(&recording.events), lines(&recording.network), files)
         };
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         let deflated = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
@@ -19,10 +22,10 @@ impl Tracer {
         zip.write_all(trace.as_bytes())?;
         zip.start_file("trace.network", deflated).map_err(std::io::Error::other)?;
         zip.write_all(network.as_bytes())?;
-        for (name, bytes) in resources {
+        for (path, bytes) in files.drain(..) {
             // Images are compressed already; text bodies are worth deflating.
-            let options = if name.ends_with(".jpeg") || name.ends_with(".png") { stored } else { deflated };
-            zip.start_file(format!("resources/{name}"), options).map_err(std::io::Error::other)?;
+            let options = if path.ends_with(".jpeg") || path.ends_with(".png") { stored } else { deflated };
+            zip.start_file(path, options).map_err(std::io::Error::other)?;
             zip.write_all(&bytes)?;
         }
         Ok(zip.finish().map_err(std::io::Error::other)?.into_inner())

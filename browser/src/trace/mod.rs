@@ -3,6 +3,7 @@
 pub(crate) mod archive;
 pub(crate) mod network;
 pub(crate) mod recorder;
+pub(crate) mod screencast;
 pub(crate) mod selector;
 pub(crate) mod snapshot;
 pub(crate) mod traced;

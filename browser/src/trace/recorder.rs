@@ -30,6 +30,8 @@ pub struct TraceOptions {
     pub viewport: Option<(u32, u32)>,
     /// DOM snapshots before and after each action (Playwright's `snapshots`).
     pub snapshots: bool,
+    /// Screencast frames of the pages (Playwright's `screenshots`).
+    pub screenshots: bool,
 }
 
 /// A trace being recorded. Clones share the recording.
@@ -55,6 +57,9 @@ pub(crate) struct Recording {
     /// The names in `resources`, so that a body seen twice is stored once.
     resource_names: std::collections::HashSet<String>,
     pub(crate) snapshots: bool,
+    pub(crate) screenshots: bool,
+    /// Screencast frames (path in the zip, JPEG).
+    pub(crate) screencast: Vec<(String, Vec<u8>)>,
     /// Requests sent and not yet finished, by page and request id (`network.rs`).
     pub(crate) requests: std::collections::HashMap<String, super::network::PendingRequest>,
     /// Response bodies asked for and not yet stored.
@@ -98,6 +103,8 @@ impl Tracer {
             resources: Vec::new(),
             resource_names: Default::default(),
             snapshots: options.snapshots,
+            screenshots: options.screenshots,
+            screencast: Vec::new(),
             requests: Default::default(),
             bodies_pending: 0,
             next_call: 0,
@@ -197,6 +204,11 @@ impl Tracer {
             "params": { "error": { "error": { "name": name, "message": message, "stack": stack } } },
             "pageId": page });
         self.recording().events.push(event);
+    }
+
+    /// Whether pages send screencast frames.
+    pub(crate) fn screenshots(&self) -> bool {
+        self.recording().screenshots
     }
 
     /// Whether actions take DOM snapshots.

@@ -72,8 +72,11 @@ impl PageInner {
 
     /// Turns on what a traced page reports: its network events. A page that cannot is traced
     /// without them.
-    pub(crate) async fn start_tracing(&self) {
+    pub(crate) async fn start_tracing(&self, tracer: &Tracer) {
         let _ = self.watch_network().await;
+        if tracer.screenshots() {
+            self.start_screencast().await;
+        }
     }
 
     /// Runs `body` as `action` of this page, recorded when the page's context is traced.

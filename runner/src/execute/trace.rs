@@ -71,7 +71,12 @@ impl AttemptTrace {
             return None;
         }
         let pickle = &case.pickle;
-        let tracer = Tracer::start(TraceOptions { title: pickle.name.clone(), viewport: None, snapshots: true });
+        let tracer = Tracer::start(TraceOptions {
+            title: pickle.name.clone(),
+            viewport: None,
+            snapshots: true,
+            screenshots: true,
+        });
         let line = pickle.location.as_ref().map(|l| l.line).unwrap_or(0);
         let feature = pickle.uri.trim_end_matches(".feature").trim_end_matches(".md");
         let mut name = format!("{}-{line}-{}", slug(feature), slug(&pickle.name));
