@@ -3,8 +3,11 @@
 //! Java 17 and `chromium-driver`). Needs `npm ci` in tests/grid, `java` and `chromedriver`
 //! (`.ci/run` installs them); without them the test fails with the command that installs them.
 
+#[path = "common/mcp_stdio.rs"]
+mod mcp_stdio;
+
+use mcp_stdio::McpStdio;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -198,51 +201,13 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
     wait_for_no_sessions(&grid.url, "run deleted its session");
 
     // So does the MCP server: one session per browser instance, deleted when the server ends.
-    let mut mcp = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["mcp", "--grid", &grid.url, "--browser-path", "/usr/bin/chromium"])
-        .current_dir(&grid.logs)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut mcp_stderr = mcp.stderr.take().unwrap();
-    let mcp_stderr = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut mcp_stderr, &mut text);
-        text
-    });
-    let mut stdin = mcp.stdin.take().unwrap();
-    let mut stdout = BufReader::new(mcp.stdout.take().unwrap());
-    let mut call = |id: u64, method: &str, params: Value| -> Value {
-        let line = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
-        writeln!(stdin, "{line}").unwrap();
-        if id == 1 {
-            writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).unwrap();
-        }
-        stdin.flush().unwrap();
-        loop {
-            let mut reply = String::new();
-            stdout.read_line(&mut reply).unwrap();
-            let reply: Value = serde_json::from_str(&reply).unwrap();
-            if reply["id"] == serde_json::json!(id) {
-                return reply;
-            }
-        }
-    };
-    let client = serde_json::json!({ "name": "grid-test", "version": "1" });
-    call(
-        1,
-        "initialize",
-        serde_json::json!({ "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client }),
-    );
+    let mut mcp = McpStdio::start(&grid.logs, &["--grid", &grid.url, "--browser-path", "/usr/bin/chromium"]);
     let source = "await page.goto('data:text/html,<title>agent on the grid</title>'); return await page.title()";
-    let reply = call(2, "tools/call", serde_json::json!({ "name": "run_script", "arguments": { "source": source } }));
+    let reply = mcp.call_tool("run_script", serde_json::json!({ "source": source }));
     assert!(reply.to_string().contains("agent on the grid"), "{reply}");
     assert_eq!(sessions(&grid.url), 1, "the instance holds one Grid session");
-    drop(stdin);
-    let _ = mcp.wait();
-    no_unconfirmed_deletion(&mcp_stderr.join().unwrap());
+    let (_, stderr) = mcp.end();
+    no_unconfirmed_deletion(stderr.as_bytes());
     wait_for_no_sessions(&grid.url, "the server deleted its session when it ended");
 }
 

@@ -3,9 +3,12 @@
 //! Playwright test's: a group per Gherkin step, the browser actions inside it with their
 //! locators, the failed assertion with its error, the page's console.
 
+#[path = "common/mcp_stdio.rs"]
+mod mcp_stdio;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
 
+use mcp_stdio::McpStdio;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -251,5 +254,51 @@ fn js_steps_are_traced_like_rust_steps_and_off_writes_nothing() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!traces.exists(), "no trace folder without --trace");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("application/zip"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn run_and_mcp_sessions_record_traces() {
+    support::browser_available();
+    reader();
+    let base = support::serve(PAGES);
+    let dir = project("hosts");
+    let script = format!(
+        "await page.goto('{base}/shop'); await page.getByLabel('Item').fill('tea'); \
+         await page.getByRole('button', {{ name: 'Add' }}).click(); return await page.locator('#basket').textContent()"
+    );
+
+    // `run --trace FILE`: the script is one group with its actions inside.
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--trace", "run.zip", "-e", &script])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "\"Basket: tea\"");
+    read(&dir, &["open", dir.join("run.zip").to_str().unwrap()]);
+    let actions = read(&dir, &["actions"]);
+    for expected in ["run_script", "Navigate", "Fill \"tea\"", "getByRole('button', { name: 'Add' })"] {
+        assert!(actions.contains(expected), "{expected:?} missing from\n{actions}");
+    }
+    read(&dir, &["close"]);
+
+    // `mcp --save-trace DIR`: a session's calls are groups; the zip is written when it ends.
+    let mut mcp = McpStdio::start(&dir, &["--save-trace", "mcp-traces"]);
+    let reply = mcp.call_tool("run_script", serde_json::json!({ "source": script }));
+    assert!(reply.to_string().contains("Basket: tea"), "{reply}");
+    let failing = "await page.locator('#missing').click({ timeout: 300 })";
+    let reply = mcp.call_tool("run_script", serde_json::json!({ "source": failing }));
+    assert!(reply.to_string().contains("300"), "{reply}");
+    let (status, stderr) = mcp.end();
+    assert!(status.success(), "{stderr}");
+    let written = zips(&dir.join("mcp-traces"));
+    assert_eq!(written.len(), 1, "one trace for the one session: {written:?}\n{stderr}");
+    read(&dir, &["open", dir.join("mcp-traces").join(&written[0]).to_str().unwrap()]);
+    let actions = read(&dir, &["actions"]);
+    let groups: Vec<&str> = actions.lines().filter(|l| l.contains("run_script")).collect();
+    assert_eq!(groups.len(), 2, "{actions}");
+    assert!(!groups[0].contains('✗') && groups[1].contains('✗'), "the second call failed:\n{actions}");
+    assert!(actions.contains("locator('#missing')"), "{actions}");
     let _ = std::fs::remove_dir_all(&dir);
 }

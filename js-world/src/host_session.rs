@@ -9,6 +9,7 @@ use crate::host_kind::HostKind;
 use crate::load::JsProgram;
 use crate::script::{ScriptOutcome, ScriptRequest, ScriptSandbox};
 use crate::tool_call::ToolFailure;
+use ferridriver_browser::Tracer;
 use ferridriver_steps::lease::{BrowserLease, BrowserSource};
 use ferridriver_steps::registry::{ToolDefinition, World};
 use serde_json::Value;
@@ -38,8 +39,19 @@ impl HostSession {
         parameters: Value,
     ) -> Self {
         let host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout);
-        let world = world_for(&host, &source, &parameters);
+        let world = world_for(&host, &source, &parameters, None);
         HostSession { host, world, source, parameters }
+    }
+
+    /// Records the session's browser in `tracer` from now on (call before anything opened the
+    /// page: the World is made again with a traced lease).
+    pub fn record_trace(&mut self, tracer: Tracer) {
+        self.world = world_for(&self.host, &self.source, &self.parameters, Some(&tracer));
+    }
+
+    /// The tracer recording this session, if any (the host opens a group per call in it).
+    pub fn tracer(&self) -> Option<Tracer> {
+        self.world.browser().tracer().cloned()
     }
 
     /// Runs a script in the session (its globals persist between calls).
@@ -87,8 +99,9 @@ impl HostSession {
     /// Starts over after the browser was lost: the World's browser objects are given back, a
     /// fresh World is made, and `globalThis` starts over; `vars` stay.
     pub async fn start_over(&mut self) {
+        let tracer = self.tracer();
         end_world(&mut self.world).await;
-        self.world = world_for(&self.host, &self.source, &self.parameters);
+        self.world = world_for(&self.host, &self.source, &self.parameters, tracer.as_ref());
         self.host.reset();
     }
 
@@ -99,11 +112,15 @@ impl HostSession {
     }
 }
 
-/// A World on `source` whose lease carries `host`'s `file:` gate.
-fn world_for(host: &JsHost, source: &Arc<dyn BrowserSource>, parameters: &Value) -> World {
+/// A World on `source` whose lease carries `host`'s `file:` gate (and records in `tracer`).
+fn world_for(host: &JsHost, source: &Arc<dyn BrowserSource>, parameters: &Value, tracer: Option<&Tracer>) -> World {
     let lease = match host.file_gate() {
         Some(gate) => BrowserLease::gated(Arc::clone(source), gate),
         None => BrowserLease::new(Arc::clone(source)),
+    };
+    let lease = match tracer {
+        Some(tracer) => lease.traced(tracer.clone()),
+        None => lease,
     };
     World::with_browser(parameters.clone(), Arc::new(lease))
 }

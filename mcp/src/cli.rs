@@ -49,6 +49,10 @@ pub struct McpArgs {
     /// recently used idle ones give theirs back (their globalThis resets, vars stay).
     #[arg(long)]
     pub max_warm_sessions: Option<usize>,
+    /// Record a Playwright trace of each session (its calls as groups, every browser action,
+    /// snapshots, network, console) and write it to DIR when the session ends.
+    #[arg(long, value_name = "DIR")]
+    pub save_trace: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub host: HostFlags,
 }
@@ -137,7 +141,8 @@ enum Ended {
 /// running is not waited for.
 const SIGNAL_GRACE: Duration = Duration::from_secs(3);
 
-async fn serve(args: McpArgs) -> Result<Ended, String> {
+async fn serve(mut args: McpArgs) -> Result<Ended, String> {
+    args.host.trace_dir = args.save_trace.clone();
     // The watcher reloads the extensions after each save: keep the module graph so only the
     // changed files are parsed again.
     ferridriver_js_world::keep_bundlers();

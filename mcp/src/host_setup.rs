@@ -34,6 +34,10 @@ pub struct HostFlags {
     pub cdp_endpoint: Option<String>,
     #[command(flatten)]
     pub grid: ferridriver_runner::grid_flags::GridFlags,
+    /// Where each session's Playwright trace is written when it ends (`mcp --save-trace`);
+    /// kept here so that a reload of the project keeps it.
+    #[arg(skip)]
+    pub trace_dir: Option<PathBuf>,
 }
 
 impl HostFlags {
@@ -92,6 +96,7 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
         script_root,
         artifacts_root,
         language,
+        trace_dir: flags.trace_dir.as_ref().map(|d| absolute(d.clone())),
     });
     let browser = flags.browser()?;
     Ok(HostSetup { project: Arc::new(project), context, browser })

@@ -3,6 +3,7 @@
 //! (launched only if the script touches `page`/`context`/`browser`).
 
 use crate::host_setup::{host_setup, HostFlags};
+use ferridriver_browser::{TraceOptions, Tracer};
 use ferridriver_js_world::{
     ErrorKind, HostKind, HostSession, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSource,
     DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT,
@@ -31,6 +32,10 @@ pub struct RunArgs {
     /// The script's memory limit in MiB (default 256).
     #[arg(long)]
     pub memory_limit_mb: Option<u64>,
+    /// Record a Playwright trace of the run into FILE (a zip: open it with
+    /// `npx playwright show-trace FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
     #[command(flatten)]
     pub host: HostFlags,
     /// Arguments for the script: the `args` global (strings).
@@ -99,8 +104,29 @@ fn run_on_thread(args: RunArgs) -> i32 {
             source,
             parameters,
         );
+        let tracer = args.trace.as_ref().map(|_| {
+            let title = match &args.file {
+                Some(file) => format!("ferridriver run {}", file.display()),
+                None => "ferridriver run -e".to_string(),
+            };
+            Tracer::start(TraceOptions { title, viewport: None, snapshots: true, screenshots: true })
+        });
+        if let Some(tracer) = &tracer {
+            session.record_trace(tracer.clone());
+            tracer.group("run_script", None);
+        }
         let outcome = session.run_script(request).await;
+        if let Some(tracer) = &tracer {
+            tracer.group_end(outcome.result.as_ref().err().map(|e| e.message.as_str()));
+        }
         session.close().await;
+        if let (Some(tracer), Some(path)) = (&tracer, &args.trace) {
+            tracer.bodies_settled(Duration::from_secs(5)).await;
+            match tracer.write(path) {
+                Ok(()) => eprintln!("trace: {}", path.display()),
+                Err(e) => eprintln!("warning: cannot write the trace {}: {e}", path.display()),
+            }
+        }
         outcome
     });
     report(&outcome, args.json)

@@ -5,6 +5,7 @@
 
 use crate::draft::{Draft, DraftRequest};
 use crate::instances::Instance;
+use ferridriver_browser::{TraceOptions, Tracer};
 use ferridriver_js_world::{
     HostKind, HostSession, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ToolFailure, Vars, DEFAULT_TIMEOUT,
 };
@@ -40,6 +41,8 @@ pub struct SessionContext {
     pub artifacts_root: PathBuf,
     /// The Gherkin language of step lines.
     pub language: String,
+    /// Where each session writes its Playwright trace when it ends (`--save-trace`).
+    pub trace_dir: Option<PathBuf>,
 }
 
 /// A session's public state (for `session_list` and the reaper).
@@ -240,6 +243,15 @@ fn session_thread(
             source,
             context.options.world_parameters.clone(),
         );
+        if context.trace_dir.is_some() {
+            let title = format!("MCP session {}", state.name);
+            session.record_trace(Tracer::start(TraceOptions {
+                title,
+                viewport: None,
+                snapshots: true,
+                screenshots: true,
+            }));
+        }
         let mut draft = Draft::default();
         // The browser generation the World's page belongs to.
         let mut page_generation: Option<u64> = None;
@@ -265,11 +277,15 @@ fn session_thread(
                 continue;
             }
             let busy = Busy::new(&state);
+            let group = session.tracer().map(|tracer| TraceGroup::open(tracer, &job));
             // Each call's flags are up to date before its caller hears back (the server
             // decides what to reclaim right after a reply).
             match job {
                 Job::Script(request, reply) => {
                     let outcome = session.run_script(*request).await;
+                    if let Some(group) = group {
+                        group.close(outcome.result.as_ref().err().map(|e| e.message.as_str()));
+                    }
                     settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(outcome);
                 }
@@ -281,6 +297,9 @@ fn session_thread(
                             Err(ToolFailure::with_code("NOT_FOUND", format!("tool \"{name}\" is no longer loaded")))
                         }
                     };
+                    if let Some(group) = group {
+                        group.close(result.as_ref().err().map(|e| e.message.as_str()));
+                    }
                     settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(result);
                 }
@@ -296,18 +315,71 @@ fn session_thread(
                         }
                         Err(e) => Err(e),
                     };
+                    if let Some(group) = group {
+                        group.close(result.as_ref().err().map(String::as_str));
+                    }
                     settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(result);
                 }
                 Job::Draft(request, reply) => {
+                    drop(group);
                     settle(&state, &instance, &session, &mut page_generation, busy);
                     let _ = reply.send(draft.render(&request));
                 }
                 Job::Reclaim | Job::Reload(_) => {}
             }
         }
+        let tracer = session.tracer();
         session.close().await;
+        if let (Some(tracer), Some(dir)) = (tracer, &context.trace_dir) {
+            save_trace(&tracer, dir, &state.name).await;
+        }
     });
+}
+
+/// A call's group in the session's trace; closed with the call's error, or without one when
+/// dropped.
+struct TraceGroup(Option<Tracer>);
+
+impl TraceGroup {
+    fn open(tracer: Tracer, job: &Job) -> TraceGroup {
+        let title = match job {
+            Job::Script(..) => "run_script".to_string(),
+            Job::Tool(name, ..) => name.clone(),
+            Job::Steps(..) => "bdd_run_steps".to_string(),
+            Job::Draft(..) => "bdd_draft".to_string(),
+            Job::Reload(_) | Job::Reclaim => "session".to_string(),
+        };
+        tracer.group(&title, None);
+        TraceGroup(Some(tracer))
+    }
+
+    fn close(mut self, error: Option<&str>) {
+        if let Some(tracer) = self.0.take() {
+            tracer.group_end(error);
+        }
+    }
+}
+
+impl Drop for TraceGroup {
+    fn drop(&mut self) {
+        if let Some(tracer) = self.0.take() {
+            tracer.group_end(None);
+        }
+    }
+}
+
+/// Writes a session's trace as `<dir>/<session>-<unix ms>.zip` (said on stderr; a failure is a
+/// warning, the session has ended either way).
+async fn save_trace(tracer: &Tracer, dir: &std::path::Path, session: &str) {
+    tracer.bodies_settled(Duration::from_secs(5)).await;
+    let name: String = session.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
+    let path = dir.join(format!("{name}-{stamp}.zip"));
+    match tracer.write(&path) {
+        Ok(()) => eprintln!("trace of session {session}: {}", path.display()),
+        Err(e) => eprintln!("warning: cannot write the trace of session {session} to {}: {e}", path.display()),
+    }
 }
 
 /// After a call: records the browser generation of a newly opened page and the flags
