@@ -302,3 +302,42 @@ fn run_and_mcp_sessions_record_traces() {
     assert!(actions.contains("locator('#missing')"), "{actions}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const HOOKS: &str = r#"import { Before, After, Status } from '@cucumber/cucumber'
+
+Before(async function (this: any) {
+  await this.context.tracing.start({ screenshots: true, snapshots: true })
+})
+
+After(async function (this: any, { result, pickle }: any) {
+  const failed = result && result.status === Status.FAILED
+  await this.context.tracing.stop(failed ? { path: `test-results/${pickle.name}.zip` } : undefined)
+})
+"#;
+
+/// A cucumber-js + Playwright suite that keeps its own traces (Before starts, After stops
+/// with a path when the scenario failed) runs unchanged, with or without `--trace`.
+#[test]
+fn a_suites_own_tracing_hooks_write_traces_the_reader_opens() {
+    support::browser_available();
+    reader();
+    let base = support::serve(PAGES);
+    let dir = project("hooks");
+    std::fs::write(dir.join("steps/hooks.ts"), HOOKS).unwrap();
+    for run in [&[][..], &["--trace", "on"][..]] {
+        let _ = std::fs::remove_dir_all(dir.join("test-results"));
+        let out = bdd(&dir, &base, run);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{run:?}: {stderr}");
+        assert_eq!(zips(&dir.join("test-results")), ["a total that never shows.zip"], "{run:?}: {stderr}");
+        let zip = dir.join("test-results/a total that never shows.zip");
+        read(&dir, &["open", zip.to_str().unwrap()]);
+        let actions = read(&dir, &["actions"]);
+        for expected in ["Navigate", "Fill \"cake\"", "Click", "Expect \"toBeVisible\""] {
+            assert!(actions.contains(expected), "{run:?}: {expected:?} missing from\n{actions}");
+        }
+        assert!(actions.contains('✗'), "{actions}");
+        read(&dir, &["close"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

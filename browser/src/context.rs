@@ -62,6 +62,8 @@ struct Inner {
     file_gate: Mutex<Option<crate::UrlGate>>,
     /// The tracer recording this context's pages, if it is traced.
     trace: crate::trace::traced::TraceSlot,
+    /// The recording JS started with `context.tracing.start` (`trace/tracing_api.rs`).
+    user_tracing: Mutex<Option<crate::trace::tracing_api::UserTracing>>,
 }
 
 impl Drop for Inner {
@@ -100,6 +102,7 @@ impl BrowserContext {
                 downloads: Mutex::default(),
                 file_gate: Mutex::default(),
                 trace: Arc::default(),
+                user_tracing: Mutex::default(),
             }),
         }
     }
@@ -282,6 +285,13 @@ impl BrowserContext {
                 None => page.inner.stop_screencast().await,
             }
         }
+    }
+
+    /// The recording `context.tracing.start` made (see `trace/tracing_api.rs`).
+    pub(crate) fn user_tracing_slot(
+        &self,
+    ) -> std::sync::MutexGuard<'_, Option<crate::trace::tracing_api::UserTracing>> {
+        self.inner.user_tracing.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The tracer recording this context, if any.

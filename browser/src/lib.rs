@@ -67,3 +67,4 @@ pub use routes::{RouteOverrides, RouteResponse};
 pub use storage_state::{NameValue, OriginState, StorageState};
 pub use text_match::TextMatch;
 pub use trace::recorder::{SourceLocation, TraceOptions, Tracer};
+pub use trace::tracing_api::TracingStart;

@@ -24,6 +24,7 @@ impl BrowserContext {
     /// Brings the context back to `options` (what it was created with), keeping `keep` as its
     /// one page, on `about:blank`.
     pub async fn reset(&self, keep: &Page, options: &ContextOptions) -> Result<()> {
+        self.forget_user_tracing().await;
         let mut origins: BTreeSet<String> = BTreeSet::new();
         for mut page in self.open_pages() {
             if let Ok(seen) = page.inner.origins.lock() {

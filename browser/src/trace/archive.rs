@@ -8,12 +8,20 @@ use std::path::Path;
 impl Tracer {
     /// The recording so far as a trace zip.
     pub fn archive(&self) -> std::io::Result<Vec<u8>> {
+        self.archive_from(1, 0)
+    }
+
+    /// The zip of the events from index `events` and network entries from index `network` on
+    /// (a chunk), after the recording's first event (what it says about itself).
+    pub(crate) fn archive_from(&self, events: usize, network: usize) -> std::io::Result<Vec<u8>> {
         let (trace, network, mut files) = {
             let recording = self.recording();
+            let chunk = whole_calls(recording.events.iter().take(1).chain(recording.events.iter().skip(events.max(1))));
+            let entries = recording.network.get(network..).unwrap_or_default();
             let resources =
                 recording.resources.iter().map(|(name, bytes)| (format!("resources/{name}"), bytes.clone()));
             let files: Vec<(String, Vec<u8>)> = resources.chain(recording.screencast.iter().cloned()).collect();
-            (lines(&recording.events), lines(&recording.network), files)
+            (lines(&chunk), lines(entries), files)
         };
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         let deflated = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
@@ -34,7 +42,12 @@ impl Tracer {
     /// Writes the trace zip to `path` (its folder created), whole or not at all: a reader never
     /// sees half a zip.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let bytes = self.archive()?;
+        self.write_from(1, 0, path)
+    }
+
+    /// [`Tracer::write`] of a chunk (see [`Tracer::archive_from`]).
+    pub(crate) fn write_from(&self, events: usize, network: usize, path: &Path) -> std::io::Result<()> {
+        let bytes = self.archive_from(events, network)?;
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
@@ -42,6 +55,33 @@ impl Tracer {
         std::fs::write(&partial, bytes)?;
         std::fs::rename(&partial, path)
     }
+}
+
+/// The events of a chunk, without what belongs to calls that began before it (their `after`,
+/// logs and snapshots would have no `before`), and without parents that began before it.
+fn whole_calls<'a>(events: impl Iterator<Item = &'a serde_json::Value>) -> Vec<serde_json::Value> {
+    let events: Vec<serde_json::Value> = events.cloned().collect();
+    let began: std::collections::HashSet<String> = events
+        .iter()
+        .filter(|e| e["type"] == "before")
+        .filter_map(|e| e["callId"].as_str().map(str::to_string))
+        .collect();
+    events
+        .into_iter()
+        .filter_map(|mut event| {
+            let call = event["callId"].as_str().or_else(|| event.pointer("/snapshot/callId").and_then(|c| c.as_str()));
+            if let Some(call) = call {
+                if !began.contains(call) {
+                    return None;
+                }
+            }
+            let orphan = event["parentId"].as_str().is_some_and(|parent| !began.contains(parent));
+            if let (true, Some(fields)) = (orphan, event.as_object_mut()) {
+                fields.remove("parentId");
+            }
+            Some(event)
+        })
+        .collect()
 }
 
 fn lines(events: &[serde_json::Value]) -> String {

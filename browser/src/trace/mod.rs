@@ -7,3 +7,4 @@ pub(crate) mod screencast;
 pub(crate) mod selector;
 pub(crate) mod snapshot;
 pub(crate) mod traced;
+pub(crate) mod tracing_api;

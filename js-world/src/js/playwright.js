@@ -609,6 +609,22 @@
       this._pages.push(page);
       return page;
     }
+    // Playwright's `context.tracing`: the same trace zips as `--trace` (stop/stopChunk write
+    // `path`, inside the project).
+    get tracing() {
+      if (!this._tracing) {
+        const op = (name, args) => this._op(name, args).then(() => undefined);
+        this._tracing = {
+          start: (options) => op('tracingStart', [options ? { title: options.title, snapshots: options.snapshots, screenshots: options.screenshots, sources: options.sources, name: options.name } : null]),
+          startChunk: (options) => op('tracingStartChunk', []),
+          group: (name, options) => op('tracingGroup', [String(name)]),
+          groupEnd: () => op('tracingGroupEnd', []),
+          stopChunk: (options) => op('tracingStopChunk', [(options && options.path) || null]),
+          stop: (options) => op('tracingStop', [(options && options.path) || null]),
+        };
+      }
+      return this._tracing;
+    }
     // Cookies and each open origin's localStorage; written to `path` (in the project) if given.
     storageState(options) {
       return this._op('storageState', [(options && options.path) || null]);

@@ -296,6 +296,31 @@ async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
             Value::Null
         }
         "newPage" => json!(session.add_page(context.new_page().await?)),
+        "tracingStart" => {
+            let options: Option<TracingOptions> = r.arg(0, "options")?;
+            let options = options.unwrap_or_default();
+            let start = ferridriver_browser::TracingStart {
+                title: options.title,
+                snapshots: options.snapshots.unwrap_or(false),
+                screenshots: options.screenshots.unwrap_or(false),
+            };
+            context.tracing_start(start).await.map(|_| Value::Null)?
+        }
+        "tracingStartChunk" => context.tracing_start_chunk().map(|_| Value::Null)?,
+        "tracingGroup" => context.tracing_group(Some(&r.arg::<String>(0, "name")?)).map(|_| Value::Null)?,
+        "tracingGroupEnd" => context.tracing_group(None).map(|_| Value::Null)?,
+        "tracingStop" | "tracingStopChunk" => {
+            let what = if r.op == "tracingStop" { "tracing.stop" } else { "tracing.stopChunk" };
+            let path = match r.arg::<Option<String>>(0, "path")? {
+                Some(path) => Some(super::files::project_target(what, &path)?),
+                None => None,
+            };
+            match r.op.as_str() {
+                "tracingStop" => context.tracing_stop(path.as_deref()).await,
+                _ => context.tracing_stop_chunk(path.as_deref()).await,
+            }
+            .map(|_| Value::Null)?
+        }
         op => return Err(Failure::type_error(format!("context.{op} is not supported"))),
     })
 }
@@ -357,4 +382,17 @@ mod tests {
         let c = cookie(json!({"name": "a", "value": "1", "domain": "example.com"})).unwrap();
         assert_eq!(c.path, "/");
     }
+}
+
+/// The options of `tracing.start` that ferridriver reads (`sources` is accepted and has no
+/// effect: the steps' sources are the feature files).
+#[derive(Debug, Default, serde::Deserialize)]
+struct TracingOptions {
+    title: Option<String>,
+    snapshots: Option<bool>,
+    screenshots: Option<bool>,
+    #[allow(dead_code)]
+    sources: Option<bool>,
+    #[allow(dead_code)]
+    name: Option<String>,
 }

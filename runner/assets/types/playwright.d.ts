@@ -510,6 +510,16 @@ declare module '@playwright/test' {
     storageState?: string | StorageState;
   }
 
+  /** `context.tracing`: writes the same zips as `--trace` (paths inside the project). */
+  export interface Tracing {
+    start(options?: { name?: string; title?: string; snapshots?: boolean; screenshots?: boolean; sources?: boolean }): Promise<void>;
+    startChunk(options?: { name?: string; title?: string }): Promise<void>;
+    group(name: string, options?: { location?: { file: string; line?: number; column?: number } }): Promise<void>;
+    groupEnd(): Promise<void>;
+    stopChunk(options?: { path?: string }): Promise<void>;
+    stop(options?: { path?: string }): Promise<void>;
+  }
+
   export class BrowserContext {
     /** The default timeout of its pages' operations (a page's own setting wins). */
     setDefaultTimeout(timeout: number): void;
@@ -519,6 +529,8 @@ declare module '@playwright/test' {
     storageState(options?: { path?: string }): Promise<StorageState>;
     /** HTTP client sharing the context's cookies. */
     readonly request: APIRequestContext;
+    /** Records a Playwright-format trace (`npx playwright show-trace FILE` opens it). */
+    readonly tracing: Tracing;
     /** ferridriver: the session's context name (`context-N` for extra ones). */
     readonly name: string;
     browser(): Browser;
