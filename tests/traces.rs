@@ -129,7 +129,12 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     reader();
     let base = support::serve(PAGES);
     let dir = project("failure");
-    let out = bdd(&dir, &base, &["--trace", "retain-on-failure", "--retry", "1", "--output", "traces"]);
+    let reports = ["-f", "summary:summary.txt", "-f", "html:report.html"];
+    let out = bdd(
+        &dir,
+        &base,
+        &[&["--trace", "retain-on-failure", "--retry", "1", "--output", "traces"][..], &reports].concat(),
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
 
@@ -153,6 +158,28 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
         .map(|s| s["id"].clone())
         .collect::<Vec<_>>();
     assert_eq!(vec![attachment["testCaseStartedId"].clone()], last_start);
+
+    // The failure says where its trace is and how to open it, in the summary and the HTML report.
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    let hint = "Trace: traces/shop-7-a-total-that-never-shows-retry1.zip  (open it: npx playwright show-trace traces/shop-7-a-total-that-never-shows-retry1.zip)";
+    assert!(summary.contains(hint), "{summary}");
+    let report = dir.join("report.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "-e"])
+        .arg(format!(
+            "await page.goto('file://{}'); const t = page.locator('.trace'); \
+             return [await t.textContent(), await t.locator('a').getAttribute('href')]",
+            report.display()
+        ))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        r#"["Trace: shop-7-a-total-that-never-shows-retry1.zip — open it with npx playwright show-trace traces/shop-7-a-total-that-never-shows-retry1.zip, or drop the file on trace.playwright.dev","traces/shop-7-a-total-that-never-shows-retry1.zip"]"#,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
     let summary = read(&dir, &["open", zip.to_str().unwrap()]);
     assert!(summary.contains("Title:        a total that never shows"), "{summary}");

@@ -134,6 +134,14 @@ pub fn error_lines(line: &mut Line<'_>, text: &str, status: Status, indent: usiz
 
 /// Writes an attachment: its text lines, or a one-line note for binary content.
 pub fn attachment(line: &mut Line<'_>, note: &AttachmentNote, indent: usize) {
+    if let Some(url) = &note.url {
+        let text = match note.media_type.as_str() {
+            "application/zip" => format!("Trace: {url}  (open it: npx playwright show-trace {url})"),
+            media_type => format!("Attached {media_type}: {url}"),
+        };
+        line.pad_to(indent).styled(Element::Attachment, &text).newline();
+        return;
+    }
     match &note.text {
         Some(text) => {
             for l in split_lines(text) {

@@ -21,6 +21,8 @@ pub struct AttachmentNote {
     pub text: Option<String>,
     /// The decoded size estimate, for base64 attachments.
     pub base64_bytes: usize,
+    /// Where the content is, for attachments that name a file instead of carrying it (a trace).
+    pub url: Option<String>,
 }
 
 impl AttachmentNote {
@@ -34,6 +36,7 @@ impl AttachmentNote {
             text: if base64 { None } else { Some(attachment.body.clone()) },
             // The size as the reference formatter estimates it (ignores padding).
             base64_bytes: if base64 { attachment.body.len() / 4 * 3 } else { 0 },
+            url: attachment.url.clone(),
         }
     }
 }

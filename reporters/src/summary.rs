@@ -133,8 +133,23 @@ impl SummaryReporter {
         self.failures.push(Failure { status, key, header, body });
     }
 
-    /// The first step that did not pass, and every later one that neither passed nor skipped.
+    /// The first step that did not pass, and every later one that neither passed nor skipped;
+    /// then the files attached to the whole test case (its trace).
     fn pertinent_steps(&self, attempt: &Attempt, tc: &TestCase, pickle: &ferridriver_messages::Pickle) -> String {
+        let mut line = self.pertinent_step_lines(attempt, tc, pickle);
+        for note in attempt.attachments.iter().filter(|a| a.test_step_id.is_none() && a.url.is_some()) {
+            line.newline();
+            fragments::attachment(&mut line, note, 7);
+        }
+        line.build()
+    }
+
+    fn pertinent_step_lines<'t>(
+        &'t self,
+        attempt: &Attempt,
+        tc: &TestCase,
+        pickle: &ferridriver_messages::Pickle,
+    ) -> Line<'t> {
         let mut line = Line::new(&self.theme);
         let mut seen_failure = false;
         for (step_id, result) in &attempt.results {
@@ -191,7 +206,7 @@ impl SummaryReporter {
                 }
             }
         }
-        line.build()
+        line
     }
 
     fn run_hook_finished(&mut self, finished: &TestRunHookFinished) {

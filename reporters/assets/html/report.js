@@ -267,6 +267,15 @@
     const n = s.attempts.length;
     if (n > 1) body.append(h('div', { class: 'attempt-label', text: `Attempt ${n} of ${n} (retried ${n - 1} time${n > 2 ? 's' : ''})` }));
     body.append(stepsView(s, s.last));
+    // Files attached to the whole test case: its trace, with how to open it.
+    for (const a of s.last.attachments.filter((x) => !x.testStepId && x.url)) {
+      if (a.mediaType === 'application/zip') {
+        body.append(h('div', { class: 'attachment trace' }, h('span', { text: 'Trace: ' }), h('a', { href: a.url, text: a.fileName || a.url }),
+          h('span', { text: ` — open it with npx playwright show-trace ${a.url}, or drop the file on trace.playwright.dev` })));
+      } else {
+        body.append(attachmentView(a));
+      }
+    }
     s.attempts.slice(0, -1).forEach((a, i) => {
       const st = lower(worst([...a.results.values()].map((r) => r.status)));
       const earlier = h('details', { class: 'attempt' }, h('summary', { text: `Attempt ${i + 1} — ${st}` }));
