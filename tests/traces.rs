@@ -274,6 +274,11 @@ fn js_steps_are_traced_like_rust_steps_and_off_writes_nothing() {
         .to_string();
     let detail = read(&dir, &["action", &number]);
     assert!(detail.contains("shop.ts:3"), "{detail}");
+    // And each action inside it at the line that called it.
+    let fill = read(&dir, &["action", &action_number(&actions, "Fill \"tea\"")]);
+    assert!(fill.contains("shop.ts:4:"), "{fill}");
+    let click = read(&dir, &["action", &action_number(&actions, "Click")]);
+    assert!(click.contains("shop.ts:5:"), "{click}");
 
     // Without --trace nothing is recorded or written.
     let _ = std::fs::remove_dir_all(&traces);

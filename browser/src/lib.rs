@@ -67,4 +67,5 @@ pub use routes::{RouteOverrides, RouteResponse};
 pub use storage_state::{NameValue, OriginState, StorageState};
 pub use text_match::TextMatch;
 pub use trace::recorder::{SourceLocation, TraceOptions, Tracer};
+pub use trace::traced::with_call_site;
 pub use trace::tracing_api::TracingStart;

@@ -78,6 +78,7 @@ impl JsHost {
         fallback_timeout: Duration,
     ) -> Self {
         let session = playwright::session();
+        session.set_program(program.clone());
         let commands = program.as_ref().filter(|p| p.manifest.tools().next().is_some()).map(|p| {
             Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), Arc::default(), p.root.clone()))
         });
@@ -167,6 +168,7 @@ impl JsHost {
     pub fn set_program(&mut self, program: Option<Arc<JsProgram>>) {
         let processes = self.commands.as_ref().map(|c| Arc::clone(&c.processes)).unwrap_or_default();
         self.commands = commands_for(program.as_deref(), processes);
+        self.session.set_program(program.clone());
         self.program = program;
         self.reset_vm();
     }

@@ -151,13 +151,24 @@ impl Tracer {
     }
 
     /// Records the start of an action; its id for [`Tracer::log`] and [`Tracer::finish`].
-    pub(crate) fn begin(&self, class: &str, method: &str, params: Value, title: Option<String>, page: &str) -> String {
+    pub(crate) fn begin(
+        &self,
+        class: &str,
+        method: &str,
+        params: Value,
+        title: Option<String>,
+        page: &str,
+        site: Option<SourceLocation>,
+    ) -> String {
         let mut recording = self.recording();
         let id = recording.call_id();
         let mut before = json!({ "type": "before", "callId": id, "startTime": monotonic_ms(), "class": class,
             "method": method, "params": params, "pageId": page });
         if let Some(title) = title {
             before["title"] = json!(title);
+        }
+        if let Some(at) = site {
+            before["stack"] = json!([{ "file": at.file, "line": at.line, "column": at.column }]);
         }
         if let Some(parent) = recording.groups.last() {
             before["parentId"] = json!(parent);

@@ -9,6 +9,16 @@ use serde_json::{json, Value};
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 
+tokio::task_local! {
+    /// Where in the user's code the action being run was called (a JS step's `.ts` line).
+    static CALL_SITE: super::recorder::SourceLocation;
+}
+
+/// Runs `body` with `at` as the place its actions were called from, which traces show.
+pub async fn with_call_site<T>(at: super::recorder::SourceLocation, body: impl Future<Output = T>) -> T {
+    CALL_SITE.scope(at, body).await
+}
+
 /// The tracer of a context, shared with its pages: set and cleared while they live.
 pub(crate) type TraceSlot = Arc<Mutex<Option<Tracer>>>;
 
@@ -86,7 +96,8 @@ impl PageInner {
         body: impl Future<Output = std::result::Result<T, E>>,
     ) -> std::result::Result<T, E> {
         let Some(tracer) = current(&self.trace) else { return body.await };
-        let call = tracer.begin(action.class, action.method, action.params, action.title, &self.trace_id());
+        let site = CALL_SITE.try_with(Clone::clone).ok();
+        let call = tracer.begin(action.class, action.method, action.params, action.title, &self.trace_id(), site);
         let snapshots = tracer.snapshots();
         if snapshots {
             self.record_snapshot(&tracer, &call, "before").await;

@@ -72,6 +72,7 @@
     return e;
   }
   async function send(request, site) {
+    request.site = frames(site);
     const reply = JSON.parse(await native.browser(JSON.stringify(request)));
     if (reply.error !== undefined) throw failure(site, reply.name, reply.error);
     return reply;

@@ -36,7 +36,10 @@ pub async fn handle(session: Option<Arc<Session>>, request: String, running: Opt
         (Some(session), Ok(r)) if r.generation.is_some_and(|g| g != session.generation()) => Err(Failure::from(
             "this browser object belongs to a test case that has ended (a listener or route left running?)",
         )),
-        (Some(session), Ok(r)) => dispatch(&session, &r).await,
+        (Some(session), Ok(r)) => match r.site.as_deref().and_then(|s| session.call_site(s)) {
+            Some(at) => ferridriver_browser::with_call_site(at, dispatch(&session, &r)).await,
+            None => dispatch(&session, &r).await,
+        },
     };
     match reply {
         Ok(value) => json!({ "ok": value }).to_string(),

@@ -32,6 +32,10 @@ pub(super) struct Request {
     /// The test case the calling JS object belongs to (see `Session::generation`).
     #[serde(default)]
     pub generation: Option<u64>,
+    /// The stack of the user's call (its frames in the bundle), for the `.ts` line a trace
+    /// shows each action at.
+    #[serde(default)]
+    pub site: Option<String>,
     /// The tool whose handler's code made this call, as Rust saw it when the call was made
     /// (never read from the JSON: a script cannot choose whose `allow.net` applies).
     #[serde(skip)]

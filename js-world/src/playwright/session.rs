@@ -24,6 +24,8 @@ pub struct Session {
     file_gate: Mutex<Option<ferridriver_browser::UrlGate>>,
     /// The `allow.net` lists of the handlers running now.
     net: crate::net_policy::NetPolicies,
+    /// The program the VM runs, whose source map names the `.ts` line of a call.
+    program: Mutex<Option<Arc<crate::load::JsProgram>>>,
 }
 
 #[derive(Default)]
@@ -50,6 +52,7 @@ pub fn session() -> Arc<Session> {
         generation: watch::channel(0).0,
         file_gate: Mutex::new(None),
         net: crate::net_policy::NetPolicies::default(),
+        program: Mutex::new(None),
     })
 }
 
@@ -97,6 +100,22 @@ impl Session {
     pub fn reset(&self) {
         *self.state() = State::default();
         self.generation.send_modify(|g| *g += 1);
+    }
+
+    /// The program the VM runs (its source map places the calls traces show).
+    pub fn set_program(&self, program: Option<Arc<crate::load::JsProgram>>) {
+        *self.program.lock().unwrap_or_else(PoisonError::into_inner) = program;
+    }
+
+    /// The original place of the first bundle frame of a call's stack (`file:line:col` in the
+    /// user's `.ts`), if the program's source map knows it.
+    pub(crate) fn call_site(&self, stack: &str) -> Option<ferridriver_browser::SourceLocation> {
+        let program = self.program.lock().unwrap_or_else(PoisonError::into_inner).clone()?;
+        let needle = format!("{}:", crate::sourcemap::BUNDLE_NAME);
+        let at = stack.find(&needle)?;
+        let (line, column, _) = crate::sourcemap::parse_line_col(&stack[at + needle.len()..])?;
+        let original = program.mapper.original(line, column)?;
+        Some(ferridriver_browser::SourceLocation { file: original.file, line: original.line, column: original.column })
     }
 
     /// Before each call: the World whose browser and parameters the call uses.
