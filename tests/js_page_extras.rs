@@ -2,10 +2,10 @@
 //! boundingBox/scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction, expect(fn).toPass)
 //! in real Chromium: what they do, and that each fails where Playwright's fails.
 
+#[path = "common/js_suite.rs"]
+mod js_suite;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
-
-use std::process::Command;
 
 const PAGE: &str = r#"<!doctype html><title>Extras</title>
 <input id="name"><button id="go" onclick="this.dataset.clicked = event.constructor.name">Go</button>
@@ -85,24 +85,9 @@ fn the_extra_methods_work_and_fail_where_playwright_fails() {
         return;
     }
     let base = support::serve(PAGES);
-    let dir = std::env::temp_dir().join(format!("fd-page-extras-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("steps")).unwrap();
-    std::fs::write(dir.join("steps/extras.ts"), STEPS).unwrap();
-    std::fs::write(dir.join("extras.feature"), FEATURE).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args([
-            "bdd",
-            "extras.feature",
-            "--world-parameters",
-            &format!("{{\"baseUrl\":\"{base}\"}}"),
-            "--format",
-            "summary",
-        ])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let dir = js_suite::project_dir("page-extras");
+    js_suite::write_files(&dir, &[("steps/extras.ts", STEPS), ("extras.feature", FEATURE)]);
+    let (out, text) = js_suite::run_feature(&dir, "extras.feature", &base);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("2 scenarios (2 passed)"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);

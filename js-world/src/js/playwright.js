@@ -84,6 +84,28 @@
     if (value === undefined || value === null) throw new TypeError('expected a string or a RegExp');
     return { value: String(value), exact: exact === true };
   }
+  // The files of `setInputFiles`: paths, `{ name, mimeType, buffer }`, or an array of them.
+  const MIME = { txt: 'text/plain', csv: 'text/csv', json: 'application/json', html: 'text/html', pdf: 'application/pdf',
+    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
+    zip: 'application/zip', xml: 'application/xml', js: 'text/javascript', css: 'text/css' };
+  function mimeOf(name) {
+    const ext = String(name).split('.').pop().toLowerCase();
+    return MIME[ext] || 'application/octet-stream';
+  }
+  function inputFiles(files) {
+    const list = files === undefined || files === null ? [] : Array.isArray(files) ? files : [files];
+    return list.map((f) => {
+      if (typeof f === 'string') {
+        const bytes = modules.fs.readFileSync(f);
+        return { name: modules.path.basename(f), mimeType: mimeOf(f), buffer: bytes.toString('base64') };
+      }
+      if (f && typeof f === 'object' && typeof f.name === 'string' && f.buffer !== undefined) {
+        const bytes = g.Buffer.from(f.buffer);
+        return { name: f.name, mimeType: f.mimeType || mimeOf(f.name), buffer: bytes.toString('base64') };
+      }
+      throw new TypeError('setInputFiles: expected a file path, { name, mimeType, buffer }, or an array of them');
+    });
+  }
   // Playwright's 0 is "no time limit".
   const NO_LIMIT = 2147483647;
   function timeoutOf(options) {
@@ -258,6 +280,17 @@
     }
     clear(options) {
       return this._op('clear', [], options).then(() => undefined);
+    }
+    // Paths are read here, through node:fs's native (inside the project or the session's
+    // roots, like every file JS reads); the browser gets the files' content.
+    setInputFiles(files, options) {
+      let payloads;
+      try {
+        payloads = inputFiles(files);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return this._op('setInputFiles', [payloads], options).then(() => undefined);
     }
     press(key, options) {
       return this._op('press', [String(key)], options).then(() => undefined);
@@ -457,7 +490,7 @@
     };
   }
   // The selector shortcuts: page.click(selector, …) is page.locator(selector).click(…).
-  const shortcuts = 'click dblclick fill press type hover check uncheck selectOption textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
+  const shortcuts = 'click dblclick fill press type hover check uncheck selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
   for (const name of shortcuts.split(' ')) {
     Page.prototype[name] = function (selector, ...rest) {
       return this.locator(selector)[name](...rest);

@@ -178,6 +178,19 @@ async fn locator_op(session: &Session, r: &Request) -> Reply {
         "dblclick" => l.dblclick().await,
         "hover" => l.hover().await,
         "fill" => l.fill(&r.arg::<String>(0, "value")?).await,
+        "setInputFiles" => {
+            let payloads: Vec<InputFilePayload> = r.arg(0, "files")?;
+            let files = payloads
+                .into_iter()
+                .map(|p| {
+                    let bytes = base64::engine::general_purpose::STANDARD
+                        .decode(p.buffer.as_bytes())
+                        .map_err(|e| Failure::type_error(format!("setInputFiles: {}: {e}", p.name)))?;
+                    Ok(ferridriver_browser::InputFile { name: p.name, mime_type: p.mime_type, bytes })
+                })
+                .collect::<Result<Vec<_>, Failure>>()?;
+            l.set_input_files(&files).await
+        }
         "clear" => l.fill("").await,
         "press" => l.press(&r.arg::<String>(0, "key")?).await,
         "type" | "pressSequentially" => l.type_text(&r.arg::<String>(0, "text")?).await,
@@ -398,4 +411,13 @@ struct TracingOptions {
     sources: Option<bool>,
     #[allow(dead_code)]
     name: Option<String>,
+}
+
+/// One file of `locator.setInputFiles`, read by the JS side (base64).
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct InputFilePayload {
+    name: String,
+    mime_type: String,
+    buffer: String,
 }

@@ -181,6 +181,7 @@ declare module '@playwright/test' {
     check(selector: string, options?: TimeoutOptions): Promise<void>;
     uncheck(selector: string, options?: TimeoutOptions): Promise<void>;
     selectOption(selector: string, values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
+    setInputFiles(selector: string, files: string | FilePayload | ReadonlyArray<string | FilePayload>, options?: TimeoutOptions): Promise<void>;
     textContent(selector: string, options?: TimeoutOptions): Promise<string>;
     innerText(selector: string, options?: TimeoutOptions): Promise<string>;
     innerHTML(selector: string, options?: TimeoutOptions): Promise<string>;
@@ -272,6 +273,8 @@ declare module '@playwright/test' {
     /** Replaces the field's value. */
     fill(value: string, options?: TimeoutOptions): Promise<void>;
     clear(options?: TimeoutOptions): Promise<void>;
+    /** Sets the files of a file input (paths inside the project, or contents); `[]` clears it. */
+    setInputFiles(files: string | FilePayload | ReadonlyArray<string | FilePayload>, options?: TimeoutOptions): Promise<void>;
     /** Presses a key (`Enter`, `Tab`, `a`…) in the element. */
     press(key: string, options?: TimeoutOptions): Promise<void>;
     /** Types text key by key. */
@@ -518,6 +521,13 @@ declare module '@playwright/test' {
     groupEnd(): Promise<void>;
     stopChunk(options?: { path?: string }): Promise<void>;
     stop(options?: { path?: string }): Promise<void>;
+  }
+
+  /** A file given by its content, for `setInputFiles`. */
+  export interface FilePayload {
+    name: string;
+    mimeType?: string;
+    buffer: Uint8Array | string;
   }
 
   export class BrowserContext {

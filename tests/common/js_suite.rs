@@ -1,0 +1,34 @@
+//! A small cucumber-js project written to a temp folder and run with `ferridriver bdd` against
+//! a test server: the feature, its TypeScript steps and any extra files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A project folder named after the test (and this process), emptied first.
+pub fn project_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fd-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("steps")).unwrap();
+    dir
+}
+
+/// Writes `files` (path → content) into `dir`, their folders made.
+pub fn write_files(dir: &Path, files: &[(&str, &str)]) {
+    for (path, content) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content).unwrap();
+    }
+}
+
+/// Runs `feature` in `dir` with `baseUrl` set to `base`, reporting a summary; the output and
+/// its stdout and stderr together.
+pub fn run_feature(dir: &Path, feature: &str, base: &str) -> (Output, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", feature, "--world-parameters", &format!("{{\"baseUrl\":\"{base}\"}}"), "--format", "summary"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out, text)
+}
