@@ -71,7 +71,8 @@ fn project(name: &str) -> PathBuf {
 fn bdd(dir: &Path, base: &str, more: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .args(["bdd", "shop.feature", "--world-parameters", &format!("{{\"baseUrl\":\"{base}\"}}"), "-f", "message"])
-        .args(["--timeout", "3000"])
+        // Steps get room on a loaded machine; the failing assertion fails on its own 5 s.
+        .args(["--timeout", "20000"])
         .args(more)
         .current_dir(dir)
         .output()

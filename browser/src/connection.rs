@@ -182,6 +182,43 @@ impl Connection {
 
     /// Sends a command given by name and JSON parameters.
     pub async fn call_raw(&self, method: &str, params: Value, session: Option<&str>) -> Result<Value> {
+        self.queue_raw(method, params, session).await
+    }
+
+    /// Queues a command now (before anything queued after this call returns) and gives the
+    /// future of its answer: a caller can go on and collect the answer later.
+    pub fn queue_raw(
+        &self,
+        method: &str,
+        params: Value,
+        session: Option<&str>,
+    ) -> impl std::future::Future<Output = Result<Value>> + Send + 'static {
+        let queued = self.queue_now(method, params, session);
+        let (connection, method) = (self.clone(), method.to_string());
+        async move {
+            let (id, rx) = queued?;
+            match tokio::time::timeout(connection.command_timeout, rx).await {
+                Ok(Ok(result)) => result,
+                Ok(Err(_)) => {
+                    Err(BrowserError::Disconnected(connection.closed_reason().unwrap_or_else(|| "closed".into())))
+                }
+                Err(_) => {
+                    if let Ok(mut p) = connection.inner.pending.lock() {
+                        p.remove(&id);
+                    }
+                    Err(BrowserError::Timeout { what: method, ms: connection.command_timeout.as_millis() })
+                }
+            }
+        }
+    }
+
+    /// Writes a command to the outgoing queue; its id and where its answer will come.
+    fn queue_now(
+        &self,
+        method: &str,
+        params: Value,
+        session: Option<&str>,
+    ) -> Result<(u64, oneshot::Receiver<Result<Value>>)> {
         if let Some(reason) = self.closed_reason() {
             return Err(BrowserError::Disconnected(reason));
         }
@@ -197,16 +234,7 @@ impl Connection {
         if self.inner.outgoing.send(message.to_string()).is_err() {
             return Err(BrowserError::Disconnected("the connection is closed".into()));
         }
-        match tokio::time::timeout(self.command_timeout, rx).await {
-            Ok(Ok(result)) => result,
-            Ok(Err(_)) => Err(BrowserError::Disconnected(self.closed_reason().unwrap_or_else(|| "closed".into()))),
-            Err(_) => {
-                if let Ok(mut p) = self.inner.pending.lock() {
-                    p.remove(&id);
-                }
-                Err(BrowserError::Timeout { what: method.to_string(), ms: self.command_timeout.as_millis() })
-            }
-        }
+        Ok((id, rx))
     }
 
     /// Queues a command whose answer nobody waits for (it is dropped when it comes). Commands

@@ -121,7 +121,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
         }
         session.close().await;
         if let (Some(tracer), Some(path)) = (&tracer, &args.trace) {
-            tracer.bodies_settled(Duration::from_secs(5)).await;
+            tracer.settled(Duration::from_secs(5)).await;
             match tracer.write(path) {
                 Ok(()) => eprintln!("trace: {}", path.display()),
                 Err(e) => eprintln!("warning: cannot write the trace {}: {e}", path.display()),

@@ -372,7 +372,7 @@ impl Drop for TraceGroup {
 /// Writes a session's trace as `<dir>/<session>-<unix ms>.zip` (said on stderr; a failure is a
 /// warning, the session has ended either way).
 async fn save_trace(tracer: &Tracer, dir: &std::path::Path, session: &str) {
-    tracer.bodies_settled(Duration::from_secs(5)).await;
+    tracer.settled(Duration::from_secs(5)).await;
     let name: String = session.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
     let path = dir.join(format!("{name}-{stamp}.zip"));

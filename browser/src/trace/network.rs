@@ -55,7 +55,7 @@ impl Tracer {
                 let mime = pending.entry["response"]["content"]["mimeType"].as_str().unwrap_or("").to_string();
                 let index = self.finish_request(pending, p["timestamp"].as_f64(), None);
                 if size >= 0.0 && (size as u64) <= BODY_LIMIT {
-                    self.recording().bodies_pending += 1;
+                    self.capture_started();
                     let (tracer, connection, session, id) =
                         (self.clone(), connection.clone(), session.to_string(), id.to_string());
                     tokio::spawn(async move {
@@ -64,11 +64,7 @@ impl Tracer {
                         if let Ok(reply) = reply {
                             tracer.attach_body(index, &reply, &mime);
                         }
-                        let mut recording = tracer.recording();
-                        recording.bodies_pending -= 1;
-                        if recording.bodies_pending == 0 {
-                            tracer.bodies_done.notify_waiters();
-                        }
+                        tracer.capture_ended();
                     });
                 }
             }
@@ -86,13 +82,28 @@ impl Tracer {
         }
     }
 
-    /// Waits until the response bodies asked for are stored (or failed), at most `limit`: what
-    /// is written after that has every body the browser could still give.
-    pub async fn bodies_settled(&self, limit: std::time::Duration) {
+    /// A capture in the background began (a response body, a snapshot): the trace is written
+    /// only once it ended ([`Tracer::settled`]).
+    pub(crate) fn capture_started(&self) {
+        self.recording().pending_captures += 1;
+    }
+
+    /// A background capture ended (stored or failed).
+    pub(crate) fn capture_ended(&self) {
+        let mut recording = self.recording();
+        recording.pending_captures = recording.pending_captures.saturating_sub(1);
+        if recording.pending_captures == 0 {
+            self.captures_done.notify_waiters();
+        }
+    }
+
+    /// Waits until the captures in the background (response bodies, snapshots) are stored or
+    /// failed, at most `limit`: what is written after that has all the browser could still give.
+    pub async fn settled(&self, limit: std::time::Duration) {
         let wait = async {
             loop {
-                let done = self.bodies_done.notified();
-                if self.recording().bodies_pending == 0 {
+                let done = self.captures_done.notified();
+                if self.recording().pending_captures == 0 {
                     return;
                 }
                 done.await;

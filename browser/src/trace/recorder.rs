@@ -38,8 +38,8 @@ pub struct TraceOptions {
 #[derive(Clone)]
 pub struct Tracer {
     recording: Arc<Mutex<Recording>>,
-    /// Woken when the last response body being fetched arrives (`network.rs`).
-    pub(crate) bodies_done: Arc<tokio::sync::Notify>,
+    /// Woken when the last capture in the background ends (`network.rs`).
+    pub(crate) captures_done: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Tracer {
@@ -62,8 +62,8 @@ pub(crate) struct Recording {
     pub(crate) screencast: Vec<(String, Vec<u8>)>,
     /// Requests sent and not yet finished, by page and request id (`network.rs`).
     pub(crate) requests: std::collections::HashMap<String, super::network::PendingRequest>,
-    /// Response bodies asked for and not yet stored.
-    pub(crate) bodies_pending: usize,
+    /// Captures in the background not yet ended (response bodies, snapshots).
+    pub(crate) pending_captures: usize,
     next_call: u64,
     /// The groups open now, innermost last: an action's parent is the last one.
     groups: Vec<String>,
@@ -106,11 +106,11 @@ impl Tracer {
             screenshots: options.screenshots,
             screencast: Vec::new(),
             requests: Default::default(),
-            bodies_pending: 0,
+            pending_captures: 0,
             next_call: 0,
             groups: Vec::new(),
         };
-        Tracer { recording: Arc::new(Mutex::new(recording)), bodies_done: Arc::default() }
+        Tracer { recording: Arc::new(Mutex::new(recording)), captures_done: Arc::default() }
     }
 
     pub(crate) fn recording(&self) -> MutexGuard<'_, Recording> {

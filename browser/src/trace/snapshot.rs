@@ -14,23 +14,31 @@ const SNAPSHOT_WAIT: Duration = Duration::from_secs(2);
 
 impl PageInner {
     /// Records a snapshot of the page's main frame for action `call` at `phase` (`before`,
-    /// `after`). A page that cannot be read (navigating away, closed) is simply not recorded.
-    pub(crate) async fn record_snapshot(&self, tracer: &Tracer, call: &str, phase: &str) {
+    /// `after`). The walk is queued now, before anything the action sends next, so it sees the
+    /// page as it is at this moment; its answer is collected in the background (the action
+    /// does not wait for it). A page that cannot be read (navigating away, closed) is simply
+    /// not recorded.
+    pub(crate) fn record_snapshot(&self, tracer: &Tracer, call: &str, phase: &str) {
         let params = json!({ "expression": SNAPSHOT, "returnByValue": true });
-        let reply = tokio::time::timeout(
-            SNAPSHOT_WAIT,
-            self.connection.call_raw("Runtime.evaluate", params, Some(&self.session)),
-        )
-        .await;
-        let Ok(Ok(reply)) = reply else { return };
-        let Some(snapshot) = reply.pointer("/result/value").filter(|v| v.is_object()) else { return };
-        tracer.frame_snapshot(&self.trace_id(), &self.frame_id, call, phase, snapshot);
+        let reply = self.connection.queue_raw("Runtime.evaluate", params, Some(&self.session));
+        let taken = monotonic_ms();
+        tracer.capture_started();
+        let (tracer, page, frame) = (tracer.clone(), self.trace_id(), self.frame_id.clone());
+        let (call, phase) = (call.to_string(), phase.to_string());
+        tokio::spawn(async move {
+            if let Ok(Ok(reply)) = tokio::time::timeout(SNAPSHOT_WAIT, reply).await {
+                if let Some(snapshot) = reply.pointer("/result/value").filter(|v| v.is_object()) {
+                    tracer.frame_snapshot(&page, &frame, &call, &phase, snapshot, taken);
+                }
+            }
+            tracer.capture_ended();
+        });
     }
 }
 
 impl Tracer {
     /// Adds a snapshot the walker returned: its stylesheet overrides become resources.
-    pub(crate) fn frame_snapshot(&self, page: &str, frame: &str, call: &str, phase: &str, taken: &Value) {
+    pub(crate) fn frame_snapshot(&self, page: &str, frame: &str, call: &str, phase: &str, taken: &Value, at: f64) {
         let mut overrides = Vec::new();
         let mut recording = self.recording();
         for o in taken["overrides"].as_array().into_iter().flatten() {
@@ -46,7 +54,7 @@ impl Tracer {
             "frameUrl": taken["url"],
             "html": taken["html"],
             "viewport": taken["viewport"],
-            "timestamp": monotonic_ms(),
+            "timestamp": at,
             "wallTime": taken["wallTime"],
             "collectionTime": taken["collectionTime"],
             "resourceOverrides": overrides,

@@ -100,7 +100,7 @@ impl PageInner {
         let call = tracer.begin(action.class, action.method, action.params, action.title, &self.trace_id(), site);
         let snapshots = tracer.snapshots();
         if snapshots {
-            self.record_snapshot(&tracer, &call, "before").await;
+            self.record_snapshot(&tracer, &call, "before");
         }
         if let Some(what) = &action.waiting_for {
             tracer.log(&call, &format!("waiting for {what}"));
@@ -110,7 +110,7 @@ impl PageInner {
         recorded.error = out.as_ref().err().map(|e| (e.trace_name(), e.to_string()));
         recorded.done = true;
         if snapshots {
-            self.record_snapshot(&recorded.tracer, &recorded.call, "after").await;
+            self.record_snapshot(&recorded.tracer, &recorded.call, "after");
         }
         out
     }

@@ -135,7 +135,7 @@ impl BrowserContext {
 
 async fn write_chunk(tracer: &Tracer, mark: Mark, path: Option<&Path>) -> Result<()> {
     let Some(path) = path else { return Ok(()) };
-    tracer.bodies_settled(Duration::from_secs(5)).await;
+    tracer.settled(Duration::from_secs(5)).await;
     let (tracer, path_buf) = (tracer.clone(), path.to_path_buf());
     let written = tokio::task::spawn_blocking(move || tracer.write_from(mark.events, mark.network, &path_buf)).await;
     match written {

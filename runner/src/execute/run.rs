@@ -143,6 +143,8 @@ pub fn execute(
         summary.success = false;
     }
     let flaky_failed = options.fail_on_flaky && summary.flaky > 0;
+    // The traces attached to test cases exist before the run says it has ended.
+    super::trace::wait_for_trace_writes();
     ctx.emit(TestRunFinished {
         message: flaky_failed.then(|| format!("{} flaky scenario(s) and --fail-on-flaky", summary.flaky)),
         success: summary.success,

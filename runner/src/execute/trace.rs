@@ -8,6 +8,7 @@ use ferridriver_messages::{Attachment, AttachmentContentEncoding, TestStepResult
 use ferridriver_steps::registry::{Registry, StepMatch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 /// When traces are recorded and kept (Playwright's `trace` option).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -129,9 +130,11 @@ impl AttemptTrace {
         self.tracer.group_end(error);
     }
 
-    /// Writes the trace when the mode keeps it; the attachment that names it for the
-    /// test case's report, or the reason it could not be written (on stderr).
-    pub async fn finish(
+    /// Keeps the trace when the mode says so: the attachment that names it for the test case's
+    /// report, at once; the zip is written on a thread of its own (off the scenario's path),
+    /// which the run waits for before it ends ([`wait_for_trace_writes`]). A trace that cannot
+    /// be written is a warning on stderr.
+    pub fn finish(
         self,
         status: TestStepResultStatus,
         will_be_retried: bool,
@@ -141,13 +144,20 @@ impl AttemptTrace {
         if !self.mode.keeps(status, will_be_retried) {
             return None;
         }
-        // Bodies of the last responses may still be on their way from the browser.
-        self.tracer.bodies_settled(std::time::Duration::from_secs(5)).await;
         let (tracer, path) = (self.tracer, self.path.clone());
-        let written = tokio::task::spawn_blocking(move || tracer.write(&path)).await;
-        if let Err(e) = written.map_err(|e| std::io::Error::other(e.to_string())).and_then(|r| r) {
-            eprintln!("warning: cannot write the trace {}: {e}", self.path.display());
-            return None;
+        let writer = std::thread::Builder::new().name("ferridriver-trace".into()).spawn(move || {
+            // Bodies of the last responses may still be on their way from the browser (their
+            // requests run on the worker's runtime, which goes on with the next scenario).
+            if let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_time().build() {
+                rt.block_on(tracer.settled(std::time::Duration::from_secs(5)));
+            }
+            if let Err(e) = tracer.write(&path) {
+                eprintln!("warning: cannot write the trace {}: {e}", path.display());
+            }
+        });
+        match writer {
+            Ok(handle) => WRITES.lock().unwrap_or_else(PoisonError::into_inner).push(handle),
+            Err(e) => eprintln!("warning: cannot write the trace {}: {e}", self.path.display()),
         }
         let url = self.path.to_string_lossy().into_owned();
         Some(Attachment {
@@ -162,6 +172,17 @@ impl AttemptTrace {
             test_run_hook_started_id: None,
             timestamp: Some(timestamp),
         })
+    }
+}
+
+/// Trace zips being written.
+static WRITES: Mutex<Vec<std::thread::JoinHandle<()>>> = Mutex::new(Vec::new());
+
+/// Waits until every trace zip of the run is written (before the run reports its end).
+pub fn wait_for_trace_writes() {
+    let writes = std::mem::take(&mut *WRITES.lock().unwrap_or_else(PoisonError::into_inner));
+    for write in writes {
+        let _ = write.join();
     }
 }
 
