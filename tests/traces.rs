@@ -374,3 +374,17 @@ fn a_suites_own_tracing_hooks_write_traces_the_reader_opens() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `[test] trace = "on-first-retry"` in the config: only the first retry is recorded (and kept,
+/// whatever its outcome), under `[test] output`.
+#[test]
+fn the_config_can_ask_for_the_first_retry_only() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let dir = project("first-retry");
+    std::fs::write(dir.join("ferridriver.toml"), "[test]\ntrace = \"on-first-retry\"\noutput = \"retries\"\n").unwrap();
+    let out = bdd(&dir, &base, &["--retry", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(zips(&dir.join("retries")), ["shop-7-a-total-that-never-shows-retry1.zip"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
