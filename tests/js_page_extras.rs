@@ -11,6 +11,8 @@ const PAGE: &str = r#"<!doctype html><title>Extras</title>
 <input id="name"><button id="go" onclick="this.dataset.clicked = event.constructor.name">Go</button>
 <div id="box" style="position:absolute;left:40px;top:70px;width:120px;height:30px">box</div>
 <div id="gone" style="display:none">gone</div>
+<div id="half" style="position:absolute;left:300px;top:670px;width:100px;height:100px">half</div>
+<div id="far" style="position:absolute;left:0;top:3000px">far</div>
 <ul><li>a</li><li>b</li><li>c</li></ul>
 <script>setTimeout(() => { window.ready = 'yes' }, 200)</script>"#;
 
@@ -25,6 +27,11 @@ Given('the extras page', async function (this: any) {
 
 Then('the extra methods work', async function (this: any) {
   const page = this.page
+  // Before anything scrolls: #half shows its upper half in the 1280x720 viewport.
+  await expect(page.locator('#box')).toBeInViewport()
+  await expect(page.locator('#half')).toBeInViewport({ ratio: 0.5 })
+  await expect(page.locator('#far')).not.toBeInViewport()
+  await expect(page.locator('#missing')).not.toBeInViewport({ timeout: 300 })
   await page.locator('#name').focus()
   expect(await page.evaluate(() => document.activeElement && document.activeElement.id)).toBe('name')
   await page.locator('#name').blur()
@@ -59,6 +66,11 @@ Then('the extra methods work', async function (this: any) {
 
 Then('they fail where Playwright fails', async function (this: any) {
   const page = this.page
+  // As Playwright 1.65 (recorded with it): the received ratio is in the message.
+  await expect(expect(page.locator('#half')).toBeInViewport({ ratio: 0.6, timeout: 300 })).rejects.toThrow(/Expected: in viewport\nReceived: viewport ratio 0.5/)
+  await expect(expect(page.locator('#far')).toBeInViewport({ timeout: 300 })).rejects.toThrow(/Received: viewport ratio 0\n/)
+  await expect(expect(page.locator('#gone')).toBeInViewport({ timeout: 300 })).rejects.toThrow(/viewport ratio 0/)
+  await expect((async () => expect(page.locator('#box')).toBeInViewport({ ratio: 2 }))()).rejects.toThrow(/ratio must be a number from 0 to 1/)
   await expect(page.locator('#missing').boundingBox({ timeout: 300 })).rejects.toThrow()
   await expect(page.locator('#missing').focus({ timeout: 300 })).rejects.toThrow()
   await expect(page.locator('li').dispatchEvent('click', {}, { timeout: 300 })).rejects.toThrow(/strict mode/i)

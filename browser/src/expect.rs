@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 // properties (CSS, JS properties, role, accessible name…) live in their own files.
 mod lists;
 mod properties;
+mod viewport;
 use std::future::Future;
 use std::time::{Duration, Instant};
 

@@ -287,6 +287,13 @@
     toBeEditable: (options) => ['toBeEditable', [], options, options && options.editable === false],
     toBeEmpty: single('toBeEmpty'),
     toBeFocused: single('toBeFocused'),
+    toBeInViewport: (options) => {
+      const ratio = options && options.ratio;
+      if (ratio !== undefined && (typeof ratio !== 'number' || ratio < 0 || ratio > 1)) {
+        throw new TypeError('toBeInViewport: ratio must be a number from 0 to 1');
+      }
+      return ['toBeInViewport', [ratio === undefined ? null : ratio], options, false];
+    },
     toHaveCSS: (name, value, options) => ['toHaveCSS', [String(name), spec(value, true)], options, false],
     toHaveJSProperty: (name, value, options) => ['toHaveJSProperty', [String(name), value === undefined ? null : value], options, false],
     toHaveId: (id, options) => ['toHaveId', [spec(id, true)], options, false],

@@ -53,6 +53,7 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
             "toBeEditable" => a.to_be_editable().await,
             "toBeEmpty" => a.to_be_empty().await,
             "toBeFocused" => a.to_be_focused().await,
+            "toBeInViewport" => a.to_be_in_viewport(r.arg::<Option<f64>>(0, "ratio")?).await,
             "toHaveCSS" => a.to_have_css(&r.arg::<String>(0, "name")?, exact(1, "value")?).await,
             "toHaveJSProperty" => a.to_have_js_property(&r.arg::<String>(0, "name")?, r.arg(1, "value")?).await,
             "toHaveId" => a.to_have_id(exact(0, "id")?).await,

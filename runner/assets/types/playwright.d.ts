@@ -715,6 +715,8 @@ declare module '@playwright/test' {
     /** An input or textarea without a value, or an element without text. */
     toBeEmpty(options?: TimeoutOptions): Promise<void>;
     toBeFocused(options?: TimeoutOptions): Promise<void>;
+    /** Some of the element is in the viewport (`ratio`: at least that share of it, 0 to 1). */
+    toBeInViewport(options?: TimeoutOptions & { ratio?: number }): Promise<void>;
     /** A computed style property (`'color'`, `'background-color'`). */
     toHaveCSS(name: string, value: string | RegExp, options?: TimeoutOptions): Promise<void>;
     /** A JavaScript property of the element, compared by deep equality. */
