@@ -388,3 +388,19 @@ fn the_config_can_ask_for_the_first_retry_only() {
     assert_eq!(zips(&dir.join("retries")), ["shop-7-a-total-that-never-shows-retry1.zip"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Repetitions of one scenario (`--repeat-each`) keep a trace each, under names of their own.
+#[test]
+fn repetitions_keep_a_trace_each() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let dir = project("repeat");
+    let out = bdd(&dir, &base, &["--trace", "on", "--repeat-each", "2", "--name", "adding tea", "--output", "t"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(zips(&dir.join("t")), ["shop-2-adding-tea-2.zip", "shop-2-adding-tea.zip"]);
+    for name in zips(&dir.join("t")) {
+        let archive = zip::ZipArchive::new(std::fs::File::open(dir.join("t").join(&name)).unwrap());
+        assert!(archive.is_ok_and(|a| a.len() > 2), "{name} is a whole zip");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -111,13 +111,16 @@ fn run_on_thread(args: RunArgs) -> i32 {
             };
             Tracer::start(TraceOptions { title, viewport: None, snapshots: true, screenshots: true })
         });
+        let mut group = None;
         if let Some(tracer) = &tracer {
             session.record_trace(tracer.clone());
-            tracer.group("run_script", None);
+            group = Some(tracer.group("run_script", None));
         }
         let outcome = session.run_script(request).await;
         if let Some(tracer) = &tracer {
-            tracer.group_end(outcome.result.as_ref().err().map(|e| e.message.as_str()));
+            if let Some(group) = &group {
+                tracer.group_end(group, outcome.result.as_ref().err().map(|e| e.message.as_str()));
+            }
         }
         session.close().await;
         if let (Some(tracer), Some(path)) = (&tracer, &args.trace) {

@@ -339,7 +339,7 @@ fn session_thread(
 
 /// A call's group in the session's trace; closed with the call's error, or without one when
 /// dropped.
-struct TraceGroup(Option<Tracer>);
+struct TraceGroup(Option<(Tracer, String)>);
 
 impl TraceGroup {
     fn open(tracer: Tracer, job: &Job) -> TraceGroup {
@@ -350,21 +350,21 @@ impl TraceGroup {
             Job::Draft(..) => "bdd_draft".to_string(),
             Job::Reload(_) | Job::Reclaim => "session".to_string(),
         };
-        tracer.group(&title, None);
-        TraceGroup(Some(tracer))
+        let id = tracer.group(&title, None);
+        TraceGroup(Some((tracer, id)))
     }
 
     fn close(mut self, error: Option<&str>) {
-        if let Some(tracer) = self.0.take() {
-            tracer.group_end(error);
+        if let Some((tracer, id)) = self.0.take() {
+            tracer.group_end(&id, error);
         }
     }
 }
 
 impl Drop for TraceGroup {
     fn drop(&mut self) {
-        if let Some(tracer) = self.0.take() {
-            tracer.group_end(None);
+        if let Some((tracer, id)) = self.0.take() {
+            tracer.group_end(&id, None);
         }
     }
 }

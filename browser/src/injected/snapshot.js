@@ -5,8 +5,15 @@
 // Stylesheets loaded with <link> travel as overrides (their rules' text) with the snapshot.
 (() => {
   const started = performance.now();
+  // A page can be huge: past these the snapshot is cut short (it says so), so that a trace
+  // never holds up the page or outgrows the connection.
+  const MAX_NODES = 20000;
+  const MAX_TEXT = 100000;
+  let nodes = 0;
+  const cut = (text) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) + '…' : text);
   const visit = (node) => {
-    if (node.nodeType === Node.TEXT_NODE) return node.nodeValue || '';
+    if (++nodes > MAX_NODES) return nodes === MAX_NODES + 1 ? '… (snapshot cut short: the page has more than 20000 nodes)' : null;
+    if (node.nodeType === Node.TEXT_NODE) return cut(node.nodeValue || '');
     if (node.nodeType !== Node.ELEMENT_NODE) return null;
     const name = node.nodeName;
     if (name === 'SCRIPT' || name === 'NOSCRIPT') return null;
@@ -14,7 +21,7 @@
     if (name === 'STYLE') {
       let text = '';
       try { text = [...node.sheet.cssRules].map((r) => r.cssText).join('\n'); } catch (e) { text = node.textContent || ''; }
-      return ['STYLE', {}, text];
+      return ['STYLE', {}, cut(text)];
     }
     const attrs = {};
     for (const a of node.attributes) {
@@ -23,7 +30,7 @@
       let value = a.value;
       if (a.name.startsWith('on')) value = '';
       else if ((a.name === 'href' || a.name === 'src') && /^\s*(javascript|vbscript):/i.test(value)) value = '';
-      attrs[a.name] = value;
+      attrs[a.name] = cut(value);
     }
     if (name === 'INPUT' || name === 'TEXTAREA') attrs.__playwright_value_ = String(node.value);
     if (name === 'INPUT' && (node.type === 'checkbox' || node.type === 'radio')) attrs.__playwright_checked_ = node.checked ? 'true' : 'false';

@@ -51,8 +51,21 @@ impl Tracer {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let partial = path.with_extension("zip.partial");
-        std::fs::write(&partial, bytes)?;
+        // A name of its own (two writers never share it), created new (an existing file or
+        // link there is not followed), then moved over the target.
+        static PARTIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = PARTIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let partial = path.with_file_name(format!(".{name}.{}-{n}.partial", std::process::id()));
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+            .and_then(|mut file| file.write_all(&bytes));
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
         std::fs::rename(&partial, path)
     }
 }

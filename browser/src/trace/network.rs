@@ -7,6 +7,9 @@ use crate::connection::{CdpEvent, Connection};
 use base64::Engine;
 use serde_json::{json, Value};
 
+/// Requests followed at once at most (unfinished ones beyond are not logged).
+const MAX_PENDING_REQUESTS: usize = 10_000;
+
 /// Bodies larger than this are listed without their content.
 const BODY_LIMIT: u64 = 2 * 1024 * 1024;
 
@@ -41,7 +44,11 @@ impl Tracer {
                     sent: p["timestamp"].as_f64().unwrap_or(0.0),
                     answered: None,
                 };
-                self.recording().requests.insert(key, pending);
+                let mut recording = self.recording();
+                // Requests that never finish (long polls, streams) must not grow it forever.
+                if recording.requests.len() < MAX_PENDING_REQUESTS {
+                    recording.requests.insert(key, pending);
+                }
             }
             "Network.responseReceived" => {
                 if let Some(pending) = self.recording().requests.get_mut(&key) {
@@ -55,7 +62,7 @@ impl Tracer {
                 let mime = pending.entry["response"]["content"]["mimeType"].as_str().unwrap_or("").to_string();
                 let index = self.finish_request(pending, p["timestamp"].as_f64(), None);
                 if size >= 0.0 && (size as u64) <= BODY_LIMIT {
-                    self.capture_started();
+                    let capture = self.capture();
                     let (tracer, connection, session, id) =
                         (self.clone(), connection.clone(), session.to_string(), id.to_string());
                     tokio::spawn(async move {
@@ -64,7 +71,7 @@ impl Tracer {
                         if let Ok(reply) = reply {
                             tracer.attach_body(index, &reply, &mime);
                         }
-                        tracer.capture_ended();
+                        drop(capture);
                     });
                 }
             }
@@ -86,6 +93,13 @@ impl Tracer {
     /// only once it ended ([`Tracer::settled`]).
     pub(crate) fn capture_started(&self) {
         self.recording().pending_captures += 1;
+    }
+
+    /// A guard that ends a capture when dropped (also when its task is dropped unfinished,
+    /// with the runtime it ran on).
+    pub(crate) fn capture(&self) -> Capture {
+        self.capture_started();
+        Capture(self.clone())
     }
 
     /// A background capture ended (stored or failed).
@@ -145,6 +159,15 @@ impl Tracer {
             content["_file"] = json!(format!("resources/{name}"));
             content["size"] = json!(size);
         }
+    }
+}
+
+/// One capture in the background, ended when dropped.
+pub(crate) struct Capture(Tracer);
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        self.0.capture_ended();
     }
 }
 

@@ -118,9 +118,9 @@ impl Tracer {
         self.recording.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Opens a group (a Gherkin step, a hook, a tool call): the actions until
-    /// [`Tracer::group_end`] are shown inside it.
-    pub fn group(&self, title: &str, location: Option<&SourceLocation>) {
+    /// Opens a group (a Gherkin step, a hook, a tool call): the actions until it is closed
+    /// ([`Tracer::group_end`] with the id returned here) are shown inside it.
+    pub fn group(&self, title: &str, location: Option<&SourceLocation>) -> String {
         let mut params = Map::new();
         let mut before = json!({ "type": "before", "startTime": monotonic_ms(), "title": title,
             "class": "Tracing", "method": "tracingGroup", "params": {} });
@@ -136,18 +136,29 @@ impl Tracer {
             before["parentId"] = json!(parent);
         }
         recording.events.push(before);
-        recording.groups.push(id);
+        recording.groups.push(id.clone());
+        id
     }
 
-    /// Closes the innermost group, with the error that ended it (a failed step's message).
-    pub fn group_end(&self, error: Option<&str>) {
+    /// Closes group `id` with the error that ended it (a failed step's message), and first
+    /// the groups opened inside it and left open (a step that failed before its own
+    /// `tracing.groupEnd()`). A group already closed is left alone.
+    pub fn group_end(&self, id: &str, error: Option<&str>) {
         let mut recording = self.recording();
-        let Some(id) = recording.groups.pop() else { return };
-        let mut after = json!({ "type": "after", "callId": id, "endTime": monotonic_ms() });
-        if let Some(message) = error {
-            after["error"] = json!({ "message": message, "name": "Error" });
+        if !recording.groups.iter().any(|g| g == id) {
+            return;
         }
-        recording.events.push(after);
+        while let Some(open) = recording.groups.pop() {
+            let mut after = json!({ "type": "after", "callId": open, "endTime": monotonic_ms() });
+            let closing = open == id;
+            if let (true, Some(message)) = (closing, error) {
+                after["error"] = json!({ "message": message, "name": "Error" });
+            }
+            recording.events.push(after);
+            if closing {
+                return;
+            }
+        }
     }
 
     /// Records the start of an action; its id for [`Tracer::log`] and [`Tracer::finish`].
@@ -249,5 +260,37 @@ impl Recording {
     fn call_id(&mut self) -> String {
         self.next_call += 1;
         format!("call@{}", self.next_call)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after_ids(tracer: &Tracer) -> Vec<(String, bool)> {
+        let recording = tracer.recording();
+        recording
+            .events
+            .iter()
+            .filter(|e| e["type"] == "after")
+            .map(|e| (e["callId"].as_str().unwrap_or("").to_string(), e.get("error").is_some()))
+            .collect()
+    }
+
+    #[test]
+    fn closing_a_group_closes_what_was_left_open_inside_it_first() {
+        let tracer = Tracer::start(TraceOptions::default());
+        let step = tracer.group("When I add tea", None);
+        let left_open = tracer.group("a user's group", None);
+        tracer.group_end(&step, Some("failed"));
+        // The inner group first, without the error; then the step, with it.
+        assert_eq!(after_ids(&tracer), [(left_open.clone(), false), (step.clone(), true)]);
+        // Closing it again, or the inner one now, changes nothing.
+        tracer.group_end(&left_open, None);
+        tracer.group_end(&step, None);
+        assert_eq!(after_ids(&tracer).len(), 2);
+        // The next group is a sibling again, not a child of the closed step.
+        tracer.group("Then I see it", None);
+        assert!(tracer.recording().events.last().unwrap().get("parentId").is_none());
     }
 }

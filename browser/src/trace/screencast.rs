@@ -45,7 +45,8 @@ impl PageInner {
         if recording.screencast.len() >= MAX_FRAMES {
             return;
         }
-        let file = format!("screencast/{page}-{}.jpeg", wall as u64);
+        // The frame's number keeps names apart when two frames share a millisecond.
+        let file = format!("screencast/{page}-{}-{}.jpeg", wall as u64, recording.screencast.len());
         recording.events.push(json!({ "type": "screencast-frame", "pageId": page, "file": file,
             "width": width, "height": height, "timestamp": monotonic_ms(), "frameSwapWallTime": wall }));
         recording.screencast.push((file, bytes));

@@ -22,7 +22,7 @@ impl PageInner {
         let params = json!({ "expression": SNAPSHOT, "returnByValue": true });
         let reply = self.connection.queue_raw("Runtime.evaluate", params, Some(&self.session));
         let taken = monotonic_ms();
-        tracer.capture_started();
+        let capture = tracer.capture();
         let (tracer, page, frame) = (tracer.clone(), self.trace_id(), self.frame_id.clone());
         let (call, phase) = (call.to_string(), phase.to_string());
         tokio::spawn(async move {
@@ -31,7 +31,7 @@ impl PageInner {
                     tracer.frame_snapshot(&page, &frame, &call, &phase, snapshot, taken);
                 }
             }
-            tracer.capture_ended();
+            drop(capture);
         });
     }
 }

@@ -22,6 +22,8 @@ pub(crate) struct UserTracing {
     attached: bool,
     /// Where the current chunk began (`None` between `stopChunk` and `startChunk`).
     chunk: Option<Mark>,
+    /// The groups `tracing.group` opened and `groupEnd` has not closed, innermost last.
+    groups: Vec<String>,
 }
 
 /// The options of `tracing.start` that change what is recorded.
@@ -42,24 +44,30 @@ impl Tracer {
 impl BrowserContext {
     /// `tracing.start(options)`.
     pub async fn tracing_start(&self, options: TracingStart) -> Result<()> {
-        if self.user_tracing_slot().is_some() {
-            return Err(BrowserError::Evaluation("tracing.start: tracing has already been started".into()));
-        }
         let (tracer, attached) = match self.tracer() {
             Some(running) => (running, false),
             None => {
-                let tracer = Tracer::start(TraceOptions {
+                let options = TraceOptions {
                     title: options.title.unwrap_or_default(),
                     viewport: None,
                     snapshots: options.snapshots,
                     screenshots: options.screenshots,
-                });
-                self.set_tracer(Some(tracer.clone())).await;
-                (tracer, true)
+                };
+                (Tracer::start(options), true)
             }
         };
-        let chunk = Some(tracer.mark());
-        *self.user_tracing_slot() = Some(UserTracing { tracer, attached, chunk });
+        {
+            // Checked and taken under one lock: of two `start`s at once, one fails.
+            let mut slot = self.user_tracing_slot();
+            if slot.is_some() {
+                return Err(BrowserError::Evaluation("tracing.start: tracing has already been started".into()));
+            }
+            let chunk = Some(tracer.mark());
+            *slot = Some(UserTracing { tracer: tracer.clone(), attached, chunk, groups: Vec::new() });
+        }
+        if attached {
+            self.set_tracer(Some(tracer)).await;
+        }
         Ok(())
     }
 
@@ -78,8 +86,16 @@ impl BrowserContext {
     pub fn tracing_group(&self, name: Option<&str>) -> Result<()> {
         self.with_user_tracing("group", |user| {
             match name {
-                Some(name) => user.tracer.group(name, None),
-                None => user.tracer.group_end(None),
+                Some(name) => {
+                    let id = user.tracer.group(name, None);
+                    user.groups.push(id);
+                }
+                // Only the user's own groups: a step's group is the runner's to close.
+                None => {
+                    if let Some(id) = user.groups.pop() {
+                        user.tracer.group_end(&id, None);
+                    }
+                }
             }
             Ok(())
         })

@@ -155,7 +155,7 @@ pub async fn run_attempt(
     host.end_test_case(&mut world);
     let will_be_retried = can_retry && worst == TestStepResultStatus::Failed;
     if let Some(trace) = trace {
-        if let Some(attachment) = trace.finish(worst, will_be_retried, &started_id, ctx.now()) {
+        if let Some(attachment) = trace.finish(worst, will_be_retried, &started_id, ctx.now()).await {
             ctx.emit(attachment);
         }
     }

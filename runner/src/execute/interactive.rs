@@ -170,16 +170,19 @@ pub async fn run_step_lines(
                     },
                 };
                 let tracer = world.browser().tracer().cloned();
+                let mut group = None;
                 if let Some(tracer) = &tracer {
                     let source = &registry.steps[*d].source;
                     let at =
                         ferridriver_browser::SourceLocation { file: source.uri.clone(), line: source.line, column: 1 };
-                    tracer.group(&report.step, Some(&at));
+                    group = Some(tracer.group(&report.step, Some(&at)));
                 }
                 let result = run_step(registry, call, world, host, options).await;
                 if let Some(tracer) = &tracer {
                     let failed = result.status == TestStepResultStatus::Failed;
-                    tracer.group_end(failed.then(|| result.message.as_deref().unwrap_or("failed")));
+                    if let Some(group) = &group {
+                        tracer.group_end(group, failed.then(|| result.message.as_deref().unwrap_or("failed")));
+                    }
                 }
                 if result.status == TestStepResultStatus::Failed && options.screenshots != super::Screenshots::Off {
                     world.gather_evidence().await;

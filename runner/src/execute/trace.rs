@@ -61,6 +61,8 @@ impl TraceMode {
 /// The trace of one attempt being recorded.
 pub(super) struct AttemptTrace {
     tracer: Tracer,
+    /// The group of the step or hook running now.
+    open: std::sync::Mutex<Option<String>>,
     mode: TraceMode,
     path: PathBuf,
 }
@@ -84,7 +86,15 @@ impl AttemptTrace {
         if attempt > 0 {
             name.push_str(&format!("-retry{attempt}"));
         }
-        Some(AttemptTrace { tracer, mode, path: dir.join(format!("{name}.zip")) })
+        // Repetitions (`--repeat-each`) and features whose names give one slug get a number.
+        let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut path = dir.join(format!("{name}.zip"));
+        let mut n = 1;
+        while !names.insert(path.clone()) {
+            n += 1;
+            path = dir.join(format!("{name}-{n}.zip"));
+        }
+        Some(AttemptTrace { tracer, open: Default::default(), mode, path })
     }
 
     /// The tracer the attempt's lease records into.
@@ -103,7 +113,7 @@ impl AttemptTrace {
                     Some(name) if !name.is_empty() => format!("{kind} hook: {name}"),
                     _ => format!("{kind} hook"),
                 };
-                self.tracer.group(&title, location(&hook.source).as_ref());
+                self.opened(self.tracer.group(&title, location(&hook.source).as_ref()));
             }
             PlannedStep::Step { pickle_step, matched, .. } => {
                 let pickle_step = &case.pickle.steps[*pickle_step];
@@ -116,7 +126,7 @@ impl AttemptTrace {
                     StepMatch::Matched(d, _) => location(&registry.steps[*d].source),
                     _ => None,
                 };
-                self.tracer.group(&format!("{keyword}{}", pickle_step.text), at.as_ref());
+                self.opened(self.tracer.group(&format!("{keyword}{}", pickle_step.text), at.as_ref()));
             }
         }
     }
@@ -127,14 +137,20 @@ impl AttemptTrace {
             TestStepResultStatus::Failed => Some(result.message.as_deref().unwrap_or("failed")),
             _ => None,
         };
-        self.tracer.group_end(error);
+        if let Some(id) = self.open.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            self.tracer.group_end(&id, error);
+        }
+    }
+
+    fn opened(&self, id: String) {
+        *self.open.lock().unwrap_or_else(PoisonError::into_inner) = Some(id);
     }
 
     /// Keeps the trace when the mode says so: the attachment that names it for the test case's
     /// report, at once; the zip is written on a thread of its own (off the scenario's path),
     /// which the run waits for before it ends ([`wait_for_trace_writes`]). A trace that cannot
     /// be written is a warning on stderr.
-    pub fn finish(
+    pub async fn finish(
         self,
         status: TestStepResultStatus,
         will_be_retried: bool,
@@ -144,13 +160,11 @@ impl AttemptTrace {
         if !self.mode.keeps(status, will_be_retried) {
             return None;
         }
+        // Snapshots and bodies still on their way are collected by tasks of this worker's
+        // runtime: they run while this waits (usually not at all), not after the worker ended.
+        self.tracer.settled(std::time::Duration::from_secs(5)).await;
         let (tracer, path) = (self.tracer, self.path.clone());
         let writer = std::thread::Builder::new().name("ferridriver-trace".into()).spawn(move || {
-            // Bodies of the last responses may still be on their way from the browser (their
-            // requests run on the worker's runtime, which goes on with the next scenario).
-            if let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_time().build() {
-                rt.block_on(tracer.settled(std::time::Duration::from_secs(5)));
-            }
             if let Err(e) = tracer.write(&path) {
                 eprintln!("warning: cannot write the trace {}: {e}", path.display());
             }
@@ -178,12 +192,17 @@ impl AttemptTrace {
 /// Trace zips being written.
 static WRITES: Mutex<Vec<std::thread::JoinHandle<()>>> = Mutex::new(Vec::new());
 
+/// The trace paths this run has given out (one attempt each).
+static NAMES: Mutex<std::collections::BTreeSet<PathBuf>> = Mutex::new(std::collections::BTreeSet::new());
+
 /// Waits until every trace zip of the run is written (before the run reports its end).
 pub fn wait_for_trace_writes() {
     let writes = std::mem::take(&mut *WRITES.lock().unwrap_or_else(PoisonError::into_inner));
     for write in writes {
         let _ = write.join();
     }
+    // The next run (watch mode) may write the same names again.
+    NAMES.lock().unwrap_or_else(PoisonError::into_inner).clear();
 }
 
 fn location(source: &ferridriver_steps::registry::SourceLocation) -> Option<SourceLocation> {
