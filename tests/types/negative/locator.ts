@@ -51,8 +51,8 @@ Then('wrong expectations', async function () {
   await expect(page.locator('input')).toHaveValue(['a']);
   // @ts-expect-error: toHaveScreenshot is not implemented
   await expect(page).toHaveScreenshot();
-  // @ts-expect-error: toBeInViewport is not implemented
-  await expect(page.locator('input')).toBeInViewport();
+  // @ts-expect-error: toBeInViewport's ratio is a number
+  await expect(page.locator('input')).toBeInViewport({ ratio: 'half' });
   // @ts-expect-error: toHaveValues takes an array
   await expect(page.locator('select')).toHaveValues('a');
   // @ts-expect-error: value matchers do not apply to a locator

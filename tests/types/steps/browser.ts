@@ -38,6 +38,13 @@ Then('the dashboard greets {string}', async function (user: string) {
   await expect(page.getByLabel('Name')).toBeEditable();
   await expect(page.getByLabel('Name')).not.toBeEmpty({ timeout: 1000 });
   await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.getByLabel('Name')).toBeInViewport({ ratio: 0.5, timeout: 1000 });
+  await page.getByLabel('Photo').setInputFiles(['photos/cat.png', { name: 'notes.txt', mimeType: 'text/plain', buffer: 'hi' }]);
+  await page.setInputFiles('#photo', []);
+  await this.context.tracing.start({ screenshots: true, snapshots: true });
+  await this.context.tracing.group('sign in');
+  await this.context.tracing.groupEnd();
+  await this.context.tracing.stop({ path: 'trace.zip' });
   await expect(page.locator('h1')).toHaveCSS('font-weight', /700|bold/);
   await expect(page.getByLabel('Name')).toHaveJSProperty('value', 'ada');
   await expect(page.locator('h1')).toHaveId('title');
