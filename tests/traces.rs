@@ -23,6 +23,8 @@ const PAGES: &[(&str, &str)] = &[("/shop", SHOP)];
 const STEPS: &str = r#"import { When } from '@cucumber/cucumber'
 
 When('I add {string} from a script', async function (this: any, item: string) {
+  await this.page.waitForURL(/shop/)
+  await this.page.waitForLoadState('domcontentloaded')
   await this.page.getByLabel('Item').fill(item)
   await this.page.getByRole('button', { name: 'Add' }).click()
 })
@@ -277,9 +279,13 @@ fn js_steps_are_traced_like_rust_steps_and_off_writes_nothing() {
     assert!(detail.contains("shop.ts:3"), "{detail}");
     // And each action inside it at the line that called it.
     let fill = read(&dir, &["action", &action_number(&actions, "Fill \"tea\"")]);
-    assert!(fill.contains("shop.ts:4:"), "{fill}");
+    assert!(fill.contains("shop.ts:6:"), "{fill}");
     let click = read(&dir, &["action", &action_number(&actions, "Click")]);
-    assert!(click.contains("shop.ts:5:"), "{click}");
+    assert!(click.contains("shop.ts:7:"), "{click}");
+    // Waits are actions too.
+    for wait in ["Wait for URL /shop/", "Wait for load state \"domcontentloaded\""] {
+        assert!(actions.contains(wait), "{wait:?} missing from\n{actions}");
+    }
 
     // Without --trace nothing is recorded or written.
     let _ = std::fs::remove_dir_all(&traces);

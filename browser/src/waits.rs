@@ -36,6 +36,18 @@ impl Page {
         wait_until: crate::WaitUntil,
     ) -> Result<()> {
         let expected = expected.into();
+        let action = crate::trace::traced::Action {
+            class: "Frame",
+            method: "waitForURL",
+            params: serde_json::json!({ "url": expected.describe(), "waitUntil": wait_until.name(),
+                "timeout": self.timeout.as_millis() as u64 }),
+            title: Some(format!("Wait for URL {}", expected.describe())),
+            waiting_for: None,
+        };
+        self.inner.traced(action, self.url_untraced(expected, wait_until)).await
+    }
+
+    async fn url_untraced(&self, expected: crate::TextMatch, wait_until: crate::WaitUntil) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForURL({})", expected.describe()));
         let deadline = Instant::now() + self.timeout;
         let mut events = self.connection().subscribe();
@@ -44,9 +56,9 @@ impl Page {
             if expected.matches(&url) {
                 return match wait_until {
                     crate::WaitUntil::Commit => Ok(()),
-                    crate::WaitUntil::Load => self.wait_for_load_state("load").await,
-                    crate::WaitUntil::DomContentLoaded => self.wait_for_load_state("domcontentloaded").await,
-                    crate::WaitUntil::NetworkIdle => self.wait_for_load_state("networkidle").await,
+                    crate::WaitUntil::Load => self.load_state_untraced("load").await,
+                    crate::WaitUntil::DomContentLoaded => self.load_state_untraced("domcontentloaded").await,
+                    crate::WaitUntil::NetworkIdle => self.load_state_untraced("networkidle").await,
                 };
             }
             if Instant::now() >= deadline {
@@ -63,6 +75,17 @@ impl Page {
     /// `domcontentloaded` or `networkidle`); at once if it already has. The document is the one
     /// the frame shows now (its loader id), so the previous page's `load` does not count.
     pub async fn wait_for_load_state(&self, state: &str) -> Result<()> {
+        let action = crate::trace::traced::Action {
+            class: "Frame",
+            method: "waitForLoadState",
+            params: serde_json::json!({ "state": state, "timeout": self.timeout.as_millis() as u64 }),
+            title: Some(format!("Wait for load state \"{state}\"")),
+            waiting_for: None,
+        };
+        self.inner.traced(action, self.load_state_untraced(state)).await
+    }
+
+    async fn load_state_untraced(&self, state: &str) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForLoadState('{state}')"));
         let wanted = match crate::WaitUntil::parse(state)? {
             crate::WaitUntil::DomContentLoaded => "DOMContentLoaded",
