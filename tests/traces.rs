@@ -223,6 +223,11 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     read(&dir, &["screenshot", &click, "-o", frame.to_str().unwrap()]);
     let jpeg = std::fs::read(&frame).unwrap();
     assert!(jpeg.starts_with(&[0xFF, 0xD8]) && jpeg.len() > 1000, "a JPEG frame ({} bytes)", jpeg.len());
+    // The failed step's screenshot is in the trace too, with its step.
+    let attachments = read(&dir, &["attachments"]);
+    assert!(attachments.contains("image/png"), "{attachments}");
+    read(&dir, &["attachment", "1", "-o", dir.join("shot.png").to_str().unwrap()]);
+    assert!(std::fs::read(dir.join("shot.png")).unwrap().starts_with(b"\x89PNG"), "the screenshot itself");
     let errors = read(&dir, &["errors"]);
     assert!(errors.contains("Total: 3 €"), "{errors}");
     // The network log: the redirect, the page it led to, the script's request; the page's body

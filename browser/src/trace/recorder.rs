@@ -62,6 +62,8 @@ pub(crate) struct Recording {
     pub(crate) screencast: Vec<(String, Vec<u8>)>,
     /// Requests sent and not yet finished, by page and request id (`network.rs`).
     pub(crate) requests: std::collections::HashMap<String, super::network::PendingRequest>,
+    /// Files attached to open groups, by group id.
+    pub(crate) attachments: std::collections::HashMap<String, Vec<Value>>,
     /// Captures in the background not yet ended (response bodies, snapshots).
     pub(crate) pending_captures: usize,
     next_call: u64,
@@ -107,6 +109,7 @@ impl Tracer {
             screencast: Vec::new(),
             requests: Default::default(),
             pending_captures: 0,
+            attachments: Default::default(),
             next_call: 0,
             groups: Vec::new(),
         };
@@ -150,6 +153,9 @@ impl Tracer {
         }
         while let Some(open) = recording.groups.pop() {
             let mut after = json!({ "type": "after", "callId": open, "endTime": monotonic_ms() });
+            if let Some(attached) = recording.attachments.remove(&open) {
+                after["attachments"] = Value::Array(attached);
+            }
             let closing = open == id;
             if let (true, Some(message)) = (closing, error) {
                 after["error"] = json!({ "message": message, "name": "Error" });
@@ -159,6 +165,16 @@ impl Tracer {
                 return;
             }
         }
+    }
+
+    /// Adds a file to open group `group` (a step's screenshot, a `this.attach`), listed with it
+    /// when it closes (`npx playwright trace attachments`).
+    pub fn attach(&self, group: &str, name: &str, content_type: &str, bytes: Vec<u8>) {
+        let extension = content_type.rsplit('/').next().unwrap_or("bin").split(['+', ';']).next().unwrap_or("bin");
+        let mut recording = self.recording();
+        let stored = recording.add_resource(bytes, extension);
+        let entry = json!({ "name": name, "contentType": content_type, "file": format!("resources/{stored}") });
+        recording.attachments.entry(group.to_string()).or_default().push(entry);
     }
 
     /// Records the start of an action; its id for [`Tracer::log`] and [`Tracer::finish`].

@@ -127,10 +127,11 @@ pub async fn run_attempt(
             world.gather_evidence().await;
         }
         world.gather_step_end().await;
+        let attachments = world.take_attachments();
         if let Some(trace) = &trace {
-            trace.step_finished(&result);
+            trace.step_finished(&result, &attachments);
         }
-        for a in world.take_attachments() {
+        for a in attachments {
             ctx.emit(attachment_message(
                 a,
                 AttachTo::TestStep { test_case_started_id: &started_id, test_step_id: step.id() },

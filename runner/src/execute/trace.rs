@@ -5,7 +5,7 @@
 use super::plan::{PlannedCase, PlannedStep};
 use ferridriver_browser::{SourceLocation, TraceOptions, Tracer};
 use ferridriver_messages::{Attachment, AttachmentContentEncoding, TestStepResult, TestStepResultStatus, Timestamp};
-use ferridriver_steps::registry::{Registry, StepMatch};
+use ferridriver_steps::registry::{PendingAttachment, Registry, StepMatch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
@@ -131,13 +131,18 @@ impl AttemptTrace {
         }
     }
 
-    /// Closes the group of the step that ended with `result`.
-    pub fn step_finished(&self, result: &TestStepResult) {
+    /// Closes the group of the step that ended with `result`, with what it attached (the
+    /// viewer lists them with the step).
+    pub fn step_finished(&self, result: &TestStepResult, attachments: &[PendingAttachment]) {
         let error = match result.status {
             TestStepResultStatus::Failed => Some(result.message.as_deref().unwrap_or("failed")),
             _ => None,
         };
         if let Some(id) = self.open.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            for (n, a) in attachments.iter().enumerate() {
+                let name = a.file_name.clone().unwrap_or_else(|| format!("attachment {}", n + 1));
+                self.tracer.attach(&id, &name, &a.media_type, a.body.clone());
+            }
             self.tracer.group_end(&id, error);
         }
     }
