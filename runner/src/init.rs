@@ -28,6 +28,7 @@ const TYPES: &[(&str, &str)] = &[
     ("types/ferridriver.d.ts", include_str!("../assets/types/ferridriver.d.ts")),
     ("types/cucumber.d.ts", include_str!("../assets/types/cucumber.d.ts")),
     ("types/playwright.d.ts", include_str!("../assets/types/playwright.d.ts")),
+    ("types/playwright-expect.d.ts", include_str!("../assets/types/playwright-expect.d.ts")),
     ("types/node.d.ts", include_str!("../assets/types/node.d.ts")),
     ("types/script/ferridriver-script.d.ts", include_str!("../assets/types/script/ferridriver-script.d.ts")),
 ];

@@ -2,11 +2,13 @@
 // evaluateAll, page.evaluate): locator.focus/blur/dispatchEvent/boundingBox/
 // scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction/emulateMedia, and the default
 // timeouts of pages and contexts. Each waits for its element as the evaluation it rests on does
-// (strict, like Playwright's), and fails with the call site's stack.
+// (strict, like Playwright's), and fails with the call site's stack. Also locator.setInputFiles
+// and context.tracing, which send their own requests.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
-  const { Locator, Page } = pw;
+  const { Locator, Page, BrowserContext } = pw;
+  const modules = g.__ferridriver_modules;
   const done = () => undefined;
 
   // The event class Playwright picks for a type (others are plain Events).
@@ -175,6 +177,61 @@
         }
         await new Promise((r) => g.setTimeout(r, every));
       }
+    },
+  });
+
+  // The files of `setInputFiles`: paths, `{ name, mimeType, buffer }`, or an array of them.
+  const MIME = { txt: 'text/plain', csv: 'text/csv', json: 'application/json', html: 'text/html', pdf: 'application/pdf',
+    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
+    zip: 'application/zip', xml: 'application/xml', js: 'text/javascript', css: 'text/css' };
+  function mimeOf(name) {
+    const ext = String(name).split('.').pop().toLowerCase();
+    return MIME[ext] || 'application/octet-stream';
+  }
+  function inputFiles(files) {
+    const list = files === undefined || files === null ? [] : Array.isArray(files) ? files : [files];
+    return list.map((f) => {
+      if (typeof f === 'string') {
+        const bytes = modules.fs.readFileSync(f);
+        return { name: modules.path.basename(f), mimeType: mimeOf(f), buffer: bytes.toString('base64') };
+      }
+      if (f && typeof f === 'object' && typeof f.name === 'string' && f.buffer !== undefined) {
+        const bytes = g.Buffer.from(f.buffer);
+        return { name: f.name, mimeType: f.mimeType || mimeOf(f.name), buffer: bytes.toString('base64') };
+      }
+      throw new TypeError('setInputFiles: expected a file path, { name, mimeType, buffer }, or an array of them');
+    });
+  }
+
+  // Paths are read here, through node:fs's native (inside the project or the session's
+  // roots, like every file JS reads); the browser gets the files' content.
+  Locator.prototype.setInputFiles = function (files, options) {
+    let payloads;
+    try {
+      payloads = inputFiles(files);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this._op('setInputFiles', [payloads], options).then(done);
+  };
+
+  // Playwright's `context.tracing`: the same trace zips as `--trace` (stop/stopChunk write
+  // `path`, inside the project).
+  Object.defineProperty(BrowserContext.prototype, 'tracing', {
+    get() {
+      if (!this._tracing) {
+        const op = (name, args) => this._op(name, args).then(done);
+        const start = (o) => (o ? { title: o.title, snapshots: o.snapshots, screenshots: o.screenshots, sources: o.sources, name: o.name } : null);
+        this._tracing = {
+          start: (options) => op('tracingStart', [start(options)]),
+          startChunk: () => op('tracingStartChunk', []),
+          group: (name) => op('tracingGroup', [String(name)]),
+          groupEnd: () => op('tracingGroupEnd', []),
+          stopChunk: (options) => op('tracingStopChunk', [(options && options.path) || null]),
+          stop: (options) => op('tracingStop', [(options && options.path) || null]),
+        };
+      }
+      return this._tracing;
     },
   });
 })(globalThis);

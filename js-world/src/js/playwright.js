@@ -84,28 +84,6 @@
     if (value === undefined || value === null) throw new TypeError('expected a string or a RegExp');
     return { value: String(value), exact: exact === true };
   }
-  // The files of `setInputFiles`: paths, `{ name, mimeType, buffer }`, or an array of them.
-  const MIME = { txt: 'text/plain', csv: 'text/csv', json: 'application/json', html: 'text/html', pdf: 'application/pdf',
-    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
-    zip: 'application/zip', xml: 'application/xml', js: 'text/javascript', css: 'text/css' };
-  function mimeOf(name) {
-    const ext = String(name).split('.').pop().toLowerCase();
-    return MIME[ext] || 'application/octet-stream';
-  }
-  function inputFiles(files) {
-    const list = files === undefined || files === null ? [] : Array.isArray(files) ? files : [files];
-    return list.map((f) => {
-      if (typeof f === 'string') {
-        const bytes = modules.fs.readFileSync(f);
-        return { name: modules.path.basename(f), mimeType: mimeOf(f), buffer: bytes.toString('base64') };
-      }
-      if (f && typeof f === 'object' && typeof f.name === 'string' && f.buffer !== undefined) {
-        const bytes = g.Buffer.from(f.buffer);
-        return { name: f.name, mimeType: f.mimeType || mimeOf(f.name), buffer: bytes.toString('base64') };
-      }
-      throw new TypeError('setInputFiles: expected a file path, { name, mimeType, buffer }, or an array of them');
-    });
-  }
   // Playwright's 0 is "no time limit".
   const NO_LIMIT = 2147483647;
   function timeoutOf(options) {
@@ -280,17 +258,6 @@
     }
     clear(options) {
       return this._op('clear', [], options).then(() => undefined);
-    }
-    // Paths are read here, through node:fs's native (inside the project or the session's
-    // roots, like every file JS reads); the browser gets the files' content.
-    setInputFiles(files, options) {
-      let payloads;
-      try {
-        payloads = inputFiles(files);
-      } catch (e) {
-        return Promise.reject(e);
-      }
-      return this._op('setInputFiles', [payloads], options).then(() => undefined);
     }
     press(key, options) {
       return this._op('press', [String(key)], options).then(() => undefined);
@@ -643,22 +610,6 @@
       this._pages.push(page);
       return page;
     }
-    // Playwright's `context.tracing`: the same trace zips as `--trace` (stop/stopChunk write
-    // `path`, inside the project).
-    get tracing() {
-      if (!this._tracing) {
-        const op = (name, args) => this._op(name, args).then(() => undefined);
-        this._tracing = {
-          start: (options) => op('tracingStart', [options ? { title: options.title, snapshots: options.snapshots, screenshots: options.screenshots, sources: options.sources, name: options.name } : null]),
-          startChunk: (options) => op('tracingStartChunk', []),
-          group: (name, options) => op('tracingGroup', [String(name)]),
-          groupEnd: () => op('tracingGroupEnd', []),
-          stopChunk: (options) => op('tracingStopChunk', [(options && options.path) || null]),
-          stop: (options) => op('tracingStop', [(options && options.path) || null]),
-        };
-      }
-      return this._tracing;
-    }
     // Cookies and each open origin's localStorage; written to `path` (in the project) if given.
     storageState(options) {
       return this._op('storageState', [(options && options.path) || null]);
@@ -786,7 +737,7 @@
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
   }
 
-  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page };
+  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext };
   g.__ferridriver.installFixtures = installFixtures;
   g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {
