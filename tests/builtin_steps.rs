@@ -106,6 +106,30 @@ fn a_failed_step_carries_a_screenshot_and_the_assertion_details() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Serves `html` for every page and reports each `GET /loaded` (sent by the page) on `loaded`.
+fn page_server(html: &'static str, loaded: std::sync::mpsc::Sender<()>) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut request = String::new();
+            let _ = BufReader::new(stream.try_clone().unwrap()).read_line(&mut request);
+            let (kind, body) = if request.starts_with("GET /loaded") {
+                let _ = loaded.send(());
+                ("text/plain", "")
+            } else {
+                ("text/html", html)
+            };
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    base
+}
+
 /// Serves `/api/user` as JSON and echoes POST bodies on `/api/echo`.
 fn api_server() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -196,11 +220,19 @@ fn a_browser_killed_mid_scenario_fails_that_scenario_and_the_next_one_relaunches
         return;
     }
     let dir = scratch("crash");
-    std::fs::write(dir.join("page.html"), "<title>Alive</title><h1>Alive</h1>").unwrap();
+    // The page tells the test it has loaded: the browser is up and the first scenario is using
+    // it. Killing on that signal (not after a delay) makes "mid-scenario" hold on any machine;
+    // a timed kill could land during a slow launch and test the launch error instead.
+    let (loaded_tx, loaded_rx) = std::sync::mpsc::channel::<()>();
+    let base =
+        page_server("<title>Alive</title><h1>Alive</h1><script>onload = () => fetch('/loaded')</script>", loaded_tx);
     std::fs::write(
         dir.join("crash.feature"),
-        "Feature: F\n  Scenario: The browser dies\n    Given I open \"page.html\"\n    When I wait for \"never shown\" to appear\n\n  \
-         Scenario: The next one relaunches\n    Given I open \"page.html\"\n    Then I should see \"Alive\"\n",
+        format!(
+            "Feature: F\n  Scenario: The browser dies\n    Given I open \"{base}/page.html\"\n    \
+             When I wait for \"never shown\" to appear\n\n  Scenario: The next one relaunches\n    \
+             Given I open \"{base}/page.html\"\n    Then I should see \"Alive\"\n"
+        ),
     )
     .unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
@@ -210,36 +242,25 @@ fn a_browser_killed_mid_scenario_fails_that_scenario_and_the_next_one_relaunches
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait for the worker's browser to start, then kill its whole process group.
+    // A run that never loads the page fails below with its own output; the bound only keeps a
+    // broken build from hanging the suite.
+    let loaded = loaded_rx.recv_timeout(std::time::Duration::from_secs(120)).is_ok();
     let needle = format!("ferridriver-profile-{}-", child.id());
-    let mut killed = false;
-    for _ in 0..200 {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        let browser = std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
-            let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
-            let text = String::from_utf8_lossy(&cmd);
-            let profile = text.split('\0').find_map(|a| a.strip_prefix("--user-data-dir="))?.to_string();
-            (text.contains(&needle) && text.contains("--remote-debugging-port")).then(|| (e.file_name(), profile))
-        });
-        if let Some((pid, profile)) = browser {
-            let Some(pid) = pid.to_str().and_then(|p| p.parse::<i32>().ok()) else { continue };
-            // Killed once it is up (DevTools open) and the scenario had time to use it; a kill
-            // during the launch would test the launch error instead.
-            let ready = std::path::Path::new(&profile).join("DevToolsActivePort");
-            for _ in 0..200 {
-                if ready.exists() {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(25));
-            }
-            std::thread::sleep(std::time::Duration::from_millis(700));
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            killed = true;
-            break;
-        }
-    }
-    assert!(killed, "the browser started");
+    let browser = loaded
+        .then(|| {
+            std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
+                let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+                let text = String::from_utf8_lossy(&cmd);
+                (text.contains(&needle) && text.contains("--remote-debugging-port"))
+                    .then(|| e.file_name().to_str()?.parse::<i32>().ok())
+                    .flatten()
+            })
+        })
+        .flatten();
+    let killed = browser
+        .is_some_and(|pid| Command::new("kill").args(["-9", &pid.to_string()]).status().is_ok_and(|s| s.success()));
     let out = child.wait_with_output().unwrap();
+    assert!(killed, "the page loaded in a browser the test could kill: {}", String::from_utf8_lossy(&out.stderr));
     let msgs = messages(&out);
     let results: Vec<(String, String)> = msgs
         .iter()

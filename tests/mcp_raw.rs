@@ -168,7 +168,6 @@ fn the_2026_era_needs_no_handshake() {
     let text = call["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{call}"));
     let envelope: Value = serde_json::from_str(text).unwrap();
     assert_eq!(envelope["value"], 42);
-    std::thread::sleep(Duration::from_millis(10));
 }
 
 #[test]
@@ -178,8 +177,15 @@ fn idle_sessions_end_and_take_their_state_with_them() {
     let set = script(&mut server, 2, "idle", "vars.set('k', 'v'); globalThis.g = 1; return vars.keys()");
     assert_eq!(set["value"], json!(["k"]));
     assert_eq!(session_names(&mut server, 3), vec!["idle:default"]);
-    std::thread::sleep(Duration::from_millis(2500));
-    assert!(session_names(&mut server, 4).is_empty(), "the idle session ended");
+    // The session ends once idle for its timeout (checked a few times a second), not before.
+    let idle_since = std::time::Instant::now();
+    let mut id = 100;
+    while !session_names(&mut server, id).is_empty() {
+        assert!(idle_since.elapsed() < Duration::from_secs(20), "the idle session ended");
+        std::thread::sleep(Duration::from_millis(50));
+        id += 1;
+    }
+    assert!(idle_since.elapsed() >= Duration::from_millis(500), "it was idle for (about) its timeout first");
     let fresh = script(&mut server, 5, "idle", "return [vars.keys(), typeof g]");
     assert_eq!(fresh["value"], json!([[], "undefined"]), "a new session starts empty");
 }
@@ -206,7 +212,18 @@ fn a_relaunched_browser_resets_globals_but_keeps_vars_and_the_session_works_agai
         // The browser runs in its own process group: kill all of it.
         unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
     }
-    std::thread::sleep(Duration::from_millis(500));
+    // The crash is complete once no process of that browser is left (a zombie has no command
+    // line): from then on the server must notice it before running the next call.
+    let started = std::time::Instant::now();
+    let profile = format!("ferridriver-profile-{}-", server.child.id());
+    while std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .any(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(&profile)))
+    {
+        assert!(started.elapsed() < Duration::from_secs(20), "the killed browser exits");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let after = script(
         &mut server,
         3,
@@ -228,10 +245,9 @@ fn past_the_warm_limit_the_least_recently_used_sessions_give_back_their_vm() {
             &format!("vars.set('v', '{name}'); globalThis.g = '{name}'; return g"),
         );
         assert_eq!(set["value"], *name);
-        std::thread::sleep(Duration::from_millis(20));
     }
-    // After the third call, "a" (the least recently used) gave its VM back.
-    std::thread::sleep(Duration::from_millis(200));
+    // The third call's reply came after the server queued the reclaim of "a" (the least
+    // recently used) on that session, so "a"'s next call runs after it.
     let a = script(&mut server, 20, "a", "return [typeof g, vars.get('v')]");
     assert_eq!(a["value"], json!(["undefined", "a"]), "{a}");
     let c = script(&mut server, 21, "c", "return [typeof g, vars.get('v')]");

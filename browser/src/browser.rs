@@ -75,6 +75,14 @@ impl Browser {
         self.connection.closed_reason().is_none()
     }
 
+    /// Whether the browser answers a command now. A browser that died since the last command
+    /// is only noticed when its connection's reader sees the socket close, which can come after
+    /// the next caller has started; this round trip waits for either the answer or that close,
+    /// so a caller that checks first never starts work on a dead browser.
+    pub async fn answers(&self) -> bool {
+        self.is_connected() && self.connection.call(GetVersionParams::default(), None).await.is_ok()
+    }
+
     /// Closes the browser; a launched one is then reaped and its profile removed.
     pub async fn close(mut self) {
         let _ = tokio::time::timeout(Duration::from_secs(2), self.connection.call(CloseParams::default(), None)).await;

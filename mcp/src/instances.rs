@@ -24,9 +24,13 @@ impl Instance {
         self.generation.load(Ordering::Relaxed)
     }
 
-    /// Whether the browser is up.
-    pub async fn is_connected(&self) -> bool {
-        self.browser.lock().await.as_ref().is_some_and(|b| b.browser().is_connected())
+    /// Whether the browser is up and answers (one round trip; see [`Browser::answers`]).
+    pub async fn answers(&self) -> bool {
+        let browser = self.browser.lock().await.as_ref().map(|b| Arc::clone(b.browser()));
+        match browser {
+            Some(browser) => browser.answers().await,
+            None => false,
+        }
     }
 
     async fn get_or_launch(

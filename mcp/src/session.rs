@@ -259,7 +259,7 @@ fn session_thread(
             // A relaunched (or lost) browser: old page references are dead, so the World and
             // globalThis start over; vars stay.
             if let Some(generation) = page_generation {
-                if generation != instance.generation() || !instance.is_connected().await {
+                if generation != instance.generation() || !instance.answers().await {
                     session.start_over().await;
                     page_generation = None;
                 }

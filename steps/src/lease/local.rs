@@ -169,7 +169,13 @@ impl BrowserSource for WorkerBrowser {
 
     fn open(&self) -> SourceFuture<'_, (BrowserContext, Page)> {
         Box::pin(async move {
-            let browser = self.browser().await?;
+            let mut browser = self.browser().await?;
+            // A browser that died between scenarios may not be noticed yet; a scenario must
+            // start on one that answers (the failed round trip marks it closed, so asking again
+            // relaunches).
+            if !browser.answers().await {
+                browser = self.browser().await?;
+            }
             match self.settings.isolation {
                 Isolation::Reset => self.kept(&browser).await,
                 Isolation::Context => self.fresh(&browser).await,
