@@ -112,13 +112,14 @@ pub async fn handle(
     let cancelled = flag(request.id);
     // `allow.net`: the calling handler's list (outside handlers, every restricted handler
     // running now must allow the host), before any connection and on every redirect hop.
-    let check = session.as_ref().and_then(|s| s.net().check_for(running));
-    if let Some(check) = &check {
-        if let Err(message) = check(&request.url) {
+    let admitted = session.as_ref().map(|s| s.net().admit(running, &request.url)).transpose();
+    let check = match admitted {
+        Ok(check) => check.flatten(),
+        Err(refusal) => {
             ABORTS.with(|a| a.borrow_mut().remove(&request.id));
-            return Ok(json!({ "error": message, "name": "SandboxViolationError" }).to_string());
+            return Ok(json!({ "error": refusal.message, "name": refusal.name }).to_string());
         }
-    }
+    };
     let outcome = tokio::select! {
         outcome = perform(session.and_then(|s| s.open_context()), &request, check) => outcome,
         _ = cancelled.notified() => Err(Failed::Other("the request was aborted".to_string())),

@@ -26,6 +26,8 @@ pub struct JsHost {
     /// The tools' declared commands and this host's persistent processes (which outlive VM
     /// rebuilds and die with the host).
     commands: Option<Arc<crate::commands::CommandContext>>,
+    /// What the tools may use, and where their uses are recorded (ADR 0025).
+    policy: crate::policy::HostPolicy,
     pub(crate) vm: Option<Vm>,
     /// The VM timed out, ran out of memory or was abandoned mid-call: rebuild it from the
     /// bytecode before the next test case.
@@ -79,15 +81,15 @@ impl JsHost {
     ) -> Self {
         let session = playwright::session();
         session.set_program(program.clone());
-        let commands = program.as_ref().filter(|p| p.manifest.tools().next().is_some()).map(|p| {
-            Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), Arc::default(), p.root.clone()))
-        });
+        let policy = crate::policy::HostPolicy::default();
+        let commands = commands_for(program.as_deref(), Arc::default(), &policy);
         JsHost {
             program,
             kind,
             root,
             sandbox,
             commands,
+            policy,
             vm: None,
             poisoned: false,
             in_flight: false,
@@ -167,9 +169,19 @@ impl JsHost {
     /// `vars` and persistent processes stay).
     pub fn set_program(&mut self, program: Option<Arc<JsProgram>>) {
         let processes = self.commands.as_ref().map(|c| Arc::clone(&c.processes)).unwrap_or_default();
-        self.commands = commands_for(program.as_deref(), processes);
+        self.commands = commands_for(program.as_deref(), processes, &self.policy);
         self.session.set_program(program.clone());
         self.program = program;
+        self.reset_vm();
+    }
+
+    /// Runs under `policy` from the next call on (a fresh VM: the grants are read when the
+    /// natives are installed). Every host that reads a configuration sets it; without it the
+    /// `standard` profile applies and nothing is recorded.
+    pub fn set_policy(&mut self, policy: crate::policy::HostPolicy) {
+        let processes = self.commands.as_ref().map(|c| Arc::clone(&c.processes)).unwrap_or_default();
+        self.commands = commands_for(self.program.as_deref(), processes, &policy);
+        self.policy = policy;
         self.reset_vm();
     }
 
@@ -267,10 +279,11 @@ pub(crate) enum Between {
 fn commands_for(
     program: Option<&JsProgram>,
     processes: Arc<crate::commands::Processes>,
+    policy: &crate::policy::HostPolicy,
 ) -> Option<Arc<crate::commands::CommandContext>> {
-    program
-        .filter(|p| p.manifest.tools().next().is_some())
-        .map(|p| Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), processes, p.root.clone())))
+    program.filter(|p| p.manifest.tools().next().is_some()).map(|p| {
+        Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), processes, p.root.clone(), policy.clone()))
+    })
 }
 
 /// The stack without the frames of our prelude and of native functions (as cucumber-js hides

@@ -21,4 +21,14 @@ impl HostKind {
             HostKind::Script => "script",
         }
     }
+
+    /// The `ferridriver` command that runs this host (`bdd`, `mcp`, `run`), as the audit log
+    /// names it.
+    pub fn command(self) -> &'static str {
+        match self {
+            HostKind::Bdd => "bdd",
+            HostKind::Mcp => "mcp",
+            HostKind::Script => "run",
+        }
+    }
 }

@@ -91,6 +91,11 @@ impl HostSession {
         self.host.set_program(program);
     }
 
+    /// Runs extension tools under `policy` from the next call on (ADR 0025).
+    pub fn set_policy(&mut self, policy: crate::policy::HostPolicy) {
+        self.host.set_policy(policy);
+    }
+
     /// Drops only the VM, reclaiming its memory; the page and `vars` stay.
     pub fn reset_vm(&mut self) {
         self.host.reset_vm();

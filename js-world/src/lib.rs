@@ -28,6 +28,7 @@ mod natives;
 mod net_policy;
 mod playwright;
 mod plugin;
+pub mod policy;
 mod rolldown_run;
 mod schemas;
 mod script;

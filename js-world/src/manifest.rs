@@ -42,6 +42,7 @@ struct RawDefinition {
     output_schema: Option<String>,
     expose_as_tool: Option<bool>,
     allow: Option<String>,
+    plugin: Option<String>,
     line: f64,
     column: f64,
 }
@@ -149,6 +150,7 @@ impl Manifest {
                     // A tool's timeout is its own; without one the caller's applies.
                     timeout: millis(d.timeout),
                     allow: schema(d.allow).unwrap_or_default(),
+                    plugin: d.plugin,
                     source,
                     body: ToolBody::External(index),
                 })));

@@ -31,7 +31,9 @@ pub fn install(
         )?;
         native.set("policyExit", Function::new(ctx.clone(), move |token: f64| session.net().exit(token as u64))?)?;
     }
-    crate::commands::install(ctx, &native, commands)?;
+    // Under the `safe` policy handlers see no environment at all.
+    let env_visible = commands.as_ref().is_none_or(|c| c.env_visible());
+    crate::commands::install(ctx, &native, commands, session.clone())?;
     if let Some(sandbox) = sandbox {
         crate::script::install_sandbox(ctx, &native, sandbox)?;
     }
@@ -84,7 +86,7 @@ pub fn install(
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
-    native.set("env", crate::env::visible_env())?;
+    native.set("env", if env_visible { crate::env::visible_env() } else { "{}".to_string() })?;
     native.set("processInfo", process_info())?;
 
     let scope = root.clone();

@@ -63,14 +63,81 @@ pub fn allows(rules: &[String], url: &str) -> Result<(), String> {
     }
 }
 
-/// The lists of the handlers running in one VM.
+/// What a tool's handler may reach, decided once per tool from its `allow.net` and the policy.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NetRule {
+    /// Any host (an empty list outside the `safe` profile).
+    Any,
+    /// Only these hosts.
+    Hosts(Vec<String>),
+    /// No network: the policy denies it (the message says why).
+    Denied(String),
+}
+
+/// A tool's network grant, with who it is for the audit log.
+#[derive(Debug, Clone)]
+pub struct NetGrant {
+    /// What it may reach.
+    pub rule: NetRule,
+    /// The tool's name.
+    pub tool: String,
+    /// The tool's plugin (none: the project's own).
+    pub plugin: Option<String>,
+    /// Where uses and denials are recorded.
+    pub auditor: Option<crate::policy::Auditor>,
+}
+
+/// Why a request was not made: the error's name for JS and its message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// `CapabilityDeniedError` (the policy) or `SandboxViolationError` (a host outside the list).
+    pub name: &'static str,
+    /// What to tell the caller.
+    pub message: String,
+}
+
+impl NetGrant {
+    /// An unrestricted grant with nobody to report to (tests, tools without policy).
+    pub fn any(tool: &str) -> Self {
+        NetGrant { rule: NetRule::Any, tool: tool.to_string(), plugin: None, auditor: None }
+    }
+
+    fn restricts(&self) -> bool {
+        !matches!(self.rule, NetRule::Any)
+    }
+
+    /// Checks `url`; records the decision when `audited` (a use by this tool's handler) or denied.
+    fn check(&self, url: &str, audited: bool) -> Result<(), Refusal> {
+        let result = match &self.rule {
+            NetRule::Any => Ok(()),
+            NetRule::Hosts(rules) => {
+                allows(rules, url).map_err(|message| Refusal { name: "SandboxViolationError", message })
+            }
+            NetRule::Denied(message) => Err(Refusal { name: "CapabilityDeniedError", message: message.clone() }),
+        };
+        if let Some(auditor) = self.auditor.as_ref().filter(|_| audited || result.is_err()) {
+            let host = url::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_string)).unwrap_or_default();
+            let reason = match &result {
+                Ok(()) if matches!(self.rule, NetRule::Any) => "any host (no allow.net list)".to_string(),
+                Ok(()) => "declared in allow.net".to_string(),
+                Err(r) => r.message.clone(),
+            };
+            let tool = audited.then_some(self.tool.as_str());
+            let plugin = if audited { self.plugin.as_deref() } else { None };
+            auditor.record(plugin, tool, crate::policy::Capability::Net, &host, result.is_ok(), &reason);
+        }
+        result
+    }
+}
+
+/// The grants of the handlers running in one VM.
 #[derive(Default)]
 pub struct NetPolicies {
     next: AtomicU64,
-    active: Mutex<Vec<(u64, Arc<Vec<String>>)>>,
-    /// Each tool's list once one of its handlers ran (by tool index); kept, so a continuation
-    /// that outlives its handler still answers to its tool's list.
-    by_tool: Mutex<std::collections::HashMap<usize, Arc<Vec<String>>>>,
+    active: Mutex<Vec<(u64, Arc<NetGrant>)>>,
+    /// Each tool's grant once one of its handlers ran (by tool index); kept, so a continuation
+    /// that outlives its handler still answers to its tool's grant.
+    by_tool: Mutex<std::collections::HashMap<usize, Arc<NetGrant>>>,
     /// The tool whose handler's code runs at this moment (`js/async_context.js` swaps it as
     /// continuations start and end, through a native user code cannot reach). Requests are
     /// checked against it, never against anything the request's JSON says.
@@ -78,15 +145,15 @@ pub struct NetPolicies {
 }
 
 impl NetPolicies {
-    fn active(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Arc<Vec<String>>)>> {
+    fn active(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Arc<NetGrant>)>> {
         self.active.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A handler of `tool` with `rules` starts; its token.
-    pub fn enter(&self, tool: usize, rules: Arc<Vec<String>>) -> u64 {
+    /// A handler of `tool` with `grant` starts; its token.
+    pub fn enter(&self, tool: usize, grant: Arc<NetGrant>) -> u64 {
         let token = self.next.fetch_add(1, Ordering::Relaxed) + 1;
-        self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).insert(tool, Arc::clone(&rules));
-        self.active().push((token, rules));
+        self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).insert(tool, Arc::clone(&grant));
+        self.active().push((token, grant));
         token
     }
 
@@ -112,20 +179,33 @@ impl NetPolicies {
         self.swap_running(None);
     }
 
-    /// The check for a request: `tool`'s own list for a call a handler made, else every
-    /// restricted list in force; `None` when nothing restricts it.
-    pub fn check_for(&self, tool: Option<usize>) -> Option<HopCheck> {
+    /// Admits a request to `url` made by `tool`'s handler (`None`: code outside handlers):
+    /// the check every redirect hop must pass as well (`None` when nothing restricts it), or
+    /// why the request may not be made. A handler answers to its own tool's grant and its use
+    /// is recorded; code outside handlers, while restricted handlers run, must satisfy every
+    /// one of them (fail closed).
+    pub fn admit(&self, tool: Option<usize>, url: &str) -> Result<Option<HopCheck>, Refusal> {
         let own = tool.and_then(|t| self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).get(&t).cloned());
-        let lists: Vec<Arc<Vec<String>>> = match own {
-            Some(list) => vec![list],
-            // Outside handlers (or a tool never entered, which cannot happen): fail closed.
-            None => self.active().iter().map(|(_, l)| Arc::clone(l)).collect(),
+        let audited = own.is_some();
+        let grants: Vec<Arc<NetGrant>> = match own {
+            Some(grant) => {
+                grant.check(url, true)?;
+                vec![grant]
+            }
+            None => {
+                let grants: Vec<Arc<NetGrant>> =
+                    self.active().iter().map(|(_, g)| Arc::clone(g)).filter(|g| g.restricts()).collect();
+                grants.iter().try_for_each(|g| g.check(url, false))?;
+                grants
+            }
         };
-        let lists: Vec<Arc<Vec<String>>> = lists.into_iter().filter(|l| !l.is_empty()).collect();
-        if lists.is_empty() {
-            return None;
+        let grants: Vec<Arc<NetGrant>> = grants.into_iter().filter(|g| g.restricts()).collect();
+        if grants.is_empty() {
+            return Ok(None);
         }
-        Some(Arc::new(move |url: &str| lists.iter().try_for_each(|l| allows(l, url))))
+        Ok(Some(Arc::new(move |hop: &str| {
+            grants.iter().try_for_each(|g| g.check(hop, audited)).map_err(|r| r.message)
+        })))
     }
 }
 
@@ -157,21 +237,30 @@ mod tests {
     }
 
     #[test]
-    fn each_handler_sees_its_own_list_and_globals_see_all() {
+    fn each_handler_sees_its_own_grant_and_globals_see_all() {
+        let hosts =
+            |tool: &str, h: &str| Arc::new(NetGrant { rule: NetRule::Hosts(vec![h.into()]), ..NetGrant::any(tool) });
+        let refusal = |r: Result<Option<HopCheck>, Refusal>| r.err().expect("refused").name;
         let p = NetPolicies::default();
-        assert!(p.check_for(None).is_none());
-        let a = p.enter(0, Arc::new(vec!["a.com".into()]));
-        let b = p.enter(1, Arc::new(vec!["b.com".into()]));
-        let unrestricted = p.enter(2, Arc::new(vec![]));
-        assert!(p.check_for(Some(0)).unwrap()("http://a.com/").is_ok());
-        assert!(p.check_for(Some(0)).unwrap()("http://b.com/").is_err());
-        assert!(p.check_for(Some(2)).is_none());
-        assert!(p.check_for(None).unwrap()("http://a.com/").is_err(), "a call outside handlers satisfies every list");
+        assert!(p.admit(None, "http://x.com/").unwrap().is_none());
+        let a = p.enter(0, hosts("a", "a.com"));
+        let b = p.enter(1, hosts("b", "b.com"));
+        let unrestricted = p.enter(2, Arc::new(NetGrant::any("c")));
+        let denied = Arc::new(NetGrant { rule: NetRule::Denied("no network".into()), ..NetGrant::any("d") });
+        assert!(p.admit(Some(0), "http://a.com/").unwrap().unwrap()("http://a.com/x").is_ok());
+        assert!(p.admit(Some(0), "http://a.com/").unwrap().unwrap()("http://b.com/").is_err(), "hops too");
+        assert_eq!(refusal(p.admit(Some(0), "http://b.com/")), "SandboxViolationError");
+        assert!(p.admit(Some(2), "http://b.com/").unwrap().is_none());
+        assert!(p.admit(None, "http://a.com/").is_err(), "a call outside handlers satisfies every list");
         p.exit(b);
-        assert!(p.check_for(None).unwrap()("http://a.com/").is_ok());
+        assert!(p.admit(None, "http://a.com/").is_ok());
         p.exit(a);
         p.exit(unrestricted);
-        assert!(p.check_for(None).is_none());
-        assert!(p.check_for(Some(0)).unwrap()("http://b.com/").is_err(), "a late continuation keeps its tool's list");
+        assert!(p.admit(None, "http://a.com/").unwrap().is_none());
+        assert!(p.admit(Some(0), "http://b.com/").is_err(), "a late continuation keeps its tool's list");
+        let d = p.enter(3, denied);
+        assert_eq!(refusal(p.admit(Some(3), "http://a.com/")), "CapabilityDeniedError");
+        assert_eq!(refusal(p.admit(None, "http://a.com/")), "CapabilityDeniedError", "fail closed");
+        p.exit(d);
     }
 }

@@ -34,6 +34,8 @@ pub struct HostFlags {
     pub cdp_endpoint: Option<String>,
     #[command(flatten)]
     pub grid: ferridriver_runner::grid_flags::GridFlags,
+    #[command(flatten)]
+    pub policy: ferridriver_runner::extension_policy::PolicyFlags,
     /// Where each session's Playwright trace is written when it ends (`mcp --save-trace`);
     /// kept here so that a reload of the project keeps it.
     #[arg(skip)]
@@ -87,6 +89,12 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
     std::fs::create_dir_all(&script_root)
         .map_err(|e| format!("cannot create script_root {}: {e}", script_root.display()))?;
     let language = project.config.test.language.clone().unwrap_or_else(|| "en".into());
+    let policy = ferridriver_runner::extension_policy::resolve(
+        &flags.policy,
+        &root,
+        project.config_path.as_deref(),
+        project.config.extensions.policy.as_ref(),
+    )?;
     let context = Arc::new(SessionContext {
         registry: Arc::clone(&project.registry),
         table: Arc::clone(&project.table),
@@ -97,6 +105,7 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
         artifacts_root,
         language,
         trace_dir: flags.trace_dir.as_ref().map(|d| absolute(d.clone())),
+        policy,
     });
     let browser = flags.browser()?;
     Ok(HostSetup { project: Arc::new(project), context, browser })

@@ -104,6 +104,11 @@ fn run_on_thread(args: RunArgs) -> i32 {
             source,
             parameters,
         );
+        session.set_policy(ferridriver_js_world::policy::HostPolicy::new(
+            Arc::clone(&context.policy),
+            HostKind::Script.command(),
+            None,
+        ));
         let tracer = args.trace.as_ref().map(|_| {
             let title = match &args.file {
                 Some(file) => format!("ferridriver run {}", file.display()),

@@ -43,6 +43,19 @@ pub struct SessionContext {
     pub language: String,
     /// Where each session writes its Playwright trace when it ends (`--save-trace`).
     pub trace_dir: Option<PathBuf>,
+    /// What extension tools may use, and the audit log (ADR 0025).
+    pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
+}
+
+impl SessionContext {
+    /// The policy a session named `session` runs under.
+    pub fn host_policy(&self, session: &str) -> ferridriver_js_world::policy::HostPolicy {
+        ferridriver_js_world::policy::HostPolicy::new(
+            Arc::clone(&self.policy),
+            self.kind.command(),
+            Some(session.to_string()),
+        )
+    }
 }
 
 /// A session's public state (for `session_list` and the reaper).
@@ -243,6 +256,7 @@ fn session_thread(
             source,
             context.options.world_parameters.clone(),
         );
+        session.set_policy(context.host_policy(&state.name));
         if context.trace_dir.is_some() {
             let title = format!("MCP session {}", state.name);
             session.record_trace(Tracer::start(TraceOptions {
@@ -266,6 +280,7 @@ fn session_thread(
             }
             if let Job::Reload(new) = job {
                 session.set_program(new.program.clone());
+                session.set_policy(new.host_policy(&state.name));
                 context = new;
                 state.warm.store(false, Ordering::Relaxed);
                 continue;

@@ -20,7 +20,7 @@ const EVERY: Duration = Duration::from_millis(500);
 fn fingerprint(project: &Project, host: HostKind) -> Vec<(PathBuf, Option<SystemTime>, u64)> {
     let config = JsConfig {
         steps: project.config.test.steps.clone().unwrap_or_default(),
-        extensions: project.config.extensions.clone(),
+        extensions: project.config.extensions.files.clone(),
         root: project.root.clone(),
         host,
     };

@@ -117,6 +117,9 @@ pub struct BddArgs {
     #[arg(long, value_name = "DIR")]
     pub output: Option<String>,
 
+    #[command(flatten)]
+    pub policy: crate::extension_policy::PolicyFlags,
+
     /// The browser to launch (default: $CHROME_PATH, chromium, chromium-browser, google-chrome).
     #[arg(long, value_name = "PATH")]
     pub browser_path: Option<String>,

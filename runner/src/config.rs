@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
+    /// The extension files, and the policy their tools run under (`[extensions.policy]`).
     #[serde(default)]
-    pub extensions: Vec<String>,
+    pub extensions: crate::extension_policy::ExtensionsConfig,
     #[serde(default)]
     pub scripting: Option<serde_json::Value>,
     #[serde(default)]

@@ -2,6 +2,7 @@
 //! the registry after the Rust ones, and give every worker a `JsHost` of its own.
 
 use crate::execute::workers::HostFactory;
+use ferridriver_js_world::policy::HostPolicy;
 use ferridriver_js_world::{load, JsConfig, JsHost, JsProgram};
 use ferridriver_steps::registry::Registry;
 use std::sync::Arc;
@@ -12,6 +13,8 @@ use std::time::Duration;
 pub struct JsSettings {
     pub steps: Vec<String>,
     pub extensions: Vec<String>,
+    /// What extension tools may use (ADR 0025).
+    pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
@@ -24,7 +27,12 @@ pub fn add_js_steps(
     default_timeout: Duration,
 ) -> (HostFactory, Option<Arc<JsProgram>>, usize) {
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let report = load(&JsConfig { steps: settings.steps, extensions: settings.extensions, root, ..Default::default() });
+    let report = load(&JsConfig {
+        steps: settings.steps.clone(),
+        extensions: settings.extensions.clone(),
+        root,
+        ..Default::default()
+    });
     for e in &report.errors {
         eprintln!("error: {e}");
     }
@@ -33,7 +41,12 @@ pub fn add_js_steps(
         Some(program) => {
             program.register(registry);
             let shared = Arc::clone(&program);
-            let factory: HostFactory = Arc::new(move |_| Box::new(JsHost::new(Arc::clone(&shared), default_timeout)));
+            let policy = settings.policy;
+            let factory: HostFactory = Arc::new(move |_| {
+                let mut host = JsHost::new(Arc::clone(&shared), default_timeout);
+                host.set_policy(HostPolicy::new(Arc::clone(&policy), "bdd", None));
+                Box::new(host)
+            });
             (factory, Some(program), problems)
         }
         None => (hosts, None, problems),

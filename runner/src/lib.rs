@@ -4,12 +4,14 @@
 //! Owns the run: which pickles, on which workers, in which order, with which browsers, and the
 //! message events they produce. May not depend on `mcp`; reporters only see its messages.
 
+pub mod audit_command;
 pub mod bdd_command;
 pub mod cli;
 pub mod config;
 pub mod diagnostics;
 pub mod discovery;
 pub mod execute;
+pub mod extension_policy;
 pub mod filters;
 pub mod gherkin;
 pub mod grid_flags;

@@ -61,7 +61,7 @@ pub fn load_project(explicit_config: Option<&str>, root: &Path, host: HostKind) 
     let mut registry = Registry::from_inventory_builtin(Arc::new(IdGenerator::unique()), builtin_steps);
     let report = load(&JsConfig {
         steps: config.test.steps.clone().unwrap_or_default(),
-        extensions: config.extensions.clone(),
+        extensions: config.extensions.files.clone(),
         root: root.to_path_buf(),
         host,
     });

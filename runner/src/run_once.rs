@@ -46,6 +46,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut isolation = None;
     let mut grid_from_config = None;
     let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
+    let mut project_policy = None;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
         if let Some(mut table) = cfg.browser.clone() {
@@ -56,7 +57,12 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             context = ferridriver_browser::ContextOptions::from_json(table)
                 .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
         }
-        js_settings = JsSettings { steps: cfg.test.steps.clone().unwrap_or_default(), extensions: cfg.extensions };
+        js_settings = JsSettings {
+            steps: cfg.test.steps.clone().unwrap_or_default(),
+            extensions: cfg.extensions.files,
+            policy: Default::default(),
+        };
+        project_policy = cfg.extensions.policy;
         // `[scripting] allowEnv`: the environment variables JS may read.
         let allowed = cfg.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
         if let Some(names) = allowed.and_then(|v| v.as_array()) {
@@ -67,6 +73,9 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     if !args.import.is_empty() {
         js_settings.steps = args.import.clone();
     }
+    let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    js_settings.policy =
+        crate::extension_policy::resolve(&args.policy, &root, config_path.as_deref(), project_policy.as_ref())?;
     let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
         None => serde_json::json!({}),
         Some(Ok(v)) if v.is_object() => v,

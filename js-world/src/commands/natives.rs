@@ -4,6 +4,8 @@
 
 use super::exec::{run_once, Processes};
 use super::spec::{parse_commands, CommandSpec};
+use crate::net_policy::{NetGrant, NetRule};
+use crate::policy::{Capability, HostPolicy};
 use ferridriver_steps::registry::ToolDefinition;
 use rquickjs::prelude::Async;
 use rquickjs::{Ctx, Function, Object};
@@ -17,49 +19,123 @@ pub(crate) struct CommandContext {
     commands: Vec<HashMap<String, CommandSpec>>,
     /// Tool names, for messages.
     names: Vec<String>,
-    /// Per tool index: its `allow.net` list (empty: unrestricted).
-    nets: Vec<Arc<Vec<String>>>,
+    /// Per tool index: its plugin (none: the project's own tool).
+    plugins: Vec<Option<String>>,
+    /// Per tool index: its network grant (its `allow.net` under the policy).
+    nets: Vec<Arc<NetGrant>>,
+    /// The policy and the session's auditor.
+    policy: HostPolicy,
     /// The session's persistent processes (kept across VM rebuilds).
     pub(crate) processes: Arc<Processes>,
     /// Where commands run (relative `cwd`s resolve against it): the project root.
     root: PathBuf,
 }
 
+/// A command refused: `CapabilityDeniedError` for the policy, plain errors otherwise.
+struct Refused {
+    name: Option<&'static str>,
+    message: String,
+}
+
+impl From<String> for Refused {
+    fn from(message: String) -> Self {
+        Refused { name: None, message }
+    }
+}
+
 impl CommandContext {
     /// From the registry's tools (a tool whose commands do not parse has none: its load
-    /// already reported why).
+    /// already reported why), under `policy`.
     pub(crate) fn new<'a>(
         tools: impl Iterator<Item = &'a ToolDefinition>,
         processes: Arc<Processes>,
         root: PathBuf,
+        policy: HostPolicy,
     ) -> Self {
-        let (mut commands, mut names, mut nets) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut commands, mut names, mut plugins, mut nets) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for tool in tools {
             let declared = parse_commands(&tool.allow["commands"]).unwrap_or_default();
             commands.push(declared.into_iter().collect());
             names.push(tool.name.clone());
-            nets.push(Arc::new(crate::net_policy::parse_rules(&tool.allow["net"])));
+            plugins.push(tool.plugin.clone());
+            nets.push(Arc::new(net_grant(tool, &policy)));
         }
-        CommandContext { commands, names, nets, processes, root }
+        CommandContext { commands, names, plugins, nets, policy, processes, root }
     }
 
-    /// Tool `tool`'s `allow.net` list.
-    pub(crate) fn net(&self, tool: usize) -> Arc<Vec<String>> {
-        self.nets.get(tool).cloned().unwrap_or_default()
+    /// Tool `tool`'s network grant.
+    pub(crate) fn net(&self, tool: usize) -> Arc<NetGrant> {
+        self.nets.get(tool).cloned().unwrap_or_else(|| Arc::new(NetGrant::any("?")))
     }
 
-    fn spec(&self, tool: usize, name: &str) -> Result<&CommandSpec, String> {
+    /// Whether handlers may see environment variables at all (`process.env`).
+    pub(crate) fn env_visible(&self) -> bool {
+        self.policy.capabilities.profile() != crate::policy::Profile::Safe
+    }
+
+    /// The declared command `name` of `tool`, if the handler running now is that tool's and the
+    /// policy grants it commands (and the environment the command passes through). Each
+    /// decision is recorded.
+    fn authorize(&self, tool: usize, running: Option<usize>, name: &str) -> Result<&CommandSpec, Refused> {
         let declared = self.commands.get(tool).ok_or_else(|| format!("no tool {tool}"))?;
-        declared.get(name).ok_or_else(|| {
+        let tool_name = self.names.get(tool).map(String::as_str).unwrap_or("?");
+        let plugin = self.plugins.get(tool).and_then(Option::as_deref);
+        let record = |capability, target: &str, allowed, reason: &str| {
+            if let Some(auditor) = &self.policy.auditor {
+                auditor.record(plugin, Some(tool_name), capability, target, allowed, reason);
+            }
+        };
+        if running != Some(tool) {
+            // A handler's `commands` object used by other code (another plugin's handler, a
+            // script that kept it): the capability is the running handler's, not the object's.
+            let message = format!(
+                "CAPABILITY_DENIED: the commands of tool \"{tool_name}\" may only be used by its own handler (called from {})",
+                match running.and_then(|r| self.names.get(r)) {
+                    Some(other) => format!("tool \"{other}\""),
+                    None => "outside any tool handler".to_string(),
+                }
+            );
+            record(Capability::Commands, name, false, &message);
+            return Err(Refused { name: Some("CapabilityDeniedError"), message });
+        }
+        let spec = declared.get(name).ok_or_else(|| {
             let mut known: Vec<&str> = declared.keys().map(String::as_str).collect();
             known.sort();
             format!(
-                "tool \"{}\" did not declare a command \"{name}\" in allow.commands (declared: {})",
-                self.names.get(tool).map(String::as_str).unwrap_or("?"),
+                "tool \"{tool_name}\" did not declare a command \"{name}\" in allow.commands (declared: {})",
                 if known.is_empty() { "none".to_string() } else { known.join(", ") }
             )
-        })
+        })?;
+        let checks = [(Capability::Commands, name.to_string())]
+            .into_iter()
+            .chain((!spec.env.is_empty()).then(|| (Capability::Env, spec.env.join(","))));
+        for (capability, target) in checks {
+            match self.policy.capabilities.decide(plugin, tool_name, capability) {
+                Ok(()) => record(capability, &target, true, "declared by the tool and granted by the policy"),
+                Err(denial) => {
+                    record(capability, &target, false, &denial.message);
+                    return Err(Refused { name: Some("CapabilityDeniedError"), message: denial.message });
+                }
+            }
+        }
+        Ok(spec)
     }
+}
+
+/// `tool`'s `allow.net` under `policy`.
+fn net_grant(tool: &ToolDefinition, policy: &HostPolicy) -> NetGrant {
+    let plugin = tool.plugin.as_deref();
+    let hosts = crate::net_policy::parse_rules(&tool.allow["net"]);
+    let capabilities = &policy.capabilities;
+    let rule = match capabilities.decide(plugin, &tool.name, Capability::Net) {
+        Err(denial) => NetRule::Denied(denial.message),
+        Ok(()) if hosts.is_empty() && capabilities.empty_net_is_none(plugin) => {
+            NetRule::Denied(capabilities.no_net_message(plugin, &tool.name))
+        }
+        Ok(()) if hosts.is_empty() => NetRule::Any,
+        Ok(()) => NetRule::Hosts(hosts),
+    };
+    NetGrant { rule, tool: tool.name.clone(), plugin: tool.plugin.clone(), auditor: policy.auditor.clone() }
 }
 
 fn key(tool: usize, name: &str) -> String {
@@ -71,6 +147,7 @@ pub(crate) fn install<'js>(
     ctx: &Ctx<'js>,
     native: &Object<'js>,
     context: Option<Arc<CommandContext>>,
+    session: Option<Arc<crate::playwright::Session>>,
 ) -> rquickjs::Result<()> {
     native.set(
         "checkAllow",
@@ -79,19 +156,24 @@ pub(crate) fn install<'js>(
             parse_commands(&value["commands"]).err().or_else(|| crate::net_policy::rules_problem(&value["net"]))
         })?,
     )?;
-    let Some(context) = context else { return Ok(()) };
+    let (Some(context), Some(session)) = (context, session) else { return Ok(()) };
+    // Which handler runs now, as Rust saw it (never the index the call passes).
+    let running = move || session.net().running();
     let c = Arc::clone(&context);
+    let now = running.clone();
     native.set(
         "commandRun",
         Function::new(
             ctx.clone(),
             Async(move |tool: f64, name: String, vars: String| {
                 let c = Arc::clone(&c);
+                // Read at the call: the future may first run after other code.
+                let running = now();
                 async move {
                     let vars: serde_json::Value = serde_json::from_str(&vars).unwrap_or_default();
                     let vars = vars.as_object().cloned().unwrap_or_default();
-                    let result = match c.spec(tool as usize, &name) {
-                        Ok(spec) => run_once(&name, spec, &vars, &c.root).await,
+                    let result = match c.authorize(tool as usize, running, &name) {
+                        Ok(spec) => run_once(&name, spec, &vars, &c.root).await.map_err(Refused::from),
                         Err(e) => Err(e),
                     };
                     Ok::<_, rquickjs::Error>(encode(result))
@@ -99,30 +181,30 @@ pub(crate) fn install<'js>(
             }),
         )?,
     )?;
-    let c = Arc::clone(&context);
+    let (c, now) = (Arc::clone(&context), running.clone());
     native.set(
         "commandStart",
         Function::new(ctx.clone(), move |tool: f64, name: String| {
-            encode(
-                c.spec(tool as usize, &name)
-                    .and_then(|s| c.processes.start(&key(tool as usize, &name), &name, s, &c.root)),
-            )
+            let t = tool as usize;
+            encode(c.authorize(t, now(), &name).and_then(|s| Ok(c.processes.start(&key(t, &name), &name, s, &c.root)?)))
         })?,
     )?;
-    let c = Arc::clone(&context);
+    let (c, now) = (Arc::clone(&context), running.clone());
     native.set(
         "commandStatus",
         Function::new(ctx.clone(), move |tool: f64, name: String| {
-            encode(c.spec(tool as usize, &name).and_then(|s| c.processes.status(&key(tool as usize, &name), &name, s)))
+            let t = tool as usize;
+            encode(c.authorize(t, now(), &name).and_then(|s| Ok(c.processes.status(&key(t, &name), &name, s)?)))
         })?,
     )?;
     let c = context;
     native.set(
         "commandStop",
         Function::new(ctx.clone(), move |tool: f64, name: String| {
+            let t = tool as usize;
             encode(
-                c.spec(tool as usize, &name)
-                    .and_then(|s| c.processes.stop(&key(tool as usize, &name), &name, s))
+                c.authorize(t, running(), &name)
+                    .and_then(|s| Ok(c.processes.stop(&key(t, &name), &name, s)?))
                     .map(serde_json::Value::Bool),
             )
         })?,
@@ -130,10 +212,11 @@ pub(crate) fn install<'js>(
     Ok(())
 }
 
-/// `{ok}` or `{error}` as JSON (the prelude throws the error at the caller's line).
-fn encode(result: Result<serde_json::Value, String>) -> String {
+/// `{ok}` or `{error, name?}` as JSON (the prelude throws the error at the caller's line).
+fn encode(result: Result<serde_json::Value, Refused>) -> String {
     match result {
         Ok(v) => serde_json::json!({ "ok": v }).to_string(),
-        Err(e) => serde_json::json!({ "error": e }).to_string(),
+        Err(Refused { name: Some(name), message }) => serde_json::json!({ "error": message, "name": name }).to_string(),
+        Err(Refused { name: None, message }) => serde_json::json!({ "error": message }).to_string(),
     }
 }

@@ -288,6 +288,7 @@
       });
     }
     for (const [handler, entry] of entries) {
+      entry.plugin = name;
       registerTool(handler, entry);
       toolPlugin[entry.index] = name;
     }
@@ -326,6 +327,7 @@
       const r = JSON.parse(reply);
       if (r.error !== undefined) {
         const e = new Error(r.error);
+        if (r.name === 'CapabilityDeniedError') e.name = r.name;
         if (site && site.stack) e.stack = site.stack;
         throw e;
       }

@@ -59,8 +59,9 @@
   function failure(site, name, message) {
     const Kind = name === 'TimeoutError' ? TimeoutError : name === 'TypeError' ? TypeError : Error;
     const e = new Kind(message);
-    // A gate refused it (a file: page outside the sandbox): the script result's kind says so.
-    if (name === 'SandboxViolationError') e.name = name;
+    // A gate refused it (a file: page outside the sandbox, a host the policy denies): the
+    // script result's kind says so.
+    if (name === 'SandboxViolationError' || name === 'CapabilityDeniedError') e.name = name;
     const stack = frames(site);
     if (stack) {
       try {

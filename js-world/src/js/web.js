@@ -496,8 +496,8 @@
       }
       if (reply.error) {
         const e = new TypeError(reply.error);
-        // A host outside the running handler's allow.net.
-        if (reply.name === 'SandboxViolationError') e.name = reply.name;
+        // A host outside the running handler's allow.net, or the policy denies it network.
+        if (reply.name === 'SandboxViolationError' || reply.name === 'CapabilityDeniedError') e.name = reply.name;
         throw e;
       }
       return new g.Response(nativeBody(reply.stream, signal), {

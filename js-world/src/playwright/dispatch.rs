@@ -368,10 +368,10 @@ async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
     }
     let options: Option<Options> = r.arg(2, "options")?;
     let options = options.unwrap_or_default();
-    let check = session.net().check_for(r.running);
-    if let Some(check) = &check {
-        check(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
-    }
+    let check = session
+        .net()
+        .admit(r.running, &url)
+        .map_err(|refusal| Failure { name: refusal.name, message: refusal.message })?;
     let options = RequestOptions {
         headers: options.headers.into_iter().collect(),
         data: options.data,

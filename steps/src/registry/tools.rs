@@ -28,6 +28,9 @@ pub struct ToolDefinition {
     pub timeout: Option<Duration>,
     /// The declared capabilities (`{ "commands": {…}, "net": […] }`).
     pub allow: serde_json::Value,
+    /// The plugin that registered it (`definePlugin`); `None` for the project's own
+    /// `defineTool`, whatever its name. The capability policy decides by it (ADR 0025).
+    pub plugin: Option<String>,
     /// Where it was defined.
     pub source: SourceLocation,
     /// Who runs it.

@@ -1,0 +1,12 @@
+//! What extension tools may use: policy profiles resolved from the precedence chain, the
+//! decision for one tool and capability, and the audit log of every use and denial (ADR 0025).
+
+mod audit;
+mod host_policy;
+mod profile;
+mod resolve;
+
+pub use audit::{AuditEntry, AuditLog, Auditor, ROTATE_AT};
+pub use host_policy::HostPolicy;
+pub use profile::{Capability, Profile};
+pub use resolve::{Capabilities, Denial, PluginOverride, PolicyLayer};
