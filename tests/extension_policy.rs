@@ -276,3 +276,39 @@ fn mcp_clients_and_bdd_steps_meet_the_same_denial_and_it_is_audited_with_the_ses
     assert!(log.lines().any(|l| l.contains("\"host\":\"bdd\"") && l.contains("box.deploy")), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn file_roots_let_agents_run_the_init_projects_own_feature_and_each_file_page_is_audited() {
+    let dir = std::env::temp_dir().join(format!("fd-policy-init-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let init = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("init").current_dir(&dir).output().unwrap();
+    assert!(init.status.success(), "{}", String::from_utf8_lossy(&init.stderr));
+    let steps =
+        "Given I open \"features/site/todo.html\"\nWhen I add \"Buy milk\" to the list\nThen the list shows 1 item";
+    let run_steps = |dir: &Path| {
+        let mut mcp = McpStdio::start(dir, &[]);
+        let reply = mcp.call_tool("bdd_run_steps", json!({ "steps": steps }));
+        let _ = mcp.end();
+        reply["result"]["content"][0]["text"].as_str().unwrap_or_default().to_string()
+    };
+    let passed = run_steps(&dir);
+    assert!(!passed.contains("\"failed\"") && passed.contains("\"passed\""), "{passed}");
+    // Without the grant the same page is refused.
+    let config = std::fs::read_to_string(dir.join("ferridriver.toml")).unwrap();
+    assert!(config.contains("fileRoots = [\"features/site\"]"), "init grants its page's folder");
+    std::fs::write(dir.join("ferridriver.toml"), config.replace("fileRoots = [\"features/site\"]", "")).unwrap();
+    let refused = run_steps(&dir);
+    assert!(refused.contains("is refused: file: pages may only come from"), "{refused}");
+    let log = std::fs::read_to_string(dir.join(".ferridriver/audit.jsonl")).unwrap();
+    let file_lines: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| {
+            e["capability"] == "file" && e["target"].as_str().is_some_and(|t| t.ends_with("features/site/todo.html"))
+        })
+        .collect();
+    assert!(file_lines.iter().any(|e| e["decision"] == "allow"), "{log}");
+    assert!(file_lines.iter().any(|e| e["decision"] == "deny" && e["host"] == "mcp"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

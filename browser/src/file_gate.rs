@@ -20,7 +20,7 @@ pub fn file_roots_gate(roots: Vec<PathBuf>) -> UrlGate {
         }
         let refused = || {
             format!(
-                "{url} is refused: file: pages may only come from script_root or artifacts_root ({})",
+                "{url} is refused: file: pages may only come from script_root, artifacts_root or [extensions.policy] fileRoots ({})",
                 roots.iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
             )
         };
@@ -38,7 +38,7 @@ pub fn file_roots_gate(roots: Vec<PathBuf>) -> UrlGate {
 }
 
 /// Whether `url` is a `file:` URL (any case, leading blanks ignored, as browsers read it).
-pub(crate) fn is_file_url(url: &str) -> bool {
+pub fn is_file_url(url: &str) -> bool {
     url.trim_start().get(..5).is_some_and(|s| s.eq_ignore_ascii_case("file:"))
 }
 

@@ -56,7 +56,7 @@ pub use emulation::MediaEmulation;
 pub use error::{BrowserError, Result};
 pub use events::PageEvent;
 pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssertions};
-pub use file_gate::{file_roots_gate, UrlGate};
+pub use file_gate::{file_roots_gate, is_file_url, UrlGate};
 pub use frame_locator::FrameLocator;
 pub use input_files::InputFile;
 pub use launch::{find_browser, kill_launched_browsers, LaunchOptions};

@@ -52,17 +52,20 @@ impl JsHost {
     }
 
     /// A script session's host (`mcp` or `script`): `program` is the project's step files and
-    /// extensions if any; `sandbox` the session's roots and `vars`.
+    /// extensions if any; `sandbox` the session's roots and `vars`; `policy` what its tools may
+    /// use and which other folders its `file:` pages may come from.
     pub fn for_scripts(
         program: Option<Arc<JsProgram>>,
         kind: HostKind,
         sandbox: ScriptSandbox,
         fallback_timeout: Duration,
+        policy: crate::policy::HostPolicy,
     ) -> Self {
         let root = sandbox.fs.root.clone();
         let roots = vec![sandbox.fs.root.clone(), sandbox.artifacts.root.clone()];
-        let host = Self::build(program, kind, root, Some(sandbox), fallback_timeout);
-        host.session.restrict_files(roots);
+        let mut host = Self::build(program, kind, root, Some(sandbox), fallback_timeout);
+        host.session.restrict_files(policy.file_gate(roots));
+        host.set_policy(policy);
         host
     }
 

@@ -37,8 +37,9 @@ impl HostSession {
         fallback_timeout: Duration,
         source: Arc<dyn BrowserSource>,
         parameters: Value,
+        policy: crate::policy::HostPolicy,
     ) -> Self {
-        let host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout);
+        let host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout, policy);
         let world = world_for(&host, &source, &parameters, None);
         HostSession { host, world, source, parameters }
     }
@@ -91,7 +92,8 @@ impl HostSession {
         self.host.set_program(program);
     }
 
-    /// Runs extension tools under `policy` from the next call on (ADR 0025).
+    /// Runs extension tools under `policy` from the next call on (ADR 0025); its `fileRoots`
+    /// apply to sessions started after it (the World's gate is the one it started with).
     pub fn set_policy(&mut self, policy: crate::policy::HostPolicy) {
         self.host.set_policy(policy);
     }

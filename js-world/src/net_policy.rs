@@ -124,7 +124,7 @@ impl NetGrant {
             };
             let tool = audited.then_some(self.tool.as_str());
             let plugin = if audited { self.plugin.as_deref() } else { None };
-            auditor.record(plugin, tool, crate::policy::Capability::Net, &host, result.is_ok(), &reason);
+            auditor.record(plugin, tool, crate::policy::Capability::Net.name(), &host, result.is_ok(), &reason);
         }
         result
     }

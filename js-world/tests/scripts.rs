@@ -23,7 +23,7 @@ impl Fixture {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("scripts")).unwrap();
         let sandbox = ScriptSandbox::new(dir.join("scripts"), dir.join("artifacts"));
-        let host = JsHost::for_scripts(None, HostKind::Mcp, sandbox, Duration::from_secs(5));
+        let host = JsHost::for_scripts(None, HostKind::Mcp, sandbox, Duration::from_secs(5), Default::default());
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         Fixture { dir, host, world: World::default(), rt }
     }

@@ -103,12 +103,12 @@ fn run_on_thread(args: RunArgs) -> i32 {
             context.options.default_timeout,
             source,
             parameters,
+            ferridriver_js_world::policy::HostPolicy::new(
+                Arc::clone(&context.policy),
+                HostKind::Script.command(),
+                None,
+            ),
         );
-        session.set_policy(ferridriver_js_world::policy::HostPolicy::new(
-            Arc::clone(&context.policy),
-            HostKind::Script.command(),
-            None,
-        ));
         let tracer = args.trace.as_ref().map(|_| {
             let title = match &args.file {
                 Some(file) => format!("ferridriver run {}", file.display()),

@@ -255,8 +255,8 @@ fn session_thread(
             context.options.default_timeout,
             source,
             context.options.world_parameters.clone(),
+            context.host_policy(&state.name),
         );
-        session.set_policy(context.host_policy(&state.name));
         if context.trace_dir.is_some() {
             let title = format!("MCP session {}", state.name);
             session.record_trace(Tracer::start(TraceOptions {

@@ -33,6 +33,10 @@ pub struct PolicyConfig {
     /// `[extensions.policy.plugins.NAME] allow = […], deny = […]`.
     #[serde(default)]
     pub plugins: BTreeMap<String, PluginOverride>,
+    /// Folders (relative to the project) whose `file:` pages the agent hosts (mcp, run) may
+    /// open besides script_root and artifacts_root. Read from the project's config only.
+    #[serde(default, alias = "fileRoots")]
+    pub file_roots: Vec<String>,
 }
 
 impl<'de> Deserialize<'de> for ExtensionsConfig {
@@ -126,7 +130,8 @@ pub fn resolve(
     }
     layers.extend(user_layer()?);
     let audit = flags.audit_log.clone().unwrap_or_else(|| root.join(DEFAULT_AUDIT_LOG));
-    let capabilities = Capabilities::resolve(&layers, Some(Arc::new(AuditLog::new(audit))))?;
+    let roots = project.map(|p| p.file_roots.iter().map(|r| root.join(r)).collect()).unwrap_or_default();
+    let capabilities = Capabilities::resolve(&layers, Some(Arc::new(AuditLog::new(audit))))?.with_file_roots(roots);
     for warning in capabilities.warnings() {
         eprintln!("warning: {warning}");
     }

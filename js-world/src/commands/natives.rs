@@ -80,9 +80,9 @@ impl CommandContext {
         let declared = self.commands.get(tool).ok_or_else(|| format!("no tool {tool}"))?;
         let tool_name = self.names.get(tool).map(String::as_str).unwrap_or("?");
         let plugin = self.plugins.get(tool).and_then(Option::as_deref);
-        let record = |capability, target: &str, allowed, reason: &str| {
+        let record = |capability: Capability, target: &str, allowed, reason: &str| {
             if let Some(auditor) = &self.policy.auditor {
-                auditor.record(plugin, Some(tool_name), capability, target, allowed, reason);
+                auditor.record(plugin, Some(tool_name), capability.name(), target, allowed, reason);
             }
         };
         if running != Some(tool) {

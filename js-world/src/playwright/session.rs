@@ -75,9 +75,8 @@ impl Session {
 
     /// Limits `file:` navigation to files below `roots` (agents can be steered by what they
     /// read: a page must not become a way to read the user's files).
-    pub fn restrict_files(&self, roots: Vec<std::path::PathBuf>) {
-        *self.file_gate.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some(ferridriver_browser::file_roots_gate(roots));
+    pub fn restrict_files(&self, gate: ferridriver_browser::UrlGate) {
+        *self.file_gate.lock().unwrap_or_else(PoisonError::into_inner) = Some(gate);
     }
 
     /// The `file:` gate of the script hosts; their Worlds' leases must carry it

@@ -2,7 +2,6 @@
 //! rotated past [`ROTATE_AT`]. Targets are hosts, command and variable names: never a URL's path
 //! or query, a command's arguments or a variable's value.
 
-use super::profile::Capability;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,7 +23,7 @@ pub struct AuditEntry {
     pub plugin: Option<String>,
     /// The tool whose handler asked (none: code outside any handler).
     pub tool: Option<String>,
-    /// `net`, `env` or `commands`.
+    /// `net`, `env`, `commands` or `file` (a `file:` page of an agent host).
     pub capability: String,
     /// The host, command name or variable names.
     pub target: String,
@@ -120,12 +119,13 @@ impl Auditor {
         Auditor { log, host: host.to_string(), session }
     }
 
-    /// One decision of `tool` (of `plugin`) about `capability` on `target`.
+    /// One decision of `tool` (of `plugin`) about `capability` (a [`super::Capability`] name,
+    /// or `file`) on `target`.
     pub fn record(
         &self,
         plugin: Option<&str>,
         tool: Option<&str>,
-        capability: Capability,
+        capability: &str,
         target: &str,
         allowed: bool,
         reason: &str,
@@ -140,7 +140,7 @@ impl Auditor {
             session: self.session.clone(),
             plugin: plugin.map(str::to_string),
             tool: tool.map(str::to_string),
-            capability: capability.name().to_string(),
+            capability: capability.to_string(),
             target: target.to_string(),
             decision: if allowed { "allow" } else { "deny" }.to_string(),
             reason: reason.to_string(),
@@ -159,8 +159,8 @@ mod tests {
         let path = dir.join("nested/audit.jsonl");
         let log = Arc::new(AuditLog::new(path.clone()));
         let auditor = Auditor::new(Arc::clone(&log), "mcp", Some("s".into()));
-        auditor.record(Some("box"), Some("box.login"), Capability::Net, "api.box.com", true, "declared");
-        auditor.record(None, None, Capability::Commands, "deploy", false, "denied");
+        auditor.record(Some("box"), Some("box.login"), "net", "api.box.com", true, "declared");
+        auditor.record(None, None, "commands", "deploy", false, "denied");
         let entries = AuditLog::tail(&path, 10).unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].plugin.as_deref(), Some("box"));
@@ -169,7 +169,7 @@ mod tests {
         // Past the limit the file moves aside and reading still sees both, oldest first.
         std::fs::write(&path, vec![b'x'; ROTATE_AT as usize]).unwrap();
         *log.file.lock().unwrap() = None;
-        auditor.record(None, Some("t"), Capability::Env, "HOME", true, "declared");
+        auditor.record(None, Some("t"), "env", "HOME", true, "declared");
         assert!(std::fs::metadata(&path).unwrap().len() < 1000, "a new file started");
         let last = AuditLog::tail(&path, 1).unwrap();
         assert_eq!(last[0].capability, "env");

@@ -43,6 +43,9 @@ pub struct Capabilities {
     audit: Option<Arc<AuditLog>>,
     /// What resolving found worth a warning (an unknown profile name).
     warnings: Vec<String>,
+    /// Folders whose `file:` pages the agent hosts may open besides script_root and
+    /// artifacts_root (`fileRoots`, absolute).
+    file_roots: Vec<std::path::PathBuf>,
 }
 
 /// A capability a tool may not use, and why.
@@ -69,6 +72,7 @@ impl Default for Capabilities {
             overrides: HashMap::new(),
             audit: None,
             warnings: Vec::new(),
+            file_roots: Vec::new(),
         }
     }
 }
@@ -107,6 +111,17 @@ impl Capabilities {
             }
         }
         Ok(resolved)
+    }
+
+    /// Grants the agent hosts' `file:` pages these folders too.
+    pub fn with_file_roots(mut self, roots: Vec<std::path::PathBuf>) -> Self {
+        self.file_roots = roots;
+        self
+    }
+
+    /// The folders granted to `file:` pages beyond the script hosts' own roots.
+    pub fn file_roots(&self) -> &[std::path::PathBuf] {
+        &self.file_roots
     }
 
     /// The profile in force.
