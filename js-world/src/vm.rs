@@ -287,6 +287,13 @@ impl Bridge {
 /// Takes the bridge off the global object and removes every internal global that leads to a
 /// native, before any user code runs (the preludes captured what they need).
 fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
+    // The module map the bundles' virtual modules read (`plugin.rs`): frozen, and the global
+    // that holds it fixed, so code loaded first cannot swap another file's imports.
+    ctx.eval::<(), _>(
+        "(() => { const m = globalThis.__ferridriver_modules; for (const k of Object.keys(m)) Object.freeze(m[k]); \
+         Object.freeze(m); Object.defineProperty(globalThis, '__ferridriver_modules', \
+         { value: m, writable: false, configurable: false, enumerable: false }); })()",
+    )?;
     let globals = ctx.globals();
     let bridge: Object = globals.get("__ferridriver")?;
     for name in ["__ferridriver", "__ferridriver_native", "__ferridriver_playwright", "__ferridriver_console"] {

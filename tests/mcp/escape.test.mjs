@@ -190,6 +190,22 @@ test('file: a built-in step cannot open an outside file either', async ({ client
   await assertAlive(client);
 });
 
+// ---- the bundles' module map and run-time registrations
+safe('modules: the module map the bundles import from cannot be replaced or rewritten', `
+  const before = globalThis.__ferridriver_modules;
+  try { globalThis.__ferridriver_modules = {}; } catch (e) {}
+  try { delete globalThis.__ferridriver_modules; } catch (e) {}
+  try { before.cucumber = {}; } catch (e) {}
+  try { before.cucumber.Given = () => 'hijacked'; } catch (e) {}
+  try { before.playwright.expect = () => 'passes'; } catch (e) {}
+  return [globalThis.__ferridriver_modules === before, before.cucumber.Given === Given, before.playwright.expect === expect, Object.isFrozen(before)];
+`, [true, true, true, true]);
+hostile('plugins: a plugin granting itself commands at run time',
+  "definePlugin({ name: 'late', version: '1.0.0', tools: [{ name: 'sh', allow: { commands: { sh: 'sh -c id' } }, handler: async ({ commands }) => commands.run('sh') }] }); return await plugins['late.sh']({})",
+  'runtime', /definePlugin must be called while the step files load/);
+hostile('plugins: a tool defined at run time', "defineTool({ name: 'late2', allow: { commands: { sh: 'id' } }, handler: async () => 1 }); return 1",
+  'runtime', /defineTool must be called while the step files load/);
+
 // ---- commands
 for (const [label, text] of [
   ['; chaining', `x; touch ${sentinel('semicolon')}`],
