@@ -46,7 +46,7 @@ pub use host_kind::HostKind;
 pub use host_session::HostSession;
 pub use kept_bundlers::keep_bundlers;
 pub use load::{load, load_async, load_async_with, load_with, CacheMode, JsProgram, LoadOrigin, LoadReport};
-pub use manifest::{JsDefinition, JsHook, JsParameterType, JsStep, Manifest};
+pub use manifest::{JsDefinition, JsHook, JsParameterType, JsPlugin, JsStep, Manifest};
 pub use schemas::violations as schema_violations;
 pub use script::{
     snippet, ConsoleEntry, ErrorKind, FsError, ScopedDir, ScriptError, ScriptOutcome, ScriptRequest, ScriptSandbox,

@@ -43,6 +43,8 @@ struct RawDefinition {
     expose_as_tool: Option<bool>,
     allow: Option<String>,
     plugin: Option<String>,
+    version: Option<String>,
+    error_codes: Option<Vec<String>>,
     line: f64,
     column: f64,
 }
@@ -111,6 +113,23 @@ pub enum JsDefinition {
     ParameterType(JsParameterType),
     /// A tool (`defineTool`), as the registry holds it.
     Tool(Box<ToolDefinition>),
+    /// A plugin (`definePlugin`) that loaded; its tools follow as `Tool`s.
+    Plugin(JsPlugin),
+}
+
+/// What a plugin declared about itself (its tools are registered as tools).
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsPlugin {
+    /// Its name: the namespace of its tools and error codes.
+    pub name: String,
+    /// `X.Y.Z`.
+    pub version: String,
+    /// What it is for.
+    pub description: Option<String>,
+    /// Its error codes, qualified (`box.LOGIN_FAILED`).
+    pub error_codes: Vec<String>,
+    /// Where `definePlugin` was called.
+    pub source: SourceLocation,
 }
 
 /// Everything the bundle registered.
@@ -139,6 +158,16 @@ impl Manifest {
                 None => SourceLocation { uri: crate::sourcemap::BUNDLE_NAME.into(), line: d.line as u32 },
             };
             let index = d.index.unwrap_or(0.0) as usize;
+            if d.what == "plugin" {
+                definitions.push(JsDefinition::Plugin(JsPlugin {
+                    name: d.name.unwrap_or_default(),
+                    version: d.version.unwrap_or_default(),
+                    description: d.description,
+                    error_codes: d.error_codes.unwrap_or_default(),
+                    source,
+                }));
+                continue;
+            }
             if d.what == "tool" {
                 let schema = |text: Option<String>| text.and_then(|t| serde_json::from_str(&t).ok());
                 definitions.push(JsDefinition::Tool(Box::new(ToolDefinition {
@@ -244,7 +273,7 @@ impl Manifest {
                     h.timeout,
                 ),
                 JsDefinition::Tool(t) => registry.add_tool((**t).clone()),
-                JsDefinition::ParameterType(_) => {}
+                JsDefinition::ParameterType(_) | JsDefinition::Plugin(_) => {}
             }
         }
     }
@@ -253,6 +282,14 @@ impl Manifest {
     pub fn tools(&self) -> impl Iterator<Item = &ToolDefinition> {
         self.definitions.iter().filter_map(|d| match d {
             JsDefinition::Tool(t) => Some(t.as_ref()),
+            _ => None,
+        })
+    }
+
+    /// The plugins that loaded, in registration order.
+    pub fn plugins(&self) -> impl Iterator<Item = &JsPlugin> {
+        self.definitions.iter().filter_map(|d| match d {
+            JsDefinition::Plugin(p) => Some(p),
             _ => None,
         })
     }

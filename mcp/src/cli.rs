@@ -158,7 +158,10 @@ async fn serve(mut args: McpArgs) -> Result<Ended, String> {
     let instances = Arc::new(Instances::new(setup.browser.clone(), tokio::runtime::Handle::current()));
     let state = Arc::new(ServerState {
         sessions: Sessions::new(instances, Arc::clone(&setup.context), limits),
-        loaded: std::sync::RwLock::new(Arc::new(loaded_from(Arc::clone(&setup.project)))),
+        loaded: std::sync::RwLock::new(Arc::new(loaded_from(
+            Arc::clone(&setup.project),
+            Arc::clone(&setup.context.policy),
+        ))),
         peers: std::sync::Mutex::default(),
         list_changed: tokio::sync::broadcast::channel(16).0,
         max_timeout: Duration::from_millis(args.max_timeout_ms.or(mcp.max_timeout_ms).unwrap_or(30 * 60 * 1000)),

@@ -3,6 +3,8 @@
 //! `ferridriver_extensions` report.
 
 use crate::tools::{is_valid_tool_name, wire_name, BUILTIN_TOOLS};
+use ferridriver_js_world::policy::Capabilities;
+use ferridriver_js_world::JsPlugin;
 use ferridriver_steps::registry::{Registry, ToolDefinition};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{json, Value};
@@ -65,8 +67,27 @@ fn listed(wire: &str, tool: &ToolDefinition) -> Tool {
     listed
 }
 
-/// The `ferridriver_extensions` report: files, tools, load errors.
-pub fn report(registry: &Registry, exposure: &Exposure, files: &[String], errors: &[String]) -> Value {
+/// What the extension report is made of: one load of the project and its policy.
+pub struct ReportInput<'a> {
+    /// Steps and tools.
+    pub registry: &'a Registry,
+    /// Wire names.
+    pub exposure: &'a Exposure,
+    /// The bundled files, relative to the project.
+    pub files: &'a [String],
+    /// Load errors (a file that failed, a plugin that failed closed, with the reason).
+    pub errors: &'a [String],
+    /// The plugins that loaded.
+    pub plugins: Vec<&'a JsPlugin>,
+    /// What the tools may use.
+    pub policy: &'a Capabilities,
+}
+
+/// The `ferridriver_extensions` report (and `ferridriver extensions list --json`): the policy,
+/// every file with its plugins, tools and steps, every plugin, every tool with its wire name
+/// and the policy's decision on each capability it declares, and the load errors.
+pub fn report(input: &ReportInput<'_>) -> Value {
+    let (registry, exposure) = (input.registry, input.exposure);
     let tools: Vec<Value> = registry
         .tools
         .iter()
@@ -75,25 +96,57 @@ pub fn report(registry: &Registry, exposure: &Exposure, files: &[String], errors
             let wire = exposure.by_wire.iter().find(|(_, j)| **j == i).map(|(w, _)| w.clone());
             json!({
                 "name": t.name,
+                "plugin": t.plugin,
                 "mcp_name": wire,
                 "description": t.description,
                 "exposed": wire.is_some(),
                 "not_exposed_because": exposure.refused.get(&i),
                 "timeout_ms": t.timeout.map(|d| d.as_millis() as u64),
                 "allow": t.allow,
+                "capabilities": input.policy.describe_tool(t),
                 "input_schema": t.input_schema.is_some(),
                 "output_schema": t.output_schema.is_some(),
                 "source": t.source.to_string(),
             })
         })
         .collect();
-    let files: Vec<Value> = files
+    let files: Vec<Value> = input
+        .files
         .iter()
         .map(|f| {
             let defined: Vec<&str> =
                 registry.tools.iter().filter(|t| &t.source.uri == f).map(|t| t.name.as_str()).collect();
-            json!({ "file": f, "tools": defined })
+            let steps: Vec<&str> = registry
+                .steps
+                .iter()
+                .filter(|s| !s.builtin && &s.source.uri == f)
+                .map(|s| s.pattern.as_str())
+                .collect();
+            let plugins: Vec<&str> =
+                input.plugins.iter().filter(|p| &p.source.uri == f).map(|p| p.name.as_str()).collect();
+            json!({ "file": f, "plugins": plugins, "tools": defined, "steps": steps })
         })
         .collect();
-    json!({ "files": files, "tools": tools, "errors": errors })
+    let plugins: Vec<Value> = input
+        .plugins
+        .iter()
+        .map(|p| {
+            let tools: Vec<&str> = registry
+                .tools
+                .iter()
+                .filter(|t| t.plugin.as_deref() == Some(p.name.as_str()))
+                .map(|t| t.name.as_str())
+                .collect();
+            json!({
+                "name": p.name,
+                "version": p.version,
+                "description": p.description,
+                "source": p.source.to_string(),
+                "tools": tools,
+                "error_codes": p.error_codes,
+            })
+        })
+        .collect();
+    let policy = json!({ "profile": input.policy.profile().name(), "set_by": input.policy.profile_source() });
+    json!({ "policy": policy, "files": files, "plugins": plugins, "tools": tools, "errors": input.errors })
 }

@@ -112,14 +112,23 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
 }
 
 /// A load of the project as the server serves it, reporting tools that are not exposed.
-pub(crate) fn loaded_from(project: Arc<Project>) -> Loaded {
-    let exposure = Exposure::decide(&project.registry);
-    for (i, why) in &exposure.refused {
-        let tool = &project.registry.tools[*i];
+pub(crate) fn loaded_from(project: Arc<Project>, policy: Arc<ferridriver_js_world::policy::Capabilities>) -> Loaded {
+    let loaded = loaded_from_quietly(project, policy);
+    for (i, why) in &loaded.exposure.refused {
+        let tool = &loaded.project.registry.tools[*i];
         eprintln!("warning: tool \"{}\" ({}) is not exposed: {why}", tool.name, tool.source);
     }
+    loaded
+}
+
+/// A load of the project as the server would serve it (`extensions list` reports the rest).
+pub(crate) fn loaded_from_quietly(
+    project: Arc<Project>,
+    policy: Arc<ferridriver_js_world::policy::Capabilities>,
+) -> Loaded {
+    let exposure = Exposure::decide(&project.registry);
     let files = bundled_files(&project);
-    Loaded { project, exposure, files }
+    Loaded { project, exposure, files, policy }
 }
 
 /// The bundled JS files, relative to the project root.

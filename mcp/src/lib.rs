@@ -9,6 +9,7 @@ mod bdd_run;
 mod cli;
 mod draft;
 mod extensions;
+mod extensions_command;
 mod framing;
 mod host_setup;
 mod http;
@@ -22,6 +23,7 @@ mod tools;
 mod watch;
 
 pub use cli::{run_mcp, McpArgs};
+pub use extensions_command::{run_extensions, ExtensionsArgs};
 pub use script_command::{run_script_command, RunArgs};
 pub use server::{McpServer, ServerState};
 pub use tools::{builtin_tools, is_valid_tool_name, BUILTIN_TOOLS};

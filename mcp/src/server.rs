@@ -36,6 +36,23 @@ pub struct Loaded {
     pub exposure: Exposure,
     /// The bundled JS files (step files and extensions), relative to the project.
     pub files: Vec<String>,
+    /// What the extension tools may use.
+    pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
+}
+
+impl Loaded {
+    /// What the extension report reads.
+    pub fn report_input(&self) -> crate::extensions::ReportInput<'_> {
+        let project = &self.project;
+        crate::extensions::ReportInput {
+            registry: &project.registry,
+            exposure: &self.exposure,
+            files: &self.files,
+            errors: &project.errors,
+            plugins: project.program.iter().flat_map(|p| p.manifest.plugins()).collect(),
+            policy: &self.policy,
+        }
+    }
 }
 
 /// What the server knows besides its sessions.
@@ -111,9 +128,7 @@ impl McpServer {
             }
             "ferridriver_extensions" => {
                 let _: NoArgs = args(arguments)?;
-                let loaded = self.state.loaded();
-                let project = &loaded.project;
-                Ok(json_result(&report(&project.registry, &loaded.exposure, &loaded.files, &project.errors)))
+                Ok(json_result(&report(&self.state.loaded().report_input())))
             }
             other => match self.state.loaded().exposure.by_wire.get(other).copied() {
                 Some(index) => self.extension_tool(index, arguments, session).await,

@@ -59,7 +59,7 @@ pub async fn watch(state: Arc<ServerState>, flags: HostFlags, host: HostKind, st
             }
             Err(_) => continue,
         };
-        let loaded = Arc::new(loaded_from(Arc::clone(&setup.project)));
+        let loaded = Arc::new(loaded_from(Arc::clone(&setup.project), Arc::clone(&setup.context.policy)));
         state.sessions.reload(Arc::clone(&setup.context));
         *state.loaded.write().unwrap_or_else(PoisonError::into_inner) = loaded;
         match setup.context.program.as_ref().map(|p| (p.compiled.bundle.rebuilt, p.compiled.bundle.modules.len())) {

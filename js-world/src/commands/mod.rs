@@ -6,3 +6,4 @@ mod spec;
 
 pub(crate) use exec::Processes;
 pub(crate) use natives::{install, CommandContext};
+pub(crate) use spec::parse_commands;

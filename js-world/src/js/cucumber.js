@@ -279,6 +279,14 @@
       if (fn !== undefined && typeof fn !== 'function') throw invalid(`\`${hook}\` must be a function`);
     }
     pluginNames[name] = true;
+    manifest.push({
+      type: 'plugin',
+      name,
+      version: p.version,
+      description: typeof p.description === 'string' ? p.description : null,
+      errorCodes: Object.keys(codes).map((c) => `${name}.${c}`),
+      ...callerPosition(),
+    });
     for (const [code, spec] of Object.entries(codes)) {
       const s = spec || {};
       errorCodes[`${name}.${code}`] = Object.freeze({

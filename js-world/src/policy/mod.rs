@@ -2,11 +2,13 @@
 //! decision for one tool and capability, and the audit log of every use and denial (ADR 0025).
 
 mod audit;
+mod describe;
 mod host_policy;
 mod profile;
 mod resolve;
 
 pub use audit::{AuditEntry, AuditLog, Auditor, ROTATE_AT};
+pub use describe::CapabilityDecision;
 pub use host_policy::HostPolicy;
 pub use profile::{Capability, Profile};
 pub use resolve::{Capabilities, Denial, PluginOverride, PolicyLayer};

@@ -129,6 +129,11 @@ impl Capabilities {
         self.profile
     }
 
+    /// Where the profile was set (`--extension-policy`, a config file, `the default`).
+    pub fn profile_source(&self) -> &str {
+        &self.profile_source
+    }
+
     /// Warnings from resolving (print them once).
     pub fn warnings(&self) -> &[String] {
         &self.warnings
