@@ -209,3 +209,27 @@ fn a_scenario_that_passes_on_a_retry_is_reported_flaky() {
     assert_eq!(finished["success"], false);
     assert!(finished["message"].as_str().unwrap_or_default().contains("1 flaky"), "{finished}");
 }
+
+/// `--format progress` on the console ends with the failures and counts, as cucumber-js's does;
+/// with `summary` asked for as well, or progress in a file, nothing is added.
+#[test]
+fn progress_on_the_console_ends_with_the_failures_and_counts() {
+    let s = Scratch::new("progress");
+    s.write("steps/s.ts", "import { Given } from '@cucumber/cucumber'\nGiven('fine', () => {})\nGiven('broken', () => { throw new Error('boom') })\n");
+    s.write(
+        "features/f.feature",
+        "Feature: F\n  Scenario: Good\n    Given fine\n\n  Scenario: Bad\n    Given broken\n",
+    );
+    let out = bdd(&s.0, &["--parallel", "1", "--format", "progress"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with(".F\n"), "{stdout}");
+    assert!(stdout.contains("Failed scenarios:") && stdout.contains("boom"), "{stdout}");
+    assert_eq!(stdout.matches("2 scenarios (1 passed, 1 failed)").count(), 1, "{stdout}");
+    let both = bdd(&s.0, &["--parallel", "1", "--format", "progress", "--format", "summary"]);
+    assert_eq!(String::from_utf8_lossy(&both.stdout).matches("2 scenarios").count(), 1, "summary once");
+    let file = s.0.join("progress.txt");
+    let to_file = format!("progress:{}", file.display());
+    let quiet = bdd(&s.0, &["--parallel", "1", "--format", &to_file]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), ".F\n", "the file holds the marks only");
+    assert!(!String::from_utf8_lossy(&quiet.stdout).contains("2 scenarios"));
+}

@@ -93,8 +93,16 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let filter = PickleFilter { shard, ..crate::cli::build_filter(&args)? };
     // As cucumber-js's default `progress` (dots, then the summary): without any --format,
     // progress and summary go to the console.
-    let formats =
+    let mut formats =
         if args.format.is_empty() { vec!["progress".to_string(), "summary".to_string()] } else { args.format.clone() };
+    // `--format progress` on the console ends with the failures and counts, as cucumber-js's
+    // does (its progress formatter is the summary's too); the progress reporter itself prints
+    // only the marks, as Cucumber's shared formatter fixtures expect.
+    let on_console =
+        |name: &str| formats.iter().any(|f| FormatSpec::parse(f).is_ok_and(|s| s.name == name && s.path.is_none()));
+    if on_console("progress") && !on_console("summary") {
+        formats.push("summary".to_string());
+    }
     for value in &formats {
         let spec = FormatSpec::parse(value)?;
         if !ferridriver_reporters::KNOWN_FORMATS.contains(&spec.name.as_str()) {
