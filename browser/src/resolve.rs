@@ -16,7 +16,7 @@ static HELPER_WITH_ROLES: std::sync::LazyLock<String> = std::sync::LazyLock::new
     format!("{}({})", include_str!("injected/helper.js").trim_end(), include_str!("injected/roles.js").trim_end())
 });
 /// The helper methods that need roles.js.
-const ROLE_METHODS: &[&str] = &["role", "ariaRole", "accessibleName"];
+const ROLE_METHODS: &[&str] = &["role", "ariaRole", "accessibleName", "accessibleDescription"];
 /// Remote objects of locator operations live in this group.
 pub(crate) const GROUP: &str = "ferridriver-locator";
 

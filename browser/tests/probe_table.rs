@@ -134,6 +134,7 @@ async fn run_expect(locator: &Locator, case: &Case, timeout: Duration) -> Ours {
         "toHaveId" => a.to_have_id(text(&arg(0))).await,
         "toHaveRole" => a.to_have_role(&string(0)).await,
         "toHaveAccessibleName" => a.to_have_accessible_name(text(&arg(0))).await,
+        "toHaveAccessibleDescription" => a.to_have_accessible_description(text(&arg(0))).await,
         other => panic!("the probe table has a matcher this test does not know: {other}"),
     };
     match result {

@@ -72,4 +72,17 @@ impl LocatorAssertions<'_> {
         })
         .await
     }
+
+    /// The element's accessible description (`aria-describedby`, `aria-description`, `title`):
+    /// a string (exact, whitespace normalised) or a regular expression.
+    pub async fn to_have_accessible_description(&self, expected: impl Into<TextMatch>) -> Result<(), ExpectError> {
+        let expected = expected.into().exact_if_plain();
+        let (page, expected) = (&self.locator.page, &expected);
+        self.on_one("toHaveAccessibleDescription", &expected.describe(), |el| async move {
+            let v = page.helper_value(&el, "accessibleDescription", vec![]).await?;
+            let v = v.as_str().unwrap_or("");
+            Ok((expected.matches(v), format!("'{v}'")))
+        })
+        .await
+    }
 }

@@ -251,6 +251,7 @@
     // Need roles.js (the Rust side sends it for these methods, as for role queries).
     ariaRole: (el) => aria.roleOf(el) || '',
     accessibleName: (el) => aria.nameOf(el),
+    accessibleDescription: (el) => aria.descriptionOf(el),
 
     // One element's state for a state query or an assertion (`name` as Playwright's
     // elementState); throws where the element cannot have it.

@@ -355,5 +355,19 @@
     }
   };
 
-  return { roleOf, nameOf, hiddenForAria, statesMatch, checkOptions };
+  // The accessible description: the text of the aria-describedby references (hidden ones
+  // included) when the attribute is there, even if none resolves; else aria-description; else
+  // the title. An element hidden from the accessibility tree has none.
+  const descriptionOf = (el) => {
+    if (hiddenForAria(el)) return '';
+    if (el.hasAttribute('aria-describedby')) {
+      return norm(byIds(el, 'aria-describedby')
+        .map((r) => alternative(r, { visited: new Set(), labelledBy: true, referenced: true, recursing: true }))
+        .join(' '));
+    }
+    if (el.hasAttribute('aria-description')) return norm(el.getAttribute('aria-description'));
+    return norm(el.getAttribute('title') || '');
+  };
+
+  return { roleOf, nameOf, descriptionOf, hiddenForAria, statesMatch, checkOptions };
 })()

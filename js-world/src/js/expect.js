@@ -303,6 +303,7 @@
     },
     toHaveRole: (role, options) => ['toHaveRole', [String(role)], options, false],
     toHaveAccessibleName: (name, options) => ['toHaveAccessibleName', [spec(name, true)], options, false],
+    toHaveAccessibleDescription: (d, options) => ['toHaveAccessibleDescription', [spec(d, true)], options, false],
     toHaveText: text('toHaveText'),
     toContainText: text('toContainText'),
     toHaveValue: text('toHaveValue'),

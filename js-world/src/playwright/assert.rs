@@ -63,6 +63,7 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
             }
             "toHaveRole" => a.to_have_role(&r.arg::<String>(0, "role")?).await,
             "toHaveAccessibleName" => a.to_have_accessible_name(exact(0, "name")?).await,
+            "toHaveAccessibleDescription" => a.to_have_accessible_description(exact(0, "description")?).await,
             "toHaveText" => a.to_have_text(r.arg::<TextSpec>(0, "expected")?.to_exact_match()).await,
             "toContainText" => {
                 let spec: TextSpec = r.arg(0, "expected")?;

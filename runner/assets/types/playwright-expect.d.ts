@@ -78,6 +78,8 @@ declare module '@playwright/test' {
     /** The ARIA role, explicit or implicit. */
     toHaveRole(role: string, options?: TimeoutOptions): Promise<void>;
     toHaveAccessibleName(name: string | RegExp, options?: TimeoutOptions): Promise<void>;
+    /** The accessible description (aria-describedby, aria-description, title). */
+    toHaveAccessibleDescription(description: string | RegExp, options?: TimeoutOptions): Promise<void>;
     /** The text equals this or matches the RegExp; an array checks every match in order. */
     toHaveText(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
     /** The text contains this or matches the RegExp; an array checks every match in order. */

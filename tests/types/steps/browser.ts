@@ -51,6 +51,7 @@ Then('the dashboard greets {string}', async function (user: string) {
   await expect(page.getByLabel('Fruits')).toHaveValues(['apple', /pear/]);
   await expect(page.locator('h1')).toHaveRole('heading');
   await expect(page.getByRole('button').first()).toHaveAccessibleName(/save/i);
+  await expect(page.getByRole('button').first()).toHaveAccessibleDescription('Saves the draft');
   const editable: boolean = await page.getByLabel('Name').isEditable({ timeout: 500 });
   void editable;
   await expect(page.getByRole('checkbox')).toBeChecked({ checked: false });
