@@ -43,6 +43,7 @@ mod routes;
 mod storage_state;
 mod text_match;
 mod trace;
+mod wait_navigation;
 mod waits;
 
 pub use browser::Browser;

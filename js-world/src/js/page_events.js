@@ -485,7 +485,7 @@
 
   // For js/page_routes.js.
   // Navigations answer the main resource's Response (null: same-document, or nowhere to go).
-  for (const name of ['goto', 'reload', 'goBack', 'goForward']) {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward', 'waitForNavigation']) {
     const navigate = Page.prototype[name];
     Page.prototype[name] = function (...args) {
       return navigate.apply(this, args).then((e) => (e ? new Response(this, e, null) : null));

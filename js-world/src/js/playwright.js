@@ -421,6 +421,18 @@
       const waitUntil = (options && options.waitUntil) || null;
       return this._op('waitForURL', [textSpec(expected, true), waitUntil], options).then(() => undefined);
     }
+    // Deprecated in Playwright, still common: start it before the action that navigates.
+    waitForNavigation(options) {
+      const o = options || {};
+      if (typeof o.url === 'function') throw new TypeError('page.waitForNavigation: a function as `url` is not supported by ferridriver yet; pass a string, glob or RegExp');
+      const url = o.url === undefined ? null : textSpec(typeof o.url === 'string' && /[*{]/.test(o.url) ? globToRegExp(o.url) : o.url, true);
+      // Playwright's words for a wait that ran out, which suites match on.
+      return this._op('waitForNavigation', [url, o.waitUntil || null], options).catch((e) => {
+        const ms = e && e.name === 'TimeoutError' && /timed out after (\d+) ms waiting for (.*)/.exec(e.message);
+        if (ms) e.message = `page.waitForNavigation: Timeout ${ms[1]}ms exceeded (waiting for ${ms[2]}).`;
+        throw e;
+      });
+    }
     waitForLoadState(state, options) {
       return this._op('waitForLoadState', [state || 'load'], options).then(() => undefined);
     }

@@ -139,6 +139,14 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
             page.wait_for_url_with(r.arg::<TextSpec>(0, "url")?.to_exact_match(), wait_until).await?;
             Value::Null
         }
+        "waitForNavigation" => {
+            // The main resource's response is what it answers: watch the network for it.
+            page.watch_network().await?;
+            let url = r.arg::<Option<TextSpec>>(0, "url")?.map(|s| s.to_exact_match());
+            let options =
+                ferridriver_browser::NavigateOptions { wait_until: wait_until_of(r, 1)?, timeout: r.timeout() };
+            serde_json::to_value(page.wait_for_navigation(url, options).await?).unwrap_or(Value::Null)
+        }
         "waitForLoadState" => {
             let state = r.arg::<Option<String>>(0, "state")?.unwrap_or_else(|| "load".into());
             page.wait_for_load_state(&state).await.map(|_| Value::Null)?

@@ -147,6 +147,9 @@ declare module '@playwright/test' {
     screenshot(options?: ScreenshotOptions & { fullPage?: boolean }): Promise<Buffer>;
     /** Waits until the URL matches (a glob with `*`/`**`, an exact URL, or a RegExp). */
     waitForURL(url: URLMatcher, options?: NavigationOptions): Promise<void>;
+    /** The next main-frame navigation (to `url`, when given): its response, null for a
+     * same-document one. Deprecated in Playwright; start it before the action that navigates. */
+    waitForNavigation(options?: NavigationOptions & { url?: string | RegExp }): Promise<Response | null>;
     /** Waits for the load state (`networkidle` waits like `load`). */
     waitForLoadState(state?: 'load' | 'domcontentloaded' | 'networkidle', options?: TimeoutOptions): Promise<void>;
     /** Waits for an element matching the CSS selector; resolves to a locator of the first (not an ElementHandle). */

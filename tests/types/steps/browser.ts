@@ -21,6 +21,8 @@ When('I sign in as {string}', async function (user: string) {
   await expect(this.page).toHaveURL(/dashboard/);
   await expect(this.page).toHaveTitle('Dashboard', { timeout: 10_000 });
   await this.page.waitForURL('**/dashboard');
+  const [nav] = await Promise.all([this.page.waitForNavigation({ url: '**/dashboard' }), this.page.click('a')]);
+  const navStatus: number | undefined = nav?.status();
   await this.page.waitForLoadState('domcontentloaded');
 });
 
