@@ -64,6 +64,13 @@ impl Locator {
                                 None => last_reason = "element has no box on the page yet".to_string(),
                             }
                         }
+                        // A handle's element was removed: it will not come back (another one
+                        // matching now is not it), so the action fails at once, as Playwright's.
+                        Some(r) if self.is_element_handle() && r == "element is not attached to the DOM" => {
+                            return Err(BrowserError::Evaluation(format!(
+                                "elementHandle.{action}: Element is not attached to the DOM"
+                            )))
+                        }
                         Some(r) => last_reason = r.to_string(),
                     }
                 }

@@ -33,6 +33,12 @@ pub(crate) enum Part {
     /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
     /// several matches are a strict-mode error, as with Playwright's frame locators.
     EnterFrame,
+    /// The element pinned as number `id` in its document (an element handle,
+    /// `element_handles.rs`); `from` is the locator it was pinned from, for messages.
+    Pinned {
+        id: u64,
+        from: String,
+    },
 }
 
 /// The options of `getByRole` besides the name, as Playwright's: ARIA states an element must
@@ -264,6 +270,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::Or(other) => format!("or({})", describe(other)),
             Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_))) => continue,
             Part::EnterFrame => "contentFrame()".to_string(),
+            Part::Pinned { from, .. } => format!("{from} (element handle)"),
         });
     }
     if out.is_empty() {

@@ -367,6 +367,7 @@ pub(crate) fn without_stack(error: BrowserError) -> BrowserError {
 fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
     Some(match part {
         Part::Css(s) => ("css", vec![json!(s)]),
+        Part::Pinned { id, .. } => ("pinned", vec![json!(id)]),
         Part::Text(m) => ("text", vec![m.to_js()]),
         Part::Label(m) => ("label", vec![m.to_js()]),
         Part::Attribute { name, value } => ("attribute", vec![json!(name), value.to_js()]),

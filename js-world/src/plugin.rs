@@ -70,6 +70,7 @@ const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "errors",
     "Page",
     "Locator",
+    "ElementHandle",
     "BrowserContext",
     "Browser",
     "APIRequestContext",

@@ -24,6 +24,7 @@ const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
+const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
@@ -136,6 +137,7 @@ impl Vm {
                     ("launchers.js", LAUNCHERS_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
+                    ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];

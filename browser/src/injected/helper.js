@@ -4,6 +4,8 @@
 // object (the Rust side applies this function to it; `null` where no role query is made).
 ((aria) => {
   const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+  const PINS = Symbol.for('ferridriver.pins');
+  const pins = (doc) => doc[PINS] || Object.defineProperty(doc, PINS, { value: { next: 0, map: new Map() } })[PINS];
 
   // A text matcher sent from Rust: {kind: 'exact'|'substring'|'regex', value, source, flags}.
   const test = (text, m) => {
@@ -180,7 +182,8 @@
     // receivesEvents, inView apply.
     actionable: async (el, checks) => {
       const no = (reason) => ({ reason, x: 0, y: 0 });
-      if (!el.isConnected) return no('element is not attached to the DOM');
+      // Only an element handle can name a removed element: reading it is fine, acting is not.
+      if (!el.isConnected && checks.length) return no('element is not attached to the DOM');
       if (checks.includes('visible') && !isVisible(el)) return no('element is not visible');
       if (checks.includes('enabled') && isDisabled(el)) return no('element is not enabled');
       if (checks.includes('editable') && (el.readOnly || isDisabled(el))) return no('element is not editable');
@@ -250,6 +253,20 @@
 
     // Need roles.js (the Rust side sends it for these methods, as for role queries).
     ariaRole: (el) => aria.roleOf(el) || '',
+    // Element handles: elements pinned by number in a registry on their document, held until
+    // the handle is disposed or the document goes (a removed element stays readable, as a
+    // Playwright handle's does, and a handle never names another element).
+    pin: (el) => {
+      const r = pins(el.ownerDocument || el);
+      r.next += 1;
+      r.map.set(r.next, el);
+      return r.next;
+    },
+    pinned: (root, id) => {
+      const el = pins(root.ownerDocument || root).map.get(id);
+      return el ? [el] : [];
+    },
+    unpin: (root, id) => pins(root.ownerDocument || root).map.delete(id),
     accessibleName: (el) => aria.nameOf(el),
     accessibleDescription: (el) => aria.descriptionOf(el),
 

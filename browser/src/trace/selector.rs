@@ -50,6 +50,9 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             Part::And(other) => format!("internal:and={}", quoted(&internal_selector(other))),
             Part::Or(other) => format!("internal:or={}", quoted(&internal_selector(other))),
             Part::EnterFrame => "internal:control=enter-frame".to_string(),
+            // A handle has no selector in Playwright's traces either (its actions are the
+            // handle's own).
+            Part::Pinned { .. } => continue,
         });
     }
     out.join(" >> ")

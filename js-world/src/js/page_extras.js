@@ -66,6 +66,7 @@
     if (typeof fn === 'string') return `((v) => (typeof v === 'function' ? v(${params}) : v))(${fn})`;
     throw new TypeError(`${what}: pass a function or an expression`);
   }
+  pw.callSource = callSource;
 
   // page.keyboard and page.mouse act on the focused element and at page coordinates.
   class Keyboard {

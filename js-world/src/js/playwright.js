@@ -436,9 +436,6 @@
     waitForLoadState(state, options) {
       return this._op('waitForLoadState', [state || 'load'], options).then(() => undefined);
     }
-    waitForSelector(selector, options) {
-      return this._op('waitForSelector', [String(selector)], options).then(() => this.locator(selector).first());
-    }
     async setViewportSize(size) {
       if (!size || !(size.width > 0) || !(size.height > 0)) throw new TypeError('setViewportSize: pass { width, height }');
       const viewport = { width: Math.round(size.width), height: Math.round(size.height) };

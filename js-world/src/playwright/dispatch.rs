@@ -165,7 +165,6 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
         "mouseDblclick" => page.mouse_dblclick(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
         "mouseMove" => page.mouse_move(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
         "mouseClick" => page.mouse_click(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
-        "waitForSelector" => page.wait_for_selector(&r.arg::<String>(0, "selector")?).await.map(|_| Value::Null)?,
         "close" => {
             let mut page = page;
             page.close().await?;
@@ -221,6 +220,19 @@ async fn locator_read(r: &Request, page: &Page, l: &Locator) -> Reply {
             return with_url(page, json!(l.select_option(&values).await?)).await;
         }
         "textContent" => text(l.text_content().await?),
+        "dispose" => {
+            l.dispose().await?;
+            Value::Null
+        }
+        // Element handles: the numbers of the elements pinned now (js/element_handles.js).
+        "pin" => {
+            let which = match r.arg::<String>(0, "which")?.as_str() {
+                "all" => ferridriver_browser::PinWhich::All,
+                "one" => ferridriver_browser::PinWhich::One,
+                _ => ferridriver_browser::PinWhich::First,
+            };
+            json!({ "ids": l.pin(which).await?, "from": l.description() })
+        }
         "screenshot" => {
             let png = l.screenshot().await?;
             if let Some(path) = r.arg::<Option<String>>(0, "path")? {

@@ -103,6 +103,11 @@ pub(crate) enum PartSpec {
     /// Into the frame of the one iframe matched so far (`frameLocator(s)` is `css s` followed
     /// by this; `contentFrame()` is this alone), any origin.
     EnterFrame,
+    /// An element handle: the element pinned as `id` (`from`: the locator it came from).
+    Pinned {
+        id: u64,
+        from: String,
+    },
 }
 
 /// What both a page and a locator can search in.
@@ -115,6 +120,7 @@ trait Scope {
     fn alt_text(&self, t: TextMatch) -> Locator;
     fn title(&self, t: TextMatch) -> Locator;
     fn test_id(&self, id: &str) -> Locator;
+    fn handle(&self, id: u64, from: &str) -> Locator;
 }
 
 macro_rules! scope {
@@ -144,6 +150,9 @@ macro_rules! scope {
             fn test_id(&self, id: &str) -> Locator {
                 self.get_by_test_id(id)
             }
+            fn handle(&self, id: u64, from: &str) -> Locator {
+                self.element_handle(id, from)
+            }
         }
     };
 }
@@ -164,6 +173,7 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         PartSpec::AltText { text } => scope.alt_text(text.to_match()),
         PartSpec::Title { text } => scope.title(text.to_match()),
         PartSpec::TestId { id } => scope.test_id(id),
+        PartSpec::Pinned { id, from } => scope.handle(*id, from),
         PartSpec::EnterFrame
         | PartSpec::Nth { .. }
         | PartSpec::HasText { .. }

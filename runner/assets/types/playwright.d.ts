@@ -153,7 +153,15 @@ declare module '@playwright/test' {
     /** Waits for the load state (`networkidle` waits like `load`). */
     waitForLoadState(state?: 'load' | 'domcontentloaded' | 'networkidle', options?: TimeoutOptions): Promise<void>;
     /** Waits for an element matching the CSS selector; resolves to a locator of the first (not an ElementHandle). */
-    waitForSelector(selector: string, options?: TimeoutOptions): Promise<Locator>;
+    /** Waits for `state` (default visible): a handle to the element, null for hidden/detached. */
+    waitForSelector(
+      selector: string,
+      options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' },
+    ): Promise<ElementHandle | null>;
+    /** A handle to the first match now, or null (no waiting). */
+    $(selector: string): Promise<ElementHandle | null>;
+    /** Handles to every current match. */
+    $$(selector: string): Promise<ElementHandle[]>;
     setViewportSize(size: { width: number; height: number }): Promise<void>;
     viewportSize(): { width: number; height: number };
     waitForTimeout(timeout: number): Promise<void>;
@@ -251,7 +259,7 @@ declare module '@playwright/test' {
 
   /** A description of elements, resolved on every use; actions wait until they can act. */
   export class Locator {
-    private constructor();
+    protected constructor();
     /** The page this locator belongs to. */
     page(): Page;
     /** The content of the iframe this locator matches. */
@@ -325,6 +333,10 @@ declare module '@playwright/test' {
     isEditable(options?: TimeoutOptions): Promise<boolean>;
     /** Waits until the element is visible (default), hidden, attached or detached. */
     waitFor(options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' }): Promise<void>;
+    /** Waits for the one element (strict) and gives a handle that keeps naming it. */
+    elementHandle(options?: TimeoutOptions): Promise<ElementHandle>;
+    /** Handles to every current match. */
+    elementHandles(): Promise<ElementHandle[]>;
     focus(options?: TimeoutOptions): Promise<void>;
     blur(options?: TimeoutOptions): Promise<void>;
     /** Dispatches a DOM event of that type (MouseEvent for clicks, KeyboardEvent for keys…). */
@@ -336,6 +348,17 @@ declare module '@playwright/test' {
   export interface Locator extends LocatorFactories {}
 
   /** An iframe's content; first/last/nth pick the iframe. */
+  /** One element, for as long as it lives: every Locator method works on it; a removed
+   * element stays readable, while acting on it fails at once. */
+  export class ElementHandle extends Locator {
+    asElement(): ElementHandle;
+    $(selector: string): Promise<ElementHandle | null>;
+    $$(selector: string): Promise<ElementHandle[]>;
+    $eval<R, Arg = void>(selector: string, pageFunction: (element: SVGElement | HTMLElement, arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
+    $$eval<R, Arg = void>(selector: string, pageFunction: (elements: (SVGElement | HTMLElement)[], arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
+    dispose(): Promise<void>;
+  }
+
   export interface FrameLocator extends LocatorFactories {
     /** The iframe element itself. */
     owner(): Locator;

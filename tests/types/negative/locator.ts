@@ -17,11 +17,11 @@ Then('wrong locator use', async function () {
   await this.page.locator('a').click({ force: true });
   // @ts-expect-error: getByTestId takes a string (a RegExp is refused)
   this.page.getByTestId(/submit/);
-  // @ts-expect-error: Page has no $ (ElementHandles are not implemented)
-  await this.page.$('a');
+  // @ts-expect-error: page.$ may resolve to null (nothing matches)
+  await (await this.page.$('a')).click();
   // @ts-expect-error: textContent is a method of a locator, not a property
   const text: string = this.page.locator('h1').textContent;
-  // @ts-expect-error: waitForSelector resolves to a Locator, not an ElementHandle
+  // @ts-expect-error: waitForSelector may resolve to null (a hidden or detached state)
   (await this.page.waitForSelector('a')).asElement();
   // @ts-expect-error: page.evaluate's function needs the argument it declares
   await this.page.evaluate((n: number) => n * 2);

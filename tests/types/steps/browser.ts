@@ -3,6 +3,7 @@ import { Given, Then, When, type IWorld } from '@cucumber/cucumber';
 import {
   APIResponse,
   BrowserContext,
+  ElementHandle,
   errors,
   expect,
   Locator,
@@ -115,7 +116,13 @@ When('I use the page directly', async function () {
   await this.page.fill('#name', 'Ada');
   await this.page.selectOption('select', 'a');
   const value: string = await this.page.inputValue('#name');
-  const first: Locator = await this.page.waitForSelector('.ready', { timeout: 5_000 });
+  const ready = await this.page.waitForSelector('.ready', { timeout: 5_000 });
+  const first: Locator | null = ready;
+  const rows: ElementHandle[] = await this.page.$$('tr');
+  const cell = await rows[0]?.$('td');
+  const cellText: string | undefined = await cell?.textContent();
+  const handle: ElementHandle = await this.page.locator('#one').elementHandle();
+  await handle.click();
   await this.page.keyboard.press('Control+A');
   await this.page.keyboard.type('hello');
   await this.page.keyboard.insertText('é');
