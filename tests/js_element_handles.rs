@@ -73,10 +73,11 @@ fn element_handles_answer_as_playwrights_do() {
         return;
     }
     let base = support::serve(PAGES);
-    let dir = js_suite::project_dir("element-handles");
-    js_suite::write_files(&dir, &[("steps/handles.ts", STEPS), ("handles.feature", FEATURE)]);
-    let (out, text) = js_suite::run_feature(&dir, "handles.feature", &base);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("2 scenarios (2 passed)"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
+    js_suite::assert_passes(
+        "element-handles",
+        &[("steps/handles.ts", STEPS), ("handles.feature", FEATURE)],
+        "handles.feature",
+        &base,
+        2,
+    );
 }

@@ -97,10 +97,11 @@ fn the_extra_methods_work_and_fail_where_playwright_fails() {
         return;
     }
     let base = support::serve(PAGES);
-    let dir = js_suite::project_dir("page-extras");
-    js_suite::write_files(&dir, &[("steps/extras.ts", STEPS), ("extras.feature", FEATURE)]);
-    let (out, text) = js_suite::run_feature(&dir, "extras.feature", &base);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("2 scenarios (2 passed)"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
+    js_suite::assert_passes(
+        "page-extras",
+        &[("steps/extras.ts", STEPS), ("extras.feature", FEATURE)],
+        "extras.feature",
+        &base,
+        2,
+    );
 }

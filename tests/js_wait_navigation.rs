@@ -64,10 +64,11 @@ fn wait_for_navigation_answers_and_times_out_as_playwright_does() {
         return;
     }
     let base = support::serve(PAGES);
-    let dir = js_suite::project_dir("wait-navigation");
-    js_suite::write_files(&dir, &[("steps/nav.ts", STEPS), ("nav.feature", FEATURE)]);
-    let (out, text) = js_suite::run_feature(&dir, "nav.feature", &base);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("2 scenarios (2 passed)"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
+    js_suite::assert_passes(
+        "wait-navigation",
+        &[("steps/nav.ts", STEPS), ("nav.feature", FEATURE)],
+        "nav.feature",
+        &base,
+        2,
+    );
 }

@@ -1,6 +1,9 @@
 //! A small cucumber-js project written to a temp folder and run with `ferridriver bdd` against
 //! a test server: the feature, its TypeScript steps and any extra files.
 
+// Each test binary that includes this uses part of it.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -31,4 +34,17 @@ pub fn run_feature(dir: &Path, feature: &str, base: &str) -> (Output, String) {
         .unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out, text)
+}
+
+/// Writes a project named `name` with `files`, runs `feature` against `base` and checks that
+/// its `scenarios` scenarios all passed (the whole output in the failure); the folder is removed
+/// after a pass.
+pub fn assert_passes(name: &str, files: &[(&str, &str)], feature: &str, base: &str, scenarios: usize) {
+    let dir = project_dir(name);
+    write_files(&dir, files);
+    let (out, text) = run_feature(&dir, feature, base);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let plural = if scenarios == 1 { "" } else { "s" };
+    assert!(text.contains(&format!("{scenarios} scenario{plural} ({scenarios} passed)")), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
