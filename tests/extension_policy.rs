@@ -110,6 +110,11 @@ fn run(dir: &Path, flags: &[&str], env_policy: Option<&str>, url: &str) -> (Valu
     (envelope["value"].clone(), stderr)
 }
 
+/// An audit line written when the tools loaded (not a use).
+fn at_load_line(entry: &Value) -> bool {
+    entry["reason"].as_str().is_some_and(|r| r.starts_with("at load:"))
+}
+
 fn denied(value: &Value, needle: &str) {
     assert_eq!(value["error"], "CapabilityDeniedError", "{value}");
     let message = value["message"].as_str().unwrap_or_default();
@@ -134,7 +139,7 @@ fn the_standard_profile_keeps_commands_from_plugins_and_lets_project_tools_run()
     let find = |tool: &str, capability: &str| {
         entries
             .iter()
-            .find(|e| e["tool"] == tool && e["capability"] == capability)
+            .find(|e| e["tool"] == tool && e["capability"] == capability && !at_load_line(e))
             .unwrap_or_else(|| panic!("{tool} {capability} in\n{log}"))
     };
     let net = find("box.net", "net");
@@ -151,6 +156,18 @@ fn the_standard_profile_keeps_commands_from_plugins_and_lets_project_tools_run()
         (Some("allow"), Some("GREETING"), &Value::Null)
     );
     assert!(!log.contains("there") && !log.contains("echo"), "no values or command lines: {log}");
+    // The decisions at load come first: each declared capability of each tool.
+    let at_load = |tool: &str, capability: &str| {
+        entries.iter().find(|e| {
+            e["tool"] == tool
+                && e["capability"] == capability
+                && e["reason"].as_str().is_some_and(|r| r.starts_with("at load:"))
+        })
+    };
+    let deploy_at_load = at_load("box.deploy", "commands").unwrap_or_else(|| panic!("{log}"));
+    assert_eq!((deploy_at_load["decision"].as_str(), deploy_at_load["host"].as_str()), (Some("deny"), Some("run")));
+    assert_eq!(at_load("local.hello", "env").map(|e| e["decision"].clone()), Some(json!("allow")));
+    assert_eq!(at_load("box.net", "net").map(|e| e["target"].clone()), Some(json!("any host")));
 
     // `ferridriver audit` filters by plugin and decision.
     let audit = |args: &[&str]| {
@@ -247,7 +264,7 @@ fn mcp_clients_and_bdd_steps_meet_the_same_denial_and_it_is_audited_with_the_ses
     let denial: Value = log
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .find(|e| e["tool"] == "box.deploy")
+        .find(|e| e["tool"] == "box.deploy" && !at_load_line(e))
         .unwrap_or_else(|| panic!("{log}"));
     assert_eq!((denial["host"].as_str(), denial["decision"].as_str()), (Some("mcp"), Some("deny")));
     assert!(denial["session"].as_str().is_some_and(|s| !s.is_empty()), "{denial}");

@@ -95,6 +95,7 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
         project.config_path.as_deref(),
         project.config.extensions.policy.as_ref(),
     )?;
+    policy.record_load(kind.command(), project.registry.tools.iter());
     let context = Arc::new(SessionContext {
         registry: Arc::clone(&project.registry),
         table: Arc::clone(&project.table),

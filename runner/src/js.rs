@@ -40,6 +40,7 @@ pub fn add_js_steps(
     match report.program {
         Some(program) => {
             program.register(registry);
+            settings.policy.record_load("bdd", program.manifest.tools());
             let shared = Arc::clone(&program);
             let policy = settings.policy;
             let factory: HostFactory = Arc::new(move |_| {

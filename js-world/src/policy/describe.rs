@@ -21,6 +21,29 @@ pub struct CapabilityDecision {
 }
 
 impl Capabilities {
+    /// Records, for `host` loading `tools`, the decision on every capability each declares
+    /// (the `at load` lines of the audit log; nothing without a log).
+    pub fn record_load<'a>(&self, host: &str, tools: impl Iterator<Item = &'a ToolDefinition>) {
+        let Some(log) = self.audit() else { return };
+        let auditor = super::Auditor::new(std::sync::Arc::clone(log), host, None);
+        for tool in tools {
+            for d in self.describe_tool(tool) {
+                let reason = match &d.reason {
+                    Some(why) => format!("at load: {why}"),
+                    None => "at load: declared by the tool and granted by the policy".to_string(),
+                };
+                auditor.record(
+                    tool.plugin.as_deref(),
+                    Some(&tool.name),
+                    d.capability,
+                    &d.requested,
+                    d.allowed,
+                    &reason,
+                );
+            }
+        }
+    }
+
     /// The decisions on everything `tool` declares: always `net`, then `commands` and `env`
     /// when it declares commands (and environment for them).
     pub fn describe_tool(&self, tool: &ToolDefinition) -> Vec<CapabilityDecision> {
