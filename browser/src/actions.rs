@@ -23,7 +23,12 @@ impl Locator {
     /// center (after scrolling it into view when the action needs the pointer).
     /// With `hover`, the mouse is moved there too, and the element must still be under it once
     /// the page has handled the move (see `hover_at`).
-    async fn wait_for_point(&self, action: &str, checks: &[&str], hover: bool) -> Result<(Element, f64, f64)> {
+    pub(crate) async fn wait_for_point(
+        &self,
+        action: &str,
+        checks: &[&str],
+        hover: bool,
+    ) -> Result<(Element, f64, f64)> {
         let started = Instant::now();
         let timeout = self.timeout();
         let mut last_reason = "no element matches".to_string();

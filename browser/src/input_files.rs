@@ -56,27 +56,20 @@ impl Locator {
                         json!({ "name": f.name, "mimeType": f.mime_type, "data": data })
                     })
                     .collect();
-                let reply = self
-                    .page
-                    .connection
-                    .call_raw(
-                        "Runtime.callFunctionOn",
-                        json!({ "functionDeclaration": SET_FILES, "objectId": el.object_id,
-                                "arguments": [{ "value": payloads }], "returnByValue": true }),
-                        Some(&self.page.session),
-                    )
-                    .await?;
-                if let Some(details) = reply.get("exceptionDetails") {
-                    let text = crate::events::exception_text(details);
-                    let first = text.lines().next().unwrap_or("setInputFiles failed");
-                    let mut message = first.trim_start_matches("Uncaught ");
-                    while let Some(rest) = message.strip_prefix("Error: ") {
-                        message = rest;
-                    }
-                    // Playwright's wording: the in-page error's name stays in the message.
-                    return Err(BrowserError::Evaluation(format!("locator.setInputFiles: Error: {message}")));
+                let set =
+                    self.page.call_function_on(&el.object_id, SET_FILES, vec![json!({ "value": payloads })], true);
+                let text = match set.await {
+                    Ok(_) => return Ok(()),
+                    Err(BrowserError::Evaluation(text)) => text,
+                    Err(other) => return Err(other),
+                };
+                let first = text.lines().next().unwrap_or("setInputFiles failed");
+                let mut message = first.trim_start_matches("Uncaught ");
+                while let Some(rest) = message.strip_prefix("Error: ") {
+                    message = rest;
                 }
-                Ok(())
+                // Playwright's wording: the in-page error's name stays in the message.
+                Err(BrowserError::Evaluation(format!("locator.setInputFiles: Error: {message}")))
             }),
         )
         .await

@@ -41,7 +41,7 @@ impl PageInner {
 
     /// `Runtime.callFunctionOn` in our object group, promises awaited; the raw result object,
     /// or the page's exception as an error. `arguments` are DevTools call arguments.
-    async fn call_function_on(
+    pub(crate) async fn call_function_on(
         &self,
         on: &str,
         declaration: &str,

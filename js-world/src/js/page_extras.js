@@ -22,7 +22,22 @@
     [/^(input|beforeinput)$/, 'InputEvent'],
   ];
 
+  // A `{ x, y }` position option, checked here so a typo is an error at its line.
+  function position(what, p) {
+    if (p === undefined || p === null) return null;
+    if (typeof p !== 'object' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new TypeError(`dragTo: ${what} must be { x, y }`);
+    return { x: p.x, y: p.y };
+  }
+
   Object.assign(Locator.prototype, {
+    // Presses on this element, moves to `target` and releases: HTML5 drag and drop for
+    // draggable elements (the browser's own events), plain mouse events for the others.
+    async dragTo(target, options) {
+      if (!(target instanceof Locator)) throw new TypeError('locator.dragTo: pass the target locator');
+      const o = options || {};
+      const args = [target._parts, position('sourcePosition', o.sourcePosition), position('targetPosition', o.targetPosition)];
+      await this._op('dragTo', args, options);
+    },
     focus(options) {
       return this.evaluate((el) => el.focus(), undefined, options).then(done);
     },
@@ -139,6 +154,9 @@
   Object.assign(g.__ferridriver_modules.playwright.BrowserContext.prototype, timeouts);
 
   Object.assign(Page.prototype, timeouts, {
+    dragAndDrop(source, target, options) {
+      return this.locator(source).dragTo(this.locator(target), options);
+    },
     // What is left out stays as it is; `null` goes back to the browser's own value.
     emulateMedia(options) {
       const o = options || {};

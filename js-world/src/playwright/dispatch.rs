@@ -184,6 +184,27 @@ async fn locator_op(session: &Session, r: &Request) -> Reply {
         "click" => l.click().await,
         "dblclick" => l.dblclick().await,
         "hover" => l.hover().await,
+        "dragTo" => {
+            let parts: Vec<super::locator::PartSpec> = r.arg(0, "target")?;
+            let target = super::locator::build(&page, &parts).map_err(Failure::type_error)?;
+            let target = match r.timeout() {
+                Some(t) => target.with_timeout(t),
+                None => target,
+            };
+            #[derive(serde::Deserialize)]
+            struct Position {
+                x: f64,
+                y: f64,
+            }
+            let at = |i: usize, what: &str| -> Result<Option<(f64, f64)>, Failure> {
+                Ok(r.arg::<Option<Position>>(i, what)?.map(|p| (p.x, p.y)))
+            };
+            let options = ferridriver_browser::DragOptions {
+                source_position: at(1, "sourcePosition")?,
+                target_position: at(2, "targetPosition")?,
+            };
+            l.drag_to(&target, options).await
+        }
         "fill" => l.fill(&r.arg::<String>(0, "value")?).await,
         "setInputFiles" => {
             let payloads: Vec<InputFilePayload> = r.arg(0, "files")?;

@@ -158,6 +158,12 @@ declare module '@playwright/test' {
       selector: string,
       options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' },
     ): Promise<ElementHandle | null>;
+    /** `page.locator(source).dragTo(page.locator(target), options)`. */
+    dragAndDrop(
+      source: string,
+      target: string,
+      options?: TimeoutOptions & { sourcePosition?: { x: number; y: number }; targetPosition?: { x: number; y: number } },
+    ): Promise<void>;
     /** A handle to the first match now, or null (no waiting). */
     $(selector: string): Promise<ElementHandle | null>;
     /** Handles to every current match. */
@@ -333,6 +339,12 @@ declare module '@playwright/test' {
     isEditable(options?: TimeoutOptions): Promise<boolean>;
     /** Waits until the element is visible (default), hidden, attached or detached. */
     waitFor(options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' }): Promise<void>;
+    /** Presses on this element, moves onto `target` and releases (HTML5 drag and drop for
+     * draggable elements). Positions are relative to each element's top left. */
+    dragTo(
+      target: Locator,
+      options?: TimeoutOptions & { sourcePosition?: { x: number; y: number }; targetPosition?: { x: number; y: number } },
+    ): Promise<void>;
     /** Waits for the one element (strict) and gives a handle that keeps naming it. */
     elementHandle(options?: TimeoutOptions): Promise<ElementHandle>;
     /** Handles to every current match. */

@@ -123,6 +123,8 @@ When('I use the page directly', async function () {
   const cellText: string | undefined = await cell?.textContent();
   const handle: ElementHandle = await this.page.locator('#one').elementHandle();
   await handle.click();
+  await this.page.locator('#card').dragTo(this.page.locator('#done'), { targetPosition: { x: 5, y: 5 } });
+  await this.page.dragAndDrop('#card', '#done');
   await this.page.keyboard.press('Control+A');
   await this.page.keyboard.type('hello');
   await this.page.keyboard.insertText('é');
