@@ -19,7 +19,7 @@ const PAGE: &str = r#"<!doctype html><title>Extras</title>
 const PAGES: &[(&str, &str)] = &[("/extras", PAGE)];
 
 const STEPS: &str = r##"import { Given, Then } from '@cucumber/cucumber'
-import { expect } from '@playwright/test'
+import { expect, selectors } from '@playwright/test'
 
 Given('the extras page', async function (this: any) {
   await this.page.goto('/extras')
@@ -62,6 +62,14 @@ Then('the extra methods work', async function (this: any) {
   await page.emulateMedia({ colorScheme: null, media: null })
   expect([await matches('print'), await matches('(prefers-color-scheme: dark)')]).toEqual([false, false])
   await page.keyboard.press('Tab')
+  // As Playwright 1.65 (recorded with it): a locator keeps the test id attribute it was made with.
+  await page.setContent('<button data-testid="save">old</button><button data-test="save">new</button>')
+  const before = page.getByTestId('save')
+  selectors.setTestIdAttribute('data-test')
+  const after = page.getByTestId('save')
+  expect([await before.textContent(), await after.textContent()]).toEqual(['old', 'new'])
+  selectors.setTestIdAttribute('data-testid')
+  expect(() => selectors.setTestIdAttribute('')).toThrow(/pass an attribute name/)
 })
 
 Then('they fail where Playwright fails', async function (this: any) {

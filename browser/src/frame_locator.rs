@@ -83,6 +83,11 @@ impl FrameLocator {
         self.inside().get_by_test_id(id)
     }
 
+    /// Elements whose test id `attribute` is `id`, in the frame.
+    pub fn get_by_test_id_in(&self, attribute: &str, id: &str) -> Locator {
+        self.inside().get_by_test_id_in(attribute, id)
+    }
+
     /// An iframe inside this frame.
     pub fn frame_locator(&self, selector: &str) -> FrameLocator {
         self.inside().frame_locator(selector)

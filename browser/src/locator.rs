@@ -21,6 +21,12 @@ pub(crate) enum Part {
         name: &'static str,
         value: TextMatch,
     },
+    /// `getByTestId`: the test id attribute (`data-testid`, or what
+    /// `selectors.setTestIdAttribute` chose when the locator was made).
+    TestId {
+        attribute: String,
+        value: TextMatch,
+    },
     Nth(i64),
     HasText(TextMatch),
     HasNotText(TextMatch),
@@ -149,7 +155,13 @@ impl Locator {
 
     /// Elements by `data-testid` (exact).
     pub fn get_by_test_id(&self, id: &str) -> Locator {
-        self.then(Part::Attribute { name: "data-testid", value: TextMatch::Exact(id.to_string()) })
+        self.get_by_test_id_in("data-testid", id)
+    }
+
+    /// Elements whose test id `attribute` is `id` (exact): Playwright's `getByTestId` after
+    /// `selectors.setTestIdAttribute(attribute)`.
+    pub fn get_by_test_id_in(&self, attribute: &str, id: &str) -> Locator {
+        self.then(Part::TestId { attribute: attribute.to_string(), value: TextMatch::Exact(id.to_string()) })
     }
 
     /// The iframe matching `selector` inside the current match (Playwright's `frameLocator`),
@@ -250,7 +262,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             }
             Part::Text(t) => format!("getByText({})", t.describe()),
             Part::Label(t) => format!("getByLabel({})", t.describe()),
-            Part::Attribute { name: "data-testid", value } => format!("getByTestId({})", value.describe()),
+            Part::TestId { value, .. } => format!("getByTestId({})", value.describe()),
             Part::Attribute { name, value } => {
                 let method = match *name {
                     "placeholder" => "getByPlaceholder",

@@ -542,6 +542,11 @@ impl Page {
         crate::Locator::root(Arc::clone(&self.inner)).get_by_test_id(id)
     }
 
+    /// Elements whose test id `attribute` is `id` (see [`crate::Locator::get_by_test_id_in`]).
+    pub fn get_by_test_id_in(&self, attribute: &str, id: &str) -> crate::Locator {
+        crate::Locator::root(Arc::clone(&self.inner)).get_by_test_id_in(attribute, id)
+    }
+
     /// Closes the page.
     pub async fn close(&mut self) -> Result<()> {
         if !self.closed {

@@ -371,6 +371,7 @@ fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
         Part::Text(m) => ("text", vec![m.to_js()]),
         Part::Label(m) => ("label", vec![m.to_js()]),
         Part::Attribute { name, value } => ("attribute", vec![json!(name), value.to_js()]),
+        Part::TestId { attribute, value } => ("attribute", vec![json!(attribute), value.to_js()]),
         Part::Role { role, name, states } => {
             ("role", vec![json!(role), name.as_ref().map_or(Value::Null, |n| n.to_js()), json!(states)])
         }

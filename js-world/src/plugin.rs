@@ -75,6 +75,7 @@ const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "Browser",
     "APIRequestContext",
     "APIResponse",
+    "selectors",
     "chromium",
     "firefox",
     "webkit",

@@ -38,9 +38,7 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             }
             Part::Text(text) => format!("internal:text={}", text_value(text)),
             Part::Label(text) => format!("internal:label={}", text_value(text)),
-            Part::Attribute { name: "data-testid", value } => {
-                format!("internal:testid=[data-testid={}]", attribute_value(value))
-            }
+            Part::TestId { attribute, value } => format!("internal:testid=[{attribute}={}]", attribute_value(value)),
             Part::Attribute { name, value } => format!("internal:attr=[{name}={}]", attribute_value(value)),
             Part::Nth(n) => format!("nth={n}"),
             Part::HasText(text) => format!("internal:has-text={}", text_value(text)),

@@ -105,6 +105,19 @@
     throw new TypeError('expected a function or a string of JavaScript');
   }
 
+  // `selectors.setTestIdAttribute`: what getByTestId matches from then on (a locator keeps the
+  // attribute it was made with, as in Playwright).
+  const testIds = { attribute: 'data-testid' };
+  const selectors = Object.freeze({
+    setTestIdAttribute(name) {
+      if (typeof name !== 'string' || !name.trim()) throw new TypeError('selectors.setTestIdAttribute: pass an attribute name');
+      testIds.attribute = name.trim();
+    },
+    register() {
+      return Promise.reject(new Error('selectors.register (custom selector engines) is not supported by ferridriver yet'));
+    },
+  });
+
   // Builds locators; shared by Page (empty chain) and Locator.
   class Finder {
     _with(part) {
@@ -148,7 +161,7 @@
     }
     getByTestId(id) {
       if (id instanceof RegExp) throw new TypeError('getByTestId: a RegExp is not supported; pass the id');
-      return this._with({ kind: 'testId', id: String(id) });
+      return this._with({ kind: 'testId', id: String(id), attribute: testIds.attribute });
     }
   }
 
@@ -759,5 +772,6 @@
     Browser,
     APIRequestContext,
     APIResponse,
+    selectors,
   };
 })(globalThis);

@@ -76,6 +76,9 @@ pub(crate) enum PartSpec {
     },
     TestId {
         id: String,
+        /// `selectors.setTestIdAttribute` at the locator's making (default `data-testid`).
+        #[serde(default)]
+        attribute: Option<String>,
     },
     Nth {
         n: i64,
@@ -119,7 +122,7 @@ trait Scope {
     fn placeholder(&self, t: TextMatch) -> Locator;
     fn alt_text(&self, t: TextMatch) -> Locator;
     fn title(&self, t: TextMatch) -> Locator;
-    fn test_id(&self, id: &str) -> Locator;
+    fn test_id(&self, attribute: &str, id: &str) -> Locator;
     fn handle(&self, id: u64, from: &str) -> Locator;
 }
 
@@ -147,8 +150,8 @@ macro_rules! scope {
             fn title(&self, t: TextMatch) -> Locator {
                 self.get_by_title(t)
             }
-            fn test_id(&self, id: &str) -> Locator {
-                self.get_by_test_id(id)
+            fn test_id(&self, attribute: &str, id: &str) -> Locator {
+                self.get_by_test_id_in(attribute, id)
             }
             fn handle(&self, id: u64, from: &str) -> Locator {
                 self.element_handle(id, from)
@@ -172,7 +175,7 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         PartSpec::Placeholder { text } => scope.placeholder(text.to_match()),
         PartSpec::AltText { text } => scope.alt_text(text.to_match()),
         PartSpec::Title { text } => scope.title(text.to_match()),
-        PartSpec::TestId { id } => scope.test_id(id),
+        PartSpec::TestId { id, attribute } => scope.test_id(attribute.as_deref().unwrap_or("data-testid"), id),
         PartSpec::Pinned { id, from } => scope.handle(*id, from),
         PartSpec::EnterFrame
         | PartSpec::Nth { .. }

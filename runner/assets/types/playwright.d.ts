@@ -360,6 +360,12 @@ declare module '@playwright/test' {
   export interface Locator extends LocatorFactories {}
 
   /** An iframe's content; first/last/nth pick the iframe. */
+  /** Selector settings: `setTestIdAttribute` changes what `getByTestId` matches for the
+   * locators made after it. */
+  export const selectors: {
+    setTestIdAttribute(attributeName: string): void;
+  };
+
   /** One element, for as long as it lives: every Locator method works on it; a removed
    * element stays readable, while acting on it fails at once. */
   export class ElementHandle extends Locator {

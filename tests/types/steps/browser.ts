@@ -8,6 +8,7 @@ import {
   expect,
   Locator,
   Page,
+  selectors,
   type ConsoleMessage,
   type Request,
   type Route,
@@ -125,6 +126,7 @@ When('I use the page directly', async function () {
   await handle.click();
   await this.page.locator('#card').dragTo(this.page.locator('#done'), { targetPosition: { x: 5, y: 5 } });
   await this.page.dragAndDrop('#card', '#done');
+  selectors.setTestIdAttribute('data-test');
   await this.page.keyboard.press('Control+A');
   await this.page.keyboard.type('hello');
   await this.page.keyboard.insertText('é');
