@@ -279,6 +279,56 @@ impl Recording {
     }
 }
 
+/// Captures in the background (response bodies, DOM snapshots) are counted, so that a trace
+/// is written only once they are stored.
+impl Tracer {
+    /// A capture in the background began (a response body, a snapshot): the trace is written
+    /// only once it ended ([`Tracer::settled`]).
+    pub(crate) fn capture_started(&self) {
+        self.recording().pending_captures += 1;
+    }
+
+    /// A guard that ends a capture when dropped (also when its task is dropped unfinished,
+    /// with the runtime it ran on).
+    pub(crate) fn capture(&self) -> Capture {
+        self.capture_started();
+        Capture(self.clone())
+    }
+
+    /// A background capture ended (stored or failed).
+    pub(crate) fn capture_ended(&self) {
+        let mut recording = self.recording();
+        recording.pending_captures = recording.pending_captures.saturating_sub(1);
+        if recording.pending_captures == 0 {
+            self.captures_done.notify_waiters();
+        }
+    }
+
+    /// Waits until the captures in the background (response bodies, snapshots) are stored or
+    /// failed, at most `limit`: what is written after that has all the browser could still give.
+    pub async fn settled(&self, limit: std::time::Duration) {
+        let wait = async {
+            loop {
+                let done = self.captures_done.notified();
+                if self.recording().pending_captures == 0 {
+                    return;
+                }
+                done.await;
+            }
+        };
+        let _ = tokio::time::timeout(limit, wait).await;
+    }
+}
+
+/// One capture in the background, ended when dropped.
+pub(crate) struct Capture(Tracer);
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        self.0.capture_ended();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
