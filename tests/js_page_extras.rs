@@ -69,6 +69,10 @@ Then('the extra methods work', async function (this: any) {
   const after = page.getByTestId('save')
   expect([await before.textContent(), await after.textContent()]).toEqual(['old', 'new'])
   selectors.setTestIdAttribute('data-testid')
+  const pdf = await page.pdf({ format: 'A4', path: 'out/page.pdf', margin: { top: '1cm' }, preferCSSPageSize: false })
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  expect(pdf.toString('latin1')).toMatch(/MediaBox \[0 0 595\.\d+ 841\.\d+\]|MediaBox \[0 0 595\.\d+ 842\.\d+\]/)
+  await expect(page.pdf({ format: 'B7' })).rejects.toThrow(/unknown paper format B7/)
   expect(() => selectors.setTestIdAttribute('')).toThrow(/pass an attribute name/)
 })
 

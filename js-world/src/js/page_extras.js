@@ -154,6 +154,14 @@
   Object.assign(g.__ferridriver_modules.playwright.BrowserContext.prototype, timeouts);
 
   Object.assign(Page.prototype, timeouts, {
+    // The page printed to PDF (headless Chromium); `path` writes it inside the project too.
+    async pdf(options) {
+      const o = { ...(options || {}) };
+      const path = o.path === undefined ? null : String(o.path);
+      delete o.path;
+      const data = await this._op('pdf', [o, path]);
+      return g.Buffer.from(data, 'base64');
+    },
     dragAndDrop(source, target, options) {
       return this.locator(source).dragTo(this.locator(target), options);
     },

@@ -116,6 +116,14 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
             page.emulate_media(&emulation).await?;
             Value::Null
         }
+        "pdf" => {
+            let options: Option<ferridriver_browser::PdfOptions> = r.arg(0, "options")?;
+            let pdf = page.pdf(&options.unwrap_or_default()).await?;
+            if let Some(path) = r.arg::<Option<String>>(1, "path")? {
+                super::files::write_in_project("page.pdf", &path, &pdf)?;
+            }
+            Value::String(base64::engine::general_purpose::STANDARD.encode(pdf))
+        }
         "title" => Value::String(page.title().await?),
         "markdown" => Value::String(page.markdown().await?),
         "ariaSnapshot" => Value::String(page.aria_snapshot().await?),

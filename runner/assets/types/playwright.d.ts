@@ -158,6 +158,24 @@ declare module '@playwright/test' {
       selector: string,
       options?: TimeoutOptions & { state?: 'attached' | 'detached' | 'visible' | 'hidden' },
     ): Promise<ElementHandle | null>;
+    /** The page printed to PDF (headless Chromium); `path` also writes it inside the project. */
+    pdf(options?: {
+      path?: string;
+      format?: string;
+      width?: string | number;
+      height?: string | number;
+      margin?: { top?: string | number; right?: string | number; bottom?: string | number; left?: string | number };
+      scale?: number;
+      landscape?: boolean;
+      printBackground?: boolean;
+      pageRanges?: string;
+      preferCSSPageSize?: boolean;
+      displayHeaderFooter?: boolean;
+      headerTemplate?: string;
+      footerTemplate?: string;
+      outline?: boolean;
+      tagged?: boolean;
+    }): Promise<Buffer>;
     /** `page.locator(source).dragTo(page.locator(target), options)`. */
     dragAndDrop(
       source: string,
