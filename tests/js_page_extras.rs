@@ -73,6 +73,17 @@ Then('the extra methods work', async function (this: any) {
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
   expect(pdf.toString('latin1')).toMatch(/MediaBox \[0 0 595\.\d+ 841\.\d+\]|MediaBox \[0 0 595\.\d+ 842\.\d+\]/)
   await expect(page.pdf({ format: 'B7' })).rejects.toThrow(/unknown paper format B7/)
+  // selectText, as Playwright 1.65 (recorded with it): the text of an element, the value of a field.
+  await page.setContent('<p id="p">Hello <b>bold</b> world</p><input id="i" value="typed"><p id="h" style="display:none">x</p><p>a</p>')
+  await page.locator('#p').selectText()
+  expect(await page.evaluate(() => [getSelection()!.toString(), document.activeElement!.localName])).toEqual(['Hello bold world', 'body'])
+  await page.locator('#i').selectText()
+  expect(await page.evaluate(() => { const i = document.querySelector('input')!; return [i.selectionStart, i.selectionEnd, document.activeElement!.id] })).toEqual([0, 5, 'i'])
+  // waitFor's failures are Playwright's: a TimeoutError, and a strict mode violation at once.
+  const failure = async (p: Promise<unknown>) => p.then(() => 'passed', (e: any) => [e.name, e.message.split('\n')[0]])
+  expect(await failure(page.locator('#h').waitFor({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.waitFor: Timeout 300ms exceeded waiting for the element to be visible'])
+  expect(await failure(page.locator('#h').selectText({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.selectText: Timeout 300ms exceeded waiting for the element to be visible'])
+  expect(await failure(page.locator('p').waitFor({ timeout: 300 }))).toEqual(['Error', "locator.waitFor: strict mode violation: locator('p') resolved to 3 elements:"])
   expect(() => selectors.setTestIdAttribute('')).toThrow(/pass an attribute name/)
 })
 

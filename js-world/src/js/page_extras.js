@@ -30,6 +30,26 @@
   }
 
   Object.assign(Locator.prototype, {
+    // Once visible: focuses the element and selects all its text (the value of an input or a
+    // textarea, else its contents).
+    async selectText(options) {
+      await this.waitFor({ state: 'visible', timeout: options && options.timeout }).catch((e) => {
+        if (e && e.name === 'TimeoutError') e.message = e.message.replace(/^locator\.waitFor:/, 'locator.selectText:');
+        throw e;
+      });
+      await this.evaluate((el) => {
+        el.focus();
+        if (typeof el.select === 'function' && (el.localName === 'input' || el.localName === 'textarea')) {
+          el.select();
+          return;
+        }
+        const range = el.ownerDocument.createRange();
+        range.selectNodeContents(el);
+        const selection = el.ownerDocument.defaultView.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }, undefined, options);
+    },
     // Presses on this element, moves to `target` and releases: HTML5 drag and drop for
     // draggable elements (the browser's own events), plain mouse events for the others.
     async dragTo(target, options) {

@@ -346,7 +346,25 @@
       const check = checks[state];
       if (!check) throw new TypeError(`waitFor: unknown state '${state}'`);
       const request = { target: 'expect', parts: this._parts, op: check[0], not: check[1], args: check[2], timeout: timeoutOf(o) };
-      return this._page._send(request, site).then(() => undefined);
+      // The wait is checked as an assertion; a time-out is reported as Playwright's waitFor's.
+      return this._page._send(request, site).then(
+        () => undefined,
+        (e) => {
+          const text = String(e && e.message);
+          const strict = /\nReceived: (.*strict mode violation[\s\S]*?)\nTimeout:/.exec(text);
+          if (strict) {
+            const s = new Error(strict[1].replace(/^locator\.\w+: /, 'locator.waitFor: '));
+            s.stack = e.stack;
+            throw s;
+          }
+          const ms = /\nTimeout: (\d+)\s?ms/.exec(text);
+          if (!ms) throw e;
+          const seen = String(e.message).split('\n').filter((l) => /^(Locator|Received):/.test(l));
+          const t = new TimeoutError([`locator.waitFor: Timeout ${ms[1]}ms exceeded waiting for the element to be ${state}`, ...seen].join('\n'));
+          t.stack = e.stack;
+          throw t;
+        }
+      );
     }
     toString() {
       return `Locator@${JSON.stringify(this._parts)}`;

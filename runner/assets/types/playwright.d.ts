@@ -363,6 +363,8 @@ declare module '@playwright/test' {
       target: Locator,
       options?: TimeoutOptions & { sourcePosition?: { x: number; y: number }; targetPosition?: { x: number; y: number } },
     ): Promise<void>;
+    /** Once visible: focuses the element and selects all its text (a field's value). */
+    selectText(options?: TimeoutOptions): Promise<void>;
     /** Waits for the one element (strict) and gives a handle that keeps naming it. */
     elementHandle(options?: TimeoutOptions): Promise<ElementHandle>;
     /** Handles to every current match. */
