@@ -127,6 +127,34 @@ pub fn install(
         })?,
     )?;
     native.set("sleep", Function::new(ctx.clone(), Async(sleep))?)?;
+    // node:crypto's randomness and hashes, from the system's generator and ring's digests.
+    native.set(
+        "randomBytes",
+        Function::new(ctx.clone(), |ctx: Ctx<'_>, n: usize| -> rquickjs::Result<Bytes> {
+            let mut bytes = vec![0u8; n.min(1 << 20)];
+            ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut bytes)
+                .map_err(|_| Exception::throw_message(&ctx, "randomBytes: the system's random source failed"))?;
+            Ok(Bytes(bytes))
+        })?,
+    )?;
+    native.set(
+        "digest",
+        Function::new(ctx.clone(), |ctx: Ctx<'_>, algorithm: String, data: TypedArray<'_, u8>| -> rquickjs::Result<Bytes> {
+            let algorithm_of = match algorithm.to_ascii_lowercase().replace('-', "").as_str() {
+                "sha1" => &ring::digest::SHA1_FOR_LEGACY_USE_ONLY,
+                "sha256" => &ring::digest::SHA256,
+                "sha384" => &ring::digest::SHA384,
+                "sha512" => &ring::digest::SHA512,
+                _ => {
+                    return Err(Exception::throw_message(
+                        &ctx,
+                        &format!("crypto.createHash: digest '{algorithm}' is not supported by ferridriver (sha1, sha256, sha384, sha512)"),
+                    ))
+                }
+            };
+            Ok(Bytes(ring::digest::digest(algorithm_of, &copy(&data)).as_ref().to_vec()))
+        })?,
+    )?;
     native.set("checkSchema", Function::new(ctx.clone(), |schema: String| crate::schemas::schema_problem(&schema))?)?;
     native.set(
         "validate",

@@ -64,6 +64,33 @@ const FS_EXPORTS: &[&str] = &["readFileSync", "existsSync", "createReadStream", 
 const PATH_EXPORTS: &[&str] =
     &["join", "dirname", "basename", "resolve", "extname", "normalize", "relative", "isAbsolute", "sep"];
 const BUFFER_EXPORTS: &[&str] = &["Buffer"];
+const OS_EXPORTS: &[&str] =
+    &["EOL", "platform", "arch", "type", "release", "homedir", "tmpdir", "hostname", "cpus", "endianness"];
+const URL_EXPORTS: &[&str] = &["URL", "URLSearchParams", "fileURLToPath", "pathToFileURL"];
+const UTIL_EXPORTS: &[&str] = &[
+    "format",
+    "inspect",
+    "promisify",
+    "deprecate",
+    "inherits",
+    "isDeepStrictEqual",
+    "types",
+    "TextEncoder",
+    "TextDecoder",
+];
+const EVENTS_EXPORTS: &[&str] = &["EventEmitter", "once"];
+const CRYPTO_EXPORTS: &[&str] = &[
+    "randomBytes",
+    "randomUUID",
+    "randomInt",
+    "createHash",
+    "getRandomValues",
+    "createHmac",
+    "createCipheriv",
+    "createDecipheriv",
+];
+/// The Node built-ins provided (for messages about the others).
+pub(crate) const NODE_BUILTINS: &[&str] = &["assert", "buffer", "crypto", "events", "fs", "os", "path", "url", "util"];
 /// What step files import from `@playwright/test` (the classes are there for `instanceof`).
 const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "expect",
@@ -89,6 +116,11 @@ pub(crate) fn virtual_module(specifier: &str) -> Option<(&'static str, &'static 
         "node:fs" | "fs" => ("fs", FS_EXPORTS),
         "node:path" | "path" => ("path", PATH_EXPORTS),
         "node:buffer" | "buffer" => ("buffer", BUFFER_EXPORTS),
+        "node:os" | "os" => ("os", OS_EXPORTS),
+        "node:url" | "url" => ("url", URL_EXPORTS),
+        "node:util" | "util" => ("util", UTIL_EXPORTS),
+        "node:events" | "events" => ("events", EVENTS_EXPORTS),
+        "node:crypto" | "crypto" => ("crypto", CRYPTO_EXPORTS),
         "@playwright/test" | "playwright/test" | "playwright" | "playwright-core" => ("playwright", PLAYWRIGHT_EXPORTS),
         _ => return None,
     })
@@ -103,6 +135,11 @@ pub(crate) fn virtual_code(key: &str) -> Option<String> {
         "fs" => FS_EXPORTS,
         "path" => PATH_EXPORTS,
         "buffer" => BUFFER_EXPORTS,
+        "os" => OS_EXPORTS,
+        "url" => URL_EXPORTS,
+        "util" => UTIL_EXPORTS,
+        "events" => EVENTS_EXPORTS,
+        "crypto" => CRYPTO_EXPORTS,
         "playwright" => PLAYWRIGHT_EXPORTS,
         _ => return None,
     };

@@ -63,6 +63,34 @@ pub(crate) fn report(root: &Path, diagnostics: &[rolldown_error::BuildDiagnostic
     diagnostics.iter().map(|d| d.to_diagnostic_with(&diag).to_string()).collect::<Vec<_>>().join("\n")
 }
 
+/// Node built-ins a package may import that ferridriver does not provide (their messages say
+/// so instead of suggesting npm).
+const NODE_ONLY: &[&str] = &[
+    "child_process",
+    "net",
+    "tls",
+    "http",
+    "https",
+    "http2",
+    "zlib",
+    "stream",
+    "worker_threads",
+    "cluster",
+    "dgram",
+    "dns",
+    "readline",
+    "vm",
+    "v8",
+    "perf_hooks",
+    "async_hooks",
+    "module",
+    "process",
+    "querystring",
+    "string_decoder",
+    "timers",
+    "tty",
+];
+
 /// The one chunk of a build (`files` empty), or why there is none.
 pub(crate) fn collect(
     root: &Path,
@@ -72,10 +100,19 @@ pub(crate) fn collect(
     let unresolved: Vec<_> =
         output.warnings.into_iter().filter(|w| w.kind().to_string() == "UNRESOLVED_IMPORT").collect();
     if !unresolved.is_empty() {
-        return Err(format!(
-            "{}\n  hint: install the package (npm install) or fix the import path; QuickJS cannot load modules at run time",
-            report(root, &unresolved)
-        ));
+        let text = report(root, &unresolved);
+        // A Node built-in we do not provide is not something npm can install.
+        let quoted = |m: &str| text.contains(&format!("'{m}'")) || text.contains(&format!("\"{m}\""));
+        let builtin = text.contains("'node:") || text.contains("\"node:") || NODE_ONLY.iter().any(|m| quoted(m));
+        let hint = if builtin {
+            format!(
+                "that Node built-in is not provided by ferridriver (provided: {}); QuickJS runs the steps, not Node",
+                crate::plugin::NODE_BUILTINS.join(", ")
+            )
+        } else {
+            "install the package (npm install) or fix the import path; QuickJS cannot load modules at run time".into()
+        };
+        return Err(format!("{text}\n  hint: {hint}"));
     }
     for asset in output.assets {
         if let Output::Chunk(chunk) = asset {

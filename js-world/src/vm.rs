@@ -20,6 +20,7 @@ const NODE_PRELUDE: &str = include_str!("js/node.js");
 const ABORT_PRELUDE: &str = include_str!("js/abort.js");
 const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
+const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
@@ -132,6 +133,7 @@ impl Vm {
                     ("abort.js", ABORT_PRELUDE),
                     ("streams.js", STREAMS_PRELUDE),
                     ("web.js", WEB_PRELUDE),
+                    ("node_extra.js", NODE_EXTRA_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("launchers.js", LAUNCHERS_PRELUDE),

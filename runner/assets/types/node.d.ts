@@ -162,3 +162,110 @@ declare module 'buffer' {
   export * from 'node:buffer';
   export { default } from 'node:buffer';
 }
+
+declare module 'node:os' {
+  export const EOL: string;
+  export function platform(): string;
+  export function arch(): string;
+  export function type(): string;
+  export function release(): string;
+  /** The project's root: no host path beyond the project reaches the steps. */
+  export function homedir(): string;
+  /** `.ferridriver/tmp` under the project. */
+  export function tmpdir(): string;
+  /** Always `localhost`. */
+  export function hostname(): string;
+  export function cpus(): unknown[];
+  export function endianness(): 'LE' | 'BE';
+  const os: {
+    EOL: string; platform: typeof platform; arch: typeof arch; type: typeof type; release: typeof release;
+    homedir: typeof homedir; tmpdir: typeof tmpdir; hostname: typeof hostname; cpus: typeof cpus; endianness: typeof endianness;
+  };
+  export default os;
+}
+declare module 'os' {
+  export * from 'node:os';
+  export { default } from 'node:os';
+}
+
+declare module 'node:url' {
+  export const URL: typeof globalThis.URL;
+  export const URLSearchParams: typeof globalThis.URLSearchParams;
+  export function fileURLToPath(url: string | URL): string;
+  export function pathToFileURL(path: string): URL;
+  const url: { URL: typeof URL; URLSearchParams: typeof URLSearchParams; fileURLToPath: typeof fileURLToPath; pathToFileURL: typeof pathToFileURL };
+  export default url;
+}
+declare module 'url' {
+  export * from 'node:url';
+  export { default } from 'node:url';
+}
+
+declare module 'node:util' {
+  export function format(format?: unknown, ...args: unknown[]): string;
+  export function inspect(value: unknown): string;
+  export function promisify<T = unknown>(fn: (...args: any[]) => void): (...args: any[]) => Promise<T>;
+  export function deprecate<F extends (...args: any[]) => unknown>(fn: F, message?: string): F;
+  export function inherits(ctor: Function, superCtor: Function): void;
+  export function isDeepStrictEqual(a: unknown, b: unknown): boolean;
+  export const types: { isPromise(v: unknown): boolean; isRegExp(v: unknown): boolean; isDate(v: unknown): boolean };
+  export const TextEncoder: typeof globalThis.TextEncoder;
+  export const TextDecoder: typeof globalThis.TextDecoder;
+  const util: {
+    format: typeof format; inspect: typeof inspect; promisify: typeof promisify; deprecate: typeof deprecate;
+    inherits: typeof inherits; isDeepStrictEqual: typeof isDeepStrictEqual; types: typeof types;
+  };
+  export default util;
+}
+declare module 'util' {
+  export * from 'node:util';
+  export { default } from 'node:util';
+}
+
+declare module 'node:events' {
+  export class EventEmitter {
+    on(event: string | symbol, listener: (...args: any[]) => void): this;
+    addListener(event: string | symbol, listener: (...args: any[]) => void): this;
+    prependListener(event: string | symbol, listener: (...args: any[]) => void): this;
+    once(event: string | symbol, listener: (...args: any[]) => void): this;
+    off(event: string | symbol, listener: (...args: any[]) => void): this;
+    removeListener(event: string | symbol, listener: (...args: any[]) => void): this;
+    removeAllListeners(event?: string | symbol): this;
+    emit(event: string | symbol, ...args: any[]): boolean;
+    listeners(event: string | symbol): Function[];
+    listenerCount(event: string | symbol): number;
+    eventNames(): (string | symbol)[];
+    setMaxListeners(n: number): this;
+    getMaxListeners(): number;
+  }
+  export function once(emitter: EventEmitter, event: string | symbol): Promise<any[]>;
+  export default EventEmitter;
+}
+declare module 'events' {
+  export * from 'node:events';
+  export { default } from 'node:events';
+}
+
+declare module 'node:crypto' {
+  interface Hash {
+    update(data: string | Uint8Array, encoding?: 'utf8' | 'hex' | 'base64'): Hash;
+    digest(): Buffer;
+    digest(encoding: 'hex' | 'base64'): string;
+  }
+  export function randomBytes(size: number): Buffer;
+  export function randomUUID(): string;
+  export function randomInt(max: number): number;
+  export function randomInt(min: number, max: number): number;
+  /** sha1, sha256, sha384 or sha512. */
+  export function createHash(algorithm: string): Hash;
+  export function getRandomValues<T extends ArrayBufferView>(array: T): T;
+  const crypto: {
+    randomBytes: typeof randomBytes; randomUUID: typeof randomUUID; randomInt: typeof randomInt;
+    createHash: typeof createHash; getRandomValues: typeof getRandomValues;
+  };
+  export default crypto;
+}
+declare module 'crypto' {
+  export * from 'node:crypto';
+  export { default } from 'node:crypto';
+}

@@ -3,8 +3,10 @@
 import { writeFileSync } from 'node:fs';
 // @ts-expect-error: posix is only on the default export
 import { posix } from 'node:path';
-// @ts-expect-error: no node:os
-import os from 'node:os';
+// @ts-expect-error: no node:child_process
+import { exec } from 'node:child_process';
+// @ts-expect-error: no ciphers in node:crypto
+import { createCipheriv } from 'node:crypto';
 // @ts-expect-error: no doesNotReject
 import { doesNotReject } from 'node:assert';
 import assert from 'node:assert';

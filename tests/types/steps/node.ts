@@ -8,6 +8,11 @@ import { promises } from 'fs';
 import path, { basename, join, resolve, sep } from 'node:path';
 import posixPath from 'path';
 import { Buffer as NodeBuffer } from 'node:buffer';
+import os from 'node:os';
+import { createHash, randomUUID } from 'crypto';
+import { EventEmitter } from 'events';
+import { format } from 'node:util';
+import { fileURLToPath } from 'url';
 import { expect } from 'playwright/test';
 import { Given as FakeGiven } from '@cucumber/fake-cucumber';
 
@@ -68,4 +73,14 @@ Then('fetch works', async function () {
 
 FakeGiven('fake-cucumber is the same module', function () {
   this.count = 1;
+});
+
+Given('the other built-ins', async function () {
+  const home: string = os.homedir();
+  const hash: string = createHash('sha256').update('x').digest('hex');
+  const id: string = randomUUID();
+  const emitter = new EventEmitter().on('x', () => undefined);
+  const text: string = format('%s=%d', home, hash.length + id.length + emitter.listenerCount('x'));
+  const p: string = fileURLToPath('file:///tmp/a');
+  strictEqual(typeof text + p, 'string/tmp/a');
 });

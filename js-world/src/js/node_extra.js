@@ -1,0 +1,208 @@
+// More Node built-ins that test code and the packages it imports (dotenv and the like) use:
+// node:os, node:url, node:util, node:events and node:crypto (randomness and SHA hashes). Evaluated
+// after web.js (URL, TextEncoder). No host facts beyond the project leak through them: the home
+// and temporary folders are the project's, the host name is `localhost`.
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  const modules = g.__ferridriver_modules;
+  const { Buffer } = modules.buffer;
+  const info = JSON.parse(native.processInfo);
+
+  // ---- node:os
+  const root = String(native.root);
+  modules.os = {
+    EOL: '\n',
+    platform: () => info.platform,
+    arch: () => info.arch,
+    type: () => ({ linux: 'Linux', macos: 'Darwin', windows: 'Windows_NT' })[info.platform] || info.platform,
+    release: () => '',
+    homedir: () => root,
+    tmpdir: () => `${root}/.ferridriver/tmp`,
+    hostname: () => 'localhost',
+    cpus: () => [],
+    endianness: () => 'LE',
+  };
+
+  // ---- node:url
+  modules.url = {
+    URL: g.URL,
+    URLSearchParams: g.URLSearchParams,
+    fileURLToPath(u) {
+      const url = typeof u === 'string' ? new g.URL(u) : u;
+      if (url.protocol !== 'file:') throw new TypeError('fileURLToPath: the URL must be a file: URL');
+      return decodeURIComponent(url.pathname);
+    },
+    pathToFileURL(p) {
+      const absolute = modules.path.resolve(String(p));
+      return new g.URL('file://' + absolute.split('/').map(encodeURIComponent).join('/'));
+    },
+  };
+
+  // ---- node:util
+  const inspect = (v) => {
+    if (typeof v === 'string') return `'${v}'`;
+    if (typeof v === 'function') return `[Function: ${v.name || 'anonymous'}]`;
+    if (v instanceof Error) return v.stack || String(v);
+    try {
+      const s = JSON.stringify(v);
+      return s === undefined ? String(v) : s;
+    } catch (_) {
+      return String(v);
+    }
+  };
+  function format(first, ...rest) {
+    if (typeof first !== 'string') return [first, ...rest].map(inspect).join(' ');
+    let i = 0;
+    const out = first.replace(/%[sdifjoO%]/g, (m) => {
+      if (m === '%%') return '%';
+      if (i >= rest.length) return m;
+      const v = rest[i++];
+      if (m === '%s') return typeof v === 'string' ? v : inspect(v);
+      if (m === '%d' || m === '%i') return String(m === '%i' ? parseInt(v, 10) : Number(v));
+      if (m === '%f') return String(parseFloat(v));
+      return inspect(v);
+    });
+    return [out, ...rest.slice(i).map((v) => (typeof v === 'string' ? v : inspect(v)))].join(' ');
+  }
+  modules.util = {
+    format,
+    inspect,
+    promisify: (fn) => (...args) => new Promise((ok, no) => fn(...args, (e, v) => (e ? no(e) : ok(v)))),
+    deprecate: (fn) => fn,
+    inherits(ctor, superCtor) {
+      Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+      Object.setPrototypeOf(ctor, superCtor);
+    },
+    isDeepStrictEqual: (a, b) => {
+      try {
+        modules.assert.deepStrictEqual(a, b);
+        return true;
+      } catch (_) {
+        return false;
+      }
+    },
+    types: {
+      isPromise: (v) => v instanceof Promise,
+      isRegExp: (v) => v instanceof RegExp,
+      isDate: (v) => v instanceof Date,
+    },
+    TextEncoder: g.TextEncoder,
+    TextDecoder: g.TextDecoder,
+  };
+
+  // ---- node:events
+  class EventEmitter {
+    constructor() {
+      this._events = new Map();
+    }
+    _list(name) {
+      if (!this._events) this._events = new Map();
+      if (!this._events.has(name)) this._events.set(name, []);
+      return this._events.get(name);
+    }
+    on(name, fn) {
+      this._list(name).push({ fn, once: false });
+      return this;
+    }
+    addListener(name, fn) {
+      return this.on(name, fn);
+    }
+    prependListener(name, fn) {
+      this._list(name).unshift({ fn, once: false });
+      return this;
+    }
+    once(name, fn) {
+      this._list(name).push({ fn, once: true });
+      return this;
+    }
+    off(name, fn) {
+      const list = this._list(name);
+      const i = list.findIndex((l) => l.fn === fn);
+      if (i >= 0) list.splice(i, 1);
+      return this;
+    }
+    removeListener(name, fn) {
+      return this.off(name, fn);
+    }
+    removeAllListeners(name) {
+      if (name === undefined) this._events = new Map();
+      else this._list(name).length = 0;
+      return this;
+    }
+    emit(name, ...args) {
+      const list = this._list(name).slice();
+      if (name === 'error' && list.length === 0) throw args[0] instanceof Error ? args[0] : new Error(String(args[0]));
+      for (const l of list) {
+        if (l.once) this.off(name, l.fn);
+        l.fn.apply(this, args);
+      }
+      return list.length > 0;
+    }
+    listeners(name) {
+      return this._list(name).map((l) => l.fn);
+    }
+    listenerCount(name) {
+      return this._list(name).length;
+    }
+    eventNames() {
+      return [...(this._events || new Map()).entries()].filter(([, l]) => l.length).map(([n]) => n);
+    }
+    setMaxListeners() {
+      return this;
+    }
+    getMaxListeners() {
+      return Infinity;
+    }
+  }
+  EventEmitter.EventEmitter = EventEmitter;
+  EventEmitter.once = (emitter, name) => new Promise((ok) => emitter.once(name, (...args) => ok(args)));
+  modules.events = EventEmitter;
+
+  // ---- node:crypto: randomness and SHA digests (md5 and ciphers are not provided).
+  function randomBytes(n) {
+    return Buffer._wrap(native.randomBytes(Number(n) | 0));
+  }
+  function randomUUID() {
+    const b = randomBytes(16);
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = b.toString('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+  function createHash(algorithm) {
+    const parts = [];
+    return {
+      update(data, encoding) {
+        parts.push(typeof data === 'string' ? Buffer.from(data, encoding || 'utf8') : Buffer.from(data));
+        return this;
+      },
+      digest(encoding) {
+        const out = Buffer._wrap(native.digest(String(algorithm), Buffer.concat(parts)));
+        return encoding ? out.toString(encoding) : out;
+      },
+    };
+  }
+  const unsupported = (name) => () => {
+    throw new Error(`crypto.${name} is not supported by ferridriver (randomBytes, randomUUID, randomInt, createHash are)`);
+  };
+  modules.crypto = {
+    randomBytes,
+    randomUUID,
+    randomInt(min, max) {
+      if (max === undefined) [min, max] = [0, min];
+      const span = max - min;
+      const r = randomBytes(6).reduce((acc, byte) => acc * 256 + byte, 0);
+      return min + (r % span);
+    },
+    createHash,
+    getRandomValues(array) {
+      const bytes = randomBytes(array.byteLength);
+      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(bytes);
+      return array;
+    },
+    createHmac: unsupported('createHmac'),
+    createCipheriv: unsupported('createCipheriv'),
+    createDecipheriv: unsupported('createDecipheriv'),
+  };
+})(globalThis);
