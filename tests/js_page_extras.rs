@@ -128,3 +128,32 @@ fn the_extra_methods_work_and_fail_where_playwright_fails() {
         2,
     );
 }
+
+/// `[browser] testIdAttribute` is what `getByTestId` matches from the start, as Playwright's
+/// `testIdAttribute` option; a value that is not a name is a config error.
+#[test]
+fn the_configured_test_id_attribute_is_what_get_by_test_id_matches() {
+    if !support::browser_available() {
+        return;
+    }
+    let steps = "import { Then } from '@cucumber/cucumber'\nimport { expect } from '@playwright/test'\n\
+        Then('the test id is data-test', async function (this: any) {\n  \
+        await this.page.setContent('<button data-testid=\"save\">old</button><button data-test=\"save\">new</button>')\n  \
+        expect(await this.page.getByTestId('save').textContent()).toBe('new')\n})\n";
+    let feature = "Feature: T\n  Scenario: S\n    Then the test id is data-test\n";
+    let config = "[browser]\ntestIdAttribute = \"data-test\"\n";
+    let base = support::serve(PAGES);
+    js_suite::assert_passes(
+        "test-id-attribute",
+        &[("ferridriver.toml", config), ("steps/t.ts", steps), ("t.feature", feature)],
+        "t.feature",
+        &base,
+        1,
+    );
+    let dir = js_suite::project_dir("test-id-attribute-bad");
+    js_suite::write_files(&dir, &[("ferridriver.toml", "[browser]\ntestIdAttribute = 3\n"), ("t.feature", feature)]);
+    let (out, text) = js_suite::run_feature(&dir, "t.feature", &base);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("[browser] testIdAttribute must be an attribute name"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

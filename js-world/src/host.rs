@@ -178,6 +178,12 @@ impl JsHost {
         self.reset_vm();
     }
 
+    /// `getByTestId` matches `attribute` (`[browser] testIdAttribute`) in the VMs built from now on.
+    pub fn set_test_id_attribute(&mut self, attribute: Option<String>) {
+        self.session.set_test_id_attribute(attribute);
+        self.reset_vm();
+    }
+
     /// Runs under `policy` from the next call on (a fresh VM: the grants are read when the
     /// natives are installed). Every host that reads a configuration sets it; without it the
     /// `standard` profile applies and nothing is recorded.

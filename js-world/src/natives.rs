@@ -53,6 +53,10 @@ pub fn install(
         "generation",
         Function::new(ctx.clone(), move || generations.as_ref().map(|s| s.generation()).unwrap_or_default())?,
     )?;
+    native.set(
+        "testIdAttribute",
+        session.as_ref().map_or_else(|| "data-testid".to_string(), |s| s.test_id_attribute()),
+    )?;
     let for_fetch = session.clone();
     native.set(
         "pageUrl",

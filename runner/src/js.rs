@@ -15,6 +15,8 @@ pub struct JsSettings {
     pub extensions: Vec<String>,
     /// What extension tools may use (ADR 0025).
     pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
+    /// `[browser] testIdAttribute`: what `getByTestId` matches (default `data-testid`).
+    pub test_id_attribute: Option<String>,
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
@@ -43,9 +45,11 @@ pub fn add_js_steps(
             settings.policy.record_load("bdd", program.manifest.tools());
             let shared = Arc::clone(&program);
             let policy = settings.policy;
+            let test_id = settings.test_id_attribute;
             let factory: HostFactory = Arc::new(move |_| {
                 let mut host = JsHost::new(Arc::clone(&shared), default_timeout);
                 host.set_policy(HostPolicy::new(Arc::clone(&policy), "bdd", None));
+                host.set_test_id_attribute(test_id.clone());
                 Box::new(host)
             });
             (factory, Some(program), problems)

@@ -47,6 +47,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut grid_from_config = None;
     let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
     let mut project_policy = None;
+    let mut test_id_attribute = None;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
         if let Some(mut table) = cfg.browser.clone() {
@@ -54,6 +55,17 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             isolation = table.as_object_mut().and_then(|t| t.remove("isolation"));
             // So does `grid`: where the browsers come from.
             grid_from_config = table.as_object_mut().and_then(|t| t.remove("grid"));
+            // And what `getByTestId` matches (Playwright's `testIdAttribute`).
+            test_id_attribute = match table.as_object_mut().and_then(|t| t.remove("testIdAttribute")) {
+                None => None,
+                Some(serde_json::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+                Some(other) => {
+                    return Err(format!(
+                        "{}: [browser] testIdAttribute must be an attribute name, not {other}",
+                        path.display()
+                    ))
+                }
+            };
             context = ferridriver_browser::ContextOptions::from_json(table)
                 .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
         }
@@ -61,6 +73,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             steps: cfg.test.steps.clone().unwrap_or_default(),
             extensions: cfg.extensions.files,
             policy: Default::default(),
+            test_id_attribute: None,
         };
         project_policy = cfg.extensions.policy;
         // `[scripting] allowEnv`: the environment variables JS may read.
@@ -74,6 +87,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         js_settings.steps = args.import.clone();
     }
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    js_settings.test_id_attribute = test_id_attribute;
     js_settings.policy =
         crate::extension_policy::resolve(&args.policy, &root, config_path.as_deref(), project_policy.as_ref())?;
     let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {

@@ -107,7 +107,7 @@
 
   // `selectors.setTestIdAttribute`: what getByTestId matches from then on (a locator keeps the
   // attribute it was made with, as in Playwright).
-  const testIds = { attribute: 'data-testid' };
+  const testIds = { attribute: native.testIdAttribute || 'data-testid' };
   const selectors = Object.freeze({
     setTestIdAttribute(name) {
       if (typeof name !== 'string' || !name.trim()) throw new TypeError('selectors.setTestIdAttribute: pass an attribute name');

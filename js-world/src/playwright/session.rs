@@ -26,6 +26,8 @@ pub struct Session {
     net: crate::net_policy::NetPolicies,
     /// The program the VM runs, whose source map names the `.ts` line of a call.
     program: Mutex<Option<Arc<crate::load::JsProgram>>>,
+    /// `[browser] testIdAttribute`: what `getByTestId` matches until `selectors` changes it.
+    test_id_attribute: Mutex<Option<String>>,
 }
 
 #[derive(Default)]
@@ -53,6 +55,7 @@ pub fn session() -> Arc<Session> {
         file_gate: Mutex::new(None),
         net: crate::net_policy::NetPolicies::default(),
         program: Mutex::new(None),
+        test_id_attribute: Mutex::new(None),
     })
 }
 
@@ -77,6 +80,20 @@ impl Session {
     /// read: a page must not become a way to read the user's files).
     pub fn restrict_files(&self, gate: ferridriver_browser::UrlGate) {
         *self.file_gate.lock().unwrap_or_else(PoisonError::into_inner) = Some(gate);
+    }
+
+    /// Sets the test id attribute the VMs built from now on start with.
+    pub fn set_test_id_attribute(&self, attribute: Option<String>) {
+        *self.test_id_attribute.lock().unwrap_or_else(PoisonError::into_inner) = attribute;
+    }
+
+    /// The test id attribute VMs start with (`data-testid` unless configured).
+    pub(crate) fn test_id_attribute(&self) -> String {
+        self.test_id_attribute
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+            .unwrap_or_else(|| "data-testid".into())
     }
 
     /// The `file:` gate of the script hosts; their Worlds' leases must carry it
