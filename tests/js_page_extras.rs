@@ -84,6 +84,15 @@ Then('the extra methods work', async function (this: any) {
   expect(await failure(page.locator('#h').waitFor({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.waitFor: Timeout 300ms exceeded waiting for the element to be visible'])
   expect(await failure(page.locator('#h').selectText({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.selectText: Timeout 300ms exceeded waiting for the element to be visible'])
   expect(await failure(page.locator('p').waitFor({ timeout: 300 }))).toEqual(['Error', "locator.waitFor: strict mode violation: locator('p') resolved to 3 elements:"])
+  // page.addInitScript runs in the page's next documents; page.focus is the locator's.
+  await page.addInitScript((v: number) => { (window as any).__early = v }, 7)
+  await page.goto('/extras')
+  expect(await page.evaluate(() => (window as any).__early)).toBe(7)
+  await page.focus('#name')
+  expect(await page.evaluate(() => document.activeElement!.id)).toBe('name')
+  // What ferridriver lacks says so by name.
+  expect(() => page.frames()).toThrow('page.frames() is not supported by ferridriver yet')
+  expect(() => page.locator('#name').tap()).toThrow('locator.tap() is not supported by ferridriver yet')
   expect(() => selectors.setTestIdAttribute('')).toThrow(/pass an attribute name/)
 })
 

@@ -154,8 +154,9 @@ impl Page {
         &self.session
     }
 
-    /// Adds a script run in every new document of this page, remembering it for a reset.
-    pub(crate) async fn add_init_script(&self, source: &str) -> Result<()> {
+    /// Runs `source` in this page's every new document before the page's own scripts
+    /// (`page.addInitScript`), remembered so that a reset page forgets it.
+    pub async fn add_init_script(&self, source: &str) -> Result<()> {
         let added = self.send("Page.addScriptToEvaluateOnNewDocument", serde_json::json!({ "source": source })).await?;
         if let (Some(id), Ok(mut ids)) = (added["identifier"].as_str(), self.inner.init_scripts.lock()) {
             ids.push(id.to_string());

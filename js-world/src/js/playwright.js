@@ -452,6 +452,10 @@
       const waitUntil = (options && options.waitUntil) || null;
       return this._op('waitForURL', [textSpec(expected, true), waitUntil], options).then(() => undefined);
     }
+    // A script run in this page's every new document, before the page's own.
+    addInitScript(script, arg) {
+      return this._op('addInitScript', [scriptOf(script, arg)]).then(() => undefined);
+    }
     // Deprecated in Playwright, still common: start it before the action that navigates.
     waitForNavigation(options) {
       const o = options || {};
@@ -498,7 +502,7 @@
     };
   }
   // The selector shortcuts: page.click(selector, …) is page.locator(selector).click(…).
-  const shortcuts = 'click dblclick fill press type hover check uncheck selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
+  const shortcuts = 'click dblclick fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
   for (const name of shortcuts.split(' ')) {
     Page.prototype[name] = function (selector, ...rest) {
       return this.locator(selector)[name](...rest);
@@ -776,6 +780,26 @@
   function installBrowser(target) {
     const browser = new Browser();
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
+  }
+
+  // Playwright methods ferridriver does not have yet: a call says so by name, rather than
+  // failing with QuickJS's bare "not a function".
+  const MISSING = {
+    page: 'frames mainFrame frame exposeFunction exposeBinding evaluateHandle video pause opener workers addScriptTag addStyleTag routeFromHAR bringToFront tap requestGC consoleMessages pageErrors setExtraHTTPHeaders',
+    locator: 'tap highlight describe evaluateHandle',
+    context: 'exposeFunction exposeBinding serviceWorkers backgroundPages newCDPSession routeFromHAR waitForEvent setHTTPCredentials',
+  };
+  for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {
+    for (const name of MISSING[owner].split(' ')) {
+      if (name in proto) continue;
+      Object.defineProperty(proto, name, {
+        configurable: true,
+        writable: true,
+        value() {
+          throw new Error(`${owner}.${name}() is not supported by ferridriver yet (docs/migrating.md lists what is)`);
+        },
+      });
+    }
   }
 
   g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext };

@@ -124,6 +124,10 @@ async fn page_op(session: &Session, r: &Request) -> Reply {
             }
             Value::String(base64::engine::general_purpose::STANDARD.encode(pdf))
         }
+        "addInitScript" => {
+            page.add_init_script(&r.arg::<String>(0, "script")?).await?;
+            Value::Null
+        }
         "title" => Value::String(page.title().await?),
         "markdown" => Value::String(page.markdown().await?),
         "ariaSnapshot" => Value::String(page.aria_snapshot().await?),

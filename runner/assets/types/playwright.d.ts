@@ -182,6 +182,12 @@ declare module '@playwright/test' {
       target: string,
       options?: TimeoutOptions & { sourcePosition?: { x: number; y: number }; targetPosition?: { x: number; y: number } },
     ): Promise<void>;
+    /** A script run in this page's every new document, before the page's own scripts. */
+    addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<void>;
+    /** `page.locator(selector).focus()`. */
+    focus(selector: string, options?: TimeoutOptions): Promise<void>;
+    /** `page.locator(selector).setChecked(checked)`. */
+    setChecked(selector: string, checked: boolean, options?: TimeoutOptions): Promise<void>;
     /** A handle to the first match now, or null (no waiting). */
     $(selector: string): Promise<ElementHandle | null>;
     /** Handles to every current match. */

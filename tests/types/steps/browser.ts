@@ -127,6 +127,9 @@ When('I use the page directly', async function () {
   await this.page.locator('#card').dragTo(this.page.locator('#done'), { targetPosition: { x: 5, y: 5 } });
   await this.page.dragAndDrop('#card', '#done');
   selectors.setTestIdAttribute('data-test');
+  await this.page.addInitScript(() => { (window as any).ready = true; });
+  await this.page.focus('#name');
+  await this.page.setChecked('#agree', true);
   const printed: Buffer = await this.page.pdf({ format: 'A4', margin: { top: '1cm' } });
   await this.page.keyboard.press('Control+A');
   await this.page.keyboard.type('hello');
