@@ -23,6 +23,8 @@ const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
+const API_REQUEST_PRELUDE: &str = include_str!("js/api_request.js");
+const UNSUPPORTED_PRELUDE: &str = include_str!("js/unsupported.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
 const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
@@ -136,11 +138,13 @@ impl Vm {
                     ("node_extra.js", NODE_EXTRA_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
+                    ("api_request.js", API_REQUEST_PRELUDE),
                     ("launchers.js", LAUNCHERS_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
+                    ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];
                 let script_prelude = (host != HostKind::Bdd).then_some(("script.js", SCRIPT_PRELUDE));

@@ -1,4 +1,5 @@
-// Playwright's Page, Locator, BrowserContext, APIRequestContext and Browser for the JS world.
+// Playwright's Page, Locator, BrowserContext and Browser for the JS world (APIRequestContext is
+// js/api_request.js).
 // Each method sends one JSON request to the native `browser` function, which runs it on the
 // scenario's Rust Page (the same page the built-in steps use). A Locator is only a description
 // (its chain of parts), rebuilt on the Rust side for every call, like Playwright's own.
@@ -6,6 +7,8 @@
   'use strict';
   const native = g.__ferridriver_native;
   const modules = (g.__ferridriver_modules = g.__ferridriver_modules || {});
+  // What the later preludes (js/api_request.js, js/page_*.js, …) extend and read.
+  const pw = (g.__ferridriver_playwright = {});
 
   class TimeoutError extends Error {
     constructor(message) {
@@ -509,105 +512,6 @@
     };
   }
 
-  class APIResponse {
-    constructor(raw) {
-      this._raw = raw;
-      this._body = null;
-      // The script hosts' `request` answers an HttpResponse whose `status`, `ok` and `url` are
-      // values, as run_script's reference uses them (`if (!r.ok) …`); step code keeps
-      // Playwright's methods. A method left in place would be truthy and hide a failure.
-      if (native.host !== 'bdd') {
-        Object.defineProperties(this, {
-          status: { value: raw.status, enumerable: true },
-          ok: { value: raw.status >= 200 && raw.status < 300, enumerable: true },
-          url: { value: raw.url, enumerable: true },
-        });
-      }
-    }
-    status() {
-      return this._raw.status;
-    }
-    ok() {
-      return this._raw.status >= 200 && this._raw.status < 300;
-    }
-    url() {
-      return this._raw.url;
-    }
-    headersArray() {
-      return this._raw.headers.map(([name, value]) => ({ name, value }));
-    }
-    // The value of one header (case-insensitive; repeated headers joined with ', '), or null.
-    header(name) {
-      const v = this.headers()[String(name).toLowerCase()];
-      return v === undefined ? null : v;
-    }
-    headers() {
-      const out = {};
-      for (const [k, v] of this._raw.headers) out[k.toLowerCase()] = out[k.toLowerCase()] === undefined ? v : `${out[k.toLowerCase()]}, ${v}`;
-      return out;
-    }
-    async body() {
-      if (!this._body) this._body = g.Buffer.from(this._raw.body, 'base64');
-      return this._body;
-    }
-    async text() {
-      return (await this.body()).toString('utf8');
-    }
-    async json() {
-      return JSON.parse(await this.text());
-    }
-  }
-
-  class APIRequestContext {
-    constructor(context) {
-      this._context = context;
-    }
-    fetch(urlOrRequest, options) {
-      const o = options || {};
-      const site = callSite();
-      let url = String(urlOrRequest);
-      if (o.params) {
-        const query = Object.entries(o.params)
-          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-          .join('&');
-        if (query) url += (url.includes('?') ? '&' : '?') + query;
-      }
-      const headers = {};
-      for (const [k, v] of Object.entries(o.headers || {})) headers[k] = String(v);
-      let data = o.data;
-      if (data !== undefined && data !== null && typeof data !== 'string') {
-        if (ArrayBuffer.isView(data)) data = native.utf8Decode(data);
-        else data = JSON.stringify(data);
-      }
-      const request = {
-        target: 'request',
-        op: 'fetch',
-        args: [o.method || 'GET', url, { headers, data: data === undefined ? null : data }],
-        context: this._context._id,
-        generation: this._context._generation,
-      };
-      return send(request, site).then((r) => new APIResponse(r.ok));
-    }
-    get(url, options) {
-      return this.fetch(url, { ...options, method: 'GET' });
-    }
-    post(url, options) {
-      return this.fetch(url, { ...options, method: 'POST' });
-    }
-    put(url, options) {
-      return this.fetch(url, { ...options, method: 'PUT' });
-    }
-    patch(url, options) {
-      return this.fetch(url, { ...options, method: 'PATCH' });
-    }
-    delete(url, options) {
-      return this.fetch(url, { ...options, method: 'DELETE' });
-    }
-    head(url, options) {
-      return this.fetch(url, { ...options, method: 'HEAD' });
-    }
-  }
-
   class BrowserContext {
     // Context 0 is the scenario's (its first page is `this.page`); others come from
     // browser.newContext() and start without pages.
@@ -618,7 +522,8 @@
       // calls left over from it are refused later, even if the context is made late.
       this._generation = browser._generation;
       this._pages = this._id === 0 ? [new Page(0, this)] : [];
-      this._request = new APIRequestContext(this);
+      // js/api_request.js, evaluated after this file.
+      this._request = new pw.APIRequestContext(this);
     }
     _op(op, args) {
       const site = callSite();
@@ -782,27 +687,7 @@
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
   }
 
-  // Playwright methods ferridriver does not have yet: a call says so by name, rather than
-  // failing with QuickJS's bare "not a function".
-  const MISSING = {
-    page: 'frames mainFrame frame exposeFunction exposeBinding evaluateHandle video pause opener workers addScriptTag addStyleTag routeFromHAR bringToFront tap requestGC consoleMessages pageErrors setExtraHTTPHeaders',
-    locator: 'tap highlight describe evaluateHandle',
-    context: 'exposeFunction exposeBinding serviceWorkers backgroundPages newCDPSession routeFromHAR waitForEvent setHTTPCredentials',
-  };
-  for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {
-    for (const name of MISSING[owner].split(' ')) {
-      if (name in proto) continue;
-      Object.defineProperty(proto, name, {
-        configurable: true,
-        writable: true,
-        value() {
-          throw new Error(`${owner}.${name}() is not supported by ferridriver yet (docs/migrating.md lists what is)`);
-        },
-      });
-    }
-  }
-
-  g.__ferridriver_playwright = { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext };
+  Object.assign(pw, { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext });
   g.__ferridriver.installFixtures = installFixtures;
   g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {
@@ -812,8 +697,6 @@
     FrameLocator,
     BrowserContext,
     Browser,
-    APIRequestContext,
-    APIResponse,
     selectors,
   };
 })(globalThis);

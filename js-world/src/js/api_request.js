@@ -1,0 +1,111 @@
+// Playwright's APIRequestContext (`context.request`, `this.request`, the script hosts' `request`)
+// and its APIResponse. Each call is one request to the native `browser` function, run through
+// the browser context's cookie jar and the running handler's network policy in Rust.
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  const pw = g.__ferridriver_playwright;
+  const { callSite, send } = pw;
+
+  class APIResponse {
+    constructor(raw) {
+      this._raw = raw;
+      this._body = null;
+      // The script hosts' `request` answers an HttpResponse whose `status`, `ok` and `url` are
+      // values, as run_script's reference uses them (`if (!r.ok) …`); step code keeps
+      // Playwright's methods. A method left in place would be truthy and hide a failure.
+      if (native.host !== 'bdd') {
+        Object.defineProperties(this, {
+          status: { value: raw.status, enumerable: true },
+          ok: { value: raw.status >= 200 && raw.status < 300, enumerable: true },
+          url: { value: raw.url, enumerable: true },
+        });
+      }
+    }
+    status() {
+      return this._raw.status;
+    }
+    ok() {
+      return this._raw.status >= 200 && this._raw.status < 300;
+    }
+    url() {
+      return this._raw.url;
+    }
+    headersArray() {
+      return this._raw.headers.map(([name, value]) => ({ name, value }));
+    }
+    // The value of one header (case-insensitive; repeated headers joined with ', '), or null.
+    header(name) {
+      const v = this.headers()[String(name).toLowerCase()];
+      return v === undefined ? null : v;
+    }
+    headers() {
+      const out = {};
+      for (const [k, v] of this._raw.headers) out[k.toLowerCase()] = out[k.toLowerCase()] === undefined ? v : `${out[k.toLowerCase()]}, ${v}`;
+      return out;
+    }
+    async body() {
+      if (!this._body) this._body = g.Buffer.from(this._raw.body, 'base64');
+      return this._body;
+    }
+    async text() {
+      return (await this.body()).toString('utf8');
+    }
+    async json() {
+      return JSON.parse(await this.text());
+    }
+  }
+
+  class APIRequestContext {
+    constructor(context) {
+      this._context = context;
+    }
+    fetch(urlOrRequest, options) {
+      const o = options || {};
+      const site = callSite();
+      let url = String(urlOrRequest);
+      if (o.params) {
+        const query = Object.entries(o.params)
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+          .join('&');
+        if (query) url += (url.includes('?') ? '&' : '?') + query;
+      }
+      const headers = {};
+      for (const [k, v] of Object.entries(o.headers || {})) headers[k] = String(v);
+      let data = o.data;
+      if (data !== undefined && data !== null && typeof data !== 'string') {
+        if (ArrayBuffer.isView(data)) data = native.utf8Decode(data);
+        else data = JSON.stringify(data);
+      }
+      const request = {
+        target: 'request',
+        op: 'fetch',
+        args: [o.method || 'GET', url, { headers, data: data === undefined ? null : data }],
+        context: this._context._id,
+        generation: this._context._generation,
+      };
+      return send(request, site).then((r) => new APIResponse(r.ok));
+    }
+    get(url, options) {
+      return this.fetch(url, { ...options, method: 'GET' });
+    }
+    post(url, options) {
+      return this.fetch(url, { ...options, method: 'POST' });
+    }
+    put(url, options) {
+      return this.fetch(url, { ...options, method: 'PUT' });
+    }
+    patch(url, options) {
+      return this.fetch(url, { ...options, method: 'PATCH' });
+    }
+    delete(url, options) {
+      return this.fetch(url, { ...options, method: 'DELETE' });
+    }
+    head(url, options) {
+      return this.fetch(url, { ...options, method: 'HEAD' });
+    }
+  }
+
+  pw.APIRequestContext = APIRequestContext;
+  Object.assign(g.__ferridriver_modules.playwright, { APIRequestContext, APIResponse });
+})(globalThis);
