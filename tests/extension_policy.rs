@@ -329,3 +329,25 @@ fn file_roots_let_agents_run_the_init_projects_own_feature_and_each_file_page_is
     assert!(file_lines.iter().any(|e| e["decision"] == "deny" && e["host"] == "mcp"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn safe_hides_the_environment_in_a_project_without_tools_too() {
+    let dir = std::env::temp_dir().join(format!("fd-policy-notools-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("xdg")).unwrap();
+    std::fs::write(dir.join("ferridriver.toml"), "[scripting]\nallowEnv = [\"GREETING\"]\n").unwrap();
+    let keys = |policy: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+            .args(["run", "--json", "--extension-policy", policy, "-e", "return Object.keys(process.env)"])
+            .current_dir(&dir)
+            .env("XDG_CONFIG_HOME", dir.join("xdg"))
+            .env("GREETING", "there")
+            .output()
+            .unwrap();
+        let envelope: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        envelope["value"].clone()
+    };
+    assert_eq!(keys("standard"), json!(["GREETING"]));
+    assert_eq!(keys("safe"), json!([]));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -85,7 +85,7 @@ impl JsHost {
         let session = playwright::session();
         session.set_program(program.clone());
         let policy = crate::policy::HostPolicy::default();
-        let commands = commands_for(program.as_deref(), Arc::default(), &policy);
+        let commands = commands_for(program.as_deref(), &root, Arc::default(), &policy);
         JsHost {
             program,
             kind,
@@ -172,7 +172,7 @@ impl JsHost {
     /// `vars` and persistent processes stay).
     pub fn set_program(&mut self, program: Option<Arc<JsProgram>>) {
         let processes = self.commands.as_ref().map(|c| Arc::clone(&c.processes)).unwrap_or_default();
-        self.commands = commands_for(program.as_deref(), processes, &self.policy);
+        self.commands = commands_for(program.as_deref(), &self.root, processes, &self.policy);
         self.session.set_program(program.clone());
         self.program = program;
         self.reset_vm();
@@ -189,7 +189,7 @@ impl JsHost {
     /// `standard` profile applies and nothing is recorded.
     pub fn set_policy(&mut self, policy: crate::policy::HostPolicy) {
         let processes = self.commands.as_ref().map(|c| Arc::clone(&c.processes)).unwrap_or_default();
-        self.commands = commands_for(self.program.as_deref(), processes, &policy);
+        self.commands = commands_for(self.program.as_deref(), &self.root, processes, &policy);
         self.policy = policy;
         self.reset_vm();
     }
@@ -284,15 +284,18 @@ pub(crate) enum Between {
     Calls,
 }
 
-/// The command natives' view of `program`'s tools, with the session's `processes`.
+/// The command natives' view of `program`'s tools (none without a program), with the
+/// session's `processes`, under `policy`. Always there, so the policy's decisions that do not
+/// depend on a tool (no environment under `safe`) hold in every VM.
 fn commands_for(
     program: Option<&JsProgram>,
+    root: &std::path::Path,
     processes: Arc<crate::commands::Processes>,
     policy: &crate::policy::HostPolicy,
 ) -> Option<Arc<crate::commands::CommandContext>> {
-    program.filter(|p| p.manifest.tools().next().is_some()).map(|p| {
-        Arc::new(crate::commands::CommandContext::new(p.manifest.tools(), processes, p.root.clone(), policy.clone()))
-    })
+    let tools = program.into_iter().flat_map(|p| p.manifest.tools());
+    let root = program.map_or_else(|| root.to_path_buf(), |p| p.root.clone());
+    Some(Arc::new(crate::commands::CommandContext::new(tools, processes, root, policy.clone())))
 }
 
 /// The stack without the frames of our prelude and of native functions (as cucumber-js hides

@@ -94,9 +94,9 @@ fn human(report: &Value, loaded: &Loaded) -> String {
             continue;
         }
         out.push_str(&format!("\n{name}\n"));
-        for plugin in
-            report["plugins"].as_array().unwrap_or(&empty).iter().filter(|p| s(&p["source"]).starts_with(&name))
-        {
+        // What this file defines, by the names the report lists for it.
+        let named = |list: &Value, item: &Value| list.as_array().is_some_and(|l| l.contains(&item["name"]));
+        for plugin in report["plugins"].as_array().unwrap_or(&empty).iter().filter(|p| named(&file["plugins"], p)) {
             out.push_str(&format!("  plugin {} {}", s(&plugin["name"]), s(&plugin["version"])));
             if let Some(d) = plugin["description"].as_str() {
                 out.push_str(&format!(": {d}"));
@@ -106,7 +106,7 @@ fn human(report: &Value, loaded: &Loaded) -> String {
                 out.push_str(&format!("    error codes: {}\n", list(&plugin["error_codes"])));
             }
         }
-        for tool in tools.iter().filter(|t| s(&t["source"]).starts_with(&name)) {
+        for tool in tools.iter().filter(|t| named(&file["tools"], t)) {
             let wire = match (tool["mcp_name"].as_str(), tool["not_exposed_because"].as_str()) {
                 (Some(w), _) => format!("MCP {w}"),
                 (None, Some(why)) => format!("not on MCP: {why}"),

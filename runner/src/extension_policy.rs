@@ -131,7 +131,7 @@ pub fn resolve(
     layers.extend(user_layer()?);
     let audit = flags.audit_log.clone().unwrap_or_else(|| root.join(DEFAULT_AUDIT_LOG));
     let roots = project.map(|p| p.file_roots.iter().map(|r| root.join(r)).collect()).unwrap_or_default();
-    let capabilities = Capabilities::resolve(&layers, Some(Arc::new(AuditLog::new(audit))))?.with_file_roots(roots);
+    let capabilities = Capabilities::resolve(&layers, Some(AuditLog::shared(audit)))?.with_file_roots(roots);
     for warning in capabilities.warnings() {
         eprintln!("warning: {warning}");
     }

@@ -37,7 +37,8 @@ pub struct AuditEntry {
 #[derive(Debug)]
 pub struct AuditLog {
     path: PathBuf,
-    file: Mutex<Option<std::fs::File>>,
+    /// The open file and its size (kept here: no `stat` per line).
+    file: Mutex<Option<(std::fs::File, u64)>>,
     /// A write failure is reported once, not per line.
     warned: AtomicBool,
 }
@@ -46,6 +47,15 @@ impl AuditLog {
     /// A log at `path` (created, with its folder, at the first line).
     pub fn new(path: PathBuf) -> Self {
         AuditLog { path, file: Mutex::new(None), warned: AtomicBool::new(false) }
+    }
+
+    /// The process's one log at `path`: every load of the project (an MCP reload) writes
+    /// through the same one, so lines never interleave and a rotation is seen by all.
+    pub fn shared(path: PathBuf) -> Arc<AuditLog> {
+        static LOGS: std::sync::OnceLock<Mutex<std::collections::HashMap<PathBuf, Arc<AuditLog>>>> =
+            std::sync::OnceLock::new();
+        let mut logs = LOGS.get_or_init(Mutex::default).lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(logs.entry(path.clone()).or_insert_with(|| Arc::new(AuditLog::new(path))))
     }
 
     /// Where the log is.
@@ -67,22 +77,29 @@ impl AuditLog {
         }
     }
 
-    fn append(&self, file: &mut Option<std::fs::File>, line: &[u8]) -> std::io::Result<()> {
-        let size = std::fs::metadata(&self.path).map(|m| m.len()).unwrap_or(0);
+    fn append(&self, file: &mut Option<(std::fs::File, u64)>, line: &[u8]) -> std::io::Result<()> {
+        if file.is_none() {
+            if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            let opened = std::fs::OpenOptions::new().create(true).append(true).open(&self.path)?;
+            let size = opened.metadata()?.len();
+            *file = Some((opened, size));
+        }
+        let size = file.as_ref().map_or(0, |(_, size)| *size);
         if size > 0 && size + line.len() as u64 > ROTATE_AT {
             *file = None;
             let mut rotated = self.path.clone().into_os_string();
             rotated.push(".1");
             std::fs::rename(&self.path, rotated)?;
-        }
-        if file.is_none() {
-            if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir)?;
-            }
-            *file = Some(std::fs::OpenOptions::new().create(true).append(true).open(&self.path)?);
+            return self.append(file, line);
         }
         match file.as_mut() {
-            Some(f) => f.write_all(line),
+            Some((f, size)) => {
+                f.write_all(line)?;
+                *size += line.len() as u64;
+                Ok(())
+            }
             None => Ok(()),
         }
     }
