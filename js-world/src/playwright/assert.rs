@@ -2,17 +2,21 @@
 //! share one implementation (polling, messages with Expected/Received and the locator).
 
 use super::locator::TextSpec;
+use super::operations::{LocatorMatcher, PageMatcher};
 use super::request::{locator_of, page_of, Failure, Request};
 use super::session::Session;
-use ferridriver_browser::{expect as expect_locator, expect_page, ExpectError, TextMatch};
+use ferridriver_browser::{ExpectError, TextMatch};
 use serde_json::Value;
 
-/// `expect(locator|page)[.not].<matcher>(…)`; an unmet expectation is an `Error` whose message
-/// is the Rust one.
-pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Failure> {
+/// `expect(page)[.not].<matcher>(…)`; an unmet expectation is an `Error` whose message is the
+/// Rust one.
+pub(super) async fn expect_page(session: &Session, r: &Request, matcher: PageMatcher) -> Result<Value, Failure> {
+    if !r.parts.is_empty() {
+        return Err(unsupported("locator", &r.op));
+    }
     let page = page_of(session, r).await?;
-    let result = if r.parts.is_empty() {
-        let mut a = expect_page(&page);
+    let result = {
+        let mut a = ferridriver_browser::expect_page(&page);
         if r.not {
             a = a.not();
         }
@@ -26,60 +30,68 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
                 _ => spec.to_exact_match(),
             })
         };
-        match r.op.as_str() {
-            "toHaveURL" => a.to_have_url(url(r.arg(0, "expected")?)?).await,
-            "toHaveTitle" => a.to_have_title(r.arg::<TextSpec>(0, "expected")?.to_exact_match()).await,
-            op => return Err(unsupported("page", op)),
+        match matcher {
+            PageMatcher::ToHaveUrl => a.to_have_url(url(r.arg(0)?)?).await,
+            PageMatcher::ToHaveTitle => a.to_have_title(r.arg::<TextSpec>(0)?.to_exact_match()).await,
         }
-    } else {
+    };
+    result.map(|_| Value::Null).map_err(|ExpectError(message)| Failure::from(message))
+}
+
+/// `expect(locator)[.not].<matcher>(…)`, as [`expect_page`].
+pub(super) async fn expect_locator(session: &Session, r: &Request, matcher: LocatorMatcher) -> Result<Value, Failure> {
+    if r.parts.is_empty() {
+        return Err(unsupported("page", &r.op));
+    }
+    let page = page_of(session, r).await?;
+    let result = {
         let locator = locator_of(&page, r)?;
-        let mut a = expect_locator(&locator);
+        let mut a = ferridriver_browser::expect(&locator);
         if r.not {
             a = a.not();
         }
         if let Some(t) = r.timeout() {
             a = a.timeout(t);
         }
-        let exact =
-            |i: usize, what: &str| -> Result<TextMatch, Failure> { Ok(r.arg::<TextSpec>(i, what)?.to_exact_match()) };
-        match r.op.as_str() {
-            "toBeVisible" => a.to_be_visible().await,
-            "toBeHidden" => a.to_be_hidden().await,
-            "toBeEnabled" => a.to_be_enabled().await,
-            "toBeDisabled" => a.to_be_disabled().await,
-            "toBeChecked" => a.to_be_checked().await,
-            "toBeIndeterminate" => a.to_be_indeterminate().await,
-            "toBeAttached" => a.to_be_attached().await,
-            "toBeEditable" => a.to_be_editable().await,
-            "toBeEmpty" => a.to_be_empty().await,
-            "toBeFocused" => a.to_be_focused().await,
-            "toBeInViewport" => a.to_be_in_viewport(r.arg::<Option<f64>>(0, "ratio")?).await,
-            "toHaveCSS" => a.to_have_css(&r.arg::<String>(0, "name")?, exact(1, "value")?).await,
-            "toHaveJSProperty" => a.to_have_js_property(&r.arg::<String>(0, "name")?, r.arg(1, "value")?).await,
-            "toHaveId" => a.to_have_id(exact(0, "id")?).await,
-            "toHaveValues" => {
-                let specs: Vec<TextSpec> = r.arg(0, "values")?;
+        let exact = |i: usize| -> Result<TextMatch, Failure> { Ok(r.arg::<TextSpec>(i)?.to_exact_match()) };
+        match matcher {
+            LocatorMatcher::ToBeVisible => a.to_be_visible().await,
+            LocatorMatcher::ToBeHidden => a.to_be_hidden().await,
+            LocatorMatcher::ToBeEnabled => a.to_be_enabled().await,
+            LocatorMatcher::ToBeDisabled => a.to_be_disabled().await,
+            LocatorMatcher::ToBeChecked => a.to_be_checked().await,
+            LocatorMatcher::ToBeIndeterminate => a.to_be_indeterminate().await,
+            LocatorMatcher::ToBeAttached => a.to_be_attached().await,
+            LocatorMatcher::ToBeEditable => a.to_be_editable().await,
+            LocatorMatcher::ToBeEmpty => a.to_be_empty().await,
+            LocatorMatcher::ToBeFocused => a.to_be_focused().await,
+            LocatorMatcher::ToBeInViewport => a.to_be_in_viewport(r.arg::<Option<f64>>(0)?).await,
+            LocatorMatcher::ToHaveCss => a.to_have_css(&r.arg::<String>(0)?, exact(1)?).await,
+            LocatorMatcher::ToHaveJsProperty => a.to_have_js_property(&r.arg::<String>(0)?, r.arg(1)?).await,
+            LocatorMatcher::ToHaveId => a.to_have_id(exact(0)?).await,
+            LocatorMatcher::ToHaveValues => {
+                let specs: Vec<TextSpec> = r.arg(0)?;
                 a.to_have_values(&specs.iter().map(TextSpec::to_exact_match).collect::<Vec<_>>()).await
             }
-            "toHaveRole" => a.to_have_role(&r.arg::<String>(0, "role")?).await,
-            "toHaveAccessibleName" => a.to_have_accessible_name(exact(0, "name")?).await,
-            "toHaveAccessibleDescription" => a.to_have_accessible_description(exact(0, "description")?).await,
-            "toHaveText" => a.to_have_text(r.arg::<TextSpec>(0, "expected")?.to_exact_match()).await,
-            "toContainText" => {
-                let spec: TextSpec = r.arg(0, "expected")?;
+            LocatorMatcher::ToHaveRole => a.to_have_role(&r.arg::<String>(0)?).await,
+            LocatorMatcher::ToHaveAccessibleName => a.to_have_accessible_name(exact(0)?).await,
+            LocatorMatcher::ToHaveAccessibleDescription => a.to_have_accessible_description(exact(0)?).await,
+            LocatorMatcher::ToHaveText => a.to_have_text(r.arg::<TextSpec>(0)?.to_exact_match()).await,
+            LocatorMatcher::ToContainText => {
+                let spec: TextSpec = r.arg(0)?;
                 match spec.as_str() {
                     Some(s) => a.to_contain_text(s).await,
                     // A RegExp searches the text either way.
                     None => a.to_have_text(spec.to_match()).await,
                 }
             }
-            "toHaveTexts" => {
-                let specs: Vec<TextSpec> = r.arg(0, "expected")?;
+            LocatorMatcher::ToHaveTexts => {
+                let specs: Vec<TextSpec> = r.arg(0)?;
                 let expected: Vec<TextMatch> = specs.iter().map(TextSpec::to_exact_match).collect();
                 a.to_have_texts(&expected).await
             }
-            "toContainTexts" => {
-                let specs: Vec<TextSpec> = r.arg(0, "expected")?;
+            LocatorMatcher::ToContainTexts => {
+                let specs: Vec<TextSpec> = r.arg(0)?;
                 // Strings are contained (case-sensitive); a RegExp searches the text.
                 let expected: Vec<TextMatch> = specs
                     .iter()
@@ -87,28 +99,27 @@ pub(super) async fn expect(session: &Session, r: &Request) -> Result<Value, Fail
                     .collect();
                 a.to_contain_matches(&expected).await
             }
-            "toHaveClasses" => {
-                let specs: Vec<TextSpec> = r.arg(0, "expected")?;
+            LocatorMatcher::ToHaveClasses => {
+                let specs: Vec<TextSpec> = r.arg(0)?;
                 a.to_have_classes(&specs.iter().map(TextSpec::to_exact_match).collect::<Vec<_>>()).await
             }
-            "toContainClasses" => {
-                let classes: Vec<String> = r.arg(0, "expected")?;
+            LocatorMatcher::ToContainClasses => {
+                let classes: Vec<String> = r.arg(0)?;
                 a.to_contain_classes(&classes.iter().map(String::as_str).collect::<Vec<_>>()).await
             }
-            "toHaveValue" => a.to_have_value(exact(0, "expected")?).await,
-            "toHaveAttribute" => {
-                let name: String = r.arg(0, "name")?;
+            LocatorMatcher::ToHaveValue => a.to_have_value(exact(0)?).await,
+            LocatorMatcher::ToHaveAttribute => {
+                let name: String = r.arg(0)?;
                 // Without a value: the attribute is present (any value matches the empty regex).
                 let value = match r.args.get(1) {
                     None | Some(Value::Null) => TextMatch::regex("", ""),
-                    Some(_) => exact(1, "value")?,
+                    Some(_) => exact(1)?,
                 };
                 a.to_have_attribute(&name, value).await
             }
-            "toHaveClass" => a.to_have_class(exact(0, "expected")?).await,
-            "toContainClass" => a.to_contain_class(&r.arg::<String>(0, "expected")?).await,
-            "toHaveCount" => a.to_have_count(r.arg(0, "count")?).await,
-            op => return Err(unsupported("locator", op)),
+            LocatorMatcher::ToHaveClass => a.to_have_class(exact(0)?).await,
+            LocatorMatcher::ToContainClass => a.to_contain_class(&r.arg::<String>(0)?).await,
+            LocatorMatcher::ToHaveCount => a.to_have_count(r.arg(0)?).await,
         }
     };
     result.map(|_| Value::Null).map_err(|ExpectError(message)| Failure::from(message))

@@ -20,6 +20,8 @@ pub(super) struct CookieFilter {
     path: Option<String>,
 }
 
+use super::gates::Admitted;
+use super::operations::{self, BrowserOp, ContextOp, LocatorOp, Op, PageOp, RequestOp};
 use super::request::{locator_of, page_of, Failure, Request};
 
 type Reply = Result<Value, Failure>;
@@ -36,9 +38,12 @@ pub async fn handle(session: Option<Arc<Session>>, request: String, running: Opt
         (Some(session), Ok(r)) if r.generation.is_some_and(|g| g != session.generation()) => Err(Failure::from(
             "this browser object belongs to a test case that has ended (a listener or route left running?)",
         )),
-        (Some(session), Ok(r)) => match r.site.as_deref().and_then(|s| session.call_site(s)) {
-            Some(at) => ferridriver_browser::with_call_site(at, dispatch(&session, &r)).await,
-            None => dispatch(&session, &r).await,
+        (Some(session), Ok(r)) => match lookup(r) {
+            Err(e) => Err(e),
+            Ok(r) => match r.site.as_deref().and_then(|s| session.call_site(s)) {
+                Some(at) => ferridriver_browser::with_call_site(at, dispatch(&session, &r)).await,
+                None => dispatch(&session, &r).await,
+            },
         },
     };
     match reply {
@@ -47,23 +52,51 @@ pub async fn handle(session: Option<Arc<Session>>, request: String, running: Opt
     }
 }
 
+/// Finds `r`'s row of the table: an operation the table lacks, or more arguments than its row
+/// names, is a `TypeError` here, before anything runs.
+fn lookup(mut r: Request) -> Result<Request, Failure> {
+    let Some(operation) = operations::find(&r.target, &r.op) else {
+        return Err(Failure::type_error(format!("{}.{} is not supported", r.target, r.op)));
+    };
+    if r.args.len() > operation.args.len() {
+        return Err(Failure::type_error(format!(
+            "{}: takes {} argument(s) ({}), got {}",
+            operation.label(),
+            operation.args.len(),
+            operation.args.join(", "),
+            r.args.len()
+        )));
+    }
+    r.operation = Some(operation);
+    Ok(r)
+}
+
 async fn dispatch(session: &Session, r: &Request) -> Reply {
-    match r.target.as_str() {
-        "page" => page_op(session, r).await,
-        "locator" => locator_op(session, r).await,
-        "expect" => super::assert::expect(session, r).await,
-        "context" => context_op(session, r).await,
-        "request" => request_op(session, r).await,
-        "browser" => match r.op.as_str() {
-            "version" => Ok(Value::String(session.browser_version().await?)),
-            "newContext" => {
-                let options = ferridriver_browser::ContextOptions::from_json(r.arg(0, "options")?)
-                    .map_err(|e| Failure::type_error(format!("browser.newContext: {e}")))?;
-                Ok(json!(session.new_context(options).await?))
-            }
-            op => Err(Failure::type_error(format!("browser.{op} is not supported"))),
-        },
-        t => Err(Failure::type_error(format!("unknown browser target {t}"))),
+    let Some(operation) = r.operation else { return Err(Failure::from("internal: a request was not looked up")) };
+    let admitted = super::gates::admit(session, operation, r)?;
+    match operation.op {
+        Op::Page(op) => page_op(session, r, op, admitted).await,
+        Op::Event(op) => super::events::event_op(session, r, op, admitted).await,
+        Op::Locator(op) => locator_op(session, r, op, admitted).await,
+        Op::ExpectPage(op) => super::assert::expect_page(session, r, op).await,
+        Op::ExpectLocator(op) => super::assert::expect_locator(session, r, op).await,
+        Op::Context(op) => context_op(session, r, op, admitted).await,
+        Op::Request(RequestOp::Fetch) => request_op(session, r, admitted).await,
+        Op::Browser(BrowserOp::Version) => Ok(Value::String(session.browser_version().await?)),
+        Op::Browser(BrowserOp::NewContext) => {
+            let options = ferridriver_browser::ContextOptions::from_json(r.arg(0)?)
+                .map_err(|e| Failure::type_error(format!("browser.newContext: {e}")))?;
+            Ok(json!(session.new_context(options).await?))
+        }
+    }
+}
+
+/// Writes `bytes` where the operation's `ProjectWrite` gate admitted a path, if the script gave
+/// one.
+fn write_admitted(admitted: &Admitted, bytes: &[u8]) -> Result<(), Failure> {
+    match &admitted.path {
+        Some(path) => std::fs::write(path, bytes).map_err(|e| Failure::from(format!("{}: {e}", path.display()))),
+        None => Ok(()),
     }
 }
 
@@ -76,7 +109,7 @@ async fn with_url(page: &Page, value: Value) -> Reply {
 
 /// The `waitUntil` option at argument `i` (default `load`).
 fn wait_until_of(r: &Request, i: usize) -> Result<ferridriver_browser::WaitUntil, Failure> {
-    match r.arg::<Option<String>>(i, "waitUntil")? {
+    match r.arg::<Option<String>>(i)? {
         None => Ok(ferridriver_browser::WaitUntil::Load),
         Some(w) => ferridriver_browser::WaitUntil::parse(&w).map_err(|e| Failure::type_error(format!("{}: {e}", r.op))),
     }
@@ -84,120 +117,108 @@ fn wait_until_of(r: &Request, i: usize) -> Result<ferridriver_browser::WaitUntil
 
 /// `{ waitUntil, timeout }` of a navigation (waitUntil is the last argument).
 fn navigate_options(r: &Request) -> Result<ferridriver_browser::NavigateOptions, Failure> {
-    let at = if r.op == "goto" { 1 } else { 0 };
+    let at = r.operation.and_then(|o| o.args.iter().position(|a| *a == "waitUntil")).unwrap_or(0);
     Ok(ferridriver_browser::NavigateOptions { wait_until: wait_until_of(r, at)?, timeout: r.timeout() })
 }
 
-async fn page_op(session: &Session, r: &Request) -> Reply {
-    if let Some(reply) = super::events::event_op(session, r).await {
-        return reply;
-    }
+async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted) -> Reply {
     let page = page_of(session, r).await?;
-    let value = match r.op.as_str() {
-        "goto" => {
-            let url = session.resolve(&r.arg::<String>(0, "url")?)?;
-            session.check_navigation(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
+    let value = match op {
+        PageOp::Goto => {
+            let url = admitted.url()?;
             // Playwright's goto answers the main response: watch the network for it.
             page.watch_network().await?;
-            serde_json::to_value(page.goto_with(&url, navigate_options(r)?).await?).unwrap_or(Value::Null)
+            serde_json::to_value(page.goto_with(url, navigate_options(r)?).await?).unwrap_or(Value::Null)
         }
-        "reload" => {
+        PageOp::Reload => {
             page.watch_network().await?;
             serde_json::to_value(page.reload_with(navigate_options(r)?).await?).unwrap_or(Value::Null)
         }
-        "goBack" | "goForward" => {
+        PageOp::GoBack | PageOp::GoForward => {
             page.watch_network().await?;
-            let delta = if r.op == "goBack" { -1 } else { 1 };
+            let delta = if op == PageOp::GoBack { -1 } else { 1 };
             let response = page.history_with(delta, navigate_options(r)?).await?.flatten();
             serde_json::to_value(response).unwrap_or(Value::Null)
         }
-        "emulateMedia" => {
-            let emulation: ferridriver_browser::MediaEmulation = r.arg(0, "options")?;
+        PageOp::EmulateMedia => {
+            let emulation: ferridriver_browser::MediaEmulation = r.arg(0)?;
             page.emulate_media(&emulation).await?;
             Value::Null
         }
-        "pdf" => {
-            let options: Option<ferridriver_browser::PdfOptions> = r.arg(0, "options")?;
+        PageOp::Pdf => {
+            let options: Option<ferridriver_browser::PdfOptions> = r.arg(0)?;
             let pdf = page.pdf(&options.unwrap_or_default()).await?;
-            if let Some(path) = r.arg::<Option<String>>(1, "path")? {
-                super::files::write_in_project("page.pdf", &path, &pdf)?;
-            }
+            write_admitted(&admitted, &pdf)?;
             Value::String(base64::engine::general_purpose::STANDARD.encode(pdf))
         }
-        "addInitScript" => {
-            page.add_init_script(&r.arg::<String>(0, "script")?).await?;
+        PageOp::AddInitScript => {
+            page.add_init_script(&r.arg::<String>(0)?).await?;
             Value::Null
         }
-        "title" => Value::String(page.title().await?),
-        "markdown" => Value::String(page.markdown().await?),
-        "ariaSnapshot" => Value::String(page.aria_snapshot().await?),
-        "url" => Value::Null,
-        "content" => Value::String(page.content().await?),
-        "setContent" => page.set_content(&r.arg::<String>(0, "html")?).await.map(|_| Value::Null)?,
-        "evaluate" => page.evaluate(&r.arg::<String>(0, "expression")?).await?,
-        "screenshot" => {
-            let png = if r.arg::<Option<bool>>(0, "fullPage")?.unwrap_or(false) {
+        PageOp::Title => Value::String(page.title().await?),
+        PageOp::Markdown => Value::String(page.markdown().await?),
+        PageOp::AriaSnapshot => Value::String(page.aria_snapshot().await?),
+        PageOp::Content => Value::String(page.content().await?),
+        PageOp::SetContent => page.set_content(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::Evaluate => page.evaluate(&r.arg::<String>(0)?).await?,
+        PageOp::Screenshot => {
+            let png = if r.arg::<Option<bool>>(0)?.unwrap_or(false) {
                 page.screenshot_full_page().await?
             } else {
                 page.screenshot().await?
             };
-            if let Some(path) = r.arg::<Option<String>>(1, "path")? {
-                super::files::write_in_project("page.screenshot", &path, &png)?;
-            }
+            write_admitted(&admitted, &png)?;
             Value::String(base64::engine::general_purpose::STANDARD.encode(png))
         }
-        "waitForURL" => {
+        PageOp::WaitForUrl => {
             let wait_until = wait_until_of(r, 1)?;
-            page.wait_for_url_with(r.arg::<TextSpec>(0, "url")?.to_exact_match(), wait_until).await?;
+            page.wait_for_url_with(r.arg::<TextSpec>(0)?.to_exact_match(), wait_until).await?;
             Value::Null
         }
-        "waitForNavigation" => {
+        PageOp::WaitForNavigation => {
             // The main resource's response is what it answers: watch the network for it.
             page.watch_network().await?;
-            let url = r.arg::<Option<TextSpec>>(0, "url")?.map(|s| s.to_exact_match());
+            let url = r.arg::<Option<TextSpec>>(0)?.map(|s| s.to_exact_match());
             let options =
                 ferridriver_browser::NavigateOptions { wait_until: wait_until_of(r, 1)?, timeout: r.timeout() };
             serde_json::to_value(page.wait_for_navigation(url, options).await?).unwrap_or(Value::Null)
         }
-        "waitForLoadState" => {
-            let state = r.arg::<Option<String>>(0, "state")?.unwrap_or_else(|| "load".into());
+        PageOp::WaitForLoadState => {
+            let state = r.arg::<Option<String>>(0)?.unwrap_or_else(|| "load".into());
             page.wait_for_load_state(&state).await.map(|_| Value::Null)?
         }
-        "keyboardPress" => page.keyboard_press(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
-        "keyboardType" => page.keyboard_type(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
-        "setViewportSize" => {
-            page.set_viewport_size(r.arg(0, "width")?, r.arg(1, "height")?).await.map(|_| Value::Null)?
-        }
-        "keyboardDown" => page.keyboard_down(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
-        "keyboardUp" => page.keyboard_up(&r.arg::<String>(0, "key")?).await.map(|_| Value::Null)?,
-        "keyboardInsertText" => page.keyboard_insert_text(&r.arg::<String>(0, "text")?).await.map(|_| Value::Null)?,
-        "mouseDown" => page.mouse_down().await.map(|_| Value::Null)?,
-        "mouseUp" => page.mouse_up().await.map(|_| Value::Null)?,
-        "mouseWheel" => page.mouse_wheel(r.arg(0, "deltaX")?, r.arg(1, "deltaY")?).await.map(|_| Value::Null)?,
-        "mouseDblclick" => page.mouse_dblclick(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
-        "mouseMove" => page.mouse_move(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
-        "mouseClick" => page.mouse_click(r.arg(0, "x")?, r.arg(1, "y")?).await.map(|_| Value::Null)?,
-        "close" => {
+        PageOp::KeyboardPress => page.keyboard_press(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::KeyboardType => page.keyboard_type(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::SetViewportSize => page.set_viewport_size(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,
+        PageOp::KeyboardDown => page.keyboard_down(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::KeyboardUp => page.keyboard_up(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::KeyboardInsertText => page.keyboard_insert_text(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::MouseDown => page.mouse_down().await.map(|_| Value::Null)?,
+        PageOp::MouseUp => page.mouse_up().await.map(|_| Value::Null)?,
+        PageOp::MouseWheel => page.mouse_wheel(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,
+        PageOp::MouseDblclick => page.mouse_dblclick(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,
+        PageOp::MouseMove => page.mouse_move(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,
+        PageOp::MouseClick => page.mouse_click(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,
+        PageOp::Close => {
             let mut page = page;
             page.close().await?;
             session.closed(r.page);
             return Ok(Value::Null);
         }
-        op => return Err(Failure::type_error(format!("page.{op} is not supported"))),
     };
     with_url(&page, value).await
 }
 
-async fn locator_op(session: &Session, r: &Request) -> Reply {
+async fn locator_op(session: &Session, r: &Request, op: LocatorOp, admitted: Admitted) -> Reply {
     let page = page_of(session, r).await?;
     let l = locator_of(&page, r)?;
     // Actions may navigate, so the URL is noted after them; reads do not pay for that.
-    let action = match r.op.as_str() {
-        "click" => l.click().await,
-        "dblclick" => l.dblclick().await,
-        "hover" => l.hover().await,
-        "dragTo" => {
-            let parts: Vec<super::locator::PartSpec> = r.arg(0, "target")?;
+    let action = match op {
+        LocatorOp::Click => l.click().await,
+        LocatorOp::Dblclick => l.dblclick().await,
+        LocatorOp::Hover => l.hover().await,
+        LocatorOp::DragTo => {
+            let parts: Vec<super::locator::PartSpec> = r.arg(0)?;
             let target = super::locator::build(&page, &parts).map_err(Failure::type_error)?;
             let target = match r.timeout() {
                 Some(t) => target.with_timeout(t),
@@ -208,18 +229,15 @@ async fn locator_op(session: &Session, r: &Request) -> Reply {
                 x: f64,
                 y: f64,
             }
-            let at = |i: usize, what: &str| -> Result<Option<(f64, f64)>, Failure> {
-                Ok(r.arg::<Option<Position>>(i, what)?.map(|p| (p.x, p.y)))
+            let at = |i: usize| -> Result<Option<(f64, f64)>, Failure> {
+                Ok(r.arg::<Option<Position>>(i)?.map(|p| (p.x, p.y)))
             };
-            let options = ferridriver_browser::DragOptions {
-                source_position: at(1, "sourcePosition")?,
-                target_position: at(2, "targetPosition")?,
-            };
+            let options = ferridriver_browser::DragOptions { source_position: at(1)?, target_position: at(2)? };
             l.drag_to(&target, options).await
         }
-        "fill" => l.fill(&r.arg::<String>(0, "value")?).await,
-        "setInputFiles" => {
-            let payloads: Vec<InputFilePayload> = r.arg(0, "files")?;
+        LocatorOp::Fill => l.fill(&r.arg::<String>(0)?).await,
+        LocatorOp::SetInputFiles => {
+            let payloads: Vec<InputFilePayload> = r.arg(0)?;
             let files = payloads
                 .into_iter()
                 .map(|p| {
@@ -231,110 +249,116 @@ async fn locator_op(session: &Session, r: &Request) -> Reply {
                 .collect::<Result<Vec<_>, Failure>>()?;
             l.set_input_files(&files).await
         }
-        "clear" => l.fill("").await,
-        "press" => l.press(&r.arg::<String>(0, "key")?).await,
-        "type" | "pressSequentially" => l.type_text(&r.arg::<String>(0, "text")?).await,
-        "check" => l.check().await,
-        "uncheck" => l.uncheck().await,
-        "setChecked" if r.arg::<bool>(0, "checked")? => l.check().await,
-        "setChecked" => l.uncheck().await,
-        _ => return locator_read(r, &page, &l).await,
+        LocatorOp::Clear => l.fill("").await,
+        LocatorOp::Press => l.press(&r.arg::<String>(0)?).await,
+        LocatorOp::Type | LocatorOp::PressSequentially => l.type_text(&r.arg::<String>(0)?).await,
+        LocatorOp::Check => l.check().await,
+        LocatorOp::Uncheck => l.uncheck().await,
+        LocatorOp::SetChecked if r.arg::<bool>(0)? => l.check().await,
+        LocatorOp::SetChecked => l.uncheck().await,
+        read => return locator_read(r, read, admitted, &page, &l).await,
     };
     action?;
     with_url(&page, Value::Null).await
 }
 
-async fn locator_read(r: &Request, page: &Page, l: &Locator) -> Reply {
+async fn locator_read(r: &Request, op: LocatorOp, admitted: Admitted, page: &Page, l: &Locator) -> Reply {
     let text = |v: String| Value::String(v);
-    let value = match r.op.as_str() {
-        "selectOption" => {
-            let values: Vec<String> = r.arg(0, "values")?;
+    let value = match op {
+        LocatorOp::SelectOption => {
+            let values: Vec<String> = r.arg(0)?;
             let values: Vec<&str> = values.iter().map(String::as_str).collect();
             return with_url(page, json!(l.select_option(&values).await?)).await;
         }
-        "textContent" => text(l.text_content().await?),
-        "dispose" => {
+        LocatorOp::TextContent => text(l.text_content().await?),
+        LocatorOp::Dispose => {
             l.dispose().await?;
             Value::Null
         }
         // Element handles: the numbers of the elements pinned now (js/element_handles.js).
-        "pin" => {
-            let which = match r.arg::<String>(0, "which")?.as_str() {
+        LocatorOp::Pin => {
+            let which = match r.arg::<String>(0)?.as_str() {
                 "all" => ferridriver_browser::PinWhich::All,
                 "one" => ferridriver_browser::PinWhich::One,
                 _ => ferridriver_browser::PinWhich::First,
             };
             json!({ "ids": l.pin(which).await?, "from": l.description() })
         }
-        "screenshot" => {
+        LocatorOp::Screenshot => {
             let png = l.screenshot().await?;
-            if let Some(path) = r.arg::<Option<String>>(0, "path")? {
-                super::files::write_in_project("locator.screenshot", &path, &png)?;
-            }
+            write_admitted(&admitted, &png)?;
             Value::String(base64::engine::general_purpose::STANDARD.encode(png))
         }
         // The element may have navigated the page (a click in the function): refresh the URL.
-        "evaluate" => {
-            let value =
-                l.evaluate(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
+        LocatorOp::Evaluate => {
+            let value = l.evaluate(&r.arg::<String>(0)?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
             return with_url(page, value).await;
         }
-        "evaluateAll" => {
-            let value =
-                l.evaluate_all(&r.arg::<String>(0, "function")?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
+        LocatorOp::EvaluateAll => {
+            let value = l.evaluate_all(&r.arg::<String>(0)?, r.args.get(1).cloned().unwrap_or(Value::Null)).await?;
             return with_url(page, value).await;
         }
-        "innerText" => text(l.inner_text().await?),
-        "innerHTML" => text(l.inner_html().await?),
-        "ariaSnapshot" => text(l.aria_snapshot().await?),
-        "inputValue" => text(l.input_value().await?),
-        "getAttribute" => json!(l.get_attribute(&r.arg::<String>(0, "name")?).await?),
-        "count" => json!(l.count().await?),
-        "isVisible" => json!(l.is_visible().await?),
-        "isHidden" => json!(l.is_hidden().await?),
-        "isEnabled" => json!(l.is_enabled().await?),
-        "isDisabled" => json!(l.is_disabled().await?),
-        "isChecked" => json!(l.is_checked().await?),
-        "isEditable" => json!(l.is_editable().await?),
-        op => return Err(Failure::type_error(format!("locator.{op} is not supported"))),
+        LocatorOp::InnerText => text(l.inner_text().await?),
+        LocatorOp::InnerHtml => text(l.inner_html().await?),
+        LocatorOp::AriaSnapshot => text(l.aria_snapshot().await?),
+        LocatorOp::InputValue => text(l.input_value().await?),
+        LocatorOp::GetAttribute => json!(l.get_attribute(&r.arg::<String>(0)?).await?),
+        LocatorOp::Count => json!(l.count().await?),
+        LocatorOp::IsVisible => json!(l.is_visible().await?),
+        LocatorOp::IsHidden => json!(l.is_hidden().await?),
+        LocatorOp::IsEnabled => json!(l.is_enabled().await?),
+        LocatorOp::IsDisabled => json!(l.is_disabled().await?),
+        LocatorOp::IsChecked => json!(l.is_checked().await?),
+        LocatorOp::IsEditable => json!(l.is_editable().await?),
+        // The actions, answered by `locator_op`.
+        LocatorOp::Click
+        | LocatorOp::Dblclick
+        | LocatorOp::Hover
+        | LocatorOp::DragTo
+        | LocatorOp::Fill
+        | LocatorOp::SetInputFiles
+        | LocatorOp::Clear
+        | LocatorOp::Press
+        | LocatorOp::Type
+        | LocatorOp::PressSequentially
+        | LocatorOp::Check
+        | LocatorOp::Uncheck
+        | LocatorOp::SetChecked => return Err(Failure::from("internal: an action reached the reads")),
     };
     Ok(value)
 }
 
-async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
+async fn context_op(session: &Session, r: &Request, op: ContextOp, admitted: Admitted) -> Reply {
     let context = session.context_by_id(r.context).await?;
-    Ok(match r.op.as_str() {
-        "close" if r.context == 0 => {
+    Ok(match op {
+        ContextOp::Close if r.context == 0 => {
             return Err(Failure::from(
                 "the scenario's own context closes when the scenario ends; close the ones from browser.newContext()",
             ))
         }
-        "close" => {
+        ContextOp::Close => {
             context.close().await?;
             session.context_closed(r.context);
             Value::Null
         }
-        "storageState" => {
+        ContextOp::StorageState => {
             let state = context.storage_state().await?;
-            if let Some(path) = r.arg::<Option<String>>(0, "path")? {
-                let text = serde_json::to_string_pretty(&state).unwrap_or_default();
-                super::files::write_in_project("context.storageState", &path, text.as_bytes())?;
-            }
+            write_admitted(&admitted, serde_json::to_string_pretty(&state).unwrap_or_default().as_bytes())?;
             json!(state)
         }
-        "cookies" => {
-            let urls: Vec<String> = r.arg::<Option<Vec<String>>>(0, "urls")?.unwrap_or_default();
+        ContextOp::Cookies => {
+            let urls: Vec<String> = r.arg::<Option<Vec<String>>>(0)?.unwrap_or_default();
             let urls: Vec<&str> = urls.iter().map(String::as_str).collect();
             json!(context.cookies(&urls).await?)
         }
-        "addCookies" => {
-            let cookies: Vec<Value> = r.arg(0, "cookies")?;
+        ContextOp::AddCookies => {
+            let cookies: Vec<Value> = r.arg(0)?;
             let cookies = cookies.into_iter().map(cookie).collect::<Result<Vec<_>, _>>()?;
             context.add_cookies(&cookies).await.map(|_| Value::Null)?
         }
-        "clearCookies" => {
+        ContextOp::ClearCookies => {
             // Playwright's optional filter `{ name, domain, path }`.
-            let filter: Option<CookieFilter> = r.arg(0, "filter")?;
+            let filter: Option<CookieFilter> = r.arg(0)?;
             match filter {
                 Some(f) if f.name.is_some() || f.domain.is_some() || f.path.is_some() => {
                     json!(context.delete_cookies(f.name.as_deref(), f.domain.as_deref(), f.path.as_deref()).await?)
@@ -342,31 +366,27 @@ async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
                 _ => context.clear_cookies().await.map(|_| Value::Null)?,
             }
         }
-        "clearPermissions" => context.clear_permissions().await.map(|_| Value::Null)?,
-        "grantPermissions" => {
-            let permissions: Vec<String> = r.arg(0, "permissions")?;
+        ContextOp::ClearPermissions => context.clear_permissions().await.map(|_| Value::Null)?,
+        ContextOp::GrantPermissions => {
+            let permissions: Vec<String> = r.arg(0)?;
             let permissions: Vec<&str> = permissions.iter().map(String::as_str).collect();
-            let origin: Option<String> = r.arg(1, "origin")?;
+            let origin: Option<String> = r.arg(1)?;
             context.grant_permissions(&permissions, origin.as_deref()).await.map(|_| Value::Null)?
         }
-        "setGeolocation" => {
-            let (latitude, longitude): (f64, f64) = (r.arg(0, "latitude")?, r.arg(1, "longitude")?);
+        ContextOp::SetGeolocation => {
+            let (latitude, longitude): (f64, f64) = (r.arg(0)?, r.arg(1)?);
             context.set_geolocation(latitude, longitude).await.map(|_| Value::Null)?
         }
-        "setOffline" => context.set_offline(r.arg(0, "offline")?).await.map(|_| Value::Null)?,
-        "setExtraHTTPHeaders" => {
-            let headers: std::collections::BTreeMap<String, String> = r.arg(0, "headers")?;
+        ContextOp::SetOffline => context.set_offline(r.arg(0)?).await.map(|_| Value::Null)?,
+        ContextOp::SetExtraHttpHeaders => {
+            let headers: std::collections::BTreeMap<String, String> = r.arg(0)?;
             let headers: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
             context.set_extra_http_headers(&headers).await.map(|_| Value::Null)?
         }
-        "addInitScript" => context.add_init_script(&r.arg::<String>(0, "script")?).await.map(|_| Value::Null)?,
-        "setViewport" => {
-            context.set_viewport(r.arg(0, "width")?, r.arg(1, "height")?);
-            Value::Null
-        }
-        "newPage" => json!(session.add_page(context.new_page().await?)),
-        "tracingStart" => {
-            let options: Option<TracingOptions> = r.arg(0, "options")?;
+        ContextOp::AddInitScript => context.add_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        ContextOp::NewPage => json!(session.add_page(context.new_page().await?)),
+        ContextOp::TracingStart => {
+            let options: Option<TracingOptions> = r.arg(0)?;
             let options = options.unwrap_or_default();
             let start = ferridriver_browser::TracingStart {
                 title: options.title,
@@ -375,22 +395,17 @@ async fn context_op(session: &Session, r: &Request) -> Result<Value, Failure> {
             };
             context.tracing_start(start).await.map(|_| Value::Null)?
         }
-        "tracingStartChunk" => context.tracing_start_chunk().map(|_| Value::Null)?,
-        "tracingGroup" => context.tracing_group(Some(&r.arg::<String>(0, "name")?)).map(|_| Value::Null)?,
-        "tracingGroupEnd" => context.tracing_group(None).map(|_| Value::Null)?,
-        "tracingStop" | "tracingStopChunk" => {
-            let what = if r.op == "tracingStop" { "tracing.stop" } else { "tracing.stopChunk" };
-            let path = match r.arg::<Option<String>>(0, "path")? {
-                Some(path) => Some(super::files::project_target(what, &path)?),
-                None => None,
-            };
-            match r.op.as_str() {
-                "tracingStop" => context.tracing_stop(path.as_deref()).await,
-                _ => context.tracing_stop_chunk(path.as_deref()).await,
+        ContextOp::TracingStartChunk => context.tracing_start_chunk().map(|_| Value::Null)?,
+        ContextOp::TracingGroup => context.tracing_group(Some(&r.arg::<String>(0)?)).map(|_| Value::Null)?,
+        ContextOp::TracingGroupEnd => context.tracing_group(None).map(|_| Value::Null)?,
+        ContextOp::TracingStop | ContextOp::TracingStopChunk => {
+            let path = admitted.path.as_deref();
+            match op {
+                ContextOp::TracingStop => context.tracing_stop(path).await,
+                _ => context.tracing_stop_chunk(path).await,
             }
             .map(|_| Value::Null)?
         }
-        op => return Err(Failure::type_error(format!("context.{op} is not supported"))),
     })
 }
 
@@ -409,9 +424,9 @@ fn cookie(mut value: Value) -> Result<Cookie, Failure> {
     serde_json::from_value(value).map_err(|e| Failure::type_error(format!("addCookies: {e}")))
 }
 
-async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
-    let method: String = r.arg(0, "method")?;
-    let url = session.resolve(&r.arg::<String>(1, "url")?)?;
+async fn request_op(session: &Session, r: &Request, admitted: Admitted) -> Reply {
+    let method: String = r.arg(0)?;
+    let url = admitted.url()?.to_string();
     #[derive(Deserialize, Default)]
     struct Options {
         #[serde(default)]
@@ -419,16 +434,12 @@ async fn request_op(session: &Session, r: &Request) -> Result<Value, Failure> {
         #[serde(default)]
         data: Option<String>,
     }
-    let options: Option<Options> = r.arg(2, "options")?;
+    let options: Option<Options> = r.arg(2)?;
     let options = options.unwrap_or_default();
-    let check = session
-        .net()
-        .admit(r.running, &url)
-        .map_err(|refusal| Failure { name: refusal.name, message: refusal.message })?;
     let options = RequestOptions {
         headers: options.headers.into_iter().collect(),
         data: options.data,
-        redirect_check: check.map(RedirectCheck),
+        redirect_check: admitted.redirect_check.map(RedirectCheck),
     };
     let response =
         session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await?;

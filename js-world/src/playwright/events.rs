@@ -4,21 +4,28 @@
 //! scenario's JS runs (a JS step or hook awaiting anything) and while its Rust steps run (the
 //! worker drives the VM next to them, `StepHost::background`).
 
+use super::gates::Admitted;
+use super::operations::EventOp;
 use super::request::{page_of, Failure, Request};
 use super::session::Session;
 use base64::Engine;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-/// The page operations about events; `None` when `r` is not one of them.
-pub(super) async fn event_op(session: &Session, r: &Request) -> Option<Result<Value, Failure>> {
-    Some(match r.op.as_str() {
-        "subscribe" => subscribe(session, r).await,
-        "nextEvents" => Ok(next_events(session, r.page).await),
-        "dialogMode" => dialog_mode(session, r).await,
-        "dialogAccept" => match page_of(session, r).await {
+/// The page operations about events, dialogs, routes and downloads.
+pub(super) async fn event_op(
+    session: &Session,
+    r: &Request,
+    op: EventOp,
+    admitted: Admitted,
+) -> Result<Value, Failure> {
+    match op {
+        EventOp::Subscribe => subscribe(session, r).await,
+        EventOp::NextEvents => Ok(next_events(session, r.page).await),
+        EventOp::DialogMode => dialog_mode(session, r).await,
+        EventOp::DialogAccept => match page_of(session, r).await {
             Ok(page) => {
-                let text = r.arg::<Option<String>>(0, "promptText");
+                let text = r.arg::<Option<String>>(0);
                 match text {
                     Ok(text) => page.accept_dialog(text.as_deref()).await.map(|_| Value::Null).map_err(Failure::from),
                     Err(e) => Err(e),
@@ -26,29 +33,32 @@ pub(super) async fn event_op(session: &Session, r: &Request) -> Option<Result<Va
             }
             Err(e) => Err(e),
         },
-        "dialogDismiss" => match page_of(session, r).await {
+        EventOp::DialogDismiss => match page_of(session, r).await {
             Ok(page) => page.dismiss_dialog().await.map(|_| Value::Null).map_err(Failure::from),
             Err(e) => Err(e),
         },
-        "responseBody" => response_body(session, r).await,
-        "routing" => match page_of(session, r).await {
-            Ok(page) => match r.arg::<bool>(0, "on") {
+        EventOp::ResponseBody => response_body(session, r).await,
+        EventOp::Routing => match page_of(session, r).await {
+            Ok(page) => match r.arg::<bool>(0) {
                 Ok(on) => page.set_routing(on).await.map(|_| Value::Null).map_err(Failure::from),
                 Err(e) => Err(e),
             },
             Err(e) => Err(e),
         },
-        "routeFulfill" | "routeAbort" | "routeContinue" => super::routes::answer(session, r).await,
-        "watchDownloads" | "downloadPath" | "downloadSaveAs" | "downloadDelete" => download_op(session, r).await,
-        _ => return None,
-    })
+        EventOp::RouteFulfill | EventOp::RouteAbort | EventOp::RouteContinue => {
+            super::routes::answer(session, r, op).await
+        }
+        EventOp::WatchDownloads | EventOp::DownloadPath | EventOp::DownloadSaveAs | EventOp::DownloadDelete => {
+            download_op(session, r, op, admitted).await
+        }
+    }
 }
 
 /// `[network]`: starts collecting the page's events (and its network events when asked).
 async fn subscribe(session: &Session, r: &Request) -> Result<Value, Failure> {
     let page = page_of(session, r).await?;
     session.feed(r.page, &page);
-    if r.arg::<Option<bool>>(0, "network")?.unwrap_or(false) {
+    if r.arg::<Option<bool>>(0)?.unwrap_or(false) {
         page.watch_network().await?;
     }
     Ok(Value::Null)
@@ -57,7 +67,7 @@ async fn subscribe(session: &Session, r: &Request) -> Result<Value, Failure> {
 /// `[manual]`: whether dialogs wait for a listener's answer.
 async fn dialog_mode(session: &Session, r: &Request) -> Result<Value, Failure> {
     let page = page_of(session, r).await?;
-    page.set_manual_dialogs(r.arg::<bool>(0, "manual")?);
+    page.set_manual_dialogs(r.arg::<bool>(0)?);
     Ok(Value::Null)
 }
 
@@ -93,35 +103,37 @@ async fn next_events(session: &Session, page: usize) -> Value {
 /// `[requestId]`: a finished response's body, base64.
 async fn response_body(session: &Session, r: &Request) -> Result<Value, Failure> {
     let page = page_of(session, r).await?;
-    let body = page.response_body(&r.arg::<String>(0, "requestId")?).await?;
+    let body = page.response_body(&r.arg::<String>(0)?).await?;
     Ok(Value::String(base64::engine::general_purpose::STANDARD.encode(body)))
 }
 
 /// Downloads of the page's context: `watchDownloads` accepts them; `downloadPath [guid]`,
 /// `downloadSaveAs [guid, path]` (a path inside the project), `downloadDelete [guid]`.
-async fn download_op(session: &Session, r: &Request) -> Result<Value, Failure> {
+async fn download_op(session: &Session, r: &Request, op: EventOp, admitted: Admitted) -> Result<Value, Failure> {
     let context = session.context_by_id(r.context).await?;
-    if r.op == "watchDownloads" {
+    if op == EventOp::WatchDownloads {
         context.accept_downloads().await?;
         return Ok(Value::Null);
     }
-    let guid: String = r.arg(0, "download")?;
+    let guid: String = r.arg(0)?;
     let dir = context.downloads_dir().ok_or("downloads are not accepted in this context")?;
     // The guid names a file in our directory: nothing else may come through it.
     if guid.is_empty() || !guid.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return Err(Failure::from("not a download of this page"));
     }
     let file = dir.join(&guid);
-    match r.op.as_str() {
-        "downloadPath" => Ok(Value::String(file.to_string_lossy().into_owned())),
-        "downloadDelete" => {
+    match (op, admitted.path) {
+        (EventOp::DownloadPath, _) => Ok(Value::String(file.to_string_lossy().into_owned())),
+        (EventOp::DownloadDelete, _) => {
             let _ = std::fs::remove_file(&file);
             Ok(Value::Null)
         }
-        _ => {
-            let target = super::files::project_target("download.saveAs", &r.arg::<String>(1, "path")?)?;
+        // The gate admitted the target inside the project.
+        (EventOp::DownloadSaveAs, Some(target)) => {
             std::fs::copy(&file, &target).map_err(|e| format!("download.saveAs: {}: {e}", target.display()))?;
             Ok(Value::Null)
         }
+        (EventOp::DownloadSaveAs, None) => Err(Failure::type_error("download.saveAs: pass a path".into())),
+        (other, _) => Err(Failure::from(format!("internal: {other:?} is not a download operation"))),
     }
 }

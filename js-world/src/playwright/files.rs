@@ -1,4 +1,4 @@
-//! Files the JS world may write for the user (download.saveAs, screenshots with `path`):
+//! Where the JS world may write files for the user (download.saveAs, screenshots with `path`):
 //! only inside the project, the same root `node:fs` reads from.
 
 use super::request::Failure;
@@ -35,10 +35,4 @@ pub(super) fn project_target(what: &str, path: &str) -> Result<PathBuf, Failure>
         return Err(outside());
     }
     Ok(real_target)
-}
-
-/// Writes `bytes` to `path` inside the project (see [`project_target`]).
-pub(super) fn write_in_project(what: &str, path: &str, bytes: &[u8]) -> Result<(), Failure> {
-    let target = project_target(what, path)?;
-    std::fs::write(&target, bytes).map_err(|e| Failure::from(format!("{what}: {}: {e}", target.display())))
 }

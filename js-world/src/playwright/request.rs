@@ -2,6 +2,7 @@
 //! the page and locator it is about. Shared by every operation module.
 
 use super::locator::{build, PartSpec};
+use super::operations::Operation;
 use super::session::Session;
 use ferridriver_browser::{BrowserError, Locator, Page};
 use serde::de::DeserializeOwned;
@@ -40,6 +41,9 @@ pub(super) struct Request {
     /// (never read from the JSON: a script cannot choose whose `allow.net` applies).
     #[serde(skip)]
     pub running: Option<usize>,
+    /// Its row of the table, once looked up (the names of its arguments come from there).
+    #[serde(skip)]
+    pub operation: Option<&'static Operation>,
 }
 
 impl Request {
@@ -47,9 +51,10 @@ impl Request {
         self.timeout.filter(|t| t.is_finite() && *t >= 0.0).map(|t| Duration::from_millis(t as u64))
     }
 
-    /// Argument `i`, deserialised.
-    pub(super) fn arg<T: DeserializeOwned>(&self, i: usize, what: &str) -> Result<T, Failure> {
+    /// Argument `i`, deserialised; an error names it as the table does.
+    pub(super) fn arg<T: DeserializeOwned>(&self, i: usize) -> Result<T, Failure> {
         let value = self.args.get(i).cloned().unwrap_or(Value::Null);
+        let what = self.operation.and_then(|o| o.args.get(i)).copied().unwrap_or("argument");
         serde_json::from_value(value).map_err(|e| Failure::type_error(format!("{}: {what}: {e}", self.op)))
     }
 }

@@ -2,6 +2,7 @@
 //! [[name, value]…], bodyBase64]`, `routeAbort [id, code]`, `routeContinue [id, {url, method,
 //! headers, postData}]` (`postData` base64).
 
+use super::operations::EventOp;
 use super::request::{page_of, Failure, Request};
 use super::session::Session;
 use base64::Engine;
@@ -24,19 +25,19 @@ fn decode(what: &str, base64: &str) -> Result<Vec<u8>, Failure> {
         .map_err(|e| Failure { name: "TypeError", message: format!("{what}: not base64: {e}") })
 }
 
-pub(super) async fn answer(session: &Session, r: &Request) -> Result<Value, Failure> {
+pub(super) async fn answer(session: &Session, r: &Request, op: EventOp) -> Result<Value, Failure> {
     let page = page_of(session, r).await?;
-    let id: String = r.arg(0, "route id")?;
-    match r.op.as_str() {
-        "routeFulfill" => {
-            let status: u16 = r.arg(1, "status")?;
-            let headers: Vec<(String, String)> = r.arg(2, "headers")?;
-            let body = decode("route.fulfill body", &r.arg::<String>(3, "body")?)?;
+    let id: String = r.arg(0)?;
+    match op {
+        EventOp::RouteFulfill => {
+            let status: u16 = r.arg(1)?;
+            let headers: Vec<(String, String)> = r.arg(2)?;
+            let body = decode("route.fulfill body", &r.arg::<String>(3)?)?;
             page.fulfill_route(&id, &RouteResponse { status, headers, body }).await?;
         }
-        "routeAbort" => page.abort_route(&id, &r.arg::<String>(1, "errorCode")?).await?,
+        EventOp::RouteAbort => page.abort_route(&id, &r.arg::<String>(1)?).await?,
         _ => {
-            let o: Overrides = r.arg::<Option<Overrides>>(1, "overrides")?.unwrap_or_default();
+            let o: Overrides = r.arg::<Option<Overrides>>(1)?.unwrap_or_default();
             let post_data = match o.post_data {
                 Some(data) => Some(decode("route.continue postData", &data)?),
                 None => None,

@@ -1,0 +1,55 @@
+//! Applies an operation's [`Gate`] before its handler runs, so no handler can forget it: the
+//! handler receives what the gate admitted instead of reading the argument itself.
+
+use super::operations::{Gate, Operation};
+use super::request::{Failure, Request};
+use super::session::Session;
+use crate::net_policy::HopCheck;
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// What the gate let through for one request.
+#[derive(Default)]
+pub(super) struct Admitted {
+    /// A navigation's or a fetch's URL, resolved against `baseURL` and checked.
+    pub url: Option<String>,
+    /// For a fetch: the running handler's `allow.net` check of each redirect.
+    pub redirect_check: Option<HopCheck>,
+    /// Where a file-writing operation may write (absent when the script passed no path).
+    pub path: Option<PathBuf>,
+}
+
+impl Admitted {
+    /// The admitted URL (the gate of the operation always sets it).
+    pub(super) fn url(&self) -> Result<&str, Failure> {
+        self.url.as_deref().ok_or_else(|| Failure::from("internal: an operation read a URL its gate does not check"))
+    }
+}
+
+/// Checks `r` against `operation`'s gate, with the session's roots and the running handler as
+/// Rust knows them.
+pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Result<Admitted, Failure> {
+    Ok(match operation.gate {
+        Gate::Open => Admitted::default(),
+        Gate::Navigation(i) => {
+            let url = session.resolve(&r.arg::<String>(i)?)?;
+            session.check_navigation(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
+            Admitted { url: Some(url), ..Admitted::default() }
+        }
+        Gate::Net(i) => {
+            let url = session.resolve(&r.arg::<String>(i)?)?;
+            let check = session
+                .net()
+                .admit(r.running, &url)
+                .map_err(|refusal| Failure { name: refusal.name, message: refusal.message })?;
+            Admitted { url: Some(url), redirect_check: check, path: None }
+        }
+        Gate::ProjectWrite(i) => match r.args.get(i) {
+            None | Some(Value::Null) => Admitted::default(),
+            Some(_) => {
+                let path = super::files::project_target(&operation.label(), &r.arg::<String>(i)?)?;
+                Admitted { path: Some(path), ..Admitted::default() }
+            }
+        },
+    })
+}
