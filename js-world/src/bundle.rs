@@ -26,11 +26,11 @@ pub struct BundleError {
 
 /// Bundles `files` (absolute, sorted). Returns the bundle of the files that worked (none when
 /// no file did) and one error per broken file.
-pub async fn bundle(root: &Path, files: &[PathBuf]) -> (Option<Bundle>, Vec<BundleError>) {
+pub async fn bundle(root: &Path, files: &[PathBuf], keep_bundler: bool) -> (Option<Bundle>, Vec<BundleError>) {
     if files.is_empty() {
         return (None, Vec::new());
     }
-    match bundle_once(root, files).await {
+    match bundle_once(root, files, keep_bundler).await {
         Ok(b) => return (Some(b), Vec::new()),
         Err(_) if files.len() > 1 => {}
         Err(message) => return (None, vec![BundleError { file: files.first().cloned(), message }]),
@@ -46,7 +46,7 @@ pub async fn bundle(root: &Path, files: &[PathBuf]) -> (Option<Bundle>, Vec<Bund
     if good.is_empty() {
         return (None, errors);
     }
-    match bundle_once(root, &good).await {
+    match bundle_once(root, &good, keep_bundler).await {
         Ok(b) => (Some(b), errors),
         // Each file bundles alone but not together (e.g. conflicting top-level code): report it.
         Err(message) => {
@@ -66,7 +66,7 @@ async fn bundle_each(root: &Path, files: &[PathBuf]) -> Vec<Result<(), String>> 
         let (root, file, permits) = (root.to_path_buf(), file.clone(), Arc::clone(&permits));
         tasks.spawn(async move {
             let _permit = permits.acquire_owned().await;
-            (i, bundle_once(&root, std::slice::from_ref(&file)).await.map(|_| ()))
+            (i, bundle_once(&root, std::slice::from_ref(&file), false).await.map(|_| ()))
         });
     }
     let mut results: Vec<Result<(), String>> = vec![Err("the bundler stopped unexpectedly".into()); files.len()];
@@ -80,14 +80,14 @@ async fn bundle_each(root: &Path, files: &[PathBuf]) -> Vec<Result<(), String>> 
     results
 }
 
-async fn bundle_once(root: &Path, files: &[PathBuf]) -> Result<Bundle, String> {
+async fn bundle_once(root: &Path, files: &[PathBuf], keep_bundler: bool) -> Result<Bundle, String> {
     let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     // Handlers' continuations must be attributable (allow.net), which needs lowered `await`s;
     // suites without tools keep native async functions.
     let lower_async = files.iter().any(|f| std::fs::read_to_string(f).is_ok_and(|code| code.contains("defineTool")));
     let parsed = Arc::new(AtomicUsize::new(0));
     let plugin = WorldPlugin { entry_code: entry_code(&paths), lower_async, parsed: Arc::clone(&parsed) };
-    let mut bundle = if crate::kept_bundlers::enabled() {
+    let mut bundle = if keep_bundler {
         crate::kept_bundlers::generate(root, files, plugin).await?
     } else {
         let mut bundle = run_rolldown(root, ENTRY, Arc::new(plugin)).await?;

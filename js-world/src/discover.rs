@@ -18,6 +18,9 @@ pub struct JsConfig {
     /// The host the program is loaded for: files register by `ferridriver.host`, so the
     /// manifest VM must see the same host as the VMs that will run the definitions.
     pub host: crate::HostKind,
+    /// The host loads again after each save (`bdd --watch`, the MCP server's watcher): keep
+    /// the bundler for the next load, so only changed modules are parsed again.
+    pub keep_bundler: bool,
 }
 
 /// The globs used when `[test] steps` is empty.

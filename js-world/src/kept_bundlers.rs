@@ -9,11 +9,9 @@ use rolldown::Bundler;
 use rolldown_common::ScanMode;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::SystemTime;
-
-static ENABLED: AtomicBool = AtomicBool::new(false);
 
 /// By file set (root, lowering, files).
 static KEPT: LazyLock<Mutex<HashMap<String, Kept>>> = LazyLock::new(Mutex::default);
@@ -27,15 +25,6 @@ struct Kept {
     parsed: Arc<AtomicUsize>,
     /// The files of the last build's modules as they were then.
     modules: Vec<(PathBuf, Fingerprint)>,
-}
-
-/// Keeps bundlers from now on (a host that reloads calls this once at start).
-pub fn keep_bundlers() {
-    ENABLED.store(true, Ordering::Relaxed);
-}
-
-pub(crate) fn enabled() -> bool {
-    ENABLED.load(Ordering::Relaxed)
 }
 
 fn fingerprint(path: &Path) -> Fingerprint {

@@ -188,7 +188,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
             Some(b) => Some(b),
             None => {
                 bundled_any = true;
-                let (bundled, bundle_errors) = bundle(root, &files).await;
+                let (bundled, bundle_errors) = bundle(root, &files, config.keep_bundler).await;
                 for e in bundle_errors {
                     let at = e.file.as_ref().map(|f| format!("{}: ", relative(root, f))).unwrap_or_default();
                     errors.push(format!("{at}cannot bundle:\n{}{hint}", e.message.trim_end()));

@@ -31,8 +31,8 @@ pub fn install(
         )?;
         native.set("policyExit", Function::new(ctx.clone(), move |token: f64| session.net().exit(token as u64))?)?;
     }
-    // Under the `safe` policy handlers see no environment at all.
-    let env_visible = commands.as_ref().is_none_or(|c| c.env_visible());
+    // `[scripting] allowEnv` as the policy resolved it (none under `safe`).
+    let env = commands.as_ref().map_or_else(|| "{}".to_string(), |c| c.visible_env());
     crate::commands::install(ctx, &native, commands, session.clone())?;
     if let Some(sandbox) = sandbox {
         crate::script::install_sandbox(ctx, &native, sandbox)?;
@@ -90,7 +90,7 @@ pub fn install(
     native.set("root", root.to_string_lossy().into_owned())?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
-    native.set("env", if env_visible { crate::env::visible_env() } else { "{}".to_string() })?;
+    native.set("env", env)?;
     native.set("processInfo", process_info())?;
 
     let scope = root.clone();

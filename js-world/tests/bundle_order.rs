@@ -22,7 +22,7 @@ fn broken_files_are_reported_in_file_order() {
         files.push(path);
     }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    let (bundled, errors) = rt.block_on(bundle(&dir, &files));
+    let (bundled, errors) = rt.block_on(bundle(&dir, &files, false));
     let broken: Vec<PathBuf> = errors.iter().map(|e| e.file.clone().expect("a file")).collect();
     let expected: Vec<PathBuf> = files.iter().enumerate().filter(|(i, _)| i % 3 == 0).map(|(_, f)| f.clone()).collect();
     assert_eq!(broken, expected);

@@ -145,8 +145,7 @@ async fn serve(mut args: McpArgs) -> Result<Ended, String> {
     args.host.trace_dir = args.save_trace.clone();
     // The watcher reloads the extensions after each save: keep the module graph so only the
     // changed files are parsed again.
-    ferridriver_js_world::keep_bundlers();
-    let setup = host_setup(&args.host, HostKind::Mcp, ".ferridriver/scripts")?;
+    let setup = host_setup(&args.host, HostKind::Mcp, ".ferridriver/scripts", true)?;
     let mcp = setup.project.config.mcp.clone();
     let listen = args.http.clone().or_else(|| mcp.http.clone());
     let http = listen.as_deref().map(|l| http_options(&args, &mcp, l)).transpose()?;

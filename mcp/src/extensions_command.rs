@@ -61,12 +61,13 @@ pub fn run_extensions(args: ExtensionsArgs) -> i32 {
 
 fn list(json: bool, config: Option<&str>, flags: &PolicyFlags) -> Result<i32, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = Arc::new(load_project(config, &root, HostKind::Mcp)?);
+    let project = Arc::new(load_project(config, &root, HostKind::Mcp, false)?);
     let policy = ferridriver_runner::extension_policy::resolve(
         flags,
         &root,
         project.config_path.as_deref(),
         project.config.extensions.policy.as_ref(),
+        project.config.allowed_env(),
     )?;
     let loaded = crate::host_setup::loaded_from_quietly(project, policy);
     let value = report(&loaded.report_input());
@@ -197,6 +198,7 @@ fn list_extensions_folder(root: &Path, file: &str) -> Result<(), String> {
         extensions: parsed.extensions.files.clone(),
         root: root.to_path_buf(),
         host: HostKind::Mcp,
+        keep_bundler: false,
     })
     .0
     .iter()

@@ -67,9 +67,15 @@ pub(crate) struct HostSetup {
 
 /// Loads the project and prepares what sessions share. Broken step files are reported on
 /// stderr (with their file and a hint) and the rest is used.
-pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root: &str) -> Result<HostSetup, String> {
+/// `reloads`: the host loads the project again after saves (keeps its bundler).
+pub(crate) fn host_setup(
+    flags: &HostFlags,
+    kind: HostKind,
+    default_script_root: &str,
+    reloads: bool,
+) -> Result<HostSetup, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = load_project(flags.config.as_deref(), &root, kind)?;
+    let project = load_project(flags.config.as_deref(), &root, kind, reloads)?;
     for e in &project.errors {
         eprintln!("error: {e}");
     }
@@ -94,6 +100,7 @@ pub(crate) fn host_setup(flags: &HostFlags, kind: HostKind, default_script_root:
         &root,
         project.config_path.as_deref(),
         project.config.extensions.policy.as_ref(),
+        project.config.allowed_env(),
     )?;
     policy.record_load(kind.command(), project.registry.tools.iter());
     let context = Arc::new(SessionContext {

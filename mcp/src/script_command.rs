@@ -60,7 +60,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
     // `run` works on the current directory unless told otherwise (not on `[mcp] script_root`).
     let mut flags = args.host.clone();
     flags.script_root.get_or_insert_with(|| PathBuf::from("."));
-    let setup = match host_setup(&flags, HostKind::Script, ".") {
+    let setup = match host_setup(&flags, HostKind::Script, ".", false) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

@@ -23,6 +23,7 @@ fn fingerprint(project: &Project, host: HostKind) -> Vec<(PathBuf, Option<System
         extensions: project.config.extensions.files.clone(),
         root: project.root.clone(),
         host,
+        keep_bundler: false,
     };
     let (files, _) = discover(&config);
     files
@@ -50,7 +51,7 @@ pub async fn watch(state: Arc<ServerState>, flags: HostFlags, host: HostKind, st
         }
         last = now;
         let flags = flags.clone();
-        let setup = tokio::task::spawn_blocking(move || host_setup(&flags, host, ".ferridriver/scripts")).await;
+        let setup = tokio::task::spawn_blocking(move || host_setup(&flags, host, ".ferridriver/scripts", true)).await;
         let setup = match setup {
             Ok(Ok(setup)) => setup,
             Ok(Err(e)) => {

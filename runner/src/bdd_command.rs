@@ -39,10 +39,6 @@ pub fn run_bdd_with(args: BddArgs, hosts: HostFactory) -> i32 {
             None => usage(format!("unknown language '{code}'\n  hint: `ferridriver bdd --i18n-languages` lists them")),
         };
     }
-    if args.watch {
-        // Every save rebundles: keep the module graph so only the changed files are parsed.
-        ferridriver_js_world::keep_bundlers();
-    }
     let prepared = match prepare(args) {
         Ok(p) => p,
         Err(e) => return usage(e),

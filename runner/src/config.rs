@@ -26,6 +26,17 @@ pub struct ConfigFile {
     pub browser: Option<serde_json::Value>,
 }
 
+impl ConfigFile {
+    /// `[scripting] allowEnv` (or `allow_env`): the environment variables JS may read.
+    pub fn allowed_env(&self) -> Vec<String> {
+        let listed = self.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
+        listed
+            .and_then(|v| v.as_array())
+            .map(|names| names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    }
+}
+
 /// The `[mcp]` table: defaults for `ferridriver mcp` (its flags win) and the script hosts.
 #[derive(Debug, Default, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -103,13 +103,15 @@ fn layer(source: String, policy: &PolicyConfig) -> PolicyLayer {
     PolicyLayer { source, profile: policy.profile.clone(), plugins: policy.plugins.clone() }
 }
 
-/// Resolves the chain for a project at `root` whose config (at `config_path`) has `project`.
-/// Warnings (an unknown profile name) are printed once here.
+/// Resolves the chain for a project at `root` whose config (at `config_path`) has `project`
+/// and lets `process.env` show `allow_env` (`[scripting] allowEnv`). Warnings (an unknown
+/// profile name) are printed once here.
 pub fn resolve(
     flags: &PolicyFlags,
     root: &Path,
     config_path: Option<&Path>,
     project: Option<&PolicyConfig>,
+    allow_env: Vec<String>,
 ) -> Result<Arc<Capabilities>, String> {
     let mut layers = Vec::new();
     if let Some(profile) = &flags.profile {
@@ -131,7 +133,9 @@ pub fn resolve(
     layers.extend(user_layer()?);
     let audit = flags.audit_log.clone().unwrap_or_else(|| root.join(DEFAULT_AUDIT_LOG));
     let roots = project.map(|p| p.file_roots.iter().map(|r| root.join(r)).collect()).unwrap_or_default();
-    let capabilities = Capabilities::resolve(&layers, Some(AuditLog::shared(audit)))?.with_file_roots(roots);
+    let capabilities = Capabilities::resolve(&layers, Some(AuditLog::shared(audit)))?
+        .with_file_roots(roots)
+        .with_visible_env(allow_env);
     for warning in capabilities.warnings() {
         eprintln!("warning: {warning}");
     }

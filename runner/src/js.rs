@@ -17,6 +17,8 @@ pub struct JsSettings {
     pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
     /// `[browser] testIdAttribute`: what `getByTestId` matches (default `data-testid`).
     pub test_id_attribute: Option<String>,
+    /// `--watch`: every save loads again, so the bundler is kept between loads.
+    pub keep_bundler: bool,
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
@@ -33,6 +35,7 @@ pub fn add_js_steps(
         steps: settings.steps.clone(),
         extensions: settings.extensions.clone(),
         root,
+        keep_bundler: settings.keep_bundler,
         ..Default::default()
     });
     for e in &report.errors {

@@ -33,16 +33,18 @@ pub struct Project {
 
 /// Loads the project in `root`. Only an unreadable or invalid config file is an error; broken
 /// step files are reported in [`Project::errors`] and the rest loads.
-pub fn load_project(explicit_config: Option<&str>, root: &Path, host: HostKind) -> Result<Project, String> {
+/// `keep_bundler`: the host loads again after saves (see `JsConfig::keep_bundler`).
+pub fn load_project(
+    explicit_config: Option<&str>,
+    root: &Path,
+    host: HostKind,
+    keep_bundler: bool,
+) -> Result<Project, String> {
     let config_path = find_config(explicit_config, root)?;
     let config = match &config_path {
         Some(path) => load_config(path)?,
         None => ConfigFile::default(),
     };
-    let allowed = config.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
-    if let Some(names) = allowed.and_then(|v| v.as_array()) {
-        ferridriver_js_world::allow_env(names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect());
-    }
     let mut options = RunOptions::default();
     if let Some(parameters) = &config.test.world_parameters {
         if !parameters.is_object() {
@@ -64,6 +66,7 @@ pub fn load_project(explicit_config: Option<&str>, root: &Path, host: HostKind) 
         extensions: config.extensions.files.clone(),
         root: root.to_path_buf(),
         host,
+        keep_bundler,
     });
     let mut errors = report.errors.clone();
     if let Some(program) = &report.program {

@@ -47,6 +47,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut grid_from_config = None;
     let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
     let mut project_policy = None;
+    let mut allow_env = Vec::new();
     let mut test_id_attribute = None;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
@@ -69,18 +70,15 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             context = ferridriver_browser::ContextOptions::from_json(table)
                 .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
         }
+        allow_env = cfg.allowed_env();
         js_settings = JsSettings {
             steps: cfg.test.steps.clone().unwrap_or_default(),
             extensions: cfg.extensions.files,
             policy: Default::default(),
             test_id_attribute: None,
+            keep_bundler: false,
         };
         project_policy = cfg.extensions.policy;
-        // `[scripting] allowEnv`: the environment variables JS may read.
-        let allowed = cfg.scripting.as_ref().and_then(|s| s.get("allowEnv").or_else(|| s.get("allow_env")));
-        if let Some(names) = allowed.and_then(|v| v.as_array()) {
-            ferridriver_js_world::allow_env(names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect());
-        }
         merge_config(&mut args, cfg.test);
     }
     if !args.import.is_empty() {
@@ -88,8 +86,15 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     }
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
     js_settings.test_id_attribute = test_id_attribute;
-    js_settings.policy =
-        crate::extension_policy::resolve(&args.policy, &root, config_path.as_deref(), project_policy.as_ref())?;
+    // Every save rebundles under --watch: keep the module graph so only changed files are parsed.
+    js_settings.keep_bundler = args.watch;
+    js_settings.policy = crate::extension_policy::resolve(
+        &args.policy,
+        &root,
+        config_path.as_deref(),
+        project_policy.as_ref(),
+        allow_env,
+    )?;
     let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
         None => serde_json::json!({}),
         Some(Ok(v)) if v.is_object() => v,

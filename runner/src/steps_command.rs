@@ -37,7 +37,7 @@ pub fn run_steps(args: StepsArgs) -> i32 {
         return i32::from(!registry.errors.is_empty());
     }
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let project = match load_project(args.config.as_deref(), &root, HostKind::Bdd) {
+    let project = match load_project(args.config.as_deref(), &root, HostKind::Bdd, false) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

@@ -68,9 +68,9 @@ impl CommandContext {
         self.nets.get(tool).cloned().unwrap_or_else(|| Arc::new(NetGrant::any("?")))
     }
 
-    /// Whether handlers may see environment variables at all (`process.env`).
-    pub(crate) fn env_visible(&self) -> bool {
-        self.policy.capabilities.profile() != crate::policy::Profile::Safe
+    /// The VM's `process.env` as JSON (see [`crate::policy::Capabilities::visible_env`]).
+    pub(crate) fn visible_env(&self) -> String {
+        self.policy.capabilities.visible_env()
     }
 
     /// The declared command `name` of `tool`, if the handler running now is that tool's and the

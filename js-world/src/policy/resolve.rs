@@ -46,6 +46,9 @@ pub struct Capabilities {
     /// Folders whose `file:` pages the agent hosts may open besides script_root and
     /// artifacts_root (`fileRoots`, absolute).
     file_roots: Vec<std::path::PathBuf>,
+    /// The environment variables `process.env` shows (`[scripting] allowEnv`), when set and
+    /// the profile lets handlers see the environment at all.
+    visible_env: Vec<String>,
 }
 
 /// A capability a tool may not use, and why.
@@ -73,6 +76,7 @@ impl Default for Capabilities {
             audit: None,
             warnings: Vec::new(),
             file_roots: Vec::new(),
+            visible_env: Vec::new(),
         }
     }
 }
@@ -117,6 +121,27 @@ impl Capabilities {
     pub fn with_file_roots(mut self, roots: Vec<std::path::PathBuf>) -> Self {
         self.file_roots = roots;
         self
+    }
+
+    /// Lets `process.env` show these variables (`[scripting] allowEnv`); each load of the
+    /// project resolves its own list, so a reload sees an edited one.
+    pub fn with_visible_env(mut self, names: Vec<String>) -> Self {
+        self.visible_env = names;
+        self
+    }
+
+    /// The frozen `process.env` of a VM under this policy, as JSON: the listed variables that
+    /// are set (names are never invented); nothing under `safe`.
+    pub fn visible_env(&self) -> String {
+        let mut visible = serde_json::Map::new();
+        if self.profile != Profile::Safe {
+            for name in &self.visible_env {
+                if let Ok(value) = std::env::var(name) {
+                    visible.insert(name.clone(), serde_json::Value::String(value));
+                }
+            }
+        }
+        serde_json::Value::Object(visible).to_string()
     }
 
     /// The folders granted to `file:` pages beyond the script hosts' own roots.
