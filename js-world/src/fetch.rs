@@ -5,6 +5,7 @@
 //! not read here: the response is parked under a stream id and `read_chunk` pulls it off the
 //! socket one chunk at a time, so a large or endless body is never buffered whole.
 
+use crate::JsErrorName;
 use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
@@ -127,7 +128,7 @@ pub async fn handle(
     ABORTS.with(|a| a.borrow_mut().remove(&request.id));
     Ok(match outcome {
         Ok(response) => response.to_string(),
-        Err(Failed::Refused(message)) => json!({ "error": message, "name": "SandboxViolationError" }).to_string(),
+        Err(Failed::Refused(message)) => json!({ "error": message, "name": JsErrorName::SandboxViolation }).to_string(),
         Err(Failed::Other(message)) => json!({ "error": message }).to_string(),
     })
 }

@@ -149,7 +149,10 @@ impl JsHost {
                 self.poisoned = true;
                 if e.timed_out {
                     let pending = ferridriver_browser::pending_action();
-                    Err(StepFailure::new("TimeoutError", ferridriver_browser::timed_out(timeout, pending.as_deref())))
+                    Err(StepFailure::new(
+                        crate::JsErrorName::TimeoutError.as_str(),
+                        ferridriver_browser::timed_out(timeout, pending.as_deref()),
+                    ))
                 } else {
                     Err(self.failure(&e, "the JS world failed"))
                 }

@@ -5,6 +5,7 @@
 //! answers to that handler's tool's list only; a call from outside every handler (a script,
 //! a listener) while restricted handlers run must satisfy all of their lists (fail closed).
 
+use crate::JsErrorName;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -90,8 +91,8 @@ pub struct NetGrant {
 /// Why a request was not made: the error's name for JS and its message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
-    /// `CapabilityDeniedError` (the policy) or `SandboxViolationError` (a host outside the list).
-    pub name: &'static str,
+    /// `CapabilityDenied` (the policy) or `SandboxViolation` (a host outside the list).
+    pub name: JsErrorName,
     /// What to tell the caller.
     pub message: String,
 }
@@ -111,9 +112,9 @@ impl NetGrant {
         let result = match &self.rule {
             NetRule::Any => Ok(()),
             NetRule::Hosts(rules) => {
-                allows(rules, url).map_err(|message| Refusal { name: "SandboxViolationError", message })
+                allows(rules, url).map_err(|message| Refusal { name: JsErrorName::SandboxViolation, message })
             }
-            NetRule::Denied(message) => Err(Refusal { name: "CapabilityDeniedError", message: message.clone() }),
+            NetRule::Denied(message) => Err(Refusal { name: JsErrorName::CapabilityDenied, message: message.clone() }),
         };
         if let Some(auditor) = self.auditor.as_ref().filter(|_| audited || result.is_err()) {
             let host = url::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_string)).unwrap_or_default();
@@ -249,7 +250,7 @@ mod tests {
         let denied = Arc::new(NetGrant { rule: NetRule::Denied("no network".into()), ..NetGrant::any("d") });
         assert!(p.admit(Some(0), "http://a.com/").unwrap().unwrap()("http://a.com/x").is_ok());
         assert!(p.admit(Some(0), "http://a.com/").unwrap().unwrap()("http://b.com/").is_err(), "hops too");
-        assert_eq!(refusal(p.admit(Some(0), "http://b.com/")), "SandboxViolationError");
+        assert_eq!(refusal(p.admit(Some(0), "http://b.com/")), JsErrorName::SandboxViolation);
         assert!(p.admit(Some(2), "http://b.com/").unwrap().is_none());
         assert!(p.admit(None, "http://a.com/").is_err(), "a call outside handlers satisfies every list");
         p.exit(b);
@@ -259,8 +260,8 @@ mod tests {
         assert!(p.admit(None, "http://a.com/").unwrap().is_none());
         assert!(p.admit(Some(0), "http://b.com/").is_err(), "a late continuation keeps its tool's list");
         let d = p.enter(3, denied);
-        assert_eq!(refusal(p.admit(Some(3), "http://a.com/")), "CapabilityDeniedError");
-        assert_eq!(refusal(p.admit(None, "http://a.com/")), "CapabilityDeniedError", "fail closed");
+        assert_eq!(refusal(p.admit(Some(3), "http://a.com/")), JsErrorName::CapabilityDenied);
+        assert_eq!(refusal(p.admit(None, "http://a.com/")), JsErrorName::CapabilityDenied, "fail closed");
         p.exit(d);
     }
 }

@@ -115,12 +115,9 @@ impl JsHost {
             let kind = error["type"].as_str().unwrap_or("Error");
             let stack =
                 error["stack"].as_str().map(|s| user_frames(&self.rewrite_stack(s))).filter(|s| !s.trim().is_empty());
-            let code = match (error["code"].as_str(), kind) {
-                (Some(code), _) => code.to_string(),
-                (None, "SandboxViolationError") => "SANDBOX_VIOLATION".into(),
-                (None, "CapabilityDeniedError") => "CAPABILITY_DENIED".into(),
-                (None, "TimeoutError") => "TIMEOUT".into(),
-                _ => "INTERNAL".into(),
+            let code = match error["code"].as_str() {
+                Some(code) => code.to_string(),
+                None => crate::JsErrorName::parse(kind).map_or("INTERNAL", crate::JsErrorName::tool_code).into(),
             };
             let message = if matches!(kind, "Error" | "PluginError") { message } else { format!("{kind}: {message}") };
             return Err(ToolFailure {

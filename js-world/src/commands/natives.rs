@@ -6,6 +6,7 @@ use super::exec::{run_once, Processes};
 use super::spec::{parse_commands, CommandSpec};
 use crate::net_policy::{NetGrant, NetRule};
 use crate::policy::{Capability, HostPolicy};
+use crate::JsErrorName;
 use ferridriver_steps::registry::ToolDefinition;
 use rquickjs::prelude::Async;
 use rquickjs::{Ctx, Function, Object};
@@ -33,7 +34,7 @@ pub(crate) struct CommandContext {
 
 /// A command refused: `CapabilityDeniedError` for the policy, plain errors otherwise.
 struct Refused {
-    name: Option<&'static str>,
+    name: Option<JsErrorName>,
     message: String,
 }
 
@@ -96,7 +97,7 @@ impl CommandContext {
                 }
             );
             record(Capability::Commands, name, false, &message);
-            return Err(Refused { name: Some("CapabilityDeniedError"), message });
+            return Err(Refused { name: Some(JsErrorName::CapabilityDenied), message });
         }
         let spec = declared.get(name).ok_or_else(|| {
             let mut known: Vec<&str> = declared.keys().map(String::as_str).collect();
@@ -114,7 +115,7 @@ impl CommandContext {
                 Ok(()) => record(capability, &target, true, "declared by the tool and granted by the policy"),
                 Err(denial) => {
                     record(capability, &target, false, &denial.message);
-                    return Err(Refused { name: Some("CapabilityDeniedError"), message: denial.message });
+                    return Err(Refused { name: Some(JsErrorName::CapabilityDenied), message: denial.message });
                 }
             }
         }

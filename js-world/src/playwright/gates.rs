@@ -5,6 +5,7 @@ use super::operations::{Gate, Operation};
 use super::request::{Failure, Request};
 use super::session::Session;
 use crate::net_policy::HopCheck;
+use crate::JsErrorName;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -33,7 +34,9 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
         Gate::Open => Admitted::default(),
         Gate::Navigation(i) => {
             let url = session.resolve(&r.arg::<String>(i)?)?;
-            session.check_navigation(&url).map_err(|message| Failure { name: "SandboxViolationError", message })?;
+            session
+                .check_navigation(&url)
+                .map_err(|message| Failure { name: JsErrorName::SandboxViolation, message })?;
             Admitted { url: Some(url), ..Admitted::default() }
         }
         Gate::Net(i) => {

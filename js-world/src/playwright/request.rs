@@ -4,6 +4,7 @@
 use super::locator::{build, PartSpec};
 use super::operations::Operation;
 use super::session::Session;
+use crate::JsErrorName;
 use ferridriver_browser::{BrowserError, Locator, Page};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -62,35 +63,35 @@ impl Request {
 /// Why an operation failed: the JS error's name and message.
 #[derive(Debug)]
 pub(super) struct Failure {
-    pub name: &'static str,
+    pub name: JsErrorName,
     pub message: String,
 }
 
 impl Failure {
     pub(super) fn type_error(message: String) -> Self {
-        Failure { name: "TypeError", message }
+        Failure { name: JsErrorName::TypeError, message }
     }
 }
 
 impl From<String> for Failure {
     fn from(message: String) -> Self {
-        Failure { name: "Error", message }
+        Failure { name: JsErrorName::Error, message }
     }
 }
 
 impl From<&str> for Failure {
     fn from(message: &str) -> Self {
-        Failure { name: "Error", message: message.into() }
+        Failure { name: JsErrorName::Error, message: message.into() }
     }
 }
 
 impl From<BrowserError> for Failure {
     fn from(e: BrowserError) -> Self {
         let name = match e {
-            BrowserError::Timeout { .. } => "TimeoutError",
+            BrowserError::Timeout { .. } => JsErrorName::TimeoutError,
             // A redirect to a host the running handler's allow.net does not list.
-            BrowserError::Refused(_) => "SandboxViolationError",
-            _ => "Error",
+            BrowserError::Refused(_) => JsErrorName::SandboxViolation,
+            _ => JsErrorName::Error,
         };
         Failure { name, message: e.to_string() }
     }

@@ -22,7 +22,7 @@ struct Overrides {
 fn decode(what: &str, base64: &str) -> Result<Vec<u8>, Failure> {
     base64::engine::general_purpose::STANDARD
         .decode(base64)
-        .map_err(|e| Failure { name: "TypeError", message: format!("{what}: not base64: {e}") })
+        .map_err(|e| Failure::type_error(format!("{what}: not base64: {e}")))
 }
 
 pub(super) async fn answer(session: &Session, r: &Request, op: EventOp) -> Result<Value, Failure> {

@@ -69,7 +69,7 @@ impl JsHost {
             Err(_) => RawRun {
                 result: Err(RunFailure {
                     error: crate::vm::VmError {
-                        exception_type: "TimeoutError".into(),
+                        exception_type: crate::JsErrorName::TimeoutError.as_str().into(),
                         message: String::new(),
                         stack: None,
                         timed_out: true,
@@ -151,7 +151,7 @@ impl JsHost {
             ErrorKind::Timeout
         } else if e.message.contains("out of memory") {
             ErrorKind::MemoryLimit
-        } else if e.exception_type == "SandboxViolationError" {
+        } else if crate::JsErrorName::parse(&e.exception_type) == Some(crate::JsErrorName::SandboxViolation) {
             ErrorKind::SandboxViolation
         } else if failure.compile && e.exception_type == "SyntaxError" {
             ErrorKind::Syntax

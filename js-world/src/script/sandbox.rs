@@ -3,6 +3,7 @@
 
 use super::sandbox_fs::{FsError, ScopedDir};
 use crate::bytes::Bytes;
+use crate::JsErrorName;
 use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -102,8 +103,8 @@ impl ScriptSandbox {
 /// `sandbox_violation` kind), an I/O failure as a plain `Error` with Node's code in front.
 pub(crate) fn throw(ctx: &Ctx<'_>, error: FsError) -> rquickjs::Error {
     let (name, message) = match error {
-        FsError::Violation(m) => ("SandboxViolationError", m),
-        FsError::Io(m) => ("Error", m),
+        FsError::Violation(m) => (JsErrorName::SandboxViolation.as_str(), m),
+        FsError::Io(m) => (JsErrorName::Error.as_str(), m),
     };
     match Exception::from_message(ctx.clone(), &message) {
         Ok(e) => {

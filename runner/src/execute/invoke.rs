@@ -73,7 +73,10 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
         exception: Some(Exception { exception_type: kind.to_string(), message: Some(message), stack_trace: None }),
     };
     match outcome {
-        Err(_) => failed("TimeoutError", ferridriver_browser::timed_out(timeout, pending.as_deref())),
+        Err(_) => failed(
+            ferridriver_js_world::JsErrorName::TimeoutError.as_str(),
+            ferridriver_browser::timed_out(timeout, pending.as_deref()),
+        ),
         Ok(Err(_)) => {
             let message = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "panicked".into());
             failed("Panic", message)
