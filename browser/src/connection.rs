@@ -2,6 +2,7 @@
 //! out to subscribers. Messages are read as plain JSON first and only then deserialised into
 //! typed responses or events, which keeps float-bearing events intact under
 //! `arbitrary_precision` (a typed struct parses them; chromiumoxide's untagged envelope does not).
+//! Knows messages, not pages: may not decide anything about navigation or the network.
 
 // Delays and reorders incoming messages in tests (feature `fault-injection`).
 #[cfg(feature = "fault-injection")]

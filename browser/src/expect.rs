@@ -1,5 +1,6 @@
 //! Web-first assertions: each re-checks the page until it holds or the timeout passes, and a
-//! failure says what was expected, what was found last, and with which locator.
+//! failure says what was expected, what was found last, and with which locator. Reads the
+//! page only: may not act on it.
 
 use crate::resolve::Element;
 use crate::{BrowserError, Locator, Page, TextMatch};

@@ -1,5 +1,6 @@
 //! Finding and starting Chromium: a fresh profile, headless, the flags this environment needs,
-//! and the DevTools WebSocket address read from its stderr.
+//! and the DevTools WebSocket address read from its stderr. Owns the processes it starts (they
+//! die with their host, ADR 0020); may not open pages.
 
 // Spawning so that a browser dies with its launcher, even one killed with SIGKILL; the
 // browsers of this process, for a host that ends on a signal.

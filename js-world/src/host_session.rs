@@ -1,8 +1,8 @@
-//! `HostSession`: a script host's whole session wired in one place — its VM (`JsHost`), its
-//! World and the World's browser lease, gated by the session's `file:` roots in the
-//! constructor, so no host can forget the gate. The MCP server keeps one per session and
-//! `ferridriver run` one per script; `bdd` keeps a `JsHost` per worker and a World per test
-//! case (the runner owns those Worlds).
+//! `HostSession`: one host's session wired in one place — its step host (the VM), the Worlds it
+//! runs in (each with a browser lease on the session's source, gated by the session's `file:`
+//! roots in the constructor, so no host can forget the gate) and its world parameters. Every
+//! host is a constructor: `bdd` (a worker; watch mode is the same on browsers kept between
+//! runs), `mcp` (one per MCP session) and `script` (`ferridriver run`).
 
 use crate::host::JsHost;
 use crate::host_kind::HostKind;
@@ -10,27 +10,87 @@ use crate::load::JsProgram;
 use crate::script::{ScriptOutcome, ScriptRequest, ScriptSandbox};
 use crate::tool_call::ToolFailure;
 use ferridriver_browser::Tracer;
-use ferridriver_steps::lease::{BrowserLease, BrowserSource};
-use ferridriver_steps::registry::{ToolDefinition, World};
+use ferridriver_steps::lease::BrowserSource;
+use ferridriver_steps::registry::{SessionWorlds, StepHost, ToolDefinition, World};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// One script session: a VM, a World that lives until the session ends or starts over, and
-/// where its browser comes from.
-pub struct HostSession {
-    host: JsHost,
-    world: World,
-    source: Arc<dyn BrowserSource>,
-    parameters: Value,
+/// One host's session: a step host `H` (a `JsHost`, or under `bdd` a boxed host that may have
+/// no VM) and the Worlds it runs in. Script hosts keep one World for the whole session;
+/// `bdd` makes one per test case with [`HostSession::world_for_test_case`].
+pub struct HostSession<H: StepHost = JsHost> {
+    host: H,
+    worlds: SessionWorlds,
+    /// The session's own World (script hosts), made on first use.
+    world: Option<World>,
+    tracer: Option<Tracer>,
 }
 
-impl HostSession {
-    /// A session of host `kind`: `HostKind::Mcp` (one per MCP session, on its instance's
-    /// browser) or `HostKind::Script` (`ferridriver run`, on a browser of its own). `program` is
-    /// the project's step files and extensions (if any), `sandbox` the session's roots and
-    /// `vars`.
-    pub fn new(
+impl HostSession<Box<dyn StepHost>> {
+    /// A `bdd` worker's session: its step host (its VM, or none for a Rust-only suite) on its
+    /// own browser (`watch` passes one kept between runs), without a `file:` gate (the suite is
+    /// the project's own code).
+    pub fn bdd(host: Box<dyn StepHost>, source: Arc<dyn BrowserSource>, parameters: Value) -> Self {
+        HostSession { host, worlds: SessionWorlds::new(source, parameters), world: None, tracer: None }
+    }
+}
+
+impl<H: StepHost> HostSession<H> {
+    /// The step host, to run steps and hooks in a World of this session.
+    pub fn host(&mut self) -> &mut H {
+        &mut self.host
+    }
+
+    /// A fresh World for one test case (or one round of global hooks), its contexts recorded
+    /// in `tracer` when there is one.
+    pub fn world_for_test_case(&self, tracer: Option<&Tracer>) -> World {
+        self.worlds.world(tracer)
+    }
+
+    /// The session's own World and its step host (the runner's step path takes both).
+    pub fn parts(&mut self) -> (&mut H, &mut World) {
+        let world = self.world.get_or_insert_with(|| self.worlds.world(self.tracer.as_ref()));
+        (&mut self.host, world)
+    }
+
+    /// Ends the session: runs its World's teardowns, the last of which gives its browser
+    /// contexts back.
+    pub async fn close(mut self) {
+        if let Some(mut world) = self.world.take() {
+            end_world(&mut world).await;
+        }
+    }
+}
+
+impl HostSession<JsHost> {
+    /// One MCP session on its instance's browser: `program` is the project's step files and
+    /// extensions (if any), `sandbox` the session's roots and `vars`; the `file:` gate of the
+    /// sandbox and `policy` is on every World.
+    pub fn mcp(
+        program: Option<Arc<JsProgram>>,
+        sandbox: ScriptSandbox,
+        fallback_timeout: Duration,
+        source: Arc<dyn BrowserSource>,
+        parameters: Value,
+        policy: crate::policy::HostPolicy,
+    ) -> Self {
+        Self::for_scripts(HostKind::Mcp, program, sandbox, fallback_timeout, source, parameters, policy)
+    }
+
+    /// `ferridriver run`: one script on a browser of its own, gated as [`HostSession::mcp`].
+    pub fn script(
+        program: Option<Arc<JsProgram>>,
+        sandbox: ScriptSandbox,
+        fallback_timeout: Duration,
+        source: Arc<dyn BrowserSource>,
+        parameters: Value,
+        policy: crate::policy::HostPolicy,
+    ) -> Self {
+        Self::for_scripts(HostKind::Script, program, sandbox, fallback_timeout, source, parameters, policy)
+    }
+
+    fn for_scripts(
         kind: HostKind,
         program: Option<Arc<JsProgram>>,
         sandbox: ScriptSandbox,
@@ -40,24 +100,31 @@ impl HostSession {
         policy: crate::policy::HostPolicy,
     ) -> Self {
         let host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout, policy);
-        let world = world_for(&host, &source, &parameters, None);
-        HostSession { host, world, source, parameters }
+        // The script hosts' JsHost always has a gate (its sandbox's roots); the JS session also
+        // refuses an ungated World.
+        let worlds = match host.file_gate() {
+            Some(gate) => SessionWorlds::gated(source, parameters, gate),
+            None => SessionWorlds::new(source, parameters),
+        };
+        HostSession { host, worlds, world: None, tracer: None }
     }
 
     /// Records the session's browser in `tracer` from now on (call before anything opened the
-    /// page: the World is made again with a traced lease).
+    /// page: the session's World is made again with a traced lease).
     pub fn record_trace(&mut self, tracer: Tracer) {
-        self.world = world_for(&self.host, &self.source, &self.parameters, Some(&tracer));
+        self.tracer = Some(tracer);
+        self.world = None;
     }
 
     /// The tracer recording this session, if any (the host opens a group per call in it).
     pub fn tracer(&self) -> Option<Tracer> {
-        self.world.browser().tracer().cloned()
+        self.tracer.clone()
     }
 
     /// Runs a script in the session (its globals persist between calls).
     pub async fn run_script(&mut self, request: ScriptRequest) -> ScriptOutcome {
-        self.host.run_script(&mut self.world, request).await
+        let (host, world) = self.parts();
+        host.run_script(world, request).await
     }
 
     /// Calls an extension tool (its arguments already checked against its schema); `timeout`
@@ -68,18 +135,13 @@ impl HostSession {
         args: &Value,
         timeout: Duration,
     ) -> Result<Value, ToolFailure> {
-        self.host.invoke_tool(&mut self.world, tool, args, timeout).await
-    }
-
-    /// The VM and the World, for running the suite's steps in the session (the runner's step
-    /// path takes both).
-    pub fn parts(&mut self) -> (&mut JsHost, &mut World) {
-        (&mut self.host, &mut self.world)
+        let (host, world) = self.parts();
+        host.invoke_tool(world, tool, args, timeout).await
     }
 
     /// Whether the session's page is open.
     pub fn has_page(&self) -> bool {
-        self.world.browser().current().is_some()
+        self.world.as_ref().is_some_and(|w| w.browser().current().is_some())
     }
 
     /// Whether a VM is loaded (scripts ran since the last reset).
@@ -104,32 +166,13 @@ impl HostSession {
     }
 
     /// Starts over after the browser was lost: the World's browser objects are given back, a
-    /// fresh World is made, and `globalThis` starts over; `vars` stay.
+    /// fresh World is made on next use, and `globalThis` starts over; `vars` stay.
     pub async fn start_over(&mut self) {
-        let tracer = self.tracer();
-        end_world(&mut self.world).await;
-        self.world = world_for(&self.host, &self.source, &self.parameters, tracer.as_ref());
+        if let Some(mut world) = self.world.take() {
+            end_world(&mut world).await;
+        }
         self.host.reset();
     }
-
-    /// Ends the session: runs the World's teardowns, the last of which gives its browser
-    /// contexts back.
-    pub async fn close(mut self) {
-        end_world(&mut self.world).await;
-    }
-}
-
-/// A World on `source` whose lease carries `host`'s `file:` gate (and records in `tracer`).
-fn world_for(host: &JsHost, source: &Arc<dyn BrowserSource>, parameters: &Value, tracer: Option<&Tracer>) -> World {
-    let lease = match host.file_gate() {
-        Some(gate) => BrowserLease::gated(Arc::clone(source), gate),
-        None => BrowserLease::new(Arc::clone(source)),
-    };
-    let lease = match tracer {
-        Some(tracer) => lease.traced(tracer.clone()),
-        None => lease,
-    };
-    World::with_browser(parameters.clone(), Arc::new(lease))
 }
 
 async fn end_world(world: &mut World) {

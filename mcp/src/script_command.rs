@@ -96,8 +96,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
         let sandbox = ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone());
         let source = Arc::new(WorkerBrowser::new(Arc::new(browser)));
         let parameters = context.options.world_parameters.clone();
-        let mut session = HostSession::new(
-            HostKind::Script,
+        let mut session = HostSession::script(
             context.program.clone(),
             sandbox,
             context.options.default_timeout,

@@ -248,8 +248,7 @@ fn session_thread(
             context_name: state.name.split_once(':').map_or("default", |(_, c)| c).to_string(),
             ..ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone())
         };
-        let mut session = HostSession::new(
-            context.kind,
+        let mut session = HostSession::mcp(
             context.program.clone(),
             sandbox,
             context.options.default_timeout,

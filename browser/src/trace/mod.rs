@@ -1,4 +1,5 @@
 //! Recording traces in Playwright's format (ADR 0024).
+//! An observer of pages and contexts: may not change what a page does, only record it.
 
 pub(crate) mod archive;
 pub(crate) mod network;

@@ -1,4 +1,5 @@
 //! `allow.commands` (ADR 0013, extensions.md): declared commands, parsed and run in Rust.
+//! Only what a tool declared, for that tool's own handler; may not run a shell.
 
 mod exec;
 mod natives;

@@ -2,6 +2,9 @@
 //! the web-first half of `expect`, as JS classes (`js/playwright.js`, `js/expect.js`) over one
 //! native call that runs each operation on the scenario's Rust `Page` (see
 //! docs/architecture.md, "JS world and browser bindings").
+//!
+//! Owns the bridge's table of operations (`operations.rs`, ADR 0026) and the gates applied from
+//! it; may not talk CDP itself (the `browser` crate does) nor trust a key the script sends.
 
 mod assert;
 mod dispatch;

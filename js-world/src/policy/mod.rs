@@ -1,5 +1,7 @@
 //! What extension tools may use: policy profiles resolved from the precedence chain, the
 //! decision for one tool and capability, and the audit log of every use and denial (ADR 0025).
+//! Decides; the bindings (`commands/`, `net_policy.rs`, `playwright/gates.rs`) enforce. May not
+//! read anything a script sends to decide whose policy applies.
 
 mod audit;
 mod describe;

@@ -1,6 +1,7 @@
 //! Scripts: the `run_script` half of a session (ADR 0013) — preparing source, bundling module
 //! scripts inside script_root, running them in the session's VM, the sandboxed files and
 //! `vars`, and the result envelope.
+//! May not know which transport asked (MCP or the command line).
 
 mod bundle;
 mod host_run;

@@ -22,7 +22,7 @@ pub async fn run_attempt(
     options: &RunOptions,
     worker: &mut super::browsers::Worker<'_>,
 ) -> TestStepResultStatus {
-    let (host, worker_id) = (&mut *worker.host, worker.id);
+    let worker_id = worker.id;
     let started_id = ctx.id();
     ctx.emit(TestCaseStarted {
         attempt,
@@ -32,8 +32,8 @@ pub async fn run_attempt(
         timestamp: ctx.now(),
     });
     let trace = super::trace::AttemptTrace::start(options.trace, &options.trace_dir, case, attempt);
-    let mut world =
-        super::browsers::world_on(&options.world_parameters, &worker.browser, trace.as_ref().map(|t| t.tracer()));
+    let mut world = worker.session.world_for_test_case(trace.as_ref().map(|t| t.tracer()));
+    let host = worker.session.host().as_mut();
     host.start_test_case(&mut world);
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let mut worst = TestStepResultStatus::Passed;

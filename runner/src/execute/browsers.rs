@@ -2,8 +2,8 @@
 //! settings when a step first needs it. Watch mode keeps them between runs, one per pooled
 //! worker thread (whose runtime their connections live on), so re-runs find them warm.
 
-use ferridriver_steps::lease::{BrowserLease, BrowserSettings, BrowserSource, WorkerBrowser};
-use ferridriver_steps::registry::World;
+use ferridriver_js_world::HostSession;
+use ferridriver_steps::lease::{BrowserSettings, BrowserSource, WorkerBrowser};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -59,25 +59,9 @@ impl WorkerBrowsers {
     }
 }
 
-/// What one worker runs with: its step host (its VM), its browser, and its id in the messages
-/// (none when the run has one worker).
+/// What one worker runs with: its session (step host and browser, ADR 0022) and its id in the
+/// messages (none when the run has one worker).
 pub struct Worker<'a> {
-    pub host: &'a mut dyn ferridriver_steps::registry::StepHost,
-    pub browser: Arc<dyn BrowserSource>,
+    pub session: HostSession<Box<dyn ferridriver_steps::registry::StepHost>>,
     pub id: Option<&'a str>,
-}
-
-/// A fresh World for one test case (or one round of global hooks) on `browser`, its contexts
-/// recorded in `tracer` when there is one.
-pub fn world_on(
-    parameters: &serde_json::Value,
-    browser: &Arc<dyn BrowserSource>,
-    tracer: Option<&ferridriver_browser::Tracer>,
-) -> World {
-    let lease = BrowserLease::new(Arc::clone(browser));
-    let lease = match tracer {
-        Some(tracer) => lease.traced(tracer.clone()),
-        None => lease,
-    };
-    World::with_browser(parameters.clone(), Arc::new(lease))
 }

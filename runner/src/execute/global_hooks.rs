@@ -7,7 +7,7 @@ use super::attachments::{attachment_message, AttachTo};
 use super::invoke::invoke;
 use super::{RunContext, RunOptions};
 use ferridriver_messages::*;
-use ferridriver_steps::registry::{HookBody, HookContext, HookDefinition, HookKind, Registry};
+use ferridriver_steps::registry::{HookBody, HookContext, HookDefinition, HookKind, Registry, SessionWorlds};
 
 /// Where a BeforeAll/AfterAll hook runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,10 +40,12 @@ pub async fn run_global_hooks(
     worker: Option<&mut super::browsers::Worker<'_>>,
 ) -> bool {
     // Without a worker (the run's own Rust hooks), a browser of their own.
-    let browser = worker.as_ref().map_or_else(|| options.browsers.unshared(), |w| std::sync::Arc::clone(&w.browser));
+    let mut world = match &worker {
+        Some(w) => w.session.world_for_test_case(None),
+        None => SessionWorlds::new(options.browsers.unshared(), options.world_parameters.clone()).world(None),
+    };
     let worker_id = worker.as_ref().and_then(|w| w.id);
-    let mut host = worker.map(|w| &mut *w.host);
-    let mut world = super::browsers::world_on(&options.world_parameters, &browser, None);
+    let mut host = worker.map(|w| w.session.host().as_mut());
     let mut ok = true;
     for hook in hooks {
         let started_id = ctx.id();

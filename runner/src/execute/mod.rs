@@ -1,5 +1,7 @@
 //! Executing pickles: planning test cases, a pool of worker threads, and the semantics of one
 //! test case attempt (hooks, statuses, skipping, retries), all reported as message envelopes.
+//! Each worker holds one `HostSession::bdd` (its step host and browser). May not format
+//! output (reporters read the envelopes) nor decide a capability (the bindings do).
 
 mod attachments;
 mod attempt;

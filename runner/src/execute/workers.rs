@@ -8,6 +8,7 @@ use super::global_hooks::{global_hooks, run_global_hooks, GlobalScope};
 use super::invoke::StepHost;
 use super::threads::{spawn_worker, Job};
 use super::{PlannedCase, RunContext, RunOptions};
+use ferridriver_js_world::HostSession;
 use ferridriver_messages::TestStepResultStatus;
 use ferridriver_steps::registry::{HookKind, Registry};
 use std::collections::VecDeque;
@@ -77,10 +78,10 @@ pub fn run_workers(
             );
             let (ready_tx, mut gate_rx, run_id) = (ready_tx.clone(), gate_rx.clone(), run_id.to_string());
             let job: Job = Box::new(move |runtime: &tokio::runtime::Runtime| {
-                let mut host = hosts(n);
                 let worker_id = (workers > 1).then(|| n.to_string());
-                let mut worker =
-                    Worker { host: host.as_mut(), browser: options.browsers.for_worker(n), id: worker_id.as_deref() };
+                let session =
+                    HostSession::bdd(hosts(n), options.browsers.for_worker(n), options.world_parameters.clone());
+                let mut worker = Worker { session, id: worker_id.as_deref() };
                 let worker_hooks = |kind| {
                     if options.dry_run {
                         Vec::new()
@@ -115,7 +116,7 @@ pub fn run_workers(
                             });
                         }
                         // A rebuilt VM lost what BeforeAll set up: set it up again (ADR 0011).
-                        if worker.host.restarted()
+                        if worker.session.host().restarted()
                             && !run_global_hooks(&ctx, &before_all, &run_id, &options, Some(&mut worker)).await
                         {
                             hooks_failed.store(true, Ordering::Relaxed);

@@ -1,4 +1,5 @@
 //! Gherkin: parsing feature files (plain and Markdown) into documents and compiling pickles.
+//! Pure data in, data out: may not know of steps, browsers, workers or reports.
 
 mod dialect;
 mod error;

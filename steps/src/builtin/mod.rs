@@ -1,6 +1,7 @@
 //! The built-in step library: browser steps (role- and label-first), assertions, waits,
 //! screenshots and HTTP calls. Registered with `inventory` like user steps; listed by
-//! `ferridriver steps` and in docs/steps.md.
+//! `ferridriver steps` and in docs/steps.md. Reaches the browser only through the World's
+//! lease; may not keep state outside the World.
 
 mod http;
 mod interaction;

@@ -1,5 +1,6 @@
 //! Cucumber Expressions and Regular Expressions for step definitions, with the parameter-type
-//! registry that both resolve their parameters against.
+//! registry that both resolve their parameters against. Pure text matching: may not know of
+//! worlds, hosts or browsers.
 //!
 //! The pipeline for a Cucumber Expression is: [`tokenize`] → [`parse`] (a superset AST, see
 //! `ARCHITECTURE.md` upstream) → [`CucumberExpression::new`] (validation and rewriting into a

@@ -72,6 +72,31 @@ pub trait StepHost {
     }
 }
 
+/// A boxed host is a host (the `bdd` workers hold theirs boxed: a VM, or none).
+impl<T: StepHost + ?Sized> StepHost for Box<T> {
+    fn start_test_case(&mut self, world: &mut World) {
+        (**self).start_test_case(world)
+    }
+    fn end_test_case(&mut self, world: &mut World) {
+        (**self).end_test_case(world)
+    }
+    fn invoke_step<'a>(&'a mut self, index: usize, world: &'a mut World, invocation: Invocation) -> StepFuture<'a> {
+        (**self).invoke_step(index, world, invocation)
+    }
+    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a> {
+        (**self).invoke_hook(index, world, context)
+    }
+    fn background(
+        &mut self,
+        limit: std::time::Duration,
+    ) -> Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>>> {
+        (**self).background(limit)
+    }
+    fn restarted(&mut self) -> bool {
+        (**self).restarted()
+    }
+}
+
 /// The host of a run without external definitions: calling one is an error.
 pub struct NoHost;
 

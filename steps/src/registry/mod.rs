@@ -1,6 +1,7 @@
 //! The step registry: step definitions, hooks and parameter types from every source (Rust steps
 //! collected with `inventory`, JS/TS definitions added by a host), and the match table built
-//! from it. Every host (bdd, mcp, run) reads the same registry.
+//! from it. Every host (bdd, mcp, run) reads the same registry, and makes its Worlds with
+//! `SessionWorlds`. May not run a language runtime (hosts do, behind `StepHost`).
 
 mod arguments;
 mod data_table;
@@ -8,6 +9,7 @@ mod definitions;
 mod host;
 mod inventory_steps;
 mod match_table;
+mod session_worlds;
 mod store;
 mod tools;
 mod world;
@@ -21,6 +23,7 @@ pub use definitions::{
 pub use host::{HookContext, NoHost, StepHost};
 pub use inventory_steps::{RustHook, RustParameterType, RustStep, RustTransformFn};
 pub use match_table::{MatchTable, StepMatch};
+pub use session_worlds::SessionWorlds;
 pub use store::{DefinitionError, Registry};
 pub use tools::{ToolBody, ToolDefinition};
 pub use world::{EvidenceFn, PendingAttachment, Teardown, World};
