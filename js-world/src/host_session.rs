@@ -27,6 +27,22 @@ pub struct HostSession<H: StepHost = JsHost> {
     tracer: Option<Tracer>,
 }
 
+/// What a script host's session (MCP or `run`) is made of.
+pub struct ScriptSessionParts {
+    /// The project's step files and extensions, if any.
+    pub program: Option<Arc<JsProgram>>,
+    /// The session's roots and `vars`.
+    pub sandbox: ScriptSandbox,
+    /// The time limit of a call that names none.
+    pub fallback_timeout: Duration,
+    /// Where the session's browser comes from.
+    pub source: Arc<dyn BrowserSource>,
+    /// The world parameters (`baseUrl`…).
+    pub parameters: Value,
+    /// What its extension tools may use (ADR 0025).
+    pub policy: crate::policy::HostPolicy,
+}
+
 impl HostSession<Box<dyn StepHost>> {
     /// A `bdd` worker's session: its step host (its VM, or none for a Rust-only suite) on its
     /// own browser (`watch` passes one kept between runs), without a `file:` gate (the suite is
@@ -64,41 +80,19 @@ impl<H: StepHost> HostSession<H> {
 }
 
 impl HostSession<JsHost> {
-    /// One MCP session on its instance's browser: `program` is the project's step files and
-    /// extensions (if any), `sandbox` the session's roots and `vars`; the `file:` gate of the
-    /// sandbox and `policy` is on every World.
-    pub fn mcp(
-        program: Option<Arc<JsProgram>>,
-        sandbox: ScriptSandbox,
-        fallback_timeout: Duration,
-        source: Arc<dyn BrowserSource>,
-        parameters: Value,
-        policy: crate::policy::HostPolicy,
-    ) -> Self {
-        Self::for_scripts(HostKind::Mcp, program, sandbox, fallback_timeout, source, parameters, policy)
+    /// One MCP session on its instance's browser; the `file:` gate of its sandbox and policy is
+    /// on every World.
+    pub fn mcp(parts: ScriptSessionParts) -> Self {
+        Self::for_scripts(HostKind::Mcp, parts)
     }
 
     /// `ferridriver run`: one script on a browser of its own, gated as [`HostSession::mcp`].
-    pub fn script(
-        program: Option<Arc<JsProgram>>,
-        sandbox: ScriptSandbox,
-        fallback_timeout: Duration,
-        source: Arc<dyn BrowserSource>,
-        parameters: Value,
-        policy: crate::policy::HostPolicy,
-    ) -> Self {
-        Self::for_scripts(HostKind::Script, program, sandbox, fallback_timeout, source, parameters, policy)
+    pub fn script(parts: ScriptSessionParts) -> Self {
+        Self::for_scripts(HostKind::Script, parts)
     }
 
-    fn for_scripts(
-        kind: HostKind,
-        program: Option<Arc<JsProgram>>,
-        sandbox: ScriptSandbox,
-        fallback_timeout: Duration,
-        source: Arc<dyn BrowserSource>,
-        parameters: Value,
-        policy: crate::policy::HostPolicy,
-    ) -> Self {
+    fn for_scripts(kind: HostKind, parts: ScriptSessionParts) -> Self {
+        let ScriptSessionParts { program, sandbox, fallback_timeout, source, parameters, policy } = parts;
         let host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout, policy);
         // The script hosts' JsHost always has a gate (its sandbox's roots); the JS session also
         // refuses an ungated World.

@@ -42,7 +42,7 @@ pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
 pub use disk_cache::CACHE_DIR;
 pub use host::JsHost;
 pub use host_kind::HostKind;
-pub use host_session::HostSession;
+pub use host_session::{HostSession, ScriptSessionParts};
 pub use js_error::JsErrorName;
 pub use load::{load, load_async, load_async_with, load_with, CacheMode, JsProgram, LoadOrigin, LoadReport};
 pub use manifest::{JsDefinition, JsHook, JsParameterType, JsPlugin, JsStep, Manifest};

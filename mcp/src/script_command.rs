@@ -5,7 +5,7 @@
 use crate::host_setup::{host_setup, HostFlags};
 use ferridriver_browser::{TraceOptions, Tracer};
 use ferridriver_js_world::{
-    ErrorKind, HostKind, HostSession, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSource,
+    ErrorKind, HostKind, HostSession, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSessionParts, ScriptSource,
     DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT,
 };
 use ferridriver_steps::lease::WorkerBrowser;
@@ -96,18 +96,18 @@ fn run_on_thread(args: RunArgs) -> i32 {
         let sandbox = ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone());
         let source = Arc::new(WorkerBrowser::new(Arc::new(browser)));
         let parameters = context.options.world_parameters.clone();
-        let mut session = HostSession::script(
-            context.program.clone(),
+        let mut session = HostSession::script(ScriptSessionParts {
+            program: context.program.clone(),
             sandbox,
-            context.options.default_timeout,
+            fallback_timeout: context.options.default_timeout,
             source,
             parameters,
-            ferridriver_js_world::policy::HostPolicy::new(
+            policy: ferridriver_js_world::policy::HostPolicy::new(
                 Arc::clone(&context.policy),
                 HostKind::Script.command(),
                 None,
             ),
-        );
+        });
         let tracer = args.trace.as_ref().map(|_| {
             let title = match &args.file {
                 Some(file) => format!("ferridriver run {}", file.display()),

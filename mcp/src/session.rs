@@ -7,7 +7,8 @@ use crate::draft::{Draft, DraftRequest};
 use crate::instances::Instance;
 use ferridriver_browser::{TraceOptions, Tracer};
 use ferridriver_js_world::{
-    HostKind, HostSession, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ToolFailure, Vars, DEFAULT_TIMEOUT,
+    HostKind, HostSession, JsProgram, ScriptOutcome, ScriptRequest, ScriptSandbox, ScriptSessionParts, ToolFailure,
+    Vars, DEFAULT_TIMEOUT,
 };
 use ferridriver_runner::execute::interactive::{parse_step_lines, run_step_lines, StepReport};
 use ferridriver_runner::execute::RunOptions;
@@ -248,14 +249,14 @@ fn session_thread(
             context_name: state.name.split_once(':').map_or("default", |(_, c)| c).to_string(),
             ..ScriptSandbox::new(context.script_root.clone(), context.artifacts_root.clone())
         };
-        let mut session = HostSession::mcp(
-            context.program.clone(),
+        let mut session = HostSession::mcp(ScriptSessionParts {
+            program: context.program.clone(),
             sandbox,
-            context.options.default_timeout,
+            fallback_timeout: context.options.default_timeout,
             source,
-            context.options.world_parameters.clone(),
-            context.host_policy(&state.name),
-        );
+            parameters: context.options.world_parameters.clone(),
+            policy: context.host_policy(&state.name),
+        });
         if context.trace_dir.is_some() {
             let title = format!("MCP session {}", state.name);
             session.record_trace(Tracer::start(TraceOptions {
