@@ -4,9 +4,9 @@
 //! actionable (visible, stable, enabled, receiving the pointer — as the action needs) or the
 //! timeout passes. Several matches is an immediate error naming them (strict mode).
 
+use crate::error::{BrowserError, Result};
 use crate::locator::Locator;
 use crate::resolve::Element;
-use crate::{BrowserError, Result};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,9 @@
 //! `ariaSnapshot()` of a locator's element or of the whole page (see aria.rs for the format).
 
 use crate::aria::{document_node, node_for_backend, snapshot};
-use crate::{BrowserError, Locator, Page, Result};
+use crate::error::{BrowserError, Result};
+use crate::locator::Locator;
+use crate::page::Page;
 use serde_json::{json, Value};
 
 impl Page {
@@ -15,7 +17,7 @@ impl Page {
 }
 
 /// The main frame's accessibility tree, as Chromium reports it.
-async fn ax_tree(connection: &crate::Connection, session: &str) -> Result<Vec<Value>> {
+async fn ax_tree(connection: &crate::connection::Connection, session: &str) -> Result<Vec<Value>> {
     let reply = connection.call_raw("Accessibility.getFullAXTree", json!({}), Some(session)).await?;
     Ok(reply["nodes"].as_array().cloned().unwrap_or_default())
 }

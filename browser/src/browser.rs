@@ -2,8 +2,8 @@
 
 use crate::connection::Connection;
 use crate::context::BrowserContext;
+use crate::error::Result;
 use crate::launch::{BrowserProcess, LaunchOptions};
-use crate::Result;
 use chromiumoxide_cdp::cdp::browser_protocol::browser::{CloseParams, GetVersionParams};
 use std::time::Duration;
 
@@ -24,7 +24,7 @@ impl Browser {
     /// [`Browser::launch`] with the browser's messages delayed and reordered per `plan`
     /// (tests only).
     #[cfg(feature = "fault-injection")]
-    pub async fn launch_with_faults(options: &LaunchOptions, plan: crate::FaultPlan) -> Result<Browser> {
+    pub async fn launch_with_faults(options: &LaunchOptions, plan: crate::connection::FaultPlan) -> Result<Browser> {
         let process = BrowserProcess::launch(options)?;
         let connection = Connection::connect_with_faults(&process.ws_url, plan).await?;
         Ok(Browser { connection, process: Some(process) })
@@ -66,7 +66,7 @@ impl Browser {
     }
 
     /// A fresh context with Playwright's context options.
-    pub async fn new_context_with(&self, options: &crate::ContextOptions) -> Result<BrowserContext> {
+    pub async fn new_context_with(&self, options: &crate::context_options::ContextOptions) -> Result<BrowserContext> {
         BrowserContext::create_with(self.connection.clone(), options).await
     }
 

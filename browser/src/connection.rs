@@ -10,7 +10,7 @@ mod faults;
 #[cfg(feature = "fault-injection")]
 pub use faults::FaultPlan;
 
-use crate::{BrowserError, Result};
+use crate::error::{BrowserError, Result};
 use async_tungstenite::tungstenite::Message;
 use chromiumoxide_types::Command;
 use futures::StreamExt;

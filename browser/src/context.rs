@@ -3,41 +3,14 @@
 //! are remembered here and applied to every page, present and future.
 
 use crate::connection::Connection;
+use crate::cookie::Cookie;
+use crate::defaults::DEFAULT_VIEWPORT;
+use crate::error::{BrowserError, Result};
 use crate::page::Page;
-use crate::{BrowserError, Result};
 use chromiumoxide_cdp::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide_cdp::cdp::browser_protocol::target::{CreateTargetParams, DisposeBrowserContextParams};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-
-/// One cookie, as Playwright describes it.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Cookie {
-    pub name: String,
-    pub value: String,
-    pub domain: String,
-    #[serde(default = "root_path")]
-    pub path: String,
-    /// Seconds since the epoch; -1 for a session cookie.
-    #[serde(default = "session")]
-    pub expires: f64,
-    #[serde(default)]
-    pub http_only: bool,
-    #[serde(default)]
-    pub secure: bool,
-}
-
-fn root_path() -> String {
-    "/".into()
-}
-
-fn session() -> f64 {
-    -1.0
-}
-
-/// Playwright's default viewport.
-pub const DEFAULT_VIEWPORT: (u32, u32) = (1280, 720);
 
 #[derive(Default)]
 struct Settings {
@@ -48,7 +21,7 @@ struct Settings {
     init_scripts: Vec<String>,
     geolocation: Option<(f64, f64)>,
     /// The creation options applied to each new page (emulation, user agent…).
-    page_options: crate::ContextOptions,
+    page_options: crate::context_options::ContextOptions,
 }
 
 struct Inner {
@@ -59,11 +32,11 @@ struct Inner {
     /// Where accepted downloads go (see `downloads.rs`); removed with the context.
     pub(crate) downloads: Mutex<Option<std::path::PathBuf>>,
     /// The `file:` gate every page of the context gets (kept across a reset).
-    file_gate: Mutex<Option<crate::UrlGate>>,
+    file_gate: Mutex<Option<crate::file_gate::UrlGate>>,
     /// The tracer recording this context's pages, if it is traced.
-    trace: crate::trace::traced::TraceSlot,
+    trace: crate::trace::recorder::TraceSlot,
     /// The recording JS started with `context.tracing.start` (`trace/tracing_api.rs`).
-    user_tracing: Mutex<Option<crate::trace::tracing_api::UserTracing>>,
+    user_tracing: Mutex<Option<crate::trace::user_recording::UserTracing>>,
 }
 
 impl Drop for Inner {
@@ -116,34 +89,15 @@ impl BrowserContext {
         self.pages()
     }
 
-    /// A fresh context with Playwright's context `options` (see [`crate::ContextOptions`]).
-    pub async fn create_with(connection: Connection, options: &crate::ContextOptions) -> Result<BrowserContext> {
-        let context = BrowserContext::create(connection).await?;
-        context.configure(options).await?;
-        Ok(context)
-    }
-
-    /// Applies creation options to this context before it has pages.
-    async fn configure(&self, options: &crate::ContextOptions) -> Result<()> {
-        {
-            let mut s = self.inner.settings.lock().map_err(|_| poisoned())?;
-            s.viewport = options.viewport.map(|v| (v.width, v.height));
-            s.offline = options.offline.unwrap_or(false);
-            s.headers = options.extra_http_headers.iter().flatten().map(|(k, v)| (k.clone(), json!(v))).collect();
-            s.geolocation = options.geolocation.map(|g| (g.latitude, g.longitude));
-            s.page_options = options.clone();
-        }
-        if let Some(permissions) = &options.permissions {
-            let names: Vec<&str> = permissions.iter().map(String::as_str).collect();
-            self.grant_permissions(&names, None).await?;
-        }
-        match &options.storage_state {
-            Some(crate::StorageStateSource::Path(path)) => {
-                self.load_storage_state(&crate::StorageState::read(path)?).await?
-            }
-            Some(crate::StorageStateSource::State(state)) => self.load_storage_state(state).await?,
-            None => {}
-        }
+    /// Records `options`' settings for the pages this context opens (viewport, offline,
+    /// headers, geolocation and the rest of the options).
+    pub(crate) fn set_page_settings(&self, options: &crate::context_options::ContextOptions) -> Result<()> {
+        let mut s = self.inner.settings.lock().map_err(|_| poisoned())?;
+        s.viewport = options.viewport.map(|v| (v.width, v.height));
+        s.offline = options.offline.unwrap_or(false);
+        s.headers = options.extra_http_headers.iter().flatten().map(|(k, v)| (k.clone(), json!(v))).collect();
+        s.geolocation = options.geolocation.map(|g| (g.latitude, g.longitude));
+        s.page_options = options.clone();
         Ok(())
     }
 
@@ -155,7 +109,11 @@ impl BrowserContext {
     }
 
     /// Puts the per-page settings back to `options` on the context and on `keep`.
-    pub(crate) async fn reset_settings(&self, keep: &Page, options: &crate::ContextOptions) -> Result<()> {
+    pub(crate) async fn reset_settings(
+        &self,
+        keep: &Page,
+        options: &crate::context_options::ContextOptions,
+    ) -> Result<()> {
         self.conn().call_raw("Browser.resetPermissions", json!({ "browserContextId": self.inner.id }), None).await?;
         if let Some(permissions) = &options.permissions {
             let names: Vec<&str> = permissions.iter().map(String::as_str).collect();
@@ -212,7 +170,7 @@ impl BrowserContext {
         };
         let created = self.conn().call(params, None).await?;
         let page = Page::attach(self.conn().clone(), created.target_id, Arc::clone(&self.inner.trace)).await?;
-        if let Some(tracer) = crate::trace::traced::current(&self.inner.trace) {
+        if let Some(tracer) = crate::trace::recorder::current(&self.inner.trace) {
             tracer.page_opened(&page.inner.trace_id());
             page.inner.start_tracing(&tracer).await;
         }
@@ -254,7 +212,7 @@ impl BrowserContext {
 
     /// Fails the `file:` requests `gate` refuses, on every page of this context (those open
     /// now and those opened later).
-    pub async fn gate_file_urls(&self, gate: crate::UrlGate) -> Result<()> {
+    pub async fn gate_file_urls(&self, gate: crate::file_gate::UrlGate) -> Result<()> {
         if let Ok(mut g) = self.inner.file_gate.lock() {
             *g = Some(gate.clone());
         }
@@ -266,7 +224,7 @@ impl BrowserContext {
 
     /// Records this context's pages in `tracer` from now on (`None`: stops recording). The
     /// pages open now are announced to it, so that their actions have a page in the trace.
-    pub async fn set_tracer(&self, tracer: Option<crate::Tracer>) {
+    pub async fn set_tracer(&self, tracer: Option<crate::trace::recorder::Tracer>) {
         let tracer_now = tracer.clone();
         if let Some(tracer) = &tracer {
             for page in self.pages() {
@@ -290,13 +248,13 @@ impl BrowserContext {
     /// The recording `context.tracing.start` made (see `trace/tracing_api.rs`).
     pub(crate) fn user_tracing_slot(
         &self,
-    ) -> std::sync::MutexGuard<'_, Option<crate::trace::tracing_api::UserTracing>> {
+    ) -> std::sync::MutexGuard<'_, Option<crate::trace::user_recording::UserTracing>> {
         self.inner.user_tracing.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The tracer recording this context, if any.
-    pub fn tracer(&self) -> Option<crate::Tracer> {
-        crate::trace::traced::current(&self.inner.trace)
+    pub fn tracer(&self) -> Option<crate::trace::recorder::Tracer> {
+        crate::trace::recorder::current(&self.inner.trace)
     }
 
     /// The viewport of the pages opened from now on (Playwright's `viewport` context option).
@@ -428,13 +386,8 @@ impl BrowserContext {
         Ok(())
     }
 
-    /// An HTTP client sharing this context's cookies (Playwright's `context.request`).
-    pub fn request(&self) -> crate::request::ApiRequest {
-        crate::request::ApiRequest::new(self.clone())
-    }
-
     /// Accepts this context's downloads into a directory of its own (removed with the
-    /// context), each saved under its [`crate::PageEvent::Download`] `guid`; returns the
+    /// context), each saved under its [`crate::events::PageEvent::Download`] `guid`; returns the
     /// directory. Downloads are then reported as page events.
     pub async fn accept_downloads(&self) -> Result<std::path::PathBuf> {
         if let Some(dir) = self.downloads_dir() {

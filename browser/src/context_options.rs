@@ -2,8 +2,8 @@
 //! what every page of the context starts with. Names are Playwright's (camelCase; snake_case
 //! accepted too); an unknown option is an error that names it.
 
+use crate::error::Result;
 use crate::page::Page;
-use crate::Result;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -32,7 +32,7 @@ pub struct Geolocation {
 #[serde(untagged)]
 pub enum StorageStateSource {
     Path(String),
-    State(crate::StorageState),
+    State(crate::storage_state::StorageState),
 }
 
 /// The options of a new context. `None` leaves Chromium's (or Playwright's) default.
@@ -56,7 +56,7 @@ pub struct ContextOptions {
     pub extra_http_headers: Option<BTreeMap<String, String>>,
     /// Answers HTTP authentication challenges (basic, digest…).
     #[serde(alias = "http_credentials")]
-    pub http_credentials: Option<crate::HttpCredentials>,
+    pub http_credentials: Option<crate::credentials::HttpCredentials>,
     #[serde(rename = "ignoreHTTPSErrors", alias = "ignore_https_errors")]
     pub ignore_https_errors: Option<bool>,
     pub offline: Option<bool>,
@@ -131,7 +131,7 @@ impl ContextOptions {
             page.send("Emulation.setTimezoneOverride", json!({ "timezoneId": zone })).await?;
         }
         if let Some(scheme) = &self.color_scheme {
-            let scheme = crate::MediaEmulation { color_scheme: Some(scheme.clone()), ..Default::default() };
+            let scheme = crate::emulation::MediaEmulation { color_scheme: Some(scheme.clone()), ..Default::default() };
             page.emulate_media(&scheme).await?;
         }
         if self.ignore_https_errors == Some(true) {

@@ -5,9 +5,9 @@
 //! (`Input.dispatchDragEvent`), as a real drop would; any other element (a slider, a sortable
 //! list driven by mouse events) sees the plain press, move and release.
 
+use crate::error::{BrowserError, Result};
 use crate::locator::Locator;
 use crate::resolve::Element;
-use crate::{BrowserError, Result};
 use serde_json::{json, Value};
 use std::time::Instant;
 

@@ -6,8 +6,8 @@
 //! readable (as a Playwright handle's does) while actions on it fail at once, and a handle
 //! never names another element that matches the same selector now.
 
+use crate::error::Result;
 use crate::locator::{Locator, Part};
-use crate::Result;
 
 /// Which of a locator's current matches to pin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,14 +71,14 @@ impl Locator {
     }
 }
 
-impl crate::Page {
+impl crate::page::Page {
     /// The handle of element `id`, pinned in the page's main document.
     pub fn element_handle(&self, id: u64, from: &str) -> Locator {
         Locator::root(std::sync::Arc::clone(&self.inner)).element_handle(id, from)
     }
 }
 
-impl crate::FrameLocator {
+impl crate::frame_locator::FrameLocator {
     /// The handle of element `id`, pinned in this frame's document.
     pub fn element_handle(&self, id: u64, from: &str) -> Locator {
         self.owner().enter_frame().element_handle(id, from)

@@ -1,8 +1,7 @@
-//! Playwright's `page.emulateMedia`: the CSS media type and the user-preference media features
-//! the page's stylesheets and `matchMedia` see.
+//! What Playwright's `page.emulateMedia` sets: the CSS media type and the user-preference media
+//! features the page's stylesheets and `matchMedia` see (applied by `page_api.rs`).
 
-use crate::page::Page;
-use crate::{BrowserError, Result};
+use crate::error::{BrowserError, Result};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -33,7 +32,7 @@ const FEATURES: [(&str, &str, &[&str]); 4] = [
 
 impl MediaEmulation {
     /// The `Emulation.setEmulatedMedia` parameters, or which value is not allowed.
-    fn params(&self) -> Result<Value> {
+    pub(crate) fn params(&self) -> Result<Value> {
         let bad = |what: &str, value: &str, allowed: &[&str]| {
             BrowserError::Evaluation(format!(
                 "emulateMedia: {what} must be one of {}, not {value:?}",
@@ -58,7 +57,7 @@ impl MediaEmulation {
     }
 
     /// `self` over `now`: what `self` leaves `None` stays as it is.
-    fn over(&self, now: &MediaEmulation) -> MediaEmulation {
+    pub(crate) fn over(&self, now: &MediaEmulation) -> MediaEmulation {
         let pick = |new: &Option<String>, old: &Option<String>| new.clone().or_else(|| old.clone());
         MediaEmulation {
             media: pick(&self.media, &now.media),
@@ -67,19 +66,6 @@ impl MediaEmulation {
             forced_colors: pick(&self.forced_colors, &now.forced_colors),
             contrast: pick(&self.contrast, &now.contrast),
         }
-    }
-}
-
-impl Page {
-    /// Changes the emulated media type and features (Playwright's `page.emulateMedia`): what
-    /// `change` leaves `None` stays, an empty string returns to the browser's own value.
-    pub async fn emulate_media(&self, change: &MediaEmulation) -> Result<()> {
-        let next = change.over(&self.inner.media.lock().map(|m| m.clone()).unwrap_or_default());
-        self.send("Emulation.setEmulatedMedia", next.params()?).await?;
-        if let Ok(mut media) = self.inner.media.lock() {
-            *media = next;
-        }
-        Ok(())
     }
 }
 

@@ -1,15 +1,11 @@
 //! Page events, named as Playwright's `page.on(...)` names them: console messages, uncaught
 //! errors, dialogs, network requests and responses, load states and main-frame navigations.
 //! They are translated from the page session's DevTools events and fanned out to every
-//! subscriber of [`Page::events`]; nothing is built while nobody listens.
+//! subscriber of `Page::events`; nothing is built while nobody listens.
 
 use crate::connection::CdpEvent;
-use crate::page::Page;
-use crate::Result;
 use serde::Serialize;
-use serde_json::{json, Map, Value};
-use std::sync::atomic::Ordering;
-use tokio::sync::broadcast;
+use serde_json::{Map, Value};
 
 /// How many events a slow subscriber may fall behind before it misses some.
 pub(crate) const EVENT_BUFFER: usize = 1024;
@@ -36,7 +32,7 @@ pub enum PageEvent {
         #[serde(rename = "defaultValue")]
         default_value: String,
     },
-    /// A request is about to be sent (needs [`Page::watch_network`]).
+    /// A request is about to be sent (needs `Page::watch_network`).
     Request {
         id: String,
         url: String,
@@ -49,7 +45,7 @@ pub enum PageEvent {
         #[serde(rename = "isNavigation")]
         is_navigation: bool,
     },
-    /// Response headers arrived (needs [`Page::watch_network`]).
+    /// Response headers arrived (needs `Page::watch_network`).
     Response {
         id: String,
         url: String,
@@ -76,7 +72,7 @@ pub enum PageEvent {
     Load,
     /// The main frame committed a navigation.
     FrameNavigated { url: String },
-    /// A download started on this page (needs [`crate::BrowserContext::accept_downloads`]).
+    /// A download started on this page (needs [`crate::context::BrowserContext::accept_downloads`]).
     Download {
         guid: String,
         url: String,
@@ -85,8 +81,8 @@ pub enum PageEvent {
     },
     /// A download of this page ended: `state` is `completed` or `canceled`.
     DownloadFinished { guid: String, state: String },
-    /// A request paused by routing ([`Page::set_routing`]); `id` is what
-    /// [`Page::fulfill_route`], [`Page::abort_route`] or [`Page::continue_route`] take.
+    /// A request paused by routing (`Page::set_routing`); `id` is what
+    /// `Page::fulfill_route`, `Page::abort_route` or `Page::continue_route` take.
     Route {
         id: String,
         /// The id of the same request in [`PageEvent::Request`] (when network events are on).
@@ -193,78 +189,4 @@ pub(crate) fn exception_text(details: &Value) -> String {
         .or_else(|| details["text"].as_str())
         .unwrap_or("exception")
         .to_string()
-}
-
-impl Page {
-    /// Every event of this page from now on. A subscriber that falls more than 1024 events
-    /// behind misses the oldest ones (`RecvError::Lagged`).
-    pub fn events(&self) -> broadcast::Receiver<PageEvent> {
-        self.inner.events.subscribe()
-    }
-
-    /// Starts reporting network requests and responses as events (the Network domain costs
-    /// the browser work on every request, so it is off until someone wants them).
-    pub async fn watch_network(&self) -> Result<()> {
-        self.inner.watch_network().await
-    }
-
-    /// Whether dialogs wait for [`Page::accept_dialog`] / [`Page::dismiss_dialog`] (`true`, as
-    /// when a Playwright `dialog` listener exists) or are dismissed at once (`false`, the
-    /// default; `beforeunload` is accepted so navigation goes on).
-    pub fn set_manual_dialogs(&self, manual: bool) {
-        self.inner.manual_dialogs.store(manual, Ordering::Relaxed);
-    }
-
-    /// Accepts the open dialog, answering a `prompt` with `prompt_text`.
-    pub async fn accept_dialog(&self, prompt_text: Option<&str>) -> Result<()> {
-        let mut params = json!({ "accept": true });
-        if let Some(text) = prompt_text {
-            params["promptText"] = json!(text);
-        }
-        self.inner.connection.call_raw("Page.handleJavaScriptDialog", params, Some(&self.inner.session)).await?;
-        Ok(())
-    }
-
-    /// Dismisses the open dialog.
-    pub async fn dismiss_dialog(&self) -> Result<()> {
-        self.inner
-            .connection
-            .call_raw("Page.handleJavaScriptDialog", json!({ "accept": false }), Some(&self.inner.session))
-            .await?;
-        Ok(())
-    }
-
-    /// The body of a finished response, by the request id of its [`PageEvent::Request`].
-    pub async fn response_body(&self, request_id: &str) -> Result<Vec<u8>> {
-        use base64::Engine;
-        let reply = self
-            .inner
-            .connection
-            .call_raw("Network.getResponseBody", json!({ "requestId": request_id }), Some(&self.inner.session))
-            .await?;
-        let body = reply["body"].as_str().unwrap_or("");
-        if reply["base64Encoded"].as_bool() == Some(true) {
-            base64::engine::general_purpose::STANDARD.decode(body).map_err(|e| crate::BrowserError::Decode {
-                method: "Network.getResponseBody".into(),
-                reason: e.to_string(),
-            })
-        } else {
-            Ok(body.as_bytes().to_vec())
-        }
-    }
-}
-
-impl crate::page::PageInner {
-    /// Turns the Network domain on once (for request events, or a trace's network log); a
-    /// failed attempt leaves it to the next caller.
-    pub(crate) async fn watch_network(&self) -> Result<()> {
-        if !self.network_watched.swap(true, Ordering::SeqCst) {
-            let enabled = self.connection.call_raw("Network.enable", json!({}), Some(&self.session)).await;
-            if let Err(e) = enabled {
-                self.network_watched.store(false, Ordering::SeqCst);
-                return Err(e);
-            }
-        }
-        Ok(())
-    }
 }

@@ -2,8 +2,11 @@
 //! failure says what was expected, what was found last, and with which locator. Reads the
 //! page only: may not act on it.
 
+use crate::error::BrowserError;
+use crate::locator::Locator;
+use crate::page::Page;
 use crate::resolve::Element;
-use crate::{BrowserError, Locator, Page, TextMatch};
+use crate::text_match::TextMatch;
 use serde_json::{json, Value};
 
 // The array forms (`toHaveText([..])` and friends) and the assertions about one element's
@@ -18,6 +21,9 @@ use std::time::{Duration, Instant};
 /// expected and received values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExpectError(pub String);
+
+/// Traced as a plain `Error`, as Playwright names a failed assertion in its traces.
+impl crate::trace::traced::TracedError for ExpectError {}
 
 impl std::fmt::Display for ExpectError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -71,7 +77,12 @@ const NOT_FOUND: &str = "<element(s) not found>";
 /// Polls `observe` until what it sees agrees with `!negate` or the timeout passes; a browser
 /// that went away (`connection` closed) ends the wait at once, as nothing can change any more.
 /// Returns whether the assertion passed and the last thing received.
-async fn poll<F, Fut>(timeout: Duration, negate: bool, connection: &crate::Connection, mut observe: F) -> (bool, String)
+async fn poll<F, Fut>(
+    timeout: Duration,
+    negate: bool,
+    connection: &crate::connection::Connection,
+    mut observe: F,
+) -> (bool, String)
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Seen>,
@@ -143,7 +154,7 @@ impl<'a> LocatorAssertions<'a> {
     pub(crate) async fn on_one<F, Fut>(&self, matcher: &str, expected: &str, read: F) -> Result<(), ExpectError>
     where
         F: Fn(Element) -> Fut,
-        Fut: Future<Output = crate::Result<(bool, String)>>,
+        Fut: Future<Output = crate::error::Result<(bool, String)>>,
     {
         self.on_one_or(matcher, expected, None, read).await
     }
@@ -159,7 +170,7 @@ impl<'a> LocatorAssertions<'a> {
     ) -> Result<(), ExpectError>
     where
         F: Fn(Element) -> Fut,
-        Fut: Future<Output = crate::Result<(bool, String)>>,
+        Fut: Future<Output = crate::error::Result<(bool, String)>>,
     {
         let l = self.locator;
         let read = &read;

@@ -1,7 +1,8 @@
 //! Playwright's `FrameLocator`: the iframe some locator matches, to search inside. It is the
 //! owner's locator plus "enter its frame", which is strict (one frame) when resolved.
 
-use crate::{Locator, TextMatch};
+use crate::locator::Locator;
+use crate::text_match::TextMatch;
 
 /// An iframe to locate elements in. Cheap to clone; resolved afresh on every use.
 #[derive(Clone)]
@@ -49,7 +50,7 @@ impl FrameLocator {
     }
 
     /// `get_by_role` with Playwright's other options, in the frame.
-    pub fn get_by_role_with(&self, role: &str, name: Option<TextMatch>, states: crate::RoleStates) -> Locator {
+    pub fn get_by_role_with(&self, role: &str, name: Option<TextMatch>, states: crate::locator::RoleStates) -> Locator {
         self.inside().get_by_role_with(role, name, states)
     }
 
@@ -91,5 +92,18 @@ impl FrameLocator {
     /// An iframe inside this frame.
     pub fn frame_locator(&self, selector: &str) -> FrameLocator {
         self.inside().frame_locator(selector)
+    }
+}
+
+impl Locator {
+    /// The iframe matching `selector` inside the current match (Playwright's `frameLocator`),
+    /// same- or cross-origin.
+    pub fn frame_locator(&self, selector: &str) -> FrameLocator {
+        FrameLocator::new(self.locator(selector))
+    }
+
+    /// The frame of the iframe element this locator matches (Playwright's `contentFrame()`).
+    pub fn content_frame(&self) -> FrameLocator {
+        FrameLocator::new(self.clone())
     }
 }

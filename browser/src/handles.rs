@@ -7,22 +7,14 @@
 //! running; the release is queued on the connection before any later operation can queue a
 //! command, and Chromium runs a session's commands in order.
 
+use crate::error::Result;
 use crate::locator::Locator;
-use crate::Result;
+use crate::page::Handles;
 use std::future::Future;
 use std::sync::Mutex;
 
 /// Operations between two releases of a page's handles.
 const RELEASE_EVERY: usize = 64;
-
-/// A page's operation count.
-#[derive(Debug, Default)]
-pub(crate) struct Handles {
-    /// Operations running now.
-    running: usize,
-    /// Operations finished since the last release.
-    since_release: usize,
-}
 
 /// Counts one operation as running until dropped (also when the operation is abandoned half-way,
 /// say by a timeout).

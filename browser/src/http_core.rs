@@ -3,8 +3,21 @@
 //! context's cookies, stores the cookies it sets, and passes the caller's check (a host policy)
 //! before it is requested.
 
-use crate::request::{ApiRequest, RedirectCheck};
+use crate::context::BrowserContext;
 use std::sync::OnceLock;
+
+/// The function of a [`RedirectCheck`].
+pub type HopFn = dyn Fn(&str) -> std::result::Result<(), String> + Send + Sync;
+
+/// A check of a redirect hop's URL: `Err(why)` refuses it.
+#[derive(Clone)]
+pub struct RedirectCheck(pub std::sync::Arc<HopFn>);
+
+impl std::fmt::Debug for RedirectCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RedirectCheck")
+    }
+}
 
 /// Most redirects followed for one request.
 const MAX_REDIRECTS: usize = 20;
@@ -20,7 +33,7 @@ pub struct HttpCall<'a> {
     /// The body.
     pub body: Option<Vec<u8>>,
     /// The browser context whose cookies go with the request and receive the ones it sets.
-    pub jar: Option<&'a ApiRequest>,
+    pub jar: Option<&'a BrowserContext>,
     /// Follow redirects (false: the 3xx response is the answer).
     pub follow: bool,
     /// A check every URL after the first must pass.

@@ -4,8 +4,8 @@
 //! `DataTransfer`, so it works the same on a browser on another machine (a Grid node), where
 //! no local path would exist.
 
+use crate::error::{BrowserError, Result};
 use crate::locator::Locator;
-use crate::{BrowserError, Result};
 use base64::Engine;
 use serde_json::json;
 

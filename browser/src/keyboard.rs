@@ -104,8 +104,8 @@ fn combination(keys: &str) -> Vec<String> {
     parts
 }
 
-fn unknown_key(name: &str) -> crate::BrowserError {
-    crate::BrowserError::Evaluation(format!(
+fn unknown_key(name: &str) -> crate::error::BrowserError {
+    crate::error::BrowserError::Evaluation(format!(
         "unknown key '{name}'\n  hint: use a character or a key name such as Enter, Tab, ArrowDown, F5, Shift, Control, Alt, Meta, or a combination like Control+A"
     ))
 }
@@ -113,7 +113,7 @@ fn unknown_key(name: &str) -> crate::BrowserError {
 impl crate::page::PageInner {
     /// Presses a key or a combination (`Control+A`): every key down in order, then up in
     /// reverse, as Playwright does.
-    pub(crate) async fn press_key(&self, keys: &str) -> crate::Result<()> {
+    pub(crate) async fn press_key(&self, keys: &str) -> crate::error::Result<()> {
         let keys = combination(keys);
         for k in &keys {
             key_info(k).ok_or_else(|| unknown_key(k))?;
@@ -130,7 +130,7 @@ impl crate::page::PageInner {
 
     /// Holds a key down (a modifier stays held for later keys and clicks until `key_up`).
     /// While a modifier other than Shift is held, keys insert no text (they are shortcuts).
-    pub(crate) async fn key_down(&self, name: &str) -> crate::Result<()> {
+    pub(crate) async fn key_down(&self, name: &str) -> crate::error::Result<()> {
         let info = key_info(name).ok_or_else(|| unknown_key(name))?;
         if let Some(bit) = modifier_bit(name) {
             self.modifiers.fetch_or(bit, std::sync::atomic::Ordering::Relaxed);
@@ -147,7 +147,7 @@ impl crate::page::PageInner {
     }
 
     /// Releases a key held by `key_down`.
-    pub(crate) async fn key_up(&self, name: &str) -> crate::Result<()> {
+    pub(crate) async fn key_up(&self, name: &str) -> crate::error::Result<()> {
         let info = key_info(name).ok_or_else(|| unknown_key(name))?;
         if let Some(bit) = modifier_bit(name) {
             self.modifiers.fetch_and(!bit, std::sync::atomic::Ordering::Relaxed);
@@ -159,7 +159,7 @@ impl crate::page::PageInner {
     }
 
     /// A mouse event at page coordinates.
-    pub(crate) async fn mouse_event(&self, kind: &str, x: f64, y: f64, clicks: i64) -> crate::Result<()> {
+    pub(crate) async fn mouse_event(&self, kind: &str, x: f64, y: f64, clicks: i64) -> crate::error::Result<()> {
         if let Ok(mut at) = self.mouse_at.lock() {
             *at = (x, y);
         }
@@ -187,7 +187,7 @@ impl crate::page::PageInner {
     /// input events are handled in the order they were sent anyway, so waiting in between
     /// costs a frame (~16 ms) per click and changes nothing the page sees: each event is still
     /// dispatched, and hit-tested against the layout its predecessors left, in order.
-    pub(crate) async fn mouse_sequence(&self, events: &[(&str, i64)], x: f64, y: f64) -> crate::Result<()> {
+    pub(crate) async fn mouse_sequence(&self, events: &[(&str, i64)], x: f64, y: f64) -> crate::error::Result<()> {
         // `try_join_all` polls the futures in order on its first poll, and each sends its
         // message on its first poll, so the events leave in this order.
         futures::future::try_join_all(events.iter().map(|(kind, clicks)| self.mouse_event(kind, x, y, *clicks)))

@@ -8,7 +8,7 @@ mod guard;
 
 pub use guard::kill_launched_browsers;
 
-use crate::{BrowserError, Result};
+use crate::error::{BrowserError, Result};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

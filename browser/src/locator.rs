@@ -2,7 +2,7 @@
 //! so they survive re-renders. Built like Playwright's, and described the same way in errors.
 
 use crate::page::PageInner;
-use crate::TextMatch;
+use crate::text_match::TextMatch;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -162,17 +162,6 @@ impl Locator {
     /// `selectors.setTestIdAttribute(attribute)`.
     pub fn get_by_test_id_in(&self, attribute: &str, id: &str) -> Locator {
         self.then(Part::TestId { attribute: attribute.to_string(), value: TextMatch::Exact(id.to_string()) })
-    }
-
-    /// The iframe matching `selector` inside the current match (Playwright's `frameLocator`),
-    /// same- or cross-origin.
-    pub fn frame_locator(&self, selector: &str) -> crate::FrameLocator {
-        crate::FrameLocator::new(self.locator(selector))
-    }
-
-    /// The frame of the iframe element this locator matches (Playwright's `contentFrame()`).
-    pub fn content_frame(&self) -> crate::FrameLocator {
-        crate::FrameLocator::new(self.clone())
     }
 
     pub(crate) fn enter_frame(&self) -> Locator {

@@ -7,8 +7,8 @@
 //! events count: an iframe's load is not the page's.
 
 use crate::connection::CdpEvent;
+use crate::error::{BrowserError, Result};
 use crate::page::Page;
-use crate::{BrowserError, Result};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -157,7 +157,7 @@ impl Page {
             });
         }
         if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
-            let error = crate::network::explain(&self.inner, error.to_string());
+            let error = crate::page_network::explain(&self.inner, error.to_string());
             return Err(BrowserError::Navigation { url: url.to_string(), error });
         }
         match nav["loaderId"].as_str() {
@@ -395,7 +395,7 @@ impl Page {
                             continue;
                         }
                         let error = p["errorText"].as_str().unwrap_or("net::ERR_FAILED").to_string();
-                        let error = crate::network::explain(&self.inner, error);
+                        let error = crate::page_network::explain(&self.inner, error);
                         return Err(BrowserError::Navigation { url: what.to_string(), error });
                     }
                 }

@@ -7,9 +7,8 @@
 //! (then only `file:` requests pause). A paused request meets [`PAUSED_STAGES`] in order; the
 //! first stage that claims it decides its fate.
 
+use crate::credentials::HttpCredentials;
 use crate::file_gate::{is_file_url, UrlGate};
-use crate::page::{Page, PageInner};
-use crate::{HttpCredentials, Result};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -74,7 +73,7 @@ impl Network {
 
     /// The interception the page needs now: `Fetch.enable` with its patterns, or
     /// `Fetch.disable`. One `Fetch.enable` holds every pattern of a session.
-    fn interception(&self) -> (&'static str, Value) {
+    pub(crate) fn interception(&self) -> (&'static str, Value) {
         let routing = self.routing.load(Ordering::Relaxed);
         let auth = self.credentials.lock().map(|c| c.is_some()).unwrap_or(false);
         let gated = self.file_gate.lock().map(|g| g.is_some()).unwrap_or(false);
@@ -90,90 +89,59 @@ impl Network {
     }
 }
 
-impl Page {
-    /// Fails every `file:` request of this page that `gate` refuses.
-    pub async fn gate_file_urls(&self, gate: UrlGate) -> Result<()> {
-        if let Ok(mut g) = self.inner.network.file_gate.lock() {
+impl Network {
+    /// Sets the gate `file:` requests must pass (`None`: all pass).
+    pub(crate) fn set_file_gate(&self, gate: UrlGate) {
+        if let Ok(mut g) = self.file_gate.lock() {
             *g = Some(gate);
         }
-        self.sync_interception().await
     }
 
-    /// Answers this page's authentication challenges with `credentials`.
-    pub(crate) async fn set_credentials(&self, credentials: &HttpCredentials) -> Result<()> {
-        if let Ok(mut c) = self.inner.network.credentials.lock() {
+    /// Sets the answers to authentication challenges.
+    pub(crate) fn set_credentials(&self, credentials: &HttpCredentials) {
+        if let Ok(mut c) = self.credentials.lock() {
             *c = Some(credentials.clone());
         }
-        self.sync_interception().await
     }
 
-    /// Turns routing on or off (interception stays on for credentials or a file gate).
-    pub(crate) async fn switch_routing(&self, on: bool) -> Result<()> {
-        self.inner.network.routing.store(on, Ordering::Relaxed);
-        self.sync_interception().await
+    /// Turns routing on or off.
+    pub(crate) fn set_routing(&self, on: bool) {
+        self.routing.store(on, Ordering::Relaxed);
     }
 
-    /// Sets the page's request interception to what routing, credentials and the file gate
-    /// need together.
-    async fn sync_interception(&self) -> Result<()> {
-        let (method, params) = self.inner.network.interception();
-        self.inner.connection.call_raw(method, params, Some(&self.inner.session)).await?;
-        Ok(())
-    }
-}
-
-/// Carries out a refusal: the request fails as blocked, and the reason is noted among the
-/// page's console errors so the step or tool says why.
-pub(crate) async fn refuse(page: &PageInner, params: &Value, reason: String) {
-    if let Ok(mut errors) = page.console_errors.lock() {
-        errors.push(format!("blocked: {reason}"));
-    }
-    let reply = json!({ "requestId": params["requestId"], "errorReason": "BlockedByClient" });
-    let _ = page.connection.call_raw("Fetch.failRequest", reply, Some(&page.session)).await;
-}
-
-/// After the page's listeners saw a paused request that was not refused: a new request for its
-/// URL may be challenged again, and one that is not routed goes on.
-pub(crate) async fn pass(page: &PageInner, params: &Value, paused: &Paused) {
-    if let (Some(url), Ok(mut seen)) =
-        (params.pointer("/request/url").and_then(Value::as_str), page.network.answered_challenges.lock())
-    {
-        seen.remove(url);
-    }
-    if *paused == Paused::Continue {
-        let reply = json!({ "requestId": params["requestId"] });
-        let _ = page.connection.call_raw("Fetch.continueRequest", reply, Some(&page.session)).await;
-    }
-}
-
-/// Answers a `Fetch.authRequired`: the credentials for their origin (or any, without one),
-/// else the browser's default (no answer: the 401 reaches the page).
-pub(crate) async fn answer_challenge(page: &PageInner, params: &Value) {
-    let credentials = page.network.credentials.lock().ok().and_then(|c| c.clone());
-    let url = params.pointer("/request/url").and_then(Value::as_str).unwrap_or("");
-    // Answered once per request (by URL, until a new request for it starts): asked again, the
-    // credentials were wrong, and the 401 reaches the page.
-    let first = page.network.answered_challenges.lock().map(|mut seen| seen.insert(url.to_string())).unwrap_or(false);
-    let response = match credentials {
-        Some(c) if first && c.origin.as_deref().is_none_or(|o| url.starts_with(o.trim_end_matches('/'))) => {
-            json!({ "response": "ProvideCredentials", "username": c.username, "password": c.password })
+    /// A paused request that was not refused went by: a new request for its URL may be
+    /// challenged again.
+    pub(crate) fn forget_challenge(&self, params: &Value) {
+        if let (Some(url), Ok(mut seen)) =
+            (params.pointer("/request/url").and_then(Value::as_str), self.answered_challenges.lock())
+        {
+            seen.remove(url);
         }
-        _ => json!({ "response": "CancelAuth" }),
-    };
-    let reply = json!({ "requestId": params["requestId"], "authChallengeResponse": response });
-    let _ = page.connection.call_raw("Fetch.continueWithAuth", reply, Some(&page.session)).await;
+    }
+
+    /// The answer to a `Fetch.authRequired` for `url`: the credentials for their origin (or
+    /// any, without one), else the browser's default (no answer: the 401 reaches the page).
+    /// Answered once per request (by URL, until a new request for it starts): asked again, the
+    /// credentials were wrong, and the 401 reaches the page.
+    pub(crate) fn challenge_response(&self, url: &str) -> Value {
+        let credentials = self.credentials.lock().ok().and_then(|c| c.clone());
+        let first = self.answered_challenges.lock().map(|mut seen| seen.insert(url.to_string())).unwrap_or(false);
+        match credentials {
+            Some(c) if first && c.origin.as_deref().is_none_or(|o| url.starts_with(o.trim_end_matches('/'))) => {
+                json!({ "response": "ProvideCredentials", "username": c.username, "password": c.password })
+            }
+            _ => json!({ "response": "CancelAuth" }),
+        }
+    }
 }
 
-/// `error` of a failed navigation, with the gate's reason when the gate refused it.
-pub(crate) fn explain(page: &PageInner, error: String) -> String {
+/// `error` of a failed navigation, with the gate's reason when the gate refused it (the reason
+/// is the last `blocked: …` line among the page's console errors).
+pub(crate) fn explain(console_errors: &[String], error: String) -> String {
     if !error.contains("ERR_BLOCKED_BY_CLIENT") {
         return error;
     }
-    let reason = page
-        .console_errors
-        .lock()
-        .ok()
-        .and_then(|errors| errors.iter().rev().find_map(|e| e.strip_prefix("blocked: ").map(str::to_string)));
+    let reason = console_errors.iter().rev().find_map(|e| e.strip_prefix("blocked: ").map(str::to_string));
     match reason {
         Some(reason) => format!("{error}: {reason}"),
         None => error,

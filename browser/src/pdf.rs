@@ -2,8 +2,8 @@
 //! Playwright's options: a paper `format` or `width`/`height` and `margin` with units, scale,
 //! landscape, backgrounds, page ranges, header and footer templates.
 
+use crate::error::{BrowserError, Result};
 use crate::page::Page;
-use crate::{BrowserError, Result};
 use base64::Engine;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};

@@ -15,8 +15,9 @@
 //! and a download already written to disk.
 
 use crate::context::BrowserContext;
+use crate::context_options::ContextOptions;
+use crate::error::Result;
 use crate::page::Page;
-use crate::{ContextOptions, Result};
 use serde_json::json;
 use std::collections::BTreeSet;
 
@@ -59,10 +60,12 @@ impl BrowserContext {
         self.clear_cookies().await?;
         self.reset_settings(keep, options).await?;
         match &options.storage_state {
-            Some(crate::StorageStateSource::Path(path)) => {
-                self.load_storage_state_on(&crate::StorageState::read(path)?, Some(keep)).await?
+            Some(crate::context_options::StorageStateSource::Path(path)) => {
+                self.load_storage_state_on(&crate::storage_state::StorageState::read(path)?, Some(keep)).await?
             }
-            Some(crate::StorageStateSource::State(state)) => self.load_storage_state_on(state, Some(keep)).await?,
+            Some(crate::context_options::StorageStateSource::State(state)) => {
+                self.load_storage_state_on(state, Some(keep)).await?
+            }
             None => {}
         }
         Ok(())

@@ -2,9 +2,9 @@
 //! page (our injected helper; roles and accessible names computed by `injected/roles.js`).
 //! Elements are remote objects held in one object group, released after each operation.
 
+use crate::error::{BrowserError, Result};
 use crate::locator::Part;
 use crate::page::PageInner;
-use crate::{BrowserError, Result};
 use serde_json::{json, Value};
 
 /// The in-page helper, evaluated as an expression (the page compiles it on every call): for

@@ -3,8 +3,8 @@
 //! fulfils it with its own response, aborts it, or lets it continue (possibly changed). Each
 //! paused request must get exactly one answer, or the page waits for it.
 
+use crate::error::{BrowserError, Result};
 use crate::page::Page;
-use crate::{BrowserError, Result};
 use base64::Engine;
 use serde_json::{json, Value};
 

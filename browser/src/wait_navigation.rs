@@ -3,9 +3,10 @@
 //! Playwright's deprecated but widely used call does. A navigation that does not match is let
 //! pass and the wait goes on, within one time limit.
 
+use crate::error::{BrowserError, Result};
 use crate::navigation::{NavigateOptions, NavigationResponse, Start};
 use crate::page::Page;
-use crate::{BrowserError, Result, TextMatch};
+use crate::text_match::TextMatch;
 use std::time::Instant;
 
 impl Page {

@@ -3,8 +3,8 @@
 //! for the next page resumes as soon as the browser says it is there.
 
 use crate::connection::CdpEvent;
+use crate::error::{BrowserError, Result};
 use crate::page::Page;
-use crate::{BrowserError, Result};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -25,15 +25,15 @@ fn moves(event: &CdpEvent) -> bool {
 impl Page {
     /// Waits until the URL matches (after navigations, redirects or client-side routing),
     /// then until its document is loaded (Playwright's default `waitUntil: 'load'`).
-    pub async fn wait_for_url(&self, expected: impl Into<crate::TextMatch>) -> Result<()> {
-        self.wait_for_url_with(expected, crate::WaitUntil::Load).await
+    pub async fn wait_for_url(&self, expected: impl Into<crate::text_match::TextMatch>) -> Result<()> {
+        self.wait_for_url_with(expected, crate::navigation::WaitUntil::Load).await
     }
 
     /// [`Page::wait_for_url`] with the load state to reach once the URL matches.
     pub async fn wait_for_url_with(
         &self,
-        expected: impl Into<crate::TextMatch>,
-        wait_until: crate::WaitUntil,
+        expected: impl Into<crate::text_match::TextMatch>,
+        wait_until: crate::navigation::WaitUntil,
     ) -> Result<()> {
         let expected = expected.into();
         let action = crate::trace::traced::Action {
@@ -47,7 +47,11 @@ impl Page {
         self.inner.traced(action, self.url_untraced(expected, wait_until)).await
     }
 
-    async fn url_untraced(&self, expected: crate::TextMatch, wait_until: crate::WaitUntil) -> Result<()> {
+    async fn url_untraced(
+        &self,
+        expected: crate::text_match::TextMatch,
+        wait_until: crate::navigation::WaitUntil,
+    ) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForURL({})", expected.describe()));
         let deadline = Instant::now() + self.timeout;
         let mut events = self.connection().subscribe();
@@ -55,10 +59,12 @@ impl Page {
             let url = self.url().await?;
             if expected.matches(&url) {
                 return match wait_until {
-                    crate::WaitUntil::Commit => Ok(()),
-                    crate::WaitUntil::Load => self.load_state_untraced("load").await,
-                    crate::WaitUntil::DomContentLoaded => self.load_state_untraced("domcontentloaded").await,
-                    crate::WaitUntil::NetworkIdle => self.load_state_untraced("networkidle").await,
+                    crate::navigation::WaitUntil::Commit => Ok(()),
+                    crate::navigation::WaitUntil::Load => self.load_state_untraced("load").await,
+                    crate::navigation::WaitUntil::DomContentLoaded => {
+                        self.load_state_untraced("domcontentloaded").await
+                    }
+                    crate::navigation::WaitUntil::NetworkIdle => self.load_state_untraced("networkidle").await,
                 };
             }
             if Instant::now() >= deadline {
@@ -87,10 +93,10 @@ impl Page {
 
     async fn load_state_untraced(&self, state: &str) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForLoadState('{state}')"));
-        let wanted = match crate::WaitUntil::parse(state)? {
-            crate::WaitUntil::DomContentLoaded => "DOMContentLoaded",
-            crate::WaitUntil::NetworkIdle => "networkIdle",
-            crate::WaitUntil::Load | crate::WaitUntil::Commit => "load",
+        let wanted = match crate::navigation::WaitUntil::parse(state)? {
+            crate::navigation::WaitUntil::DomContentLoaded => "DOMContentLoaded",
+            crate::navigation::WaitUntil::NetworkIdle => "networkIdle",
+            crate::navigation::WaitUntil::Load | crate::navigation::WaitUntil::Commit => "load",
         };
         let deadline = Instant::now() + self.timeout;
         let mut events = self.connection().subscribe();

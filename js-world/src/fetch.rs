@@ -149,7 +149,7 @@ async fn perform(
         None => None,
     };
     // The same core as `context.request`: the context's cookies on every hop when one is open.
-    let shared = context.map(|c| c.request());
+    let shared = context;
     let check = check.map(ferridriver_browser::RedirectCheck);
     let call = ferridriver_browser::http_core::HttpCall {
         method: &request.method,

@@ -2,7 +2,8 @@
 //! matching elements, in document order, with a list of expectations.
 
 use super::LocatorAssertions;
-use crate::{ExpectError, TextMatch};
+use crate::expect::ExpectError;
+use crate::text_match::TextMatch;
 
 /// Which attribute of each element a list assertion reads.
 #[derive(Clone, Copy)]

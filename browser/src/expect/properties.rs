@@ -3,7 +3,8 @@
 //! one element as the other single-element assertions do (no match: fails, negated or not).
 
 use super::LocatorAssertions;
-use crate::{ExpectError, TextMatch};
+use crate::expect::ExpectError;
+use crate::text_match::TextMatch;
 use serde_json::{json, Value};
 
 impl LocatorAssertions<'_> {

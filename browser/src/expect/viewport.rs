@@ -2,7 +2,7 @@
 //! IntersectionObserver measures it (what Playwright asks too), compared with `ratio`.
 
 use super::LocatorAssertions;
-use crate::ExpectError;
+use crate::expect::ExpectError;
 use serde_json::{json, Value};
 
 /// Resolves to the element's intersection ratio with the viewport (0 to 1), from the first

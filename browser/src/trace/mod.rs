@@ -9,3 +9,4 @@ pub(crate) mod selector;
 pub(crate) mod snapshot;
 pub(crate) mod traced;
 pub(crate) mod tracing_api;
+pub(crate) mod user_recording;

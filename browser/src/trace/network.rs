@@ -2,7 +2,7 @@
 //! entry wrapped in Playwright's `resource-snapshot` event, with the response body stored under
 //! `resources/` (up to [`BODY_LIMIT`]). Built from the page's DevTools Network events.
 
-use super::recorder::{monotonic_ms, Tracer};
+use super::recorder::{monotonic_ms, PendingRequest, Tracer};
 use crate::connection::{CdpEvent, Connection};
 use base64::Engine;
 use serde_json::{json, Value};
@@ -12,14 +12,6 @@ const MAX_PENDING_REQUESTS: usize = 10_000;
 
 /// Bodies larger than this are listed without their content.
 const BODY_LIMIT: u64 = 2 * 1024 * 1024;
-
-/// A request seen, not yet finished.
-pub(crate) struct PendingRequest {
-    entry: Value,
-    /// DevTools timestamps (seconds) of the request and its response.
-    sent: f64,
-    answered: Option<f64>,
-}
 
 impl Tracer {
     /// Takes one DevTools event of page `page` (frame `frame`) into the network log.

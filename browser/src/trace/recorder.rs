@@ -61,7 +61,7 @@ pub(crate) struct Recording {
     /// Screencast frames (path in the zip, JPEG).
     pub(crate) screencast: Vec<(String, Vec<u8>)>,
     /// Requests sent and not yet finished, by page and request id (`network.rs`).
-    pub(crate) requests: std::collections::HashMap<String, super::network::PendingRequest>,
+    pub(crate) requests: std::collections::HashMap<String, PendingRequest>,
     /// Files attached to open groups, by group id.
     pub(crate) attachments: std::collections::HashMap<String, Vec<Value>>,
     /// Captures in the background not yet ended (response bodies, snapshots).
@@ -84,7 +84,7 @@ fn wall_ms() -> f64 {
 impl Tracer {
     /// Starts a recording.
     pub fn start(options: TraceOptions) -> Tracer {
-        let (width, height) = options.viewport.unwrap_or(crate::context::DEFAULT_VIEWPORT);
+        let (width, height) = options.viewport.unwrap_or(crate::defaults::DEFAULT_VIEWPORT);
         let first = json!({
             "version": TRACE_VERSION,
             "type": "context-options",
@@ -327,6 +327,22 @@ impl Drop for Capture {
     fn drop(&mut self) {
         self.0.capture_ended();
     }
+}
+
+/// The tracer of a context, shared with its pages: set and cleared while they live.
+pub(crate) type TraceSlot = Arc<Mutex<Option<Tracer>>>;
+
+/// The tracer in `slot` now, if any.
+pub(crate) fn current(slot: &TraceSlot) -> Option<Tracer> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// A request the network log has seen, not yet finished (`trace/network.rs` fills it in).
+pub(crate) struct PendingRequest {
+    pub(crate) entry: serde_json::Value,
+    /// DevTools timestamps (seconds) of the request and its response.
+    pub(crate) sent: f64,
+    pub(crate) answered: Option<f64>,
 }
 
 #[cfg(test)]

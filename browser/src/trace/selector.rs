@@ -3,7 +3,7 @@
 //! turn it back into `getByRole('button', { name: 'Add' }).first()`.
 
 use crate::locator::Part;
-use crate::TextMatch;
+use crate::text_match::TextMatch;
 
 /// The internal selector of a locator chain.
 pub(crate) fn internal_selector(parts: &[Part]) -> String {

@@ -2,12 +2,11 @@
 //! a `before` event, log lines, and an `after` event with the error (also when the action is
 //! abandoned half-way, say by a step's timeout). Without a tracer an action costs one lock.
 
-use super::recorder::Tracer;
+use super::recorder::{current, Tracer};
 use crate::locator::Locator;
 use crate::page::PageInner;
 use serde_json::{json, Value};
 use std::future::Future;
-use std::sync::{Arc, Mutex, PoisonError};
 
 tokio::task_local! {
     /// Where in the user's code the action being run was called (a JS step's `.ts` line).
@@ -19,14 +18,6 @@ pub async fn with_call_site<T>(at: super::recorder::SourceLocation, body: impl F
     CALL_SITE.scope(at, body).await
 }
 
-/// The tracer of a context, shared with its pages: set and cleared while they live.
-pub(crate) type TraceSlot = Arc<Mutex<Option<Tracer>>>;
-
-/// The tracer in `slot` now, if any.
-pub(crate) fn current(slot: &TraceSlot) -> Option<Tracer> {
-    slot.lock().unwrap_or_else(PoisonError::into_inner).clone()
-}
-
 /// What an action's trace says about its error: Playwright's error name and the message.
 pub(crate) trait TracedError: std::fmt::Display {
     fn trace_name(&self) -> &'static str {
@@ -34,16 +25,14 @@ pub(crate) trait TracedError: std::fmt::Display {
     }
 }
 
-impl TracedError for crate::BrowserError {
+impl TracedError for crate::error::BrowserError {
     fn trace_name(&self) -> &'static str {
         match self {
-            crate::BrowserError::Timeout { .. } => "TimeoutError",
+            crate::error::BrowserError::Timeout { .. } => "TimeoutError",
             _ => "Error",
         }
     }
 }
-
-impl TracedError for crate::ExpectError {}
 
 /// An action's `after` event, written when the action ends however it ends.
 struct Recorded {

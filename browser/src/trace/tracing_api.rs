@@ -4,27 +4,11 @@
 //! begins and `stop` writes it, so a suite's own tracing and `--trace` work together.
 
 use super::recorder::{TraceOptions, Tracer};
-use crate::{BrowserContext, BrowserError, Result};
+use super::user_recording::{Mark, UserTracing};
+use crate::context::BrowserContext;
+use crate::error::{BrowserError, Result};
 use std::path::Path;
 use std::time::Duration;
-
-/// Where a chunk starts in a recording.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Mark {
-    events: usize,
-    network: usize,
-}
-
-/// A recording started with `tracing.start`.
-pub(crate) struct UserTracing {
-    tracer: Tracer,
-    /// Whether `start` attached the tracer (and `stop` detaches it), or found the run's.
-    attached: bool,
-    /// Where the current chunk began (`None` between `stopChunk` and `startChunk`).
-    chunk: Option<Mark>,
-    /// The groups `tracing.group` opened and `groupEnd` has not closed, innermost last.
-    groups: Vec<String>,
-}
 
 /// The options of `tracing.start` that change what is recorded.
 #[derive(Debug, Clone, Default)]

@@ -1,0 +1,83 @@
+//! What a page offers about its events (`events.rs` names and translates them): subscribing,
+//! the switch for network events, answering dialogs and reading response bodies.
+
+use crate::error::Result;
+use crate::events::PageEvent;
+use crate::page::Page;
+use serde_json::json;
+use std::sync::atomic::Ordering;
+use tokio::sync::broadcast;
+
+impl Page {
+    /// Every event of this page from now on. A subscriber that falls more than 1024 events
+    /// behind misses the oldest ones (`RecvError::Lagged`).
+    pub fn events(&self) -> broadcast::Receiver<PageEvent> {
+        self.inner.events.subscribe()
+    }
+
+    /// Starts reporting network requests and responses as events (the Network domain costs
+    /// the browser work on every request, so it is off until someone wants them).
+    pub async fn watch_network(&self) -> Result<()> {
+        self.inner.watch_network().await
+    }
+
+    /// Whether dialogs wait for [`Page::accept_dialog`] / [`Page::dismiss_dialog`] (`true`, as
+    /// when a Playwright `dialog` listener exists) or are dismissed at once (`false`, the
+    /// default; `beforeunload` is accepted so navigation goes on).
+    pub fn set_manual_dialogs(&self, manual: bool) {
+        self.inner.manual_dialogs.store(manual, Ordering::Relaxed);
+    }
+
+    /// Accepts the open dialog, answering a `prompt` with `prompt_text`.
+    pub async fn accept_dialog(&self, prompt_text: Option<&str>) -> Result<()> {
+        let mut params = json!({ "accept": true });
+        if let Some(text) = prompt_text {
+            params["promptText"] = json!(text);
+        }
+        self.inner.connection.call_raw("Page.handleJavaScriptDialog", params, Some(&self.inner.session)).await?;
+        Ok(())
+    }
+
+    /// Dismisses the open dialog.
+    pub async fn dismiss_dialog(&self) -> Result<()> {
+        self.inner
+            .connection
+            .call_raw("Page.handleJavaScriptDialog", json!({ "accept": false }), Some(&self.inner.session))
+            .await?;
+        Ok(())
+    }
+
+    /// The body of a finished response, by the request id of its [`PageEvent::Request`].
+    pub async fn response_body(&self, request_id: &str) -> Result<Vec<u8>> {
+        use base64::Engine;
+        let reply = self
+            .inner
+            .connection
+            .call_raw("Network.getResponseBody", json!({ "requestId": request_id }), Some(&self.inner.session))
+            .await?;
+        let body = reply["body"].as_str().unwrap_or("");
+        if reply["base64Encoded"].as_bool() == Some(true) {
+            base64::engine::general_purpose::STANDARD.decode(body).map_err(|e| crate::error::BrowserError::Decode {
+                method: "Network.getResponseBody".into(),
+                reason: e.to_string(),
+            })
+        } else {
+            Ok(body.as_bytes().to_vec())
+        }
+    }
+}
+
+impl crate::page::PageInner {
+    /// Turns the Network domain on once (for request events, or a trace's network log); a
+    /// failed attempt leaves it to the next caller.
+    pub(crate) async fn watch_network(&self) -> Result<()> {
+        if !self.network_watched.swap(true, Ordering::SeqCst) {
+            let enabled = self.connection.call_raw("Network.enable", json!({}), Some(&self.session)).await;
+            if let Err(e) = enabled {
+                self.network_watched.store(false, Ordering::SeqCst);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+}

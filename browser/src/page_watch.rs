@@ -1,0 +1,235 @@
+//! A page's life after it is attached: the constructor that attaches to a target and the
+//! watcher that follows the page's events for as long as it lives (dialogs, console errors,
+//! downloads, paused requests in the order `network.rs` decides, trace frames).
+
+use crate::connection::{CdpEvent, Connection};
+use crate::error::Result;
+use crate::page::{Page, PageInner};
+use chromiumoxide_cdp::cdp::browser_protocol::page::{EnableParams, SetLifecycleEventsEnabledParams};
+use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, TargetId};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+impl Page {
+    /// Attaches to `target` over its own session and starts watching its events.
+    pub(crate) async fn attach(
+        connection: Connection,
+        target: TargetId,
+        trace: crate::trace::recorder::TraceSlot,
+    ) -> Result<Page> {
+        let attached =
+            connection.call(AttachToTargetParams { target_id: target.clone(), flatten: Some(true) }, None).await?;
+        let session = attached.session_id.inner().clone();
+        connection.call(EnableParams::default(), Some(&session)).await?;
+        connection.call(SetLifecycleEventsEnabledParams::new(true), Some(&session)).await?;
+        let events = connection.subscribe();
+        connection.call_raw("Runtime.enable", serde_json::json!({}), Some(&session)).await?;
+        let inner = Arc::new(PageInner {
+            connection: connection.clone(),
+            session: session.clone(),
+            action_timeout: Duration::from_secs(5),
+            console_errors: std::sync::Mutex::new(Vec::new()),
+            dialogs: std::sync::Mutex::new(Vec::new()),
+            handles: std::sync::Mutex::new(crate::page::Handles::default()),
+            events: broadcast::channel(crate::events::EVENT_BUFFER).0,
+            network_watched: std::sync::atomic::AtomicBool::new(false),
+            manual_dialogs: std::sync::atomic::AtomicBool::new(false),
+            modifiers: std::sync::atomic::AtomicI64::new(0),
+            mouse_at: std::sync::Mutex::new((0.0, 0.0)),
+            mouse_down: std::sync::atomic::AtomicBool::new(false),
+            frame_id: target.inner().clone(),
+            downloads: std::sync::Mutex::default(),
+            known_url: std::sync::Mutex::new("about:blank".to_string()),
+            viewport: std::sync::Mutex::new(crate::defaults::DEFAULT_VIEWPORT),
+            media: std::sync::Mutex::default(),
+            // The first document (about:blank) counts as loaded, as in Playwright.
+            origins: std::sync::Mutex::default(),
+            init_scripts: std::sync::Mutex::default(),
+            network: crate::network::Network::default(),
+            trace,
+            lifecycle: std::sync::Mutex::new((
+                String::new(),
+                ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
+            )),
+        });
+        tokio::spawn(watch_page(Arc::downgrade(&inner), events));
+        Ok(Page::from_parts(inner, connection, session, target))
+    }
+}
+
+/// Watches one page's events for as long as the page is alive: dismisses dialogs so that they
+/// never block the page, and collects console errors for the report.
+async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Receiver<Arc<CdpEvent>>) {
+    loop {
+        let event = match events.recv().await {
+            Ok(e) => e,
+            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        let Some(page) = page.upgrade() else { return };
+        if event.method == "ferridriver.disconnected" {
+            return;
+        }
+        // Downloads are reported by the browser, not the page's session.
+        if event.method.starts_with("Browser.download") {
+            if let Some(e) = download_event(&page, &event) {
+                let _ = page.events.send(e);
+            }
+            continue;
+        }
+        if event.session_id.as_deref() != Some(page.session.as_str()) {
+            continue;
+        }
+        // A paused request's fate is decided once, before anyone sees it (network.rs); a
+        // refused one never reaches routes or listeners.
+        let paused = (event.method == "Fetch.requestPaused").then(|| page.network.decide(&event.params));
+        if let Some(crate::network::Paused::Refused(reason)) = paused.clone() {
+            crate::page_network::refuse(&page, &event.params, reason).await;
+            continue;
+        }
+        if event.method == "Page.screencastFrame" {
+            page.screencast_frame(crate::trace::recorder::current(&page.trace), &event);
+            continue;
+        }
+        if event.method.starts_with("Network.") {
+            if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
+                tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);
+            }
+        }
+        // Events are only built while someone listens.
+        if page.events.receiver_count() > 0 {
+            for e in crate::events::translate(&event) {
+                let _ = page.events.send(e);
+            }
+        }
+        if let Some(paused) = &paused {
+            crate::page_network::pass(&page, &event.params, paused).await;
+        }
+        if event.method == "Page.frameNavigated" {
+            let origin = event.params.pointer("/frame/securityOrigin").and_then(Value::as_str).unwrap_or("");
+            if origin.starts_with("http") {
+                if let Ok(mut origins) = page.origins.lock() {
+                    origins.insert(origin.to_string());
+                }
+            }
+        }
+        match event.method.as_str() {
+            "Page.frameNavigated" if event.params.pointer("/frame/parentId").is_none() => {
+                let frame = &event.params["frame"];
+                let url =
+                    format!("{}{}", frame["url"].as_str().unwrap_or(""), frame["urlFragment"].as_str().unwrap_or(""));
+                if let Ok(mut known) = page.known_url.lock() {
+                    *known = url;
+                }
+            }
+            "Page.lifecycleEvent" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+                let loader = event.params["loaderId"].as_str().unwrap_or("");
+                let name = event.params["name"].as_str().unwrap_or("");
+                if let Ok(mut state) = page.lifecycle.lock() {
+                    if state.0 != loader {
+                        *state = (loader.to_string(), Vec::new());
+                    }
+                    state.1.push(name.to_string());
+                }
+            }
+            // A document that stopped loading (`window.stop()`) fires no `load`; as Playwright,
+            // count the stop as its DOMContentLoaded and load.
+            "Page.frameStoppedLoading" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+                if let Ok(mut state) = page.lifecycle.lock() {
+                    for name in ["DOMContentLoaded", "load"] {
+                        if !state.1.iter().any(|n| n == name) {
+                            state.1.push(name.to_string());
+                        }
+                    }
+                }
+            }
+            "Page.navigatedWithinDocument" if event.params["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+                if let Ok(mut known) = page.known_url.lock() {
+                    *known = event.params["url"].as_str().unwrap_or("").to_string();
+                }
+            }
+            "Fetch.authRequired" => crate::page_network::answer_challenge(&page, &event.params).await,
+            "Page.javascriptDialogOpening" => {
+                // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.
+                if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {
+                    continue;
+                }
+                let message = event.params["message"].as_str().unwrap_or("").to_string();
+                if let Ok(mut d) = page.dialogs.lock() {
+                    d.push(message);
+                }
+                let accept = event.params["type"].as_str() == Some("beforeunload");
+                let _ = page
+                    .connection
+                    .call_raw(
+                        "Page.handleJavaScriptDialog",
+                        serde_json::json!({ "accept": accept }),
+                        Some(&page.session),
+                    )
+                    .await;
+            }
+            "Runtime.consoleAPICalled" => {
+                let text = crate::events::console_text(&event.params);
+                let kind = event.params["type"].as_str().unwrap_or("log");
+                if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
+                    let frame = event.params.pointer("/stackTrace/callFrames/0").unwrap_or(&Value::Null);
+                    let at = (
+                        frame["url"].as_str().unwrap_or(""),
+                        frame["lineNumber"].as_u64().unwrap_or(0),
+                        frame["columnNumber"].as_u64().unwrap_or(0),
+                    );
+                    tracer.console(&page.trace_id(), kind, &text, at);
+                }
+                if kind == "error" {
+                    if let Ok(mut e) = page.console_errors.lock() {
+                        e.push(format!("console.error: {text}"));
+                    }
+                }
+            }
+            "Runtime.exceptionThrown" => {
+                let text = crate::events::exception_text(&event.params["exceptionDetails"]);
+                if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
+                    let details = &event.params["exceptionDetails"];
+                    let message = details.pointer("/exception/description").and_then(Value::as_str).unwrap_or(&text);
+                    let name = details.pointer("/exception/className").and_then(Value::as_str).unwrap_or("Error");
+                    let first_line = message.lines().next().unwrap_or("");
+                    let message = first_line.strip_prefix(&format!("{name}: ")).unwrap_or(first_line);
+                    tracer.page_error(&page.trace_id(), name, message, &text);
+                }
+                if let Ok(mut e) = page.console_errors.lock() {
+                    e.push(format!("uncaught: {text}"));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A browser download event that concerns `page`: one its main frame started, or the end of
+/// one of those.
+fn download_event(page: &PageInner, event: &CdpEvent) -> Option<crate::events::PageEvent> {
+    let p = &event.params;
+    let guid = p["guid"].as_str()?.to_string();
+    let mut mine = page.downloads.lock().ok()?;
+    match event.method.as_str() {
+        "Browser.downloadWillBegin" if p["frameId"].as_str() == Some(page.frame_id.as_str()) => {
+            mine.insert(guid.clone());
+            Some(crate::events::PageEvent::Download {
+                guid,
+                url: p["url"].as_str().unwrap_or("").to_string(),
+                suggested_filename: p["suggestedFilename"].as_str().unwrap_or("").to_string(),
+            })
+        }
+        "Browser.downloadProgress" if mine.contains(&guid) => {
+            let state = p["state"].as_str().unwrap_or("");
+            if state == "inProgress" {
+                return None;
+            }
+            mine.remove(&guid);
+            Some(crate::events::PageEvent::DownloadFinished { guid, state: state.to_string() })
+        }
+        _ => None,
+    }
+}
