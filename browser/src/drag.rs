@@ -85,10 +85,21 @@ impl Locator {
                     }
                 }
             };
-            for kind in ["dragEnter", "dragOver", "drop"] {
-                let event = json!({ "type": kind, "x": tx, "y": ty, "data": data });
-                self.page.connection.call_raw("Input.dispatchDragEvent", event, session).await?;
+            let delivered = async {
+                for kind in ["dragEnter", "dragOver", "drop"] {
+                    let event = json!({ "type": kind, "x": tx, "y": ty, "data": data });
+                    self.page.connection.call_raw("Input.dispatchDragEvent", event, session).await?;
+                }
+                Ok(())
             }
+            .await;
+            if delivered.is_err() {
+                // The browser handed the drag over and waits for its end: a drag that failed
+                // half-way is cancelled, or the page stays in the middle of a drag.
+                let cancel = json!({ "type": "dragCancel", "x": tx, "y": ty, "data": data });
+                let _ = self.page.connection.call_raw("Input.dispatchDragEvent", cancel, session).await;
+            }
+            delivered?;
             self.page.mouse_event("mouseReleased", tx, ty, 1).await
         }
         .await;

@@ -270,9 +270,11 @@ fn session_thread(
         // The browser generation the World's page belongs to.
         let mut page_generation: Option<u64> = None;
         while let Some(job) = rx.recv().await {
-            // A relaunched (or lost) browser: old page references are dead, so the World and
-            // globalThis start over; vars stay.
-            if let Some(generation) = page_generation {
+            // Before a call that may use the page: a relaunched (or lost) browser's old page
+            // references are dead, so the World and globalThis start over; vars stay. A reload
+            // or a reclaim touches no page, so it does not wait on the browser's answer.
+            let uses_page = !matches!(job, Job::Reload(_) | Job::Reclaim);
+            if let (Some(generation), true) = (page_generation, uses_page) {
                 if generation != instance.generation() || !instance.answers().await {
                     session.start_over().await;
                     page_generation = None;
