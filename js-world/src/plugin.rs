@@ -102,6 +102,7 @@ const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "Browser",
     "APIRequestContext",
     "APIResponse",
+    "request",
     "selectors",
     "chromium",
     "firefox",

@@ -106,6 +106,55 @@
     }
   }
 
+  // The context's cookies and each origin's storage (Playwright's `storageState`).
+  APIRequestContext.prototype.storageState = function storageState(options) {
+    return this._context.storageState(options);
+  };
+
+  // Playwright's `request.newContext()`: an API client with a cookie jar of its own (a browser
+  // context of the worker's browser that never opens a page). `baseURL` and `extraHTTPHeaders`
+  // apply here, as Playwright applies them: URLs resolve against `baseURL` (a relative URL
+  // without one is an error), and a call's own header wins over the context's of the same name.
+  // It lives until `dispose()`, or until the scenario (or BeforeAll round) that made it ends.
+  class StandaloneRequestContext extends APIRequestContext {
+    constructor(context, options) {
+      super(context);
+      this._baseURL = options.baseURL;
+      this._headers = options.extraHTTPHeaders || {};
+      this._disposed = false;
+    }
+    fetch(urlOrRequest, options) {
+      const o = options || {};
+      const what = `apiRequestContext.${o.method ? String(o.method).toLowerCase() : 'fetch'}`;
+      if (this._disposed) return Promise.reject(new Error(`${what}: Target page, context or browser has been closed`));
+      let url = String(urlOrRequest);
+      if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) {
+        if (!this._baseURL) return Promise.reject(new Error(`${what}: Invalid URL`));
+        url = new g.URL(url, this._baseURL).toString();
+      }
+      const headers = {};
+      for (const [k, v] of Object.entries(this._headers)) headers[k] = String(v);
+      for (const [k, v] of Object.entries(o.headers || {})) {
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === k.toLowerCase()) delete headers[name];
+        headers[k] = String(v);
+      }
+      return super.fetch(url, { ...o, headers });
+    }
+    async dispose() {
+      if (this._disposed) return;
+      this._disposed = true;
+      await this._context.close().catch(() => undefined);
+    }
+  }
+  const request = {
+    async newContext(options) {
+      const o = options || {};
+      const browser = await g.__ferridriver_modules.playwright.chromium.launch();
+      const context = await browser.newContext(o.storageState ? { storageState: o.storageState } : {});
+      return new StandaloneRequestContext(context, o);
+    },
+  };
+
   pw.APIRequestContext = APIRequestContext;
-  Object.assign(g.__ferridriver_modules.playwright, { APIRequestContext, APIResponse });
+  Object.assign(g.__ferridriver_modules.playwright, { APIRequestContext, APIResponse, request });
 })(globalThis);

@@ -685,8 +685,26 @@ declare module '@playwright/test' {
   /** HTTP client sharing a context's cookies (relative URLs use the `baseUrl` world parameter). */
   export class APIRequestContext {
     private constructor();
+    /** The cookies (and each open origin's localStorage) of its context. */
+    storageState(options?: { path?: string }): Promise<StorageState>;
+    /** Ends a context of `request.newContext()`; later calls fail. */
+    dispose(): Promise<void>;
   }
   export interface APIRequestContext extends APIRequestMethods<HostResponse> {}
+
+  /** Options of `request.newContext()`. */
+  export interface APIRequestNewContextOptions {
+    /** What relative URLs resolve against (without it a relative URL is an error). */
+    baseURL?: string;
+    /** Headers on every request; a call's own header of the same name wins. */
+    extraHTTPHeaders?: Record<string, string>;
+    /** Cookies to start with (`storageState()` of another context, or a file's contents). */
+    storageState?: StorageState;
+  }
+  /** Playwright's `request`: API clients with cookie jars of their own. */
+  export const request: {
+    newContext(options?: APIRequestNewContextOptions): Promise<APIRequestContext>;
+  };
 
   /** The body and headers a response shares in every host. */
   interface ResponseBody {
