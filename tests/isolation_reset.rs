@@ -37,6 +37,7 @@ Given('a scenario leaves everything behind', async function () {
   await context.grantPermissions(['geolocation'])
   await context.setGeolocation({ latitude: 1, longitude: 2 })
   await context.setExtraHTTPHeaders({ 'x-left': '1' })
+  await page.setExtraHTTPHeaders({ 'x-page-left': '1' })
   await context.addInitScript('window.leftBehind = 1')
   await page.route('**/routed', (route: any) => route.fulfill({ body: 'routed' }))
   await page.setViewportSize({ width: 500, height: 400 })
@@ -68,6 +69,7 @@ Then('the next scenario finds none of it', async function () {
     routed: (await fetch('/routed')).status,
   }))
   expect(seen.headers).not.toContain('x-left')
+  expect(seen.headers).not.toContain('x-page-left')
   expect(seen.headers).toContain('x-suite: nightly')
   expect({ ...seen, headers: undefined }).toEqual({
     cookie: '', local: 0, session: 0, databases: [], caches: [], workers: 0, geolocation: 'prompt',

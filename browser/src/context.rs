@@ -136,7 +136,9 @@ impl BrowserContext {
         if offline != configured_offline {
             apply_offline(keep, configured_offline).await?;
         }
-        if headers != configured_headers {
+        // The kept page's own headers (`page.setExtraHTTPHeaders`) go with the scenario.
+        let had_own_headers = keep.forget_own_headers();
+        if headers != configured_headers || had_own_headers {
             apply_headers(keep, &configured_headers).await?;
         }
         if geo != configured_geo {
@@ -449,10 +451,12 @@ async fn apply_offline(page: &Page, offline: bool) -> Result<()> {
     .map(|_| ())
 }
 
+/// Makes `headers` the context's extra headers on `page` (its own still win).
 async fn apply_headers(page: &Page, headers: &serde_json::Map<String, Value>) -> Result<()> {
-    // Extra headers only apply once the Network domain is on for the page.
-    page.send("Network.enable", json!({})).await?;
-    page.send("Network.setExtraHTTPHeaders", json!({ "headers": headers })).await.map(|_| ())
+    if let Ok(mut h) = page.inner.extra_headers.lock() {
+        h.context = headers.clone();
+    }
+    page.apply_extra_headers().await
 }
 
 async fn apply_geolocation(page: &Page, latitude: f64, longitude: f64) -> Result<()> {

@@ -57,10 +57,33 @@ pub(crate) struct PageInner {
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).
     pub(crate) init_scripts: std::sync::Mutex<Vec<String>>,
+    /// The extra HTTP headers of the page's requests (see [`ExtraHeaders`]).
+    pub(crate) extra_headers: std::sync::Mutex<ExtraHeaders>,
     /// Request interception, the file gate and HTTP authentication (see `network.rs`).
     pub(crate) network: crate::network::Network,
     /// The tracer of the page's context while it is traced (`trace/`).
     pub(crate) trace: crate::trace::recorder::TraceSlot,
+}
+
+/// The extra HTTP headers a page's requests carry: its context's and its own
+/// (`page.setExtraHTTPHeaders`), which win over the context's of the same name, case aside.
+#[derive(Debug, Default)]
+pub(crate) struct ExtraHeaders {
+    pub(crate) context: serde_json::Map<String, Value>,
+    pub(crate) own: serde_json::Map<String, Value>,
+}
+
+impl ExtraHeaders {
+    fn merged(&self) -> serde_json::Map<String, Value> {
+        let mut merged: serde_json::Map<String, Value> = self
+            .context
+            .iter()
+            .filter(|(name, _)| !self.own.keys().any(|own| own.eq_ignore_ascii_case(name)))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        merged.extend(self.own.iter().map(|(k, v)| (k.clone(), v.clone())));
+        merged
+    }
 }
 
 /// A page's count of locator operations, between two releases of their remote handles (see
@@ -289,6 +312,28 @@ impl Page {
             self.closed = true;
         }
         Ok(())
+    }
+
+    /// Sends the page's extra HTTP headers (its context's and its own) to the browser.
+    pub(crate) async fn apply_extra_headers(&self) -> Result<()> {
+        let merged = self.inner.extra_headers.lock().map(|h| h.merged()).unwrap_or_default();
+        // Extra headers only apply once the Network domain is on for the page.
+        self.send("Network.enable", serde_json::json!({})).await?;
+        self.send("Network.setExtraHTTPHeaders", serde_json::json!({ "headers": merged })).await.map(|_| ())
+    }
+
+    /// Headers added to every request of this page (Playwright's `page.setExtraHTTPHeaders`):
+    /// they replace the page's earlier ones and win over its context's of the same name.
+    pub async fn set_extra_http_headers(&self, headers: &[(&str, &str)]) -> Result<()> {
+        if let Ok(mut h) = self.inner.extra_headers.lock() {
+            h.own = headers.iter().map(|(k, v)| (k.to_string(), Value::String(v.to_string()))).collect();
+        }
+        self.apply_extra_headers().await
+    }
+
+    /// Forgets the page's own extra headers (a context reset); whether it had any.
+    pub(crate) fn forget_own_headers(&self) -> bool {
+        self.inner.extra_headers.lock().map(|mut h| !std::mem::take(&mut h.own).is_empty()).unwrap_or(false)
     }
 
     /// Whether [`Page::close`] was called.

@@ -47,6 +47,7 @@ impl Page {
             // The first document (about:blank) counts as loaded, as in Playwright.
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),
+            extra_headers: std::sync::Mutex::default(),
             network: crate::network::Network::default(),
             trace,
             lifecycle: std::sync::Mutex::new((

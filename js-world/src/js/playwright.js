@@ -101,6 +101,15 @@
       .find((v) => typeof v === 'number');
     return t === undefined ? null : t === 0 ? NO_LIMIT : t;
   }
+  // Extra HTTP headers as Playwright takes them: every value a string.
+  function headerMap(headers) {
+    const h = {};
+    for (const [k, v] of Object.entries(headers || {})) {
+      if (typeof v !== 'string') throw new Error(`Expected value of header "${k}" to be String, but "${typeof v}" is found.`);
+      h[k] = v;
+    }
+    return h;
+  }
   function scriptOf(fn, arg) {
     if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
     if (fn && typeof fn.content === 'string') return fn.content;
@@ -598,15 +607,22 @@
     setOffline(offline) {
       return this._op('setOffline', [!!offline]).then(() => undefined);
     }
-    setExtraHTTPHeaders(headers) {
-      const h = {};
-      for (const [k, v] of Object.entries(headers || {})) h[k] = String(v);
-      return this._op('setExtraHTTPHeaders', [h]).then(() => undefined);
-    }
     addInitScript(script, arg) {
       return this._op('addInitScript', [scriptOf(script, arg)]).then(() => undefined);
     }
   }
+
+  // Headers on every request: a context's, and a page's, which win over its context's of the
+  // same name. Every value must be a string, as Playwright checks.
+  Page.prototype.setExtraHTTPHeaders = BrowserContext.prototype.setExtraHTTPHeaders = function setExtraHTTPHeaders(headers) {
+    let h;
+    try {
+      h = headerMap(headers);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this._op('setExtraHTTPHeaders', [h]).then(() => undefined);
+  };
 
   class Browser {
     constructor() {

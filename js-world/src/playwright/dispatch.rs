@@ -187,6 +187,12 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             let state = r.arg::<Option<String>>(0)?.unwrap_or_else(|| "load".into());
             page.wait_for_load_state(&state).await.map(|_| Value::Null)?
         }
+        PageOp::SetExtraHttpHeaders => {
+            let headers: std::collections::BTreeMap<String, String> = r.arg(0)?;
+            let headers: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            page.set_extra_http_headers(&headers).await?;
+            Value::Null
+        }
         PageOp::KeyboardPress => page.keyboard_press(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         PageOp::KeyboardType => page.keyboard_type(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         PageOp::SetViewportSize => page.set_viewport_size(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,

@@ -106,6 +106,7 @@ operations! {
         WaitForNavigation = "waitForNavigation"("url", "waitUntil") Open, ["Page.waitForNavigation"];
         WaitForLoadState = "waitForLoadState"("state") Open, ["Page.waitForLoadState"];
         SetViewportSize = "setViewportSize"("width", "height") Open, ["Page.setViewportSize"];
+        SetExtraHttpHeaders = "setExtraHTTPHeaders"("headers") Open, ["Page.setExtraHTTPHeaders"];
         KeyboardPress = "keyboardPress"("key") Open, ["Keyboard.press"];
         KeyboardType = "keyboardType"("text") Open, ["Keyboard.type"];
         KeyboardDown = "keyboardDown"("key") Open, ["Keyboard.down"];

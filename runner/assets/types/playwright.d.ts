@@ -182,6 +182,8 @@ declare module '@playwright/test' {
       target: string,
       options?: TimeoutOptions & { sourcePosition?: { x: number; y: number }; targetPosition?: { x: number; y: number } },
     ): Promise<void>;
+    /** Headers on every request of this page; they win over the context's of the same name. */
+    setExtraHTTPHeaders(headers: Record<string, string>): Promise<void>;
     /** A script run in this page's every new document, before the page's own scripts. */
     addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<void>;
     /** `page.locator(selector).focus()`. */
