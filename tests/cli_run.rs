@@ -102,3 +102,26 @@ fn a_script_drives_a_page() {
     assert_eq!(value["title"], "About us");
     assert_eq!(value["md"], "We test.\n");
 }
+
+/// The agent hosts read `[browser]` as `bdd` does: the context options (viewport), `baseURL` for
+/// relative URLs and `testIdAttribute`; an unknown option is an error naming the file.
+#[test]
+fn the_browser_table_applies_to_scripts() {
+    support::browser_available();
+    let base = support::serve(&[("/page", "<!doctype html><p data-qa='x'>found</p>")]);
+    let p = Project::new("browser-table");
+    p.write(
+        "ferridriver.toml",
+        &format!("[browser]\nviewport = {{ width = 500, height = 400 }}\nbaseURL = \"{base}\"\ntestIdAttribute = \"data-qa\"\n"),
+    );
+    let script = "await page.goto('/page'); return { width: await page.evaluate(() => innerWidth), path: new URL(page.url()).pathname, qa: await page.getByTestId('x').textContent() }";
+    let out = p.run(&["-e", script]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), r#"{"width":500,"path":"/page","qa":"found"}"#);
+
+    p.write("ferridriver.toml", "[browser]\nviewportt = { width = 500, height = 400 }\n");
+    let out = p.run(&["-e", "return 1"]);
+    assert_eq!(out.status.code(), Some(2), "a bad config is a usage error");
+    let err = text(&out.stderr);
+    assert!(err.contains("ferridriver.toml: [browser]") && err.contains("viewportt"), "{err}");
+}

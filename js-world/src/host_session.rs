@@ -41,6 +41,8 @@ pub struct ScriptSessionParts {
     pub parameters: Value,
     /// What its extension tools may use (ADR 0025).
     pub policy: crate::policy::HostPolicy,
+    /// What `getByTestId` matches (`[browser] testIdAttribute`; default `data-testid`).
+    pub test_id_attribute: Option<String>,
 }
 
 impl HostSession<Box<dyn StepHost>> {
@@ -92,8 +94,12 @@ impl HostSession<JsHost> {
     }
 
     fn for_scripts(kind: HostKind, parts: ScriptSessionParts) -> Self {
-        let ScriptSessionParts { program, sandbox, fallback_timeout, source, parameters, policy } = parts;
-        let host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout, policy);
+        let ScriptSessionParts { program, sandbox, fallback_timeout, source, parameters, policy, test_id_attribute } =
+            parts;
+        let mut host = JsHost::for_scripts(program, kind, sandbox, fallback_timeout, policy);
+        if test_id_attribute.is_some() {
+            host.set_test_id_attribute(test_id_attribute);
+        }
         // The script hosts' JsHost always has a gate (its sandbox's roots); the JS session also
         // refuses an ungated World.
         let worlds = match host.file_gate() {

@@ -5,6 +5,7 @@ use crate::extensions::Exposure;
 use crate::server::Loaded;
 use crate::session::SessionContext;
 use ferridriver_js_world::HostKind;
+use ferridriver_runner::browser_table::BrowserTable;
 use ferridriver_runner::project::{load_project, Project};
 use ferridriver_steps::lease::BrowserSettings;
 use std::path::PathBuf;
@@ -44,14 +45,15 @@ pub struct HostFlags {
 
 impl HostFlags {
     /// The browser settings these flags ask for.
-    pub fn browser(&self) -> Result<BrowserSettings, String> {
-        let grid = self.grid.settings(None)?;
+    /// The browser settings of the flags over the project's `[browser]` table.
+    pub fn browser(&self, table: &BrowserTable) -> Result<BrowserSettings, String> {
+        let grid = self.grid.settings(table.grid.clone())?;
         Ok(BrowserSettings {
             executable: self.browser_path.clone(),
             headed: self.headed,
             cdp_endpoint: self.cdp_endpoint.clone(),
             cdp_headers: Vec::new(),
-            context: Default::default(),
+            context: table.context.clone(),
             isolation: Default::default(),
             grid,
         })
@@ -103,19 +105,25 @@ pub(crate) fn host_setup(
         project.config.allowed_env(),
     )?;
     policy.record_load(kind.command(), project.registry.tools.iter());
+    // `[browser]`: every session's context options, `baseUrl` for relative URLs, `getByTestId`.
+    let config_path = project.config_path.clone().unwrap_or_else(|| root.join("ferridriver.toml"));
+    let table = BrowserTable::parse(project.config.browser.as_ref(), &config_path)?;
+    let mut options = project.options.clone();
+    ferridriver_runner::browser_table::apply_base_url(&table.context, &mut options.world_parameters);
     let context = Arc::new(SessionContext {
         registry: Arc::clone(&project.registry),
         table: Arc::clone(&project.table),
         program: project.program.clone(),
-        options: project.options.clone(),
+        options,
         kind,
         script_root,
         artifacts_root,
         language,
         trace_dir: flags.trace_dir.as_ref().map(|d| absolute(d.clone())),
         policy,
+        test_id_attribute: table.test_id_attribute.clone(),
     });
-    let browser = flags.browser()?;
+    let browser = flags.browser(&table)?;
     Ok(HostSetup { project: Arc::new(project), context, browser })
 }
 

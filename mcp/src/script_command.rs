@@ -107,6 +107,7 @@ fn run_on_thread(args: RunArgs) -> i32 {
                 HostKind::Script.command(),
                 None,
             ),
+            test_id_attribute: context.test_id_attribute.clone(),
         });
         let tracer = args.trace.as_ref().map(|_| {
             let title = match &args.file {

@@ -46,6 +46,8 @@ pub struct SessionContext {
     pub trace_dir: Option<PathBuf>,
     /// What extension tools may use, and the audit log (ADR 0025).
     pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
+    /// `[browser] testIdAttribute`: what `getByTestId` matches in the session's scripts.
+    pub test_id_attribute: Option<String>,
 }
 
 impl SessionContext {
@@ -256,6 +258,7 @@ fn session_thread(
             source,
             parameters: context.options.world_parameters.clone(),
             policy: context.host_policy(&state.name),
+            test_id_attribute: context.test_id_attribute.clone(),
         });
         if context.trace_dir.is_some() {
             let title = format!("MCP session {}", state.name);

@@ -6,6 +6,7 @@
 
 pub mod audit_command;
 pub mod bdd_command;
+pub mod browser_table;
 pub mod cli;
 pub mod config;
 pub mod diagnostics;

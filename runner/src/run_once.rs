@@ -51,25 +51,10 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut test_id_attribute = None;
     if let Some(path) = &config_path {
         let cfg = load_config(path)?;
-        if let Some(mut table) = cfg.browser.clone() {
-            // `isolation` sits beside the context options: it says how contexts are used.
-            isolation = table.as_object_mut().and_then(|t| t.remove("isolation"));
-            // So does `grid`: where the browsers come from.
-            grid_from_config = table.as_object_mut().and_then(|t| t.remove("grid"));
-            // And what `getByTestId` matches (Playwright's `testIdAttribute`).
-            test_id_attribute = match table.as_object_mut().and_then(|t| t.remove("testIdAttribute")) {
-                None => None,
-                Some(serde_json::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
-                Some(other) => {
-                    return Err(format!(
-                        "{}: [browser] testIdAttribute must be an attribute name, not {other}",
-                        path.display()
-                    ))
-                }
-            };
-            context = ferridriver_browser::ContextOptions::from_json(table)
-                .map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
-        }
+        let browser = crate::browser_table::BrowserTable::parse(cfg.browser.as_ref(), path)?;
+        (isolation, grid_from_config, test_id_attribute) =
+            (browser.isolation.clone(), browser.grid.clone(), browser.test_id_attribute.clone());
+        context = browser.context;
         allow_env = cfg.allowed_env();
         js_settings = JsSettings {
             steps: cfg.test.steps.clone().unwrap_or_default(),
@@ -104,9 +89,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut options = crate::cli::run_options(&args)?;
     // `baseURL` of the context is where relative URLs go, for every step (unless the world
     // parameters name their own).
-    if let (Some(base), Some(parameters)) = (&context.base_url, options.world_parameters.as_object_mut()) {
-        parameters.entry("baseUrl").or_insert_with(|| serde_json::json!(base));
-    }
+    crate::browser_table::apply_base_url(&context, &mut options.world_parameters);
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let order = parse_order(args.order.as_deref().unwrap_or("defined"))?;
     let filter = PickleFilter { shard, ..crate::cli::build_filter(&args)? };
@@ -196,13 +179,8 @@ fn parse_header(header: &str) -> Result<(String, String), String> {
 /// The Grid to take browsers from: `--grid`, else FERRIDRIVER_GRID, else `[browser] grid`.
 fn grid_settings(
     args: &BddArgs,
-    from_config: Option<serde_json::Value>,
+    from_config: Option<String>,
 ) -> Result<Option<ferridriver_steps::lease::GridSettings>, String> {
-    let from_config = match from_config {
-        None => None,
-        Some(serde_json::Value::String(url)) => Some(url),
-        Some(other) => return Err(format!("[browser] grid must be the Grid's address as a string, not {other}")),
-    };
     args.grid.settings(from_config)
 }
 

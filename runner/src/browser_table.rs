@@ -1,0 +1,59 @@
+//! The config file's `[browser]` table, read the same way for every host (bdd, mcp, run):
+//! Playwright's context options, and beside them how contexts are used (`isolation`), where the
+//! browsers come from (`grid`) and what `getByTestId` matches (`testIdAttribute`).
+
+use ferridriver_browser::ContextOptions;
+use serde_json::Value;
+use std::path::Path;
+
+/// `[browser]`, checked.
+#[derive(Debug, Default, Clone)]
+pub struct BrowserTable {
+    /// Every context's options (an unknown option is an error naming it).
+    pub context: ContextOptions,
+    /// `isolation` as written (the bdd runner checks it beside its flag).
+    pub isolation: Option<Value>,
+    /// `grid`: the Grid's address (the grid flags and `FERRIDRIVER_GRID` win over it).
+    pub grid: Option<String>,
+    /// `testIdAttribute`.
+    pub test_id_attribute: Option<String>,
+}
+
+impl BrowserTable {
+    /// Reads `table` (the config's `[browser]`, if any) of the config file at `path`.
+    pub fn parse(table: Option<&Value>, path: &Path) -> Result<BrowserTable, String> {
+        let Some(mut table) = table.cloned() else { return Ok(BrowserTable::default()) };
+        let mut take = |key: &str| table.as_object_mut().and_then(|t| t.remove(key));
+        let isolation = take("isolation");
+        let grid = match take("grid") {
+            None => None,
+            Some(Value::String(url)) => Some(url),
+            Some(other) => {
+                return Err(format!(
+                    "{}: [browser] grid must be the Grid's address as a string, not {other}",
+                    path.display()
+                ))
+            }
+        };
+        let test_id_attribute = match take("testIdAttribute") {
+            None => None,
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            Some(other) => {
+                return Err(format!(
+                    "{}: [browser] testIdAttribute must be an attribute name, not {other}",
+                    path.display()
+                ))
+            }
+        };
+        let context = ContextOptions::from_json(table).map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
+        Ok(BrowserTable { context, isolation, grid, test_id_attribute })
+    }
+}
+
+/// Gives `parameters` (the world parameters) a `baseUrl` from the context's `baseURL` when they
+/// name none: relative URLs of every step and script resolve against it.
+pub fn apply_base_url(context: &ContextOptions, parameters: &mut Value) {
+    if let (Some(base), Some(parameters)) = (&context.base_url, parameters.as_object_mut()) {
+        parameters.entry("baseUrl").or_insert_with(|| serde_json::json!(base));
+    }
+}
