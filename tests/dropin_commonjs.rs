@@ -4,10 +4,10 @@
 //! the World), `context.tracing` started in `Before` and kept in `After` only for a failed
 //! scenario, an API mocked with `page.route`, `page.waitForResponse`, and `expect.soft`.
 
+#[path = "common/js_suite.rs"]
+mod js_suite;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
-
-use std::process::Command;
 
 const APP: &str = r#"<!doctype html><title>Todos</title><ul id=list></ul><button>Load</button>
 <script>
@@ -92,26 +92,17 @@ const FEATURE: &str = "Feature: Todos\n\n  Scenario: Three todos\n    Given the 
 fn a_commonjs_suite_with_its_own_world_and_traces_runs_unchanged() {
     support::browser_available();
     let base = support::serve(PAGES);
-    let dir = std::env::temp_dir().join(format!("fd-dropin-cjs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, text) in [
-        ("features/support/world.js", WORLD),
-        ("features/support/hooks.js", HOOKS),
-        ("features/step_definitions/todos.steps.js", STEPS),
-        ("features/todos.feature", FEATURE),
-    ] {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    let params = format!("{{\"baseUrl\":\"{base}\"}}");
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["bdd", "--format", "summary", "--world-parameters", &params])
-        .current_dir(&dir)
-        .output()
-        .expect("binary runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let all = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let dir = js_suite::project_dir("dropin-cjs");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("features/support/world.js", WORLD),
+            ("features/support/hooks.js", HOOKS),
+            ("features/step_definitions/todos.steps.js", STEPS),
+            ("features/todos.feature", FEATURE),
+        ],
+    );
+    let (out, stdout, all) = js_suite::run_suite(&dir, &base, &[]);
     assert_eq!(out.status.code(), Some(1), "the wrong count fails the run: {all}");
     assert!(stdout.contains("2 scenarios (1 passed, 1 failed)"), "{all}");
     assert!(all.contains("toHaveCount") && all.contains("Expected: 5"), "the failure is Playwright's: {all}");

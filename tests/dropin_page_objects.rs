@@ -6,10 +6,10 @@
 //! web-first assertions. One scenario fails on purpose: the run fails with it alone, and its
 //! After hook's screenshot is attached (beside ferridriver's own of the failed step).
 
+#[path = "common/js_suite.rs"]
+mod js_suite;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
-
-use std::process::Command;
 
 const LOGIN: &str = r#"<!doctype html><title>Sign in</title>
 <form onsubmit="event.preventDefault(); location.href = '/dashboard#' + encodeURIComponent(document.querySelector('#user').value)">
@@ -142,31 +142,21 @@ const FEATURE: &str = r#"Feature: Signing in
 fn a_page_object_suite_in_esm_runs_unchanged() {
     support::browser_available();
     let base = support::serve(PAGES);
-    let dir = std::env::temp_dir().join(format!("fd-dropin-po-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, text) in [
-        ("cucumber.mjs", CONFIG),
-        ("features/pages/LoginPage.ts", LOGIN_PAGE),
-        ("features/pages/DashboardPage.ts", DASHBOARD_PAGE),
-        ("features/support/hooks.ts", HOOKS),
-        ("features/step_definitions/sign_in.steps.ts", STEPS),
-        ("features/sign_in.feature", FEATURE),
-    ] {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let dir = js_suite::project_dir("dropin-po");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("cucumber.mjs", CONFIG),
+            ("features/pages/LoginPage.ts", LOGIN_PAGE),
+            ("features/pages/DashboardPage.ts", DASHBOARD_PAGE),
+            ("features/support/hooks.ts", HOOKS),
+            ("features/step_definitions/sign_in.steps.ts", STEPS),
+            ("features/sign_in.feature", FEATURE),
+        ],
+    );
     let messages = dir.join("messages.ndjson");
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["bdd", "--parallel", "2", "--format", "summary", "--world-parameters", &params])
-        .arg("--format")
-        .arg(format!("message:{}", messages.display()))
-        .current_dir(&dir)
-        .output()
-        .expect("binary runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let all = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let format = format!("message:{}", messages.display());
+    let (out, stdout, all) = js_suite::run_suite(&dir, &base, &["--parallel", "2", "--format", &format]);
     assert_eq!(out.status.code(), Some(1), "the wrong greeting fails the run: {all}");
     assert!(stdout.contains("4 scenarios (3 passed, 1 failed)"), "{all}");
     assert!(all.contains("Hello Linus"), "the failure says what was expected: {all}");

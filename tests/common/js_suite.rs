@@ -48,3 +48,17 @@ pub fn assert_passes(name: &str, files: &[(&str, &str)], feature: &str, base: &s
     assert!(text.contains(&format!("{scenarios} scenario{plural} ({scenarios} passed)")), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs the whole suite in `dir` (`ferridriver bdd` with no paths, `baseUrl` set to `base`, a
+/// summary, then `extra` arguments); the output, its stdout, and stdout and stderr together.
+pub fn run_suite(dir: &Path, base: &str, extra: &[&str]) -> (Output, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--format", "summary", "--world-parameters", &format!("{{\"baseUrl\":\"{base}\"}}")])
+        .args(extra)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let all = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    (out, stdout, all)
+}
