@@ -58,7 +58,10 @@ impl BrowserContext {
             Some(p) => p.clone(),
             None => self.new_page().await?,
         };
-        scratch.send("Fetch.enable", json!({ "patterns": [{ "urlPattern": "*", "requestStage": "Request" }] })).await?;
+        // Routing on: the page's watcher leaves paused requests to the routes, so the only
+        // answer is `seed_origin`'s (a plain `Fetch.enable` let the watcher continue them too,
+        // and whichever answer came first won: the site could be contacted).
+        scratch.switch_routing(true).await?;
         let mut outcome = Ok(());
         for origin in origins {
             outcome = seed_origin(&scratch, origin).await;
@@ -67,7 +70,7 @@ impl BrowserContext {
             }
         }
         if page.is_some() {
-            scratch.send("Fetch.disable", json!({})).await?;
+            scratch.switch_routing(false).await?;
             scratch.goto("about:blank").await?;
             scratch.send("Page.resetNavigationHistory", json!({})).await?;
             if let Ok(mut seen) = scratch.inner.origins.lock() {
@@ -85,7 +88,11 @@ async fn seed_origin(page: &Page, origin: &OriginState) -> Result<()> {
     let session = page.session_id().to_string();
     let answer = async {
         loop {
-            let Ok(event) = events.recv().await else { return };
+            let event = match events.recv().await {
+                Ok(event) => event,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            };
             if event.method == "Fetch.requestPaused" && event.session_id.as_deref() == Some(session.as_str()) {
                 let reply = json!({
                     "requestId": event.params["requestId"],
