@@ -46,39 +46,14 @@ impl Locator {
             match found.len() {
                 0 if swapping => last_reason = "the page is replacing its document".to_string(),
                 0 => last_reason = "no element matches".to_string(),
-                1 => {
-                    let state = self.page.helper_value(&found[0], "actionable", vec![json!(checks)]).await?;
-                    match state["reason"].as_str() {
-                        Some("") | None => {
-                            let framed = state["framed"].as_bool() == Some(true);
-                            let mut point =
-                                Some((state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0)));
-                            if framed {
-                                // Inside a cross-origin frame only the browser knows where the
-                                // element is on the page; without its answer, try again.
-                                point = self.page.layout_center(&found[0]).await?;
-                            }
-                            match point {
-                                Some((x, y)) if hover => {
-                                    match self.hover_at(&found[0], checks, (x, y), framed).await? {
-                                        None => return Ok((found.into_iter().next().expect("one element"), x, y)),
-                                        Some(reason) => last_reason = reason,
-                                    }
-                                }
-                                Some((x, y)) => return Ok((found.into_iter().next().expect("one element"), x, y)),
-                                None => last_reason = "element has no box on the page yet".to_string(),
-                            }
-                        }
-                        // A handle's element was removed: it will not come back (another one
-                        // matching now is not it), so the action fails at once, as Playwright's.
-                        Some(r) if self.is_element_handle() && r == "element is not attached to the DOM" => {
-                            return Err(BrowserError::Evaluation(format!(
-                                "elementHandle.{action}: Element is not attached to the DOM"
-                            )))
-                        }
-                        Some(r) => last_reason = r.to_string(),
-                    }
-                }
+                1 => match self.try_point(&found[0], action, checks, hover).await {
+                    Ok(Ok((x, y))) => return Ok((found.into_iter().next().expect("one element"), x, y)),
+                    Ok(Err(reason)) => last_reason = reason,
+                    // The document was replaced between finding the element and asking it (its
+                    // context or object is gone): the next attempt finds it in the new one.
+                    Err(e) if stale(&e) => last_reason = "the page is replacing its document".to_string(),
+                    Err(e) => return Err(e),
+                },
                 _ => return Err(self.strict_violation(action, &found).await),
             }
             if started.elapsed() >= timeout {
@@ -89,6 +64,43 @@ impl Locator {
             what: format!("{} ({last_reason}) to {action}", self.description()),
             ms: timeout.as_millis(),
         })
+    }
+
+    /// One attempt at `el`: its point (`Ok(Ok)`) when it passes `checks` (and, with `hover`, is
+    /// still under the mouse once the move is handled), else why not (`Ok(Err)`).
+    async fn try_point(
+        &self,
+        el: &Element,
+        action: &str,
+        checks: &[&str],
+        hover: bool,
+    ) -> Result<std::result::Result<(f64, f64), String>> {
+        let state = self.page.helper_value(el, "actionable", vec![json!(checks)]).await?;
+        match state["reason"].as_str() {
+            Some("") | None => {
+                let framed = state["framed"].as_bool() == Some(true);
+                let mut point = Some((state["x"].as_f64().unwrap_or(0.0), state["y"].as_f64().unwrap_or(0.0)));
+                if framed {
+                    // Inside a cross-origin frame only the browser knows where the element is on
+                    // the page; without its answer, try again.
+                    point = self.page.layout_center(el).await?;
+                }
+                Ok(match point {
+                    Some((x, y)) if hover => match self.hover_at(el, checks, (x, y), framed).await? {
+                        None => Ok((x, y)),
+                        Some(reason) => Err(reason),
+                    },
+                    Some(at) => Ok(at),
+                    None => Err("element has no box on the page yet".to_string()),
+                })
+            }
+            // A handle's element was removed: it will not come back (another one matching now is
+            // not it), so the action fails at once, as Playwright's.
+            Some(r) if self.is_element_handle() && r == "element is not attached to the DOM" => {
+                Err(BrowserError::Evaluation(format!("elementHandle.{action}: Element is not attached to the DOM")))
+            }
+            Some(r) => Ok(Err(r.to_string())),
+        }
     }
 
     /// Moves the mouse to `point`, then asks the page whether `el` is still there to receive the
@@ -538,4 +550,37 @@ fn evaluation_result(reply: Value) -> Result<Value> {
         return Err(BrowserError::Evaluation(crate::events::exception_text(details)));
     }
     Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
+}
+
+/// Whether `e` says the element's document is gone (a navigation committed between finding it
+/// and acting on it): its page is swapping, or its execution context or remote object no
+/// longer exists. The protocol says so only in its messages.
+fn stale(e: &BrowserError) -> bool {
+    crate::page::swapping(e)
+        || match e {
+            BrowserError::Protocol { message, .. } | BrowserError::Evaluation(message) => [
+                "Cannot find context with specified id",
+                "Could not find object with given id",
+                "Execution context was destroyed",
+            ]
+            .iter()
+            .any(|m| message.contains(m)),
+            _ => false,
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stale;
+    use crate::error::BrowserError;
+
+    #[test]
+    fn a_gone_document_is_stale_and_other_errors_are_not() {
+        let protocol = |m: &str| BrowserError::Protocol { method: "Runtime.callFunctionOn".into(), message: m.into() };
+        assert!(stale(&protocol("Not attached to an active page")));
+        assert!(stale(&protocol("Cannot find context with specified id")));
+        assert!(stale(&BrowserError::Evaluation("Execution context was destroyed.".into())));
+        assert!(!stale(&protocol("Invalid parameters")));
+        assert!(!stale(&BrowserError::Evaluation("elementHandle.click: Element is not attached to the DOM".into())));
+    }
 }

@@ -482,7 +482,9 @@ impl Page {
                 *refresh_until = None;
                 Some(true)
             }
-            "Page.frameScheduledNavigation" | "Page.frameRequestedNavigation" if *hops < REFRESH_HOPS => {
+            "Page.frameScheduledNavigation" | "Page.frameRequestedNavigation"
+                if *hops < REFRESH_HOPS && in_this_tab(p) =>
+            {
                 let delay = p["delay"].as_f64().unwrap_or(0.0);
                 if delay > FOLLOWED_REFRESH {
                     return None;
@@ -558,7 +560,11 @@ impl ActionNavigation {
             {
                 self.pending = Some(p["loaderId"].as_str().map(str::to_string));
             }
-            "Page.frameRequestedNavigation" if ours && self.pending.is_none() => self.pending = Some(None),
+            // Only a navigation of this tab: a link to a new tab or window (target=_blank, a
+            // modified click) or a download never commits here.
+            "Page.frameRequestedNavigation" if ours && self.pending.is_none() && in_this_tab(p) => {
+                self.pending = Some(None)
+            }
             // Committed, moved within the document, stopped, or turned into a download.
             "Page.frameNavigated"
             | "Page.navigatedWithinDocument"
@@ -587,5 +593,26 @@ fn describe(wait_until: WaitUntil) -> &'static str {
         WaitUntil::DomContentLoaded => "reach DOMContentLoaded",
         WaitUntil::NetworkIdle => "reach network idle",
         WaitUntil::Commit => "commit",
+    }
+}
+
+/// Whether a requested navigation is of this tab (`disposition` `currentTab`; the older
+/// `frameScheduledNavigation` has none and always is).
+fn in_this_tab(params: &Value) -> bool {
+    params["disposition"].as_str().is_none_or(|d| d == "currentTab")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_this_tab;
+    use serde_json::json;
+
+    #[test]
+    fn only_navigations_of_this_tab_are_waited_for() {
+        assert!(in_this_tab(&json!({ "disposition": "currentTab" })));
+        assert!(in_this_tab(&json!({ "delay": 0 })), "frameScheduledNavigation has no disposition");
+        for elsewhere in ["newTab", "newWindow", "download"] {
+            assert!(!in_this_tab(&json!({ "disposition": elsewhere })), "{elsewhere}");
+        }
     }
 }

@@ -5,7 +5,9 @@
 use crate::connection::{CdpEvent, Connection};
 use crate::error::Result;
 use crate::page::{Page, PageInner};
-use chromiumoxide_cdp::cdp::browser_protocol::page::{EnableParams, SetLifecycleEventsEnabledParams};
+use chromiumoxide_cdp::cdp::browser_protocol::page::{
+    EnableParams, GetFrameTreeParams, SetLifecycleEventsEnabledParams,
+};
 use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, TargetId};
 use serde_json::Value;
 use std::sync::Arc;
@@ -22,10 +24,16 @@ impl Page {
         let attached =
             connection.call(AttachToTargetParams { target_id: target.clone(), flatten: Some(true) }, None).await?;
         let session = attached.session_id.inner().clone();
+        // Subscribed before the page's domains are on: the lifecycle events that turning them on
+        // replays for the current document reach the watcher instead of going by unseen.
+        let events = connection.subscribe();
         connection.call(EnableParams::default(), Some(&session)).await?;
         connection.call(SetLifecycleEventsEnabledParams::new(true), Some(&session)).await?;
-        let events = connection.subscribe();
         connection.call_raw("Runtime.enable", serde_json::json!({}), Some(&session)).await?;
+        // The first document (about:blank) counts as loaded, as in Playwright: under its own
+        // loader id, which a wait for a load state compares with the frame's.
+        let tree = connection.call(GetFrameTreeParams::default(), Some(&session)).await?;
+        let first_loader = tree.frame_tree.frame.loader_id.inner().clone();
         let inner = Arc::new(PageInner {
             connection: connection.clone(),
             session: session.clone(),
@@ -44,14 +52,13 @@ impl Page {
             known_url: std::sync::Mutex::new("about:blank".to_string()),
             viewport: std::sync::Mutex::new(crate::defaults::DEFAULT_VIEWPORT),
             media: std::sync::Mutex::default(),
-            // The first document (about:blank) counts as loaded, as in Playwright.
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),
             extra_headers: std::sync::Mutex::default(),
             network: crate::network::Network::default(),
             trace,
             lifecycle: std::sync::Mutex::new((
-                String::new(),
+                first_loader,
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
             )),
         });

@@ -194,3 +194,21 @@ async fn dialogs_are_dismissed_and_console_errors_collected() {
     assert!(errors[1].starts_with("uncaught: Error: kaboom"), "{errors:?}");
     browser.close().await;
 }
+
+/// A page that has not navigated yet is loaded (its about:blank), as in Playwright: every load
+/// state is reached at once, and `waitForURL('about:blank')` too, whatever order the browser's
+/// replayed lifecycle events and the page's attach come in (several pages, so a lucky order on
+/// one does not hide a miss).
+#[tokio::test(flavor = "current_thread")]
+async fn a_fresh_page_is_loaded() {
+    support::browser_available();
+    let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
+    let context = browser.new_context().await.unwrap();
+    for _ in 0..5 {
+        let mut page = context.new_page().await.unwrap();
+        page.timeout = std::time::Duration::from_secs(2);
+        for state in ["domcontentloaded", "load", "networkidle"] {
+            page.wait_for_load_state(state).await.unwrap_or_else(|e| panic!("{state} on a fresh page: {e}"));
+        }
+    }
+}
