@@ -436,9 +436,12 @@ impl Page {
                 }
                 // The committed document stopped loading (`window.stop()`, or a load the browser
                 // gave up): Chromium sends no `load` then, and Playwright counts the stop as it.
+                // Not while a refresh this document asked for may still start: its stop would end
+                // the wait on the document being replaced.
                 "Page.frameStoppedLoading"
                     if in_main_frame
                         && committed
+                        && refresh_until.is_none()
                         && matches!(options.wait_until, WaitUntil::Load | WaitUntil::DomContentLoaded) =>
                 {
                     reached = true;

@@ -19,6 +19,7 @@ static PAGES: &[(&str, &str)] = &[
     ("/script-away", "<title>away</title><script>location.href = '/ok'</script>"),
     ("/replace", "<title>replace</title><script>location.replace('/ok')</script>"),
     ("/refresh", "<meta http-equiv=\"refresh\" content=\"0;url=/ok\"><title>refresh</title>"),
+    ("/refresh-soon", "<meta http-equiv=\"refresh\" content=\"1;url=/ok\"><title>refresh soon</title>"),
     ("/refresh-later", "<meta http-equiv=\"refresh\" content=\"30;url=/ok\"><title>refresh later</title>"),
     ("/slow", "<title>slow</title><p>text</p><img src=\"/__slow?ms=1500\">"),
     (
@@ -67,7 +68,9 @@ async fn redirects_and_pages_that_send_you_elsewhere_end_on_the_final_document()
     assert_eq!((response.status, response.url.as_str()), (200, format!("{base}/ok").as_str()));
     assert_eq!(response.headers.get("x-served-by").map(String::as_str), Some("fixture"));
 
-    for path in ["/script-away", "/replace", "/refresh"] {
+    // A refresh in a second is followed too (the document's stop, which comes after its load,
+    // used to end the wait on it).
+    for path in ["/script-away", "/replace", "/refresh", "/refresh-soon"] {
         let started = Instant::now();
         let response = page.goto_with(&format!("{base}{path}"), with(WaitUntil::Load)).await.unwrap().unwrap();
         assert_eq!(page.title().await.unwrap(), "Landed", "{path} ends on the page it sends you to");
