@@ -18,6 +18,7 @@ static PAGES: &[(&str, &str)] = &[
     ("/hop1", "<title>hop</title>"),
     ("/script-away", "<title>away</title><script>location.href = '/ok'</script>"),
     ("/replace", "<title>replace</title><script>location.replace('/ok')</script>"),
+    ("/onload-away", "<title>onload</title><script>addEventListener('load', () => { location.href = '/ok' })</script>"),
     ("/refresh", "<meta http-equiv=\"refresh\" content=\"0;url=/ok\"><title>refresh</title>"),
     ("/refresh-soon", "<meta http-equiv=\"refresh\" content=\"1;url=/ok\"><title>refresh soon</title>"),
     ("/refresh-later", "<meta http-equiv=\"refresh\" content=\"30;url=/ok\"><title>refresh later</title>"),
@@ -70,7 +71,7 @@ async fn redirects_and_pages_that_send_you_elsewhere_end_on_the_final_document()
 
     // A refresh in a second is followed too (the document's stop, which comes after its load,
     // used to end the wait on it).
-    for path in ["/script-away", "/replace", "/refresh", "/refresh-soon"] {
+    for path in ["/script-away", "/replace", "/refresh", "/refresh-soon", "/onload-away"] {
         let started = Instant::now();
         let response = page.goto_with(&format!("{base}{path}"), with(WaitUntil::Load)).await.unwrap().unwrap();
         assert_eq!(page.title().await.unwrap(), "Landed", "{path} ends on the page it sends you to");
