@@ -1,7 +1,7 @@
 //! Playwright's `request.newContext()` in real Chromium, as Playwright 1.65.1 answered the same
 //! calls: `baseURL` resolution (a relative URL without one is an error), `extraHTTPHeaders`
 //! under a call's own header, a cookie jar of its own (not the scenario's), `storageState()` into
-//! another context, and `dispose()`.
+//! another context, and `dispose()`; a `storageState` file outside the project is refused.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -29,6 +29,10 @@ Then('a request context of its own works as Playwright', async function (this: a
   expect(state.cookies).toContainEqual(expect.objectContaining({ name: 'served', value: 'yes' }))
   const again = await request.newContext({ storageState: state })
   expect(await (await again.get(base + '/__cookies')).text()).toBe('served=yes')
+
+  // A storage state file is read only inside the project, as the script's own files are.
+  await expect(request.newContext({ storageState: '/etc/passwd' } as any)).rejects.toThrow('outside the project')
+  await expect(this.browser.newContext({ storageState: '../../etc/hostname' })).rejects.toThrow('storageState')
 
   const bare = await request.newContext()
   await expect(bare.get('/relative')).rejects.toThrow('apiRequestContext.get: Invalid URL')

@@ -51,6 +51,12 @@ impl Locator {
                     Ok(Err(reason)) => last_reason = reason,
                     // The document was replaced between finding the element and asking it (its
                     // context or object is gone): the next attempt finds it in the new one.
+                    // A handle's element went with its document: it will not come back.
+                    Err(e) if stale(&e) && self.is_element_handle() => {
+                        return Err(BrowserError::Evaluation(format!(
+                            "elementHandle.{action}: Element is not attached to the DOM"
+                        )))
+                    }
                     Err(e) if stale(&e) => last_reason = "the page is replacing its document".to_string(),
                     Err(e) => return Err(e),
                 },

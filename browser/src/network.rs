@@ -25,6 +25,9 @@ pub(crate) struct Network {
     answered_challenges: Mutex<HashSet<String>>,
     /// Whether request routing is on: then routes answer paused requests.
     routing: AtomicBool,
+    /// The URLs of the requests left to the routes, until they are answered (a route that
+    /// continues one with another URL is held to its scheme and to the file gate).
+    routed: Mutex<std::collections::HashMap<String, String>>,
 }
 
 /// The stages a paused request meets, in order.
@@ -63,7 +66,12 @@ impl Network {
                         return Paused::Refused(reason);
                     }
                 }
-                Stage::Routes if self.routing.load(Ordering::Relaxed) => return Paused::Routed,
+                Stage::Routes if self.routing.load(Ordering::Relaxed) => {
+                    if let (Some(id), Ok(mut routed)) = (params["requestId"].as_str(), self.routed.lock()) {
+                        routed.insert(id.to_string(), url.to_string());
+                    }
+                    return Paused::Routed;
+                }
                 Stage::Continue => return Paused::Continue,
                 _ => {}
             }
@@ -135,6 +143,27 @@ impl Network {
     }
 }
 
+impl Network {
+    /// A route answers routed request `id`: with `new_url` when it continues it elsewhere, which
+    /// must keep the request's scheme (as Playwright requires) and pass the file gate — a
+    /// continued request does not pause again, so this is its only check.
+    pub(crate) fn answer_routed(&self, id: &str, new_url: Option<&str>) -> Result<(), String> {
+        let original = self.routed.lock().ok().and_then(|mut routed| routed.remove(id));
+        let Some(new_url) = new_url else { return Ok(()) };
+        let scheme = |u: &str| u.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+        if original.as_deref().map(scheme) != Some(scheme(new_url)) {
+            return Err("route.continue: New URL must have same protocol as overridden URL".to_string());
+        }
+        if is_file_url(new_url) {
+            let gate = self.file_gate.lock().ok().and_then(|g| g.clone());
+            if let Some(Err(reason)) = gate.map(|g| g(new_url)) {
+                return Err(format!("route.continue: {reason}"));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `error` of a failed navigation, with the gate's reason when the gate refused it (the reason
 /// is the last `blocked: …` line among the page's console errors).
 pub(crate) fn explain(console_errors: &[String], error: String) -> String {
@@ -155,6 +184,26 @@ mod tests {
 
     fn paused(url: &str) -> Value {
         json!({ "requestId": "1", "request": { "url": url } })
+    }
+
+    #[test]
+    fn a_continued_request_keeps_its_scheme_and_passes_the_gate() {
+        let network = Network::default();
+        network.routing.store(true, Ordering::Relaxed);
+        assert_eq!(network.decide(&paused("https://a.test/x")), Paused::Routed);
+        let changed = network.answer_routed("1", Some("file:///etc/passwd")).unwrap_err();
+        assert!(changed.contains("same protocol"), "{changed}");
+        assert!(network.answer_routed("1", Some("https://b.test/")).is_err(), "answered once: no record left");
+        network.decide(&paused("https://a.test/x"));
+        assert_eq!(network.answer_routed("1", Some("https://b.test/")), Ok(()));
+        let only_ok: UrlGate =
+            Arc::new(|url: &str| if url == "file:///ok" { Ok(()) } else { Err(format!("{url} is refused")) });
+        *network.file_gate.lock().unwrap() = Some(only_ok);
+        assert_eq!(network.decide(&paused("file:///ok")), Paused::Routed);
+        assert_eq!(
+            network.answer_routed("1", Some("file:///etc/passwd")),
+            Err("route.continue: file:///etc/passwd is refused".into())
+        );
     }
 
     #[test]

@@ -60,6 +60,7 @@ impl Page {
 
     /// Answers paused request `id` with `response`, without touching the network.
     pub async fn fulfill_route(&self, id: &str, response: &RouteResponse) -> Result<()> {
+        let _ = self.inner.network.answer_routed(id, None);
         let params = json!({
             "requestId": id,
             "responseCode": if response.status == 0 { 200 } else { response.status },
@@ -72,6 +73,7 @@ impl Page {
 
     /// Fails paused request `id` with a Playwright error code (`failed` when empty).
     pub async fn abort_route(&self, id: &str, code: &str) -> Result<()> {
+        let _ = self.inner.network.answer_routed(id, None);
         let code = if code.is_empty() { "failed" } else { code };
         let Some((_, reason)) = ABORT_REASONS.iter().find(|(name, _)| name.eq_ignore_ascii_case(code)) else {
             let known: Vec<&str> = ABORT_REASONS.iter().map(|(name, _)| *name).collect();
@@ -87,6 +89,7 @@ impl Page {
 
     /// Sends paused request `id` on, with `overrides` applied.
     pub async fn continue_route(&self, id: &str, overrides: &RouteOverrides) -> Result<()> {
+        self.inner.network.answer_routed(id, overrides.url.as_deref()).map_err(BrowserError::Refused)?;
         let mut params = json!({ "requestId": id });
         if let Some(url) = &overrides.url {
             params["url"] = json!(url);

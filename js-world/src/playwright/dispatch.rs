@@ -95,7 +95,8 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
 /// one.
 fn write_admitted(admitted: &Admitted, bytes: &[u8]) -> Result<(), Failure> {
     match &admitted.path {
-        Some(path) => std::fs::write(path, bytes).map_err(|e| Failure::from(format!("{}: {e}", path.display()))),
+        Some(path) => std::fs::write(path, bytes)
+            .map_err(|e| Failure::from(format!("{}: {}: {e}", admitted.what, path.display()))),
         None => Ok(()),
     }
 }

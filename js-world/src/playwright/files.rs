@@ -1,5 +1,6 @@
-//! Where the JS world may write files for the user (download.saveAs, screenshots with `path`):
-//! only inside the project, the same root `node:fs` reads from.
+//! Which project files the JS world may write for the user (download.saveAs, screenshots with
+//! `path`) or read for it (a `storageState` file): only inside the project, the root `node:fs`
+//! reads from.
 
 use super::request::Failure;
 use std::path::{Path, PathBuf};
@@ -35,4 +36,22 @@ pub(super) fn project_target(what: &str, path: &str) -> Result<PathBuf, Failure>
         return Err(outside());
     }
     Ok(real_target)
+}
+
+/// Checks that `what` (`browser.newContext: storageState`…) may read `path`: a file inside the
+/// project root (the working directory), symlinks followed; the message says why not.
+pub(super) fn project_source(what: &str, path: &str) -> Result<PathBuf, String> {
+    let root = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .map_err(|e| format!("{what}: no working directory: {e}"))?;
+    let real = root
+        .join(path)
+        .canonicalize()
+        .map_err(|e| format!("{what}: cannot read '{path}': {e}\n  hint: give a file inside the project"))?;
+    if !real.starts_with(&root) {
+        return Err(format!(
+            "{what}: '{path}' is outside the project\n  hint: give a file inside the project directory"
+        ));
+    }
+    Ok(real)
 }

@@ -18,6 +18,8 @@ pub(super) struct Admitted {
     pub redirect_check: Option<HopCheck>,
     /// Where a file-writing operation may write (absent when the script passed no path).
     pub path: Option<PathBuf>,
+    /// The operation as its errors name it (`page.screenshot`), for a failed write.
+    pub what: String,
 }
 
 impl Admitted {
@@ -45,13 +47,21 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
                 .net()
                 .admit(r.running, &url)
                 .map_err(|refusal| Failure { name: refusal.name, message: refusal.message })?;
-            Admitted { url: Some(url), redirect_check: check, path: None }
+            Admitted { url: Some(url), redirect_check: check, ..Admitted::default() }
+        }
+        Gate::ProjectReadOption(i, key) => {
+            if let Some(path) = r.args.get(i).and_then(|o| o.get(key)).and_then(Value::as_str) {
+                super::files::project_source(&format!("{}: {key}", operation.label()), path)
+                    .map_err(|message| Failure { name: JsErrorName::SandboxViolation, message })?;
+            }
+            Admitted::default()
         }
         Gate::ProjectWrite(i) => match r.args.get(i) {
             None | Some(Value::Null) => Admitted::default(),
             Some(_) => {
-                let path = super::files::project_target(&operation.label(), &r.arg::<String>(i)?)?;
-                Admitted { path: Some(path), ..Admitted::default() }
+                let what = operation.label();
+                let path = super::files::project_target(&what, &r.arg::<String>(i)?)?;
+                Admitted { path: Some(path), what, ..Admitted::default() }
             }
         },
     })

@@ -19,6 +19,9 @@ pub(super) enum Gate {
     /// Argument `i`, when given, is a path the operation writes: it must stay inside the
     /// project (symlinks followed); its directories are made.
     ProjectWrite(usize),
+    /// Argument `i` is an options object whose field (the `&str`), when it is a string, names a
+    /// file the operation reads: it must be inside the project (symlinks followed).
+    ProjectReadOption(usize, &'static str),
 }
 
 /// One row of the table.
@@ -84,7 +87,7 @@ macro_rules! operations {
     };
 }
 
-use Gate::{Navigation, Net, Open, ProjectWrite};
+use Gate::{Navigation, Net, Open, ProjectReadOption, ProjectWrite};
 
 operations! {
     Page("page") PageOp {
@@ -231,7 +234,7 @@ operations! {
     }
     Browser("browser") BrowserOp {
         Version = "version"() Open, ["Browser.version"];
-        NewContext = "newContext"("options") Open, ["Browser.newContext"];
+        NewContext = "newContext"("options") ProjectReadOption(0, "storageState"), ["Browser.newContext"];
     }
 }
 
