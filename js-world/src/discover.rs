@@ -1,5 +1,6 @@
 //! Finding the JS/TS step files: the `[test] steps` globs (or the cucumber-js style defaults)
-//! plus the `extensions` files and directories, relative to the project root.
+//! plus the `extensions` files and directories, relative to the project root, and the entry
+//! files of the listed `plugins`.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +13,9 @@ pub struct JsConfig {
     pub steps: Vec<String>,
     /// Extension files or directories (scanned recursively), relative to `root`.
     pub extensions: Vec<String>,
+    /// Plugins by package name or relative path (`plugins = [...]`), resolved to their entry
+    /// files as Node would (plugin_packages.rs).
+    pub plugins: Vec<String>,
     /// The project root: globs are matched against paths relative to it, `node:fs` may read
     /// only below it, and definitions' source locations are written relative to it.
     pub root: PathBuf,
@@ -75,6 +79,9 @@ pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
             ));
         }
     }
+    let (plugins, plugin_errors) = crate::plugin_packages::resolve_plugins(&config.root, &config.plugins);
+    files.extend(plugins);
+    errors.extend(plugin_errors);
     files.sort();
     files.dedup();
     (files, errors)

@@ -28,6 +28,7 @@ mod natives;
 mod net_policy;
 mod playwright;
 mod plugin;
+mod plugin_packages;
 pub mod policy;
 mod rolldown_run;
 mod schemas;
@@ -46,6 +47,7 @@ pub use host_session::{HostSession, ScriptSessionParts};
 pub use js_error::JsErrorName;
 pub use load::{load, load_async, load_async_with, load_with, CacheMode, JsProgram, LoadOrigin, LoadReport};
 pub use manifest::{JsDefinition, JsHook, JsParameterType, JsPlugin, JsStep, Manifest};
+pub use plugin_packages::resolve_plugins;
 pub use schemas::violations as schema_violations;
 pub use script::{
     snippet, ConsoleEntry, ErrorKind, FsError, ScopedDir, ScriptError, ScriptOutcome, ScriptRequest, ScriptSandbox,

@@ -196,6 +196,7 @@ fn list_extensions_folder(root: &Path, file: &str) -> Result<(), String> {
     let listed = ferridriver_js_world::discover(&ferridriver_js_world::JsConfig {
         steps: vec!["-".into()],
         extensions: parsed.extensions.files.clone(),
+        plugins: Vec::new(),
         root: root.to_path_buf(),
         host: HostKind::Mcp,
         keep_bundler: false,

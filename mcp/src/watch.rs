@@ -21,6 +21,7 @@ fn fingerprint(project: &Project, host: HostKind) -> Vec<(PathBuf, Option<System
     let config = JsConfig {
         steps: project.config.test.steps.clone().unwrap_or_default(),
         extensions: project.config.extensions.files.clone(),
+        plugins: project.config.plugins.clone(),
         root: project.root.clone(),
         host,
         keep_bundler: false,

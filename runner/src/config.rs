@@ -14,6 +14,11 @@ pub struct ConfigFile {
     /// The extension files, and the policy their tools run under (`[extensions.policy]`).
     #[serde(default)]
     pub extensions: crate::extension_policy::ExtensionsConfig,
+    /// Plugins by package name (from the project's `node_modules`) or path relative to the
+    /// project (`plugins = ["@acme/ferridriver-box", "./plugins/local"]`), loaded like
+    /// extension files. Nothing is found by scanning `node_modules`.
+    #[serde(default)]
+    pub plugins: Vec<String>,
     #[serde(default)]
     pub scripting: Option<serde_json::Value>,
     #[serde(default)]

@@ -13,6 +13,8 @@ use std::time::Duration;
 pub struct JsSettings {
     pub steps: Vec<String>,
     pub extensions: Vec<String>,
+    /// `plugins = [...]`: packages and local plugin folders.
+    pub plugins: Vec<String>,
     /// What extension tools may use (ADR 0025).
     pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
     /// `[browser] testIdAttribute`: what `getByTestId` matches (default `data-testid`).
@@ -34,6 +36,7 @@ pub fn add_js_steps(
     let report = load(&JsConfig {
         steps: settings.steps.clone(),
         extensions: settings.extensions.clone(),
+        plugins: settings.plugins.clone(),
         root,
         keep_bundler: settings.keep_bundler,
         ..Default::default()

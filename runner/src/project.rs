@@ -64,6 +64,7 @@ pub fn load_project(
     let report = load(&JsConfig {
         steps: config.test.steps.clone().unwrap_or_default(),
         extensions: config.extensions.files.clone(),
+        plugins: config.plugins.clone(),
         root: root.to_path_buf(),
         host,
         keep_bundler,

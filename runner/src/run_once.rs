@@ -59,6 +59,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         js_settings = JsSettings {
             steps: cfg.test.steps.clone().unwrap_or_default(),
             extensions: cfg.extensions.files,
+            plugins: cfg.plugins,
             policy: Default::default(),
             test_id_attribute: None,
             keep_bundler: false,
