@@ -6,7 +6,7 @@ use crate::host_kind::HostKind;
 use crate::load::JsProgram;
 use crate::playwright::{self, Session};
 use crate::script::ScriptSandbox;
-use crate::vm::{Call, Vm, VmError};
+use crate::vm::{Call, Vm, VmCode, VmError};
 use ferridriver_steps::registry::{HookContext, Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -220,7 +220,7 @@ impl JsHost {
         }
         let limits = self.program.as_ref().map(|p| p.limits).unwrap_or_default();
         let vm = Vm::new(
-            self.program.as_ref().map(|p| &p.compiled),
+            self.program.as_ref().map(|p| VmCode { compiled: &p.compiled, hidden_tools: &p.hidden_tools }),
             &self.root,
             self.kind,
             limits,

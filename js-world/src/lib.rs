@@ -28,6 +28,7 @@ mod natives;
 mod net_policy;
 mod playwright;
 mod plugin;
+pub mod plugin_lifecycle;
 mod plugin_packages;
 pub mod policy;
 mod rolldown_run;

@@ -15,7 +15,7 @@ use crate::discover::{discover, slash_path, JsConfig};
 use crate::disk_cache;
 use crate::manifest::Manifest;
 use crate::sourcemap::SourceMapper;
-use crate::vm::{Vm, VmLimits};
+use crate::vm::{Vm, VmCode, VmLimits};
 use ferridriver_steps::registry::Registry;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -24,15 +24,18 @@ use std::sync::{Arc, OnceLock};
 #[derive(Debug)]
 pub struct JsProgram {
     /// The bundle and its bytecode.
-    pub compiled: Compiled,
+    pub compiled: Arc<Compiled>,
     /// Bundle positions back to the original files.
-    pub mapper: SourceMapper,
+    pub mapper: Arc<SourceMapper>,
     /// What the bundle registered.
     pub manifest: Manifest,
     /// The project root (`node:fs` scope, source locations).
     pub root: PathBuf,
     /// Limits of every VM running it.
     pub limits: VmLimits,
+    /// Tools in the bundle that are not part of the program (their file was left out after
+    /// loading, see [`JsProgram::without_files`]): each VM takes them out of `plugins[...]`.
+    pub hidden_tools: Vec<String>,
 }
 
 impl JsProgram {
@@ -44,6 +47,25 @@ impl JsProgram {
     /// The step files in the bundle.
     pub fn files(&self) -> &[PathBuf] {
         &self.compiled.bundle.files
+    }
+
+    /// The same program without anything registered from the files `uris` (relative to the
+    /// root, as definitions' sources are): the bytecode is shared and still evaluates them, but
+    /// nothing of theirs is registered or reachable through `plugins[...]`.
+    pub fn without_files(&self, uris: &[String]) -> JsProgram {
+        let mut manifest = self.manifest.clone();
+        let mut hidden_tools = self.hidden_tools.clone();
+        for uri in uris {
+            hidden_tools.extend(manifest.without_file(uri));
+        }
+        JsProgram {
+            compiled: Arc::clone(&self.compiled),
+            mapper: Arc::clone(&self.mapper),
+            manifest,
+            root: self.root.clone(),
+            limits: self.limits,
+            hidden_tools,
+        }
     }
 }
 
@@ -207,7 +229,17 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                 break;
             }
         };
-        match Vm::new(Some(&compiled), root, config.host, limits, None, None, None).await {
+        match Vm::new(
+            Some(VmCode { compiled: &compiled, hidden_tools: &[] }),
+            root,
+            config.host,
+            limits,
+            None,
+            None,
+            None,
+        )
+        .await
+        {
             Ok(vm) => {
                 let manifest = match vm.manifest().await {
                     Ok(json) => Manifest::parse(&json, &mapper),
@@ -215,7 +247,14 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                 };
                 return match manifest {
                     Ok(manifest) => {
-                        let program = JsProgram { compiled, mapper, manifest, root: root.clone(), limits };
+                        let program = JsProgram {
+                            compiled: Arc::new(compiled),
+                            mapper: Arc::new(mapper),
+                            manifest,
+                            root: root.clone(),
+                            limits,
+                            hidden_tools: Vec::new(),
+                        };
                         done(Some(program), errors, inputs, bundled_any)
                     }
                     Err(e) => {

@@ -45,6 +45,8 @@ struct RawDefinition {
     plugin: Option<String>,
     version: Option<String>,
     error_codes: Option<Vec<String>>,
+    has_setup: Option<bool>,
+    has_teardown: Option<bool>,
     line: f64,
     column: f64,
 }
@@ -128,8 +130,25 @@ pub struct JsPlugin {
     pub description: Option<String>,
     /// Its error codes, qualified (`box.LOGIN_FAILED`).
     pub error_codes: Vec<String>,
+    /// It has a `setup(ctx)`, run once per host process before the first call.
+    pub has_setup: bool,
+    /// It has a `teardown(ctx)`, run on shutdown and before a reload replaces it.
+    pub has_teardown: bool,
     /// Where `definePlugin` was called.
     pub source: SourceLocation,
+}
+
+impl JsDefinition {
+    /// Where it was registered.
+    pub fn source(&self) -> &SourceLocation {
+        match self {
+            JsDefinition::Step(s) => &s.source,
+            JsDefinition::Hook(h) => &h.source,
+            JsDefinition::ParameterType(p) => &p.source,
+            JsDefinition::Tool(t) => &t.source,
+            JsDefinition::Plugin(p) => &p.source,
+        }
+    }
 }
 
 /// Everything the bundle registered.
@@ -164,6 +183,8 @@ impl Manifest {
                     version: d.version.unwrap_or_default(),
                     description: d.description,
                     error_codes: d.error_codes.unwrap_or_default(),
+                    has_setup: d.has_setup.unwrap_or(false),
+                    has_teardown: d.has_teardown.unwrap_or(false),
                     source,
                 }));
                 continue;
@@ -292,6 +313,21 @@ impl Manifest {
             JsDefinition::Plugin(p) => Some(p),
             _ => None,
         })
+    }
+
+    /// Leaves out everything registered from the file `uri` (its steps, hooks, parameter
+    /// types, tools and plugins: a plugin whose setup failed registers nothing); returns the
+    /// names of the tools left out.
+    pub fn without_file(&mut self, uri: &str) -> Vec<String> {
+        let mut hidden = Vec::new();
+        self.definitions.retain(|d| {
+            let from_file = d.source().uri == uri;
+            if let (true, JsDefinition::Tool(t)) = (from_file, d) {
+                hidden.push(t.name.clone());
+            }
+            !from_file
+        });
+        hidden
     }
 
     /// The timeout of step `index` (its own or `setDefaultTimeout`).

@@ -48,6 +48,16 @@ impl Default for VmLimits {
     }
 }
 
+/// The bundle a VM evaluates, and the tools in it that the program leaves out (see
+/// `JsProgram::without_files`).
+#[derive(Clone, Copy)]
+pub struct VmCode<'a> {
+    /// The bundle and its bytecode.
+    pub compiled: &'a Compiled,
+    /// Tools taken out of `plugins[...]` once the bundle is evaluated.
+    pub hidden_tools: &'a [String],
+}
+
 /// A failure of the VM itself (not a definition's result): it cannot load, or a call was
 /// interrupted. `stack` is in bundle positions.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,7 +100,7 @@ pub struct Vm {
 impl Vm {
     /// Starts a VM and evaluates the bundle in it; `session` gives its steps the browser.
     pub async fn new(
-        code: Option<&Compiled>,
+        code: Option<VmCode<'_>>,
         root: &Path,
         host: HostKind,
         limits: VmLimits,
@@ -121,8 +131,9 @@ impl Vm {
         let context =
             AsyncContext::full(&runtime).await.map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
         let root = root.to_path_buf();
-        let bytecode = code.map(|c| c.bytecode.clone());
+        let bytecode = code.map(|c| c.compiled.bytecode.clone());
         let sandbox = sandbox.cloned();
+        let hidden_tools = code.map(|c| c.hidden_tools.to_vec()).unwrap_or_default();
         let bridge = context
             .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
@@ -164,7 +175,7 @@ impl Vm {
                     evaluated.into_future::<()>().await.catch(&ctx).map_err(fail)?;
                 }
                 let finish: Function = bridge.get("finishLoading").catch(&ctx).map_err(fail)?;
-                finish.call::<_, ()>(()).catch(&ctx).map_err(fail)?;
+                finish.call::<_, ()>((hidden_tools,)).catch(&ctx).map_err(fail)?;
                 Ok(Bridge(Persistent::save(&ctx, bridge)))
             })
             .await?;
@@ -272,6 +283,39 @@ impl Vm {
                 (result, attachments)
             })
             .await
+    }
+}
+
+impl Vm {
+    /// Runs plugin `name`'s `setup` or `teardown` (`which`) and waits for it, for at most
+    /// `limit`: past it a busy loop is interrupted and a pending promise abandoned.
+    pub(crate) async fn plugin_lifecycle(&self, name: &str, which: &str, limit: Duration) -> Result<(), VmError> {
+        let until = counted_ms(self.epoch).saturating_add(limit.as_millis() as u64);
+        self.deadline.store(until, Ordering::Relaxed);
+        let bridge = self.bridge.clone();
+        let (name, which) = (name.to_string(), which.to_string());
+        let epoch = self.epoch;
+        let result = self
+            .context
+            .async_with(async move |ctx| {
+                let started: rquickjs::Result<Promise> = bridge
+                    .restore(&ctx)
+                    .and_then(|b| b.get::<_, Function>("pluginLifecycle"))
+                    .and_then(|f| f.call((name, which)));
+                let promise = started.catch(&ctx).map_err(|e| exception_error(e, false))?;
+                match tokio::time::timeout(limit, promise.into_future::<()>()).await {
+                    Ok(done) => done.catch(&ctx).map_err(|e| exception_error(e, counted_ms(epoch) >= until)),
+                    Err(_) => Err(VmError {
+                        exception_type: "TimeoutError".into(),
+                        message: format!("did not finish within {} s", limit.as_secs()),
+                        stack: None,
+                        timed_out: true,
+                    }),
+                }
+            })
+            .await;
+        self.deadline.store(u64::MAX, Ordering::Relaxed);
+        result
     }
 }
 

@@ -144,9 +144,15 @@ pub fn report(input: &ReportInput<'_>) -> Value {
                 "source": p.source.to_string(),
                 "tools": tools,
                 "error_codes": p.error_codes,
+                "lifecycle": lifecycle(p),
             })
         })
         .collect();
     let policy = json!({ "profile": input.policy.profile().name(), "set_by": input.policy.profile_source() });
     json!({ "policy": policy, "files": files, "plugins": plugins, "tools": tools, "errors": input.errors })
+}
+
+/// The lifecycle functions a plugin declares (`["setup", "teardown"]`).
+fn lifecycle(p: &ferridriver_js_world::JsPlugin) -> Vec<&'static str> {
+    [p.has_setup.then_some("setup"), p.has_teardown.then_some("teardown")].into_iter().flatten().collect()
 }

@@ -7,7 +7,7 @@ use crate::extensions::report;
 use crate::server::Loaded;
 use ferridriver_js_world::HostKind;
 use ferridriver_runner::extension_policy::PolicyFlags;
-use ferridriver_runner::project::load_project;
+use ferridriver_runner::project::{load_project, PluginStart};
 use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
@@ -61,7 +61,7 @@ pub fn run_extensions(args: ExtensionsArgs) -> i32 {
 
 fn list(json: bool, config: Option<&str>, flags: &PolicyFlags) -> Result<i32, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = Arc::new(load_project(config, &root, HostKind::Mcp, false)?);
+    let project = Arc::new(load_project(config, &root, HostKind::Mcp, false, PluginStart::DescribeOnly)?);
     let policy = ferridriver_runner::extension_policy::resolve(
         flags,
         &root,
@@ -105,6 +105,9 @@ fn human(report: &Value, loaded: &Loaded) -> String {
             out.push('\n');
             if plugin["error_codes"].as_array().is_some_and(|c| !c.is_empty()) {
                 out.push_str(&format!("    error codes: {}\n", list(&plugin["error_codes"])));
+            }
+            if plugin["lifecycle"].as_array().is_some_and(|c| !c.is_empty()) {
+                out.push_str(&format!("    lifecycle: {}\n", list(&plugin["lifecycle"])));
             }
         }
         for tool in tools.iter().filter(|t| named(&file["tools"], t)) {

@@ -6,7 +6,7 @@ use crate::server::Loaded;
 use crate::session::SessionContext;
 use ferridriver_js_world::HostKind;
 use ferridriver_runner::browser_table::BrowserTable;
-use ferridriver_runner::project::{load_project, Project};
+use ferridriver_runner::project::{load_project, PluginStart, Project};
 use ferridriver_steps::lease::BrowserSettings;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -77,7 +77,7 @@ pub(crate) fn host_setup(
     reloads: bool,
 ) -> Result<HostSetup, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = load_project(flags.config.as_deref(), &root, kind, reloads)?;
+    let project = load_project(flags.config.as_deref(), &root, kind, reloads, PluginStart::Start)?;
     for e in &project.errors {
         eprintln!("error: {e}");
     }

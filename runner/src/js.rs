@@ -3,7 +3,7 @@
 
 use crate::execute::workers::HostFactory;
 use ferridriver_js_world::policy::HostPolicy;
-use ferridriver_js_world::{load, JsConfig, JsHost, JsProgram};
+use ferridriver_js_world::{load, HostKind, JsConfig, JsHost, JsProgram};
 use ferridriver_steps::registry::Registry;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,14 +33,17 @@ pub fn add_js_steps(
     default_timeout: Duration,
 ) -> (HostFactory, Option<Arc<JsProgram>>, usize) {
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let report = load(&JsConfig {
+    let loaded = load(&JsConfig {
         steps: settings.steps.clone(),
         extensions: settings.extensions.clone(),
         plugins: settings.plugins.clone(),
         root,
         keep_bundler: settings.keep_bundler,
-        ..Default::default()
+        host: HostKind::Bdd,
     });
+    // Plugins' setups run once, before any scenario; one that fails registers nothing and
+    // counts as a file that failed to load.
+    let report = ferridriver_js_world::plugin_lifecycle::activate(loaded, HostKind::Bdd);
     for e in &report.errors {
         eprintln!("error: {e}");
     }

@@ -31,6 +31,16 @@ pub struct Project {
     pub errors: Vec<String>,
 }
 
+/// Whether loading a project starts its plugins (their `setup`, plugin_lifecycle.rs): the
+/// hosts that serve calls do; commands that only describe the project do not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PluginStart {
+    /// Run the setups (once per process); a plugin whose setup fails is left out.
+    Start,
+    /// Load without running anything of the plugins (`steps`, `extensions list`).
+    DescribeOnly,
+}
+
 /// Loads the project in `root`. Only an unreadable or invalid config file is an error; broken
 /// step files are reported in [`Project::errors`] and the rest loads.
 /// `keep_bundler`: the host loads again after saves (see `JsConfig::keep_bundler`).
@@ -39,6 +49,7 @@ pub fn load_project(
     root: &Path,
     host: HostKind,
     keep_bundler: bool,
+    plugins: PluginStart,
 ) -> Result<Project, String> {
     let config_path = find_config(explicit_config, root)?;
     let config = match &config_path {
@@ -61,7 +72,7 @@ pub fn load_project(
     ferridriver_steps::builtin::link();
     let builtin_steps = config.test.builtin_steps != Some(false);
     let mut registry = Registry::from_inventory_builtin(Arc::new(IdGenerator::unique()), builtin_steps);
-    let report = load(&JsConfig {
+    let loaded = load(&JsConfig {
         steps: config.test.steps.clone().unwrap_or_default(),
         extensions: config.extensions.files.clone(),
         plugins: config.plugins.clone(),
@@ -69,6 +80,10 @@ pub fn load_project(
         host,
         keep_bundler,
     });
+    let report = match plugins {
+        PluginStart::Start => ferridriver_js_world::plugin_lifecycle::activate(loaded, host),
+        PluginStart::DescribeOnly => loaded,
+    };
     let mut errors = report.errors.clone();
     if let Some(program) = &report.program {
         program.register(&mut registry);

@@ -2,7 +2,7 @@
 //! example, then the project's own (Rust and JS/TS), marking the built-in ones they shadow.
 //! `--markdown` prints docs/steps.md.
 
-use crate::project::load_project;
+use crate::project::{load_project, PluginStart};
 use ferridriver_js_world::HostKind;
 use ferridriver_messages::IdGenerator;
 use ferridriver_steps::registry::{Registry, RustStep, StepDefinition};
@@ -37,7 +37,7 @@ pub fn run_steps(args: StepsArgs) -> i32 {
         return i32::from(!registry.errors.is_empty());
     }
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let project = match load_project(args.config.as_deref(), &root, HostKind::Bdd, false) {
+    let project = match load_project(args.config.as_deref(), &root, HostKind::Bdd, false, PluginStart::DescribeOnly) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

@@ -232,6 +232,9 @@
   const errorCodes = Object.create(null); // 'box.LOGIN_FAILED' -> { retryable, hint, message }
   const toolPlugin = []; // tool index -> plugin name
   const RESERVED = ['ferridriver', 'bdd', 'session', 'run', 'script'];
+  // name -> { setup, teardown, version }: run by the host's plugin lifecycle (plugin_lifecycle.rs),
+  // once per process, never by user code.
+  const pluginLifecycles = Object.create(null);
   function pluginFailure(code, name, why) {
     const e = new Error(`${code}: definePlugin "${name}": ${why}`);
     e.name = 'PluginLoadError';
@@ -279,10 +282,13 @@
       if (fn !== undefined && typeof fn !== 'function') throw invalid(`\`${hook}\` must be a function`);
     }
     pluginNames[name] = true;
+    pluginLifecycles[name] = { setup: p.setup, teardown: p.teardown, version: p.version };
     manifest.push({
       type: 'plugin',
       name,
       version: p.version,
+      hasSetup: typeof p.setup === 'function',
+      hasTeardown: typeof p.teardown === 'function',
       description: typeof p.description === 'string' ? p.description : null,
       errorCodes: Object.keys(codes).map((c) => `${name}.${c}`),
       ...callerPosition(),
@@ -512,8 +518,11 @@
       if (con) con.capture(null);
     }
   }
-  function finishLoading() {
+  // `hidden`: the tools of files the host left out (a plugin whose setup failed registers
+  // nothing), taken out of `plugins[...]` as they are out of the registry.
+  function finishLoading(hidden) {
     loaded = true;
+    for (const name of hidden || []) delete pluginTable[name];
     if (!wrapper) return;
     for (const d of steps.concat(hooks)) d.wrapped = wrapper(d.fn, d.options.wrapperOptions);
   }
@@ -555,6 +564,13 @@
       return out;
     },
     invokeTool,
+    // A plugin's `setup(ctx)` / `teardown(ctx)`, awaited; a throw rejects.
+    async pluginLifecycle(name, which) {
+      const p = pluginLifecycles[name];
+      const f = p && p[which];
+      if (typeof f !== 'function') return;
+      await f({ name, version: p.version, host: native.host });
+    },
   });
 
   const api = {

@@ -141,8 +141,24 @@ declare namespace ferridriver {
     errorCodes?: Readonly<Record<string, ErrorCodeSpec>>;
     /** Its tools, with short names (`login`). */
     tools?: readonly ToolDefinition[];
-    setup?: () => void | Promise<void>;
-    teardown?: () => void | Promise<void>;
+    /**
+     * Runs once per host process before the first scenario or call, in a VM of the plugins'
+     * own (tools run in the sessions' VMs). A throw, or more than 10 s, and the plugin
+     * registers nothing.
+     */
+    setup?: (ctx: PluginLifecycleContext) => void | Promise<void>;
+    /** Runs when the host ends and before a reload replaces the plugin (10 s at most). */
+    teardown?: (ctx: PluginLifecycleContext) => void | Promise<void>;
+  }
+
+  /** What `setup` and `teardown` are given. */
+  interface PluginLifecycleContext {
+    /** The plugin's name. */
+    readonly name: string;
+    /** The plugin's version. */
+    readonly version: string;
+    /** The host it runs in. */
+    readonly host: ferridriver.Host;
   }
 
   /** A tool's manifest with its handler. */
