@@ -26,6 +26,7 @@ mod lower_async;
 mod manifest;
 mod natives;
 mod net_policy;
+mod node_fs;
 mod playwright;
 mod plugin;
 pub mod plugin_lifecycle;

@@ -88,6 +88,7 @@ pub fn install(
     native.set("fetchCancel", Function::new(ctx.clone(), crate::fetch::cancel_body)?)?;
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
+    crate::node_fs::install(ctx, &native, &root, sandbox)?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
     native.set("env", env)?;
@@ -224,7 +225,7 @@ pub fn copy(bytes: &TypedArray<'_, u8>) -> Vec<u8> {
 }
 
 /// `path` if it lies inside `root` (after resolving `..` and symbolic links), else why not.
-fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
+pub(crate) fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
     let candidate = root.join(path);
     // A file that does not exist cannot be canonicalised; check its parent instead.
     let resolved = match candidate.canonicalize() {

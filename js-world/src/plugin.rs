@@ -60,7 +60,19 @@ const ASSERT_EXPORTS: &[&str] = &[
     "AssertionError",
     "strict",
 ];
-const FS_EXPORTS: &[&str] = &["readFileSync", "existsSync", "createReadStream", "promises"];
+const FS_EXPORTS: &[&str] = &[
+    "readFileSync",
+    "existsSync",
+    "createReadStream",
+    "writeFileSync",
+    "appendFileSync",
+    "mkdirSync",
+    "readdirSync",
+    "statSync",
+    "unlinkSync",
+    "rmSync",
+    "promises",
+];
 const PATH_EXPORTS: &[&str] =
     &["join", "dirname", "basename", "resolve", "extname", "normalize", "relative", "isAbsolute", "sep"];
 const BUFFER_EXPORTS: &[&str] = &["Buffer"];
@@ -89,8 +101,6 @@ const CRYPTO_EXPORTS: &[&str] = &[
     "createCipheriv",
     "createDecipheriv",
 ];
-/// The Node built-ins provided (for messages about the others).
-pub(crate) const NODE_BUILTINS: &[&str] = &["assert", "buffer", "crypto", "events", "fs", "os", "path", "url", "util"];
 /// What step files import from `@playwright/test` (the classes are there for `instanceof`).
 const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "expect",
@@ -109,41 +119,64 @@ const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "webkit",
 ];
 
+const FS_PROMISES_EXPORTS: &[&str] =
+    &["readFile", "writeFile", "appendFile", "mkdir", "readdir", "stat", "unlink", "rm"];
+
+/// One virtual module: the specifiers that name it, its key in
+/// `globalThis.__ferridriver_modules` and its exported names.
+struct VirtualModule {
+    specifiers: &'static [&'static str],
+    key: &'static str,
+    exports: &'static [&'static str],
+}
+
+/// Every virtual module; a Node built-in is one whose specifiers include `node:<name>`.
+const VIRTUAL_MODULES: &[VirtualModule] = &[
+    VirtualModule {
+        specifiers: &["@cucumber/cucumber", "@cucumber/fake-cucumber"],
+        key: "cucumber",
+        exports: CUCUMBER_EXPORTS,
+    },
+    VirtualModule {
+        specifiers: &["node:assert", "assert", "node:assert/strict", "assert/strict"],
+        key: "assert",
+        exports: ASSERT_EXPORTS,
+    },
+    VirtualModule { specifiers: &["node:buffer", "buffer"], key: "buffer", exports: BUFFER_EXPORTS },
+    VirtualModule { specifiers: &["node:crypto", "crypto"], key: "crypto", exports: CRYPTO_EXPORTS },
+    VirtualModule { specifiers: &["node:events", "events"], key: "events", exports: EVENTS_EXPORTS },
+    VirtualModule { specifiers: &["node:fs", "fs"], key: "fs", exports: FS_EXPORTS },
+    VirtualModule { specifiers: &["node:fs/promises", "fs/promises"], key: "fsPromises", exports: FS_PROMISES_EXPORTS },
+    VirtualModule { specifiers: &["node:os", "os"], key: "os", exports: OS_EXPORTS },
+    VirtualModule { specifiers: &["node:path", "path"], key: "path", exports: PATH_EXPORTS },
+    VirtualModule { specifiers: &["node:url", "url"], key: "url", exports: URL_EXPORTS },
+    VirtualModule { specifiers: &["node:util", "util"], key: "util", exports: UTIL_EXPORTS },
+    VirtualModule {
+        specifiers: &["@playwright/test", "playwright/test", "playwright", "playwright-core"],
+        key: "playwright",
+        exports: PLAYWRIGHT_EXPORTS,
+    },
+];
+
+/// The Node built-ins provided, by name (`fs`, `fs/promises`…), for messages about the others.
+pub(crate) fn node_builtins() -> Vec<&'static str> {
+    VIRTUAL_MODULES
+        .iter()
+        .flat_map(|m| m.specifiers.iter())
+        .filter_map(|s| s.strip_prefix("node:"))
+        .filter(|s| !s.ends_with("/strict"))
+        .collect()
+}
+
 /// The virtual module a bare specifier stands for: `(module key, exported names)`.
 pub(crate) fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
-    Some(match specifier {
-        "@cucumber/cucumber" | "@cucumber/fake-cucumber" => ("cucumber", CUCUMBER_EXPORTS),
-        "node:assert" | "assert" | "node:assert/strict" | "assert/strict" => ("assert", ASSERT_EXPORTS),
-        "node:fs" | "fs" => ("fs", FS_EXPORTS),
-        "node:path" | "path" => ("path", PATH_EXPORTS),
-        "node:buffer" | "buffer" => ("buffer", BUFFER_EXPORTS),
-        "node:os" | "os" => ("os", OS_EXPORTS),
-        "node:url" | "url" => ("url", URL_EXPORTS),
-        "node:util" | "util" => ("util", UTIL_EXPORTS),
-        "node:events" | "events" => ("events", EVENTS_EXPORTS),
-        "node:crypto" | "crypto" => ("crypto", CRYPTO_EXPORTS),
-        "@playwright/test" | "playwright/test" | "playwright" | "playwright-core" => ("playwright", PLAYWRIGHT_EXPORTS),
-        _ => return None,
-    })
+    VIRTUAL_MODULES.iter().find(|m| m.specifiers.contains(&specifier)).map(|m| (m.key, m.exports))
 }
 
 /// The code of a virtual module: it re-exports what the prelude put in
 /// `globalThis.__ferridriver_modules[key]`, so the bundle carries no copy of our API.
 pub(crate) fn virtual_code(key: &str) -> Option<String> {
-    let exports = match key {
-        "cucumber" => CUCUMBER_EXPORTS,
-        "assert" => ASSERT_EXPORTS,
-        "fs" => FS_EXPORTS,
-        "path" => PATH_EXPORTS,
-        "buffer" => BUFFER_EXPORTS,
-        "os" => OS_EXPORTS,
-        "url" => URL_EXPORTS,
-        "util" => UTIL_EXPORTS,
-        "events" => EVENTS_EXPORTS,
-        "crypto" => CRYPTO_EXPORTS,
-        "playwright" => PLAYWRIGHT_EXPORTS,
-        _ => return None,
-    };
+    let exports = VIRTUAL_MODULES.iter().find(|m| m.key == key)?.exports;
     let mut code = format!("const m = globalThis.__ferridriver_modules[{key:?}];\nexport default m;\n");
     for name in exports {
         code.push_str(&format!("export const {name} = m.{name};\n"));

@@ -107,7 +107,7 @@ pub(crate) fn collect(
         let hint = if builtin {
             format!(
                 "that Node built-in is not provided by ferridriver (provided: {}); QuickJS runs the steps, not Node",
-                crate::plugin::NODE_BUILTINS.join(", ")
+                crate::plugin::node_builtins().join(", ")
             )
         } else {
             "install the package (npm install) or fix the import path; QuickJS cannot load modules at run time".into()

@@ -279,12 +279,95 @@
       yield this.__ferridriverBytes;
     }
   }
+  // Writes (node_fs.rs): below the project in bdd, below script_root/artifacts_root in the
+  // agent hosts. Node's error code (`ENOENT: …`) is copied to `error.code`.
+  function coded(f) {
+    return (...args) => {
+      try {
+        return f(...args);
+      } catch (e) {
+        const m = e && /^([A-Z_]+):/.exec(e.message);
+        if (m && e.code === undefined) e.code = m[1];
+        throw e;
+      }
+    };
+  }
+  const resolved = (p) => path.resolve(String(p instanceof URL ? p.pathname : p));
+  function dataBytes(data, options) {
+    if (typeof data === 'string') {
+      const encoding = typeof options === 'string' ? options : options && options.encoding;
+      return encoding === 'base64' ? native.base64Decode(data) : native.utf8Encode(data);
+    }
+    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    return native.utf8Encode(String(data));
+  }
+  const writeFileSync = coded((file, data, options) => native.nodeFsWrite(resolved(file), dataBytes(data, options), !!(options && options.flag === 'a')));
+  const appendFileSync = coded((file, data, options) => native.nodeFsWrite(resolved(file), dataBytes(data, options), true));
+  const mkdirSync = coded((dir, options) => {
+    const recursive = !!(options && options.recursive);
+    const target = resolved(dir);
+    // Node returns the first folder a recursive mkdir made.
+    let first;
+    for (let p = target; p !== '/' && !native.exists(p); p = path.dirname(p)) first = p;
+    native.nodeFsMkdir(target, recursive);
+    return recursive ? first : undefined;
+  });
+  class Dirent {
+    constructor(name, dir, parentPath) {
+      this.name = name;
+      this.parentPath = parentPath;
+      this.path = parentPath;
+      this._dir = dir;
+    }
+    isDirectory() { return this._dir; }
+    isFile() { return !this._dir; }
+    isSymbolicLink() { return false; }
+  }
+  const readdirSync = coded((dir, options) => {
+    const target = resolved(dir);
+    const entries = JSON.parse(native.nodeFsReaddir(target));
+    return options && options.withFileTypes ? entries.map(([n, d]) => new Dirent(n, d, target)) : entries.map(([n]) => n);
+  });
+  const statSync = coded((file) => {
+    const s = JSON.parse(native.nodeFsStat(resolved(file)));
+    return {
+      size: s.size,
+      mtimeMs: s.mtimeMs,
+      mtime: new Date(s.mtimeMs),
+      birthtimeMs: s.birthtimeMs,
+      birthtime: new Date(s.birthtimeMs),
+      isFile: () => s.file,
+      isDirectory: () => s.directory,
+      isSymbolicLink: () => false,
+    };
+  });
+  const unlinkSync = coded((file) => native.nodeFsRemove(resolved(file), false, false, true));
+  const rmSync = coded((file, options) => native.nodeFsRemove(resolved(file), !!(options && options.recursive), !!(options && options.force), false));
+  const later = (f) => async (...args) => f(...args);
   modules.fs = {
-    readFileSync,
-    existsSync: (file) => native.exists(path.resolve(String(file))),
+    readFileSync: coded(readFileSync),
+    existsSync: (file) => native.exists(resolved(file)),
     createReadStream: (file) => new ReadStream(file),
-    promises: { readFile: async (file, options) => readFileSync(file, options) },
+    writeFileSync,
+    appendFileSync,
+    mkdirSync,
+    readdirSync,
+    statSync,
+    unlinkSync,
+    rmSync,
+    promises: {
+      readFile: later(coded(readFileSync)),
+      writeFile: later(writeFileSync),
+      appendFile: later(appendFileSync),
+      mkdir: later(mkdirSync),
+      readdir: later(readdirSync),
+      stat: later(statSync),
+      unlink: later(unlinkSync),
+      rm: later(rmSync),
+    },
   };
+  modules.fsPromises = modules.fs.promises;
 
   // ---- timers, microtasks, console.
   let nextTimer = 1;

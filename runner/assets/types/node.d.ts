@@ -97,14 +97,61 @@ declare module 'node:fs' {
   export function existsSync(path: string): boolean;
   /** The file as a stream (read whole when created). */
   export function createReadStream(path: string): ReadStream;
+  /** What `writeFileSync` takes: text (UTF-8, or base64 with that encoding) or bytes. */
+  export type FileData = string | ArrayBufferView | ArrayBuffer;
+  export type WriteOptions = BufferEncoding | { encoding?: BufferEncoding; flag?: 'w' | 'a' } | null;
+  /**
+   * Writes a file below the project (`bdd`) or below script_root/artifacts_root (mcp, run);
+   * anything else is an `EACCES` error. The folder must exist (`ENOENT` otherwise).
+   */
+  export function writeFileSync(path: string, data: FileData, options?: WriteOptions): void;
+  export function appendFileSync(path: string, data: FileData, options?: WriteOptions): void;
+  /** Makes a folder (with `recursive`, its parents too; returns the first one made). */
+  export function mkdirSync(path: string, options?: { recursive?: boolean }): string | undefined;
+  export interface Dirent {
+    readonly name: string;
+    readonly parentPath: string;
+    isFile(): boolean;
+    isDirectory(): boolean;
+    isSymbolicLink(): boolean;
+  }
+  export function readdirSync(path: string): string[];
+  export function readdirSync(path: string, options: { withFileTypes: true }): Dirent[];
+  export interface Stats {
+    readonly size: number;
+    readonly mtimeMs: number;
+    readonly mtime: Date;
+    readonly birthtimeMs: number;
+    readonly birthtime: Date;
+    isFile(): boolean;
+    isDirectory(): boolean;
+    isSymbolicLink(): boolean;
+  }
+  export function statSync(path: string): Stats;
+  export function unlinkSync(path: string): void;
+  export function rmSync(path: string, options?: { recursive?: boolean; force?: boolean }): void;
   export const promises: {
     readFile(path: string, options?: { encoding?: null } | null): Promise<Buffer>;
     readFile(path: string, options: BufferEncoding | { encoding: BufferEncoding }): Promise<string>;
+    writeFile(path: string, data: FileData, options?: WriteOptions): Promise<void>;
+    appendFile(path: string, data: FileData, options?: WriteOptions): Promise<void>;
+    mkdir(path: string, options?: { recursive?: boolean }): Promise<string | undefined>;
+    readdir(path: string): Promise<string[]>;
+    stat(path: string): Promise<Stats>;
+    unlink(path: string): Promise<void>;
+    rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
   };
   const fs: {
     readFileSync: typeof readFileSync;
     existsSync: typeof existsSync;
     createReadStream: typeof createReadStream;
+    writeFileSync: typeof writeFileSync;
+    appendFileSync: typeof appendFileSync;
+    mkdirSync: typeof mkdirSync;
+    readdirSync: typeof readdirSync;
+    statSync: typeof statSync;
+    unlinkSync: typeof unlinkSync;
+    rmSync: typeof rmSync;
     promises: typeof promises;
   };
   export default fs;
@@ -113,6 +160,25 @@ declare module 'node:fs' {
 declare module 'fs' {
   export * from 'node:fs';
   export { default } from 'node:fs';
+}
+
+declare module 'node:fs/promises' {
+  import type { promises } from 'node:fs';
+  export const readFile: (typeof promises)['readFile'];
+  export const writeFile: (typeof promises)['writeFile'];
+  export const appendFile: (typeof promises)['appendFile'];
+  export const mkdir: (typeof promises)['mkdir'];
+  export const readdir: (typeof promises)['readdir'];
+  export const stat: (typeof promises)['stat'];
+  export const unlink: (typeof promises)['unlink'];
+  export const rm: (typeof promises)['rm'];
+  const fsPromises: typeof promises;
+  export default fsPromises;
+}
+
+declare module 'fs/promises' {
+  export * from 'node:fs/promises';
+  export { default } from 'node:fs/promises';
 }
 
 declare module 'node:path' {

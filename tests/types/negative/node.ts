@@ -1,6 +1,6 @@
 // Node built-ins ferridriver does not have.
-// @ts-expect-error: node:fs is read-only
-import { writeFileSync } from 'node:fs';
+// @ts-expect-error: no write streams in node:fs
+import { createWriteStream } from 'node:fs';
 // @ts-expect-error: posix is only on the default export
 import { posix } from 'node:path';
 // @ts-expect-error: no node:child_process

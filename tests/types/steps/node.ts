@@ -84,3 +84,17 @@ Given('the other built-ins', async function () {
   const p: string = fileURLToPath('file:///tmp/a');
   strictEqual(typeof text + p, 'string/tmp/a');
 });
+
+// Writes, as suites keep report folders.
+import { mkdirSync, writeFileSync, appendFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { writeFile, mkdir } from 'fs/promises';
+export async function keepReport(): Promise<number> {
+  const made: string | undefined = mkdirSync('reports/run', { recursive: true });
+  writeFileSync('reports/run/a.json', JSON.stringify({ made }));
+  appendFileSync('reports/run/log.txt', 'line\n', 'utf8');
+  await mkdir('reports/p', { recursive: true });
+  await writeFile('reports/p/b.bin', new Uint8Array([1, 2]));
+  const dirs = readdirSync('reports', { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+  rmSync('reports/p', { recursive: true, force: true });
+  return dirs + statSync('reports/run/a.json').size;
+}

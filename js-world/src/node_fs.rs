@@ -1,0 +1,254 @@
+//! The writing half of `node:fs` (and the directory reads that go with it): `writeFileSync`,
+//! `appendFileSync`, `mkdirSync`, `readdirSync`, `statSync`, `unlinkSync`, `rmSync` and their
+//! promise forms, for suites that keep report folders and for plugins.
+//!
+//! Where JS may write is decided here, in Rust, before any file is touched: below the project
+//! root in `bdd` (and in a plugin's setup), below script_root or artifacts_root in the agent
+//! hosts (mcp, run), which hand their VMs a sandbox. A path is judged by where it really is:
+//! its existing part is canonicalised (a symlink leads where it points), and a symlink as the
+//! target itself is refused. Errors start with Node's code (`ENOENT: …`), which the prelude
+//! copies to `error.code`.
+
+use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+/// The folders JS may write below, canonical.
+#[derive(Debug, Clone)]
+struct WritableRoots(Vec<PathBuf>);
+
+impl WritableRoots {
+    fn new(project: &Path, sandbox: Option<&crate::script::ScriptSandbox>) -> Self {
+        let roots = match sandbox {
+            Some(s) => vec![s.fs.root.clone(), s.artifacts.root.clone()],
+            None => vec![project.to_path_buf()],
+        };
+        WritableRoots(roots.into_iter().map(|r| r.canonicalize().unwrap_or(r)).collect())
+    }
+
+    fn describe(&self) -> String {
+        self.0.iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(" or ")
+    }
+
+    fn outside(&self, path: &str) -> String {
+        format!(
+            "EACCES: '{path}' is outside the folders node:fs may write ({})\n  hint: write below the project (bdd) or below script_root/artifacts_root (mcp, run)",
+            self.describe()
+        )
+    }
+
+    fn contains(&self, real: &Path) -> bool {
+        self.0.iter().any(|r| real.starts_with(r.canonicalize().as_deref().unwrap_or(r)))
+    }
+
+    /// A root that does not exist yet (artifacts_root before the first write) is made when a
+    /// path below it is written.
+    fn make_root_of(&self, lexical: &Path) {
+        for root in self.0.iter().filter(|r| lexical.starts_with(r) && !r.exists()) {
+            let _ = std::fs::create_dir_all(root);
+        }
+    }
+
+    /// Where a write of `path` lands: the real parent (which must exist) joined with the file's
+    /// name, inside a root, and not a symlink.
+    fn file(&self, path: &str) -> Result<PathBuf, String> {
+        let lexical = lexical(path)?;
+        self.make_root_of(&lexical);
+        let name = lexical.file_name().ok_or_else(|| self.outside(path))?.to_owned();
+        let parent = lexical.parent().ok_or_else(|| self.outside(path))?;
+        let real_parent =
+            parent.canonicalize().map_err(|_| format!("ENOENT: no such file or directory, open '{path}'"))?;
+        let target = real_parent.join(name);
+        let is_link = std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink());
+        let is_root = self.0.iter().any(|r| r.canonicalize().is_ok_and(|r| r == target));
+        if !self.contains(&real_parent) || is_link || is_root {
+            return Err(self.outside(path));
+        }
+        Ok(target)
+    }
+
+    /// Where `mkdir` of `path` lands: its nearest existing ancestor must be inside a root.
+    fn directory(&self, path: &str) -> Result<PathBuf, String> {
+        let lexical = lexical(path)?;
+        self.make_root_of(&lexical);
+        let mut existing = lexical.as_path();
+        while !existing.exists() {
+            existing = existing.parent().ok_or_else(|| self.outside(path))?;
+        }
+        let real = existing.canonicalize().map_err(|e| format!("EIO: {e}, mkdir '{path}'"))?;
+        if !self.contains(&real) {
+            return Err(self.outside(path));
+        }
+        Ok(real.join(lexical.strip_prefix(existing).unwrap_or(Path::new(""))))
+    }
+}
+
+/// An absolute path with `.` and `..` worked out (the prelude's `path.resolve` already made it
+/// absolute against the project root).
+fn lexical(path: &str) -> Result<PathBuf, String> {
+    if path.contains('\0') || !Path::new(path).is_absolute() {
+        return Err(format!("EINVAL: invalid path '{path}'"));
+    }
+    let mut out = PathBuf::new();
+    for c in Path::new(path).components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    Ok(out)
+}
+
+fn io(e: &std::io::Error, op: &str, path: &str) -> String {
+    let code = match e.kind() {
+        std::io::ErrorKind::NotFound => "ENOENT: no such file or directory",
+        std::io::ErrorKind::AlreadyExists => "EEXIST: file already exists",
+        std::io::ErrorKind::PermissionDenied => "EACCES: permission denied",
+        std::io::ErrorKind::DirectoryNotEmpty => "ENOTEMPTY: directory not empty",
+        std::io::ErrorKind::NotADirectory => "ENOTDIR: not a directory",
+        std::io::ErrorKind::IsADirectory => "EISDIR: illegal operation on a directory",
+        _ => "EIO: i/o error",
+    };
+    format!("{code}, {op} '{path}'")
+}
+
+/// Installs the natives on `native` (`__ferridriver_native`).
+pub(crate) fn install<'js>(
+    ctx: &Ctx<'js>,
+    native: &Object<'js>,
+    project: &Path,
+    sandbox: Option<&crate::script::ScriptSandbox>,
+) -> rquickjs::Result<()> {
+    let roots = WritableRoots::new(project, sandbox);
+    let readable = project.to_path_buf();
+    let fail = |ctx: &Ctx<'_>, message: String| Exception::throw_message(ctx, &message);
+
+    let r = roots.clone();
+    native.set(
+        "nodeFsWrite",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'_>, path: String, data: TypedArray<'_, u8>, append: bool| -> rquickjs::Result<()> {
+                let bytes = crate::natives::copy(&data);
+                let target = r.file(&path).map_err(|m| fail(&ctx, m))?;
+                let op = if append { "appendFile" } else { "open" };
+                let mut file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .write(true)
+                    .append(append)
+                    .truncate(!append)
+                    .open(&target)
+                    .map_err(|e| fail(&ctx, io(&e, op, &path)))?;
+                file.write_all(&bytes).map_err(|e| fail(&ctx, io(&e, "write", &path)))
+            },
+        )?,
+    )?;
+    let r = roots.clone();
+    native.set(
+        "nodeFsMkdir",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String, recursive: bool| -> rquickjs::Result<()> {
+            let target = r.directory(&path).map_err(|m| fail(&ctx, m))?;
+            let made = if recursive { std::fs::create_dir_all(&target) } else { std::fs::create_dir(&target) };
+            made.map_err(|e| fail(&ctx, io(&e, "mkdir", &path)))
+        })?,
+    )?;
+    let r = roots.clone();
+    native.set(
+        "nodeFsRemove",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'_>, path: String, recursive: bool, force: bool, file_only: bool| -> rquickjs::Result<()> {
+                let target = r.file(&path).map_err(|m| fail(&ctx, m))?;
+                let meta = match std::fs::symlink_metadata(&target) {
+                    Ok(m) => m,
+                    Err(_) if force => return Ok(()),
+                    Err(e) => return Err(fail(&ctx, io(&e, if file_only { "unlink" } else { "rm" }, &path))),
+                };
+                let removed = if meta.is_dir() {
+                    if file_only || !recursive {
+                        let code = if file_only {
+                            "EISDIR: illegal operation on a directory"
+                        } else {
+                            "ERR_FS_EISDIR: path is a directory (use { recursive: true })"
+                        };
+                        return Err(fail(&ctx, format!("{code}, rm '{path}'")));
+                    }
+                    std::fs::remove_dir_all(&target)
+                } else {
+                    std::fs::remove_file(&target)
+                };
+                removed.map_err(|e| fail(&ctx, io(&e, "rm", &path)))
+            },
+        )?,
+    )?;
+    // Reads go where `readFileSync` may read: below the project root.
+    let scope = readable.clone();
+    native.set(
+        "nodeFsReaddir",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
+            let dir = crate::natives::scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
+            let entries = std::fs::read_dir(&dir).map_err(|e| fail(&ctx, io(&e, "scandir", &path)))?;
+            let mut names: Vec<(String, bool)> = entries
+                .filter_map(Result::ok)
+                .map(|e| (e.file_name().to_string_lossy().into_owned(), e.file_type().is_ok_and(|t| t.is_dir())))
+                .collect();
+            names.sort();
+            Ok(serde_json::json!(names).to_string())
+        })?,
+    )?;
+    let scope = readable;
+    native.set(
+        "nodeFsStat",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
+            let file = crate::natives::scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
+            let meta = std::fs::metadata(&file).map_err(|e| fail(&ctx, io(&e, "stat", &path)))?;
+            let millis = |t: std::io::Result<std::time::SystemTime>| {
+                t.ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+            };
+            Ok(serde_json::json!({
+                "file": meta.is_file(),
+                "directory": meta.is_dir(),
+                "size": meta.len(),
+                "mtimeMs": millis(meta.modified()),
+                "birthtimeMs": millis(meta.created()),
+            })
+            .to_string())
+        })?,
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_stay_inside_their_roots() {
+        let base = std::env::temp_dir().join(format!("fd-node-fs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let project = base.join("project");
+        std::fs::create_dir_all(project.join("reports")).unwrap();
+        std::fs::create_dir_all(base.join("elsewhere")).unwrap();
+        std::os::unix::fs::symlink(base.join("elsewhere"), project.join("escape")).unwrap();
+        std::os::unix::fs::symlink(base.join("elsewhere/x.txt"), project.join("link.txt")).unwrap();
+        let roots = WritableRoots::new(&project, None);
+        let p = |rel: &str| format!("{}/{rel}", project.display());
+        let real = project.canonicalize().unwrap();
+        assert_eq!(roots.file(&p("reports/a.json")).unwrap(), real.join("reports/a.json"));
+        assert!(roots.file(&p("../elsewhere/a.txt")).unwrap_err().starts_with("EACCES"));
+        assert!(roots.file(&p("escape/a.txt")).unwrap_err().starts_with("EACCES"), "a symlinked folder out");
+        assert!(roots.file(&p("link.txt")).unwrap_err().starts_with("EACCES"), "a symlink as the target");
+        assert!(roots.file(&p("missing/a.txt")).unwrap_err().starts_with("ENOENT"));
+        assert!(roots.file("relative.txt").unwrap_err().starts_with("EINVAL"));
+        assert!(roots.file(&project.display().to_string()).unwrap_err().starts_with("EACCES"), "the root itself");
+        assert_eq!(roots.directory(&p("out/deep/er")).unwrap(), real.join("out/deep/er"));
+        assert!(roots.directory(&p("escape/new")).unwrap_err().starts_with("EACCES"));
+        assert!(roots.directory(&format!("{}/elsewhere/new", base.display())).unwrap_err().starts_with("EACCES"));
+        let _ = std::fs::remove_dir_all(&base);
+    }
+}
