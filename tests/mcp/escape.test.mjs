@@ -131,6 +131,10 @@ hostile('path: a script outside script_root', '', 'sandbox_violation', undefined
 hostile('import: a module outside script_root', `import x from '../../../${path.basename(outside)}/outside.mjs';\nexport default x;`, 'sandbox_violation');
 hostile('import: a bare specifier', "import _ from 'child_process';\nexport default 1;", 'syntax', /bare specifiers/);
 hostile('node:fs: outside the root', "import { readFileSync } from 'node:fs';\nexport default readFileSync('/etc/passwd', 'utf8');", 'runtime', /outside/);
+hostile('node:fs: write into the project (its extensions)', "import { writeFileSync } from 'node:fs';\nwriteFileSync('../../extensions/evil.ts', 'x');\nexport default 1;", 'runtime', /outside the folders node:fs may write/);
+hostile('node:fs: write through a symlinked directory', "import { writeFileSync } from 'node:fs';\nwriteFileSync('link-dir/new.txt', 'x');\nexport default 1;", 'runtime', /outside/);
+hostile('node:fs: mkdir outside', "import { mkdirSync } from 'node:fs';\nmkdirSync('../../../made', { recursive: true });\nexport default 1;", 'runtime', /outside/);
+hostile('node:fs: remove the script root', "import { rmSync } from 'node:fs';\nrmSync('.', { recursive: true });\nexport default 1;", 'runtime', /outside/);
 
 // ---- environment and internals
 safe('env: process.env is empty by default', 'return [Object.keys(process.env).length, process.env.HOME, process.env.PATH]', [0, null, null]);
