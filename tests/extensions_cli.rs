@@ -43,6 +43,8 @@ fn a_scaffolded_plugin_passes_bdd_answers_over_mcp_and_type_checks() {
     let run = ferridriver(&dir, &["bdd", "features/box.feature", "--format", "summary"]);
     assert_eq!(run.status.code(), Some(0), "{}", text(&run));
     assert!(text(&run).contains("1 scenario (1 passed)"), "{}", text(&run));
+    let list = ferridriver(&dir, &["extensions", "list"]);
+    assert!(text(&list).contains("    events: scenarioEnd"), "the scaffold's event handler: {}", text(&list));
 
     let mut mcp = McpStdio::start(&dir, &[]);
     let listed = mcp.request("tools/list", json!({}));

@@ -55,6 +55,12 @@ fn project(name: &str) -> PathBuf {
         "definePlugin({ name: 'box', version: '2.0.0', tools: [{ name: 'other', handler: async () => 1 }] });\n",
     )
     .unwrap();
+    // An event that does not exist: invalid as a whole, nothing of it registers.
+    std::fs::write(
+        dir.join("extensions/g_badevent.ts"),
+        "definePlugin({ name: 'badevent', version: '1.0.0', on: { navigated: () => 1 }, tools: [{ name: 'x', handler: async () => 1 }] });\n",
+    )
+    .unwrap();
     // A tool that defineTool itself refuses: the plugin is invalid as a whole.
     std::fs::write(
         dir.join("extensions/f_badtool.ts"),
@@ -100,6 +106,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
         ("c_invalid.ts", "PLUGIN_INVALID"),
         ("d_future.ts", "PLUGIN_VERSION_MISMATCH"),
         ("e_taken.ts", "PLUGIN_CONFLICT"),
+        ("g_badevent.ts", "`on.navigated` is not an event"),
     ] {
         assert!(stderr.lines().any(|l| l.contains(file) && l.contains(code)), "{file}: {code} in\n{stderr}");
     }

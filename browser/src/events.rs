@@ -21,6 +21,9 @@ pub enum PageEvent {
         #[serde(rename = "type")]
         kind: String,
         text: String,
+        /// Where the call was made (the first frame of its stack), as Playwright's
+        /// `ConsoleMessage.location()`: `{ url, lineNumber, columnNumber }`, 0-based.
+        location: Value,
     },
     /// An exception nobody caught in the page.
     PageError { message: String },
@@ -44,6 +47,8 @@ pub enum PageEvent {
         post_data: Option<String>,
         #[serde(rename = "isNavigation")]
         is_navigation: bool,
+        /// When it was sent: the browser's monotonic clock, in milliseconds.
+        timestamp: f64,
     },
     /// Response headers arrived (needs `Page::watch_network`).
     Response {
@@ -58,13 +63,14 @@ pub enum PageEvent {
         #[serde(rename = "isRedirect")]
         is_redirect: bool,
     },
-    /// A response body was received completely.
-    RequestFinished { id: String },
+    /// A response body was received completely (`timestamp` as in [`PageEvent::Request`]).
+    RequestFinished { id: String, timestamp: f64 },
     /// A request failed (network error, aborted, blocked).
     RequestFailed {
         id: String,
         #[serde(rename = "errorText")]
         error_text: String,
+        timestamp: f64,
     },
     /// The main document's `DOMContentLoaded`.
     DomContentLoaded,
@@ -104,6 +110,8 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
     let p = &event.params;
     let text = |pointer: &str| p.pointer(pointer).and_then(Value::as_str).unwrap_or("").to_string();
     let headers = |pointer: &str| p.pointer(pointer).and_then(Value::as_object).cloned().unwrap_or_default();
+    // DevTools gives seconds on a monotonic clock.
+    let timestamp = p.get("timestamp").and_then(Value::as_f64).unwrap_or(0.0) * 1000.0;
     let mut events = Vec::new();
     if event.method == "Network.requestWillBeSent" && p.get("redirectResponse").is_some() {
         // The same request id goes on with a new URL: the previous hop ends here.
@@ -115,11 +123,22 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/redirectResponse/headers"),
             is_redirect: true,
         });
-        events.push(PageEvent::RequestFinished { id: text("/requestId") });
+        events.push(PageEvent::RequestFinished { id: text("/requestId"), timestamp });
     }
     events.push(match event.method.as_str() {
         "Runtime.consoleAPICalled" => {
-            PageEvent::Console { kind: p["type"].as_str().unwrap_or("log").to_string(), text: console_text(p) }
+            let frame = p.pointer("/stackTrace/callFrames/0");
+            let at = |key: &str| frame.and_then(|f| f.get(key)).cloned().unwrap_or(Value::from(0));
+            let location = serde_json::json!({
+                "url": frame.and_then(|f| f["url"].as_str()).unwrap_or(""),
+                "lineNumber": at("lineNumber"),
+                "columnNumber": at("columnNumber"),
+            });
+            PageEvent::Console {
+                kind: p["type"].as_str().unwrap_or("log").to_string(),
+                text: console_text(p),
+                location,
+            }
         }
         "Runtime.exceptionThrown" => PageEvent::PageError { message: exception_text(&p["exceptionDetails"]) },
         "Page.javascriptDialogOpening" => {
@@ -133,6 +152,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/request/headers"),
             post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
             is_navigation: p["requestId"] == p["loaderId"] && p["type"].as_str() == Some("Document"),
+            timestamp,
         },
         "Network.responseReceived" => PageEvent::Response {
             id: text("/requestId"),
@@ -142,8 +162,10 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/response/headers"),
             is_redirect: false,
         },
-        "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId") },
-        "Network.loadingFailed" => PageEvent::RequestFailed { id: text("/requestId"), error_text: text("/errorText") },
+        "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId"), timestamp },
+        "Network.loadingFailed" => {
+            PageEvent::RequestFailed { id: text("/requestId"), error_text: text("/errorText"), timestamp }
+        }
         "Page.domContentEventFired" => PageEvent::DomContentLoaded,
         "Page.loadEventFired" => PageEvent::Load,
         "Fetch.requestPaused" => PageEvent::Route {

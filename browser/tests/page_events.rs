@@ -47,8 +47,17 @@ async fn page_events_report_console_errors_network_and_dialogs() {
     page.watch_network().await.unwrap();
     page.goto(&format!("{base}/events")).await.unwrap();
     let seen = collect(&mut events, |e| *e == PageEvent::Load).await;
-    assert!(seen.contains(&PageEvent::Console { kind: "log".into(), text: "hello 42".into() }), "{seen:?}");
-    assert!(seen.contains(&PageEvent::Console { kind: "warning".into(), text: "careful".into() }), "{seen:?}");
+    let console = |kind: &str, text: &str| {
+        seen.iter().find_map(|e| match e {
+            PageEvent::Console { kind: k, text: t, location } if k == kind && t == text => Some(location.clone()),
+            _ => None,
+        })
+    };
+    // Both calls are on line 6 (0-based 5) of the page, the warning further right.
+    let log = console("log", "hello 42").unwrap_or_else(|| panic!("{seen:?}"));
+    let warning = console("warning", "careful").unwrap_or_else(|| panic!("{seen:?}"));
+    assert_eq!((log["url"].as_str(), log["lineNumber"].as_u64()), (Some(format!("{base}/events").as_str()), Some(5)));
+    assert!(warning["columnNumber"].as_u64() > log["columnNumber"].as_u64(), "{log} {warning}");
     assert!(seen.contains(&PageEvent::FrameNavigated { url: format!("{base}/events") }), "{seen:?}");
     assert!(seen.contains(&PageEvent::DomContentLoaded), "{seen:?}");
     let document = seen.iter().find_map(|e| match e {
@@ -67,7 +76,7 @@ async fn page_events_report_console_errors_network_and_dialogs() {
             data_id = Some(id.clone());
             false
         }
-        PageEvent::RequestFinished { id } => data_id.as_ref() == Some(id),
+        PageEvent::RequestFinished { id, .. } => data_id.as_ref() == Some(id),
         _ => false,
     })
     .await;
@@ -81,6 +90,15 @@ async fn page_events_report_console_errors_network_and_dialogs() {
         })
         .expect("the fetch is reported");
     assert_eq!((method.as_str(), post.as_deref()), ("POST", Some("q=1")));
+    let time = |finished: bool| {
+        seen.iter().find_map(|e| match e {
+            PageEvent::Request { id: rid, timestamp, .. } if *rid == id && !finished => Some(*timestamp),
+            PageEvent::RequestFinished { id: rid, timestamp } if *rid == id && finished => Some(*timestamp),
+            _ => None,
+        })
+    };
+    let (sent, done) = (time(false).unwrap(), time(true).unwrap());
+    assert!(sent > 0.0 && done >= sent, "the browser's times, in order: {sent} {done}");
     let status = seen.iter().find_map(|e| match e {
         PageEvent::Response { id: rid, status, .. } if *rid == id => Some(*status),
         _ => None,

@@ -7,7 +7,9 @@ use crate::load::JsProgram;
 use crate::playwright::{self, Session};
 use crate::script::ScriptSandbox;
 use crate::vm::{Call, Vm, VmCode, VmError};
-use ferridriver_steps::registry::{HookContext, Invocation, StepFailure, StepFuture, StepHost, StepOutcome, World};
+use ferridriver_steps::registry::{
+    HookContext, HostFuture, Invocation, LifecycleEvent, StepFailure, StepFuture, StepHost, StepOutcome, World,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -143,6 +145,7 @@ impl JsHost {
         let (result, attachments) = vm.invoke(call, timeout).await;
         self.in_flight = false;
         drain(attachments, world);
+        self.report_pending_event_failures().await;
         match result {
             Ok(r) => self.outcome(r),
             Err(e) => {
@@ -220,7 +223,11 @@ impl JsHost {
         }
         let limits = self.program.as_ref().map(|p| p.limits).unwrap_or_default();
         let vm = Vm::new(
-            self.program.as_ref().map(|p| VmCode { compiled: &p.compiled, hidden_tools: &p.hidden_tools }),
+            self.program.as_ref().map(|p| VmCode {
+                compiled: &p.compiled,
+                hidden_tools: &p.hidden_tools,
+                hidden_plugins: &p.hidden_plugins,
+            }),
             &self.root,
             self.kind,
             limits,
@@ -357,6 +364,14 @@ impl StepHost for JsHost {
 
     fn restarted(&mut self) -> bool {
         std::mem::take(&mut self.rebuilt)
+    }
+
+    fn lifecycle<'a>(&'a mut self, event: LifecycleEvent, world: &'a mut World) -> Option<HostFuture<'a>> {
+        let program = self.program.as_ref()?;
+        if !crate::plugin_events::wanted(program, event.name) {
+            return None;
+        }
+        Some(Box::pin(self.fire(event, world)))
     }
 
     fn background(&mut self, limit: Duration) -> Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>>> {

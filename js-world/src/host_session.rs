@@ -11,7 +11,7 @@ use crate::script::{ScriptOutcome, ScriptRequest, ScriptSandbox};
 use crate::tool_call::ToolFailure;
 use ferridriver_browser::Tracer;
 use ferridriver_steps::lease::BrowserSource;
-use ferridriver_steps::registry::{SessionWorlds, StepHost, ToolDefinition, World};
+use ferridriver_steps::registry::{LifecycleEvent, SessionWorlds, StepHost, ToolDefinition, World};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,6 +25,10 @@ pub struct HostSession<H: StepHost = JsHost> {
     /// The session's own World (script hosts), made on first use.
     world: Option<World>,
     tracer: Option<Tracer>,
+    /// `ferridriver.host` of the session, for its plugins' `sessionStart`/`sessionEnd`.
+    kind: HostKind,
+    /// The first call began the session for its plugins (`sessionStart` fired).
+    started: bool,
 }
 
 /// What a script host's session (MCP or `run`) is made of.
@@ -50,7 +54,14 @@ impl HostSession<Box<dyn StepHost>> {
     /// own browser (`watch` passes one kept between runs), without a `file:` gate (the suite is
     /// the project's own code).
     pub fn bdd(host: Box<dyn StepHost>, source: Arc<dyn BrowserSource>, parameters: Value) -> Self {
-        HostSession { host, worlds: SessionWorlds::new(source, parameters), world: None, tracer: None }
+        HostSession {
+            host,
+            worlds: SessionWorlds::new(source, parameters),
+            world: None,
+            tracer: None,
+            kind: HostKind::Bdd,
+            started: false,
+        }
     }
 }
 
@@ -72,9 +83,29 @@ impl<H: StepHost> HostSession<H> {
         (&mut self.host, world)
     }
 
-    /// Ends the session: runs its World's teardowns, the last of which gives its browser
-    /// contexts back.
+    /// Before a call of a script host: the first one starts the session for its plugins
+    /// (`sessionStart`, ADR 0028). `run_script` and `invoke_tool` call it themselves.
+    pub async fn begin(&mut self) {
+        if std::mem::replace(&mut self.started, true) {
+            return;
+        }
+        let event = LifecycleEvent { name: "sessionStart", data: serde_json::json!({ "host": self.kind.name() }) };
+        let (host, world) = self.parts();
+        if let Some(fire) = host.lifecycle(event, world) {
+            fire.await;
+        }
+    }
+
+    /// Ends the session: its plugins hear `sessionEnd` (and get their time to finish), then
+    /// its World's teardowns run, the last of which gives its browser contexts back.
     pub async fn close(mut self) {
+        if self.started {
+            let event = LifecycleEvent { name: "sessionEnd", data: serde_json::json!({ "host": self.kind.name() }) };
+            let (host, world) = self.parts();
+            if let Some(fire) = host.lifecycle(event, world) {
+                fire.await;
+            }
+        }
         if let Some(mut world) = self.world.take() {
             end_world(&mut world).await;
         }
@@ -106,7 +137,7 @@ impl HostSession<JsHost> {
             Some(gate) => SessionWorlds::gated(source, parameters, gate),
             None => SessionWorlds::new(source, parameters),
         };
-        HostSession { host, worlds, world: None, tracer: None }
+        HostSession { host, worlds, world: None, tracer: None, kind, started: false }
     }
 
     /// Records the session's browser in `tracer` from now on (call before anything opened the
@@ -123,6 +154,7 @@ impl HostSession<JsHost> {
 
     /// Runs a script in the session (its globals persist between calls).
     pub async fn run_script(&mut self, request: ScriptRequest) -> ScriptOutcome {
+        self.begin().await;
         let (host, world) = self.parts();
         host.run_script(world, request).await
     }
@@ -135,6 +167,7 @@ impl HostSession<JsHost> {
         args: &Value,
         timeout: Duration,
     ) -> Result<Value, ToolFailure> {
+        self.begin().await;
         let (host, world) = self.parts();
         host.invoke_tool(world, tool, args, timeout).await
     }

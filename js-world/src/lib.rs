@@ -29,6 +29,7 @@ mod net_policy;
 mod node_fs;
 mod playwright;
 mod plugin;
+mod plugin_events;
 pub mod plugin_lifecycle;
 mod plugin_packages;
 pub mod policy;

@@ -36,6 +36,8 @@ pub struct JsProgram {
     /// Tools in the bundle that are not part of the program (their file was left out after
     /// loading, see [`JsProgram::without_files`]): each VM takes them out of `plugins[...]`.
     pub hidden_tools: Vec<String>,
+    /// Plugins left out the same way: their event handlers never fire.
+    pub hidden_plugins: Vec<String>,
 }
 
 impl JsProgram {
@@ -54,9 +56,11 @@ impl JsProgram {
     /// nothing of theirs is registered or reachable through `plugins[...]`.
     pub fn without_files(&self, uris: &[String]) -> JsProgram {
         let mut manifest = self.manifest.clone();
-        let mut hidden_tools = self.hidden_tools.clone();
+        let (mut hidden_tools, mut hidden_plugins) = (self.hidden_tools.clone(), self.hidden_plugins.clone());
         for uri in uris {
-            hidden_tools.extend(manifest.without_file(uri));
+            let (tools, plugins) = manifest.without_file(uri);
+            hidden_tools.extend(tools);
+            hidden_plugins.extend(plugins);
         }
         JsProgram {
             compiled: Arc::clone(&self.compiled),
@@ -65,6 +69,7 @@ impl JsProgram {
             root: self.root.clone(),
             limits: self.limits,
             hidden_tools,
+            hidden_plugins,
         }
     }
 }
@@ -230,7 +235,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
             }
         };
         match Vm::new(
-            Some(VmCode { compiled: &compiled, hidden_tools: &[] }),
+            Some(VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] }),
             root,
             config.host,
             limits,
@@ -254,6 +259,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                             root: root.clone(),
                             limits,
                             hidden_tools: Vec::new(),
+                            hidden_plugins: Vec::new(),
                         };
                         done(Some(program), errors, inputs, bundled_any)
                     }

@@ -47,6 +47,7 @@ struct RawDefinition {
     error_codes: Option<Vec<String>>,
     has_setup: Option<bool>,
     has_teardown: Option<bool>,
+    events: Option<Vec<String>>,
     line: f64,
     column: f64,
 }
@@ -134,6 +135,8 @@ pub struct JsPlugin {
     pub has_setup: bool,
     /// It has a `teardown(ctx)`, run on shutdown and before a reload replaces it.
     pub has_teardown: bool,
+    /// The events it listens to (`on: { navigate, … }`).
+    pub events: Vec<String>,
     /// Where `definePlugin` was called.
     pub source: SourceLocation,
 }
@@ -185,6 +188,7 @@ impl Manifest {
                     error_codes: d.error_codes.unwrap_or_default(),
                     has_setup: d.has_setup.unwrap_or(false),
                     has_teardown: d.has_teardown.unwrap_or(false),
+                    events: d.events.unwrap_or_default(),
                     source,
                 }));
                 continue;
@@ -317,17 +321,24 @@ impl Manifest {
 
     /// Leaves out everything registered from the file `uri` (its steps, hooks, parameter
     /// types, tools and plugins: a plugin whose setup failed registers nothing); returns the
-    /// names of the tools left out.
-    pub fn without_file(&mut self, uri: &str) -> Vec<String> {
-        let mut hidden = Vec::new();
+    /// names of the tools and plugins left out.
+    pub fn without_file(&mut self, uri: &str) -> (Vec<String>, Vec<String>) {
+        let (mut tools, mut plugins) = (Vec::new(), Vec::new());
         self.definitions.retain(|d| {
             let from_file = d.source().uri == uri;
-            if let (true, JsDefinition::Tool(t)) = (from_file, d) {
-                hidden.push(t.name.clone());
+            match (from_file, d) {
+                (true, JsDefinition::Tool(t)) => tools.push(t.name.clone()),
+                (true, JsDefinition::Plugin(p)) => plugins.push(p.name.clone()),
+                _ => {}
             }
             !from_file
         });
-        hidden
+        (tools, plugins)
+    }
+
+    /// Whether a plugin listens to `event` (`on.<event>`).
+    pub fn listens_to(&self, event: &str) -> bool {
+        self.plugins().any(|p| p.events.iter().any(|e| e == event))
     }
 
     /// The timeout of step `index` (its own or `setDefaultTimeout`).

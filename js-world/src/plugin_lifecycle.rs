@@ -117,7 +117,7 @@ impl PluginLifecycle {
                 }
             };
             runtime.block_on(async move {
-                let vm = match Vm::new(Some(VmCode { compiled: &program.compiled, hidden_tools: &[] }), &program.root, host, program.limits, None, None, None)
+                let vm = match Vm::new(Some(VmCode { compiled: &program.compiled, hidden_tools: &[], hidden_plugins: &[] }), &program.root, host, program.limits, None, None, None)
                     .await
                 {
                     Ok(vm) => vm,

@@ -85,6 +85,7 @@ impl JsHost {
         let answer = match call {
             Ok(Ok(answer)) => {
                 self.in_flight = false;
+                self.report_pending_event_failures().await;
                 answer
             }
             Ok(Err(e)) => {

@@ -56,6 +56,8 @@ pub struct VmCode<'a> {
     pub compiled: &'a Compiled,
     /// Tools taken out of `plugins[...]` once the bundle is evaluated.
     pub hidden_tools: &'a [String],
+    /// Plugins whose event handlers never fire.
+    pub hidden_plugins: &'a [String],
 }
 
 /// A failure of the VM itself (not a definition's result): it cannot load, or a call was
@@ -134,6 +136,7 @@ impl Vm {
         let bytecode = code.map(|c| c.compiled.bytecode.clone());
         let sandbox = sandbox.cloned();
         let hidden_tools = code.map(|c| c.hidden_tools.to_vec()).unwrap_or_default();
+        let hidden_plugins = code.map(|c| c.hidden_plugins.to_vec()).unwrap_or_default();
         let bridge = context
             .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
@@ -175,7 +178,7 @@ impl Vm {
                     evaluated.into_future::<()>().await.catch(&ctx).map_err(fail)?;
                 }
                 let finish: Function = bridge.get("finishLoading").catch(&ctx).map_err(fail)?;
-                finish.call::<_, ()>((hidden_tools,)).catch(&ctx).map_err(fail)?;
+                finish.call::<_, ()>((hidden_tools, hidden_plugins)).catch(&ctx).map_err(fail)?;
                 Ok(Bridge(Persistent::save(&ctx, bridge)))
             })
             .await?;

@@ -145,6 +145,7 @@ pub fn report(input: &ReportInput<'_>) -> Value {
                 "tools": tools,
                 "error_codes": p.error_codes,
                 "lifecycle": lifecycle(p),
+                "events": p.events,
             })
         })
         .collect();

@@ -109,6 +109,9 @@ fn human(report: &Value, loaded: &Loaded) -> String {
             if plugin["lifecycle"].as_array().is_some_and(|c| !c.is_empty()) {
                 out.push_str(&format!("    lifecycle: {}\n", list(&plugin["lifecycle"])));
             }
+            if plugin["events"].as_array().is_some_and(|c| !c.is_empty()) {
+                out.push_str(&format!("    events: {}\n", list(&plugin["events"])));
+            }
         }
         for tool in tools.iter().filter(|t| named(&file["tools"], t)) {
             let wire = match (tool["mcp_name"].as_str(), tool["not_exposed_because"].as_str()) {

@@ -326,6 +326,7 @@ fn session_thread(
                 Job::Steps(text, reply) => {
                     let result = match parse_step_lines(&text, &context.language) {
                         Ok(lines) => {
+                            session.begin().await;
                             let (host, world) = session.parts();
                             let reports =
                                 run_step_lines(&context.registry, &context.table, host, world, lines, &context.options)

@@ -235,6 +235,38 @@
   // name -> { setup, teardown, version }: run by the host's plugin lifecycle (plugin_lifecycle.rs),
   // once per process, never by user code.
   const pluginLifecycles = Object.create(null);
+  // ---- plugins' events (`on: { navigate, … }`): event name -> [{ plugin, fn }], fired by the
+  // host where the event happened, never awaited by what caused it.
+  const PLUGIN_EVENTS = ['navigate', 'console', 'network', 'pageError', 'sessionStart', 'sessionEnd', 'runStart', 'runEnd', 'scenarioStart', 'scenarioEnd'];
+  const PAGE_EVENTS = ['navigate', 'console', 'network', 'pageError'];
+  const EVENT_LIMIT_MS = 5000;
+  const pluginEvents = Object.create(null);
+  const hiddenPlugins = new Set();
+  let eventFailures = [];
+  function listenersOf(name) {
+    return (pluginEvents[name] || []).filter((h) => !hiddenPlugins.has(h.plugin));
+  }
+  // One handler, on its own: its failure or its 5 s limit is recorded, never thrown.
+  function runEventHandler(h, name, event) {
+    let timer;
+    const limit = new Promise((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), EVENT_LIMIT_MS);
+    });
+    const run = (async () => h.fn(event))();
+    const failed = (e) => {
+      eventFailures.push({ plugin: h.plugin, event: name, type: (e && e.name) || 'Error', message: String((e && e.message) || e), stack: (e && e.stack) || '' });
+    };
+    return Promise.race([run.then(() => 'done'), limit]).then(
+      (how) => {
+        clearTimeout(timer);
+        if (how === 'timeout') failed({ name: 'TimeoutError', message: `did not finish within ${EVENT_LIMIT_MS / 1000} s`, stack: '' });
+      },
+      (e) => {
+        clearTimeout(timer);
+        failed(e);
+      },
+    );
+  }
   function pluginFailure(code, name, why) {
     const e = new Error(`${code}: definePlugin "${name}": ${why}`);
     e.name = 'PluginLoadError';
@@ -281,14 +313,22 @@
     for (const [hook, fn] of [['setup', p.setup], ['teardown', p.teardown]]) {
       if (fn !== undefined && typeof fn !== 'function') throw invalid(`\`${hook}\` must be a function`);
     }
+    const on = p.on === undefined ? {} : p.on;
+    if (on === null || typeof on !== 'object' || Array.isArray(on)) throw invalid('`on` must be an object of event: handler');
+    for (const [event, fn] of Object.entries(on)) {
+      if (!PLUGIN_EVENTS.includes(event)) throw invalid(`\`on.${event}\` is not an event (${PLUGIN_EVENTS.join(', ')})`);
+      if (typeof fn !== 'function') throw invalid(`\`on.${event}\` must be a function`);
+    }
     pluginNames[name] = true;
     pluginLifecycles[name] = { setup: p.setup, teardown: p.teardown, version: p.version };
+    for (const [event, fn] of Object.entries(on)) (pluginEvents[event] || (pluginEvents[event] = [])).push({ plugin: name, fn });
     manifest.push({
       type: 'plugin',
       name,
       version: p.version,
       hasSetup: typeof p.setup === 'function',
       hasTeardown: typeof p.teardown === 'function',
+      events: Object.keys(on),
       description: typeof p.description === 'string' ? p.description : null,
       errorCodes: Object.keys(codes).map((c) => `${name}.${c}`),
       ...callerPosition(),
@@ -520,9 +560,10 @@
   }
   // `hidden`: the tools of files the host left out (a plugin whose setup failed registers
   // nothing), taken out of `plugins[...]` as they are out of the registry.
-  function finishLoading(hidden) {
+  function finishLoading(hidden, hiddenPluginNames) {
     loaded = true;
     for (const name of hidden || []) delete pluginTable[name];
+    for (const name of hiddenPluginNames || []) hiddenPlugins.add(name);
     if (!wrapper) return;
     for (const d of steps.concat(hooks)) d.wrapped = wrapper(d.fn, d.options.wrapperOptions);
   }
@@ -564,6 +605,32 @@
       return out;
     },
     invokeTool,
+    // A plugin event: every handler starts now, each on its own; the promise settles when all
+    // have (each within its 5 s), for hosts that must let them finish (a session's end). A
+    // session or scenario start also brings the page into view, so page events are watched.
+    emitPluginEvent(name, json) {
+      const handlers = listenersOf(name);
+      if ((name === 'scenarioStart' || name === 'sessionStart') && PAGE_EVENTS.some((e) => listenersOf(e).length)) {
+        try {
+          void (world || g).page;
+        } catch (_) {
+          // A World whose own `page` getter throws: its pages are not watched.
+        }
+      }
+      if (handlers.length === 0) return Promise.resolve();
+      const event = JSON.parse(json);
+      return Promise.all(handlers.map((h) => runEventHandler(h, name, Object.freeze({ ...event })))).then(() => undefined);
+    },
+    // The page events plugins listen to: whether any, and whether network ones.
+    pluginPageEvents() {
+      return { any: PAGE_EVENTS.some((e) => listenersOf(e).length > 0), network: listenersOf('network').length > 0 };
+    },
+    // Failed or timed-out handlers since the last call, for the host to report.
+    takePluginEventFailures() {
+      const out = eventFailures;
+      eventFailures = [];
+      return JSON.stringify(out);
+    },
     // A plugin's `setup(ctx)` / `teardown(ctx)`, awaited; a throw rejects.
     async pluginLifecycle(name, which) {
       const p = pluginLifecycles[name];

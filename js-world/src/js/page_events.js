@@ -6,6 +6,8 @@
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
+  // The cucumber prelude's bridge: plugins' page events (captured before it is sealed away).
+  const bridge = g.__ferridriver;
   const { Page, send, callSite, failure, globToRegExp } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
   // The events the page reports; others (popup, download, …) are accepted and never fire.
@@ -44,6 +46,9 @@
     }
     text() {
       return this._e.text;
+    }
+    location() {
+      return this._e.location || { url: '', lineNumber: 0, columnNumber: 0 };
     }
     args() {
       return [];
@@ -345,6 +350,7 @@
         // that waits for a later event (a response body, a request's response) must not stop
         // the events it waits for.
         for (const e of batch) {
+          if (page._tap) tapEvent(page, e);
           const decoded = decode(page, e);
           if (!decoded) continue;
           if (decoded[0] === '__route') pw.handleRoute(page, decoded[1]).catch((err) => report('page.route handler', err));
@@ -357,6 +363,51 @@
       page._pumping = false;
     }
   }
+
+  // ---- plugins' page events (`on: { navigate, console, network, pageError }`): every page the
+  // World or session knows is watched once it is open — never opened for it — and its events
+  // go to the plugins as plain objects, next to (not through) the page's own listeners.
+  function tapPage(page) {
+    if (page._tap || !bridge) return;
+    const wanted = bridge.pluginPageEvents();
+    if (!wanted.any) return;
+    page._tap = new Map(); // request id -> { method, url, start, status }
+    op(page, 'awaitOpen')
+      .then((open) => (open ? subscribe(page, wanted.network ? 'request' : 'console') : undefined))
+      .catch(() => undefined);
+  }
+  function tapEvent(page, e) {
+    const fire = (name, event) => bridge.emitPluginEvent(name, JSON.stringify(event));
+    switch (e.event) {
+      case 'framenavigated':
+        return fire('navigate', { url: e.url });
+      case 'console':
+        return fire('console', { type: e.type, text: e.text, location: e.location || null });
+      case 'pageerror':
+        return fire('pageError', { message: e.message.split('\n')[0].replace(/^\w*Error: /, ''), stack: e.message });
+      case 'request':
+        page._tap.set(e.id, { method: e.method, url: e.url, start: e.timestamp, status: 0 });
+        return undefined;
+      case 'response': {
+        // A redirect hop's response is followed by its end (then the next hop's request).
+        const r = page._tap.get(e.id);
+        if (r) r.status = e.status;
+        return undefined;
+      }
+      case 'requestfinished':
+      case 'requestfailed': {
+        const r = page._tap.get(e.id);
+        if (!r) return undefined;
+        page._tap.delete(e.id);
+        const event = { method: r.method, url: r.url, status: r.status, durationMs: Math.max(0, Math.round(e.timestamp - r.start)) };
+        if (e.event === 'requestfailed') event.failure = e.errorText;
+        return fire('network', event);
+      }
+      default:
+        return undefined;
+    }
+  }
+  pw.tapPage = tapPage;
 
   function emit(page, event, payload) {
     const list = listeners(page, event);

@@ -389,6 +389,8 @@
       this._id = id;
       this._context = context;
       this._closed = false;
+      // Plugins that listen to page events watch every page (js/page_events.js).
+      if (pw.tapPage) pw.tapPage(this);
     }
     _pageObject() {
       return this;

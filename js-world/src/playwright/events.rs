@@ -22,6 +22,8 @@ pub(super) async fn event_op(
     match op {
         EventOp::Subscribe => subscribe(session, r).await,
         EventOp::NextEvents => Ok(next_events(session, r.page).await),
+        // Plugins' page events watch a page without opening it (js/page_events.js `tapPage`).
+        EventOp::AwaitOpen => Ok(Value::Bool(session.when_open(r.page).await.is_some())),
         EventOp::DialogMode => dialog_mode(session, r).await,
         EventOp::DialogAccept => match page_of(session, r).await {
             Ok(page) => {

@@ -126,6 +126,7 @@ operations! {
     Event("page") EventOp {
         Subscribe = "subscribe"("network") Open, ["Page.on"];
         NextEvents = "nextEvents"() Open, [];
+        AwaitOpen = "awaitOpen"() Open, [];
         DialogMode = "dialogMode"("manual") Open, [];
         DialogAccept = "dialogAccept"("promptText") Open, ["Dialog.accept"];
         DialogDismiss = "dialogDismiss"() Open, ["Dialog.dismiss"];

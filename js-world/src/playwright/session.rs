@@ -142,7 +142,7 @@ impl Session {
     }
 
     /// The current World's browser, if this session may use it.
-    fn lease(&self) -> Result<Arc<BrowserLease>, String> {
+    pub(crate) fn lease(&self) -> Result<Arc<BrowserLease>, String> {
         let lease = self.state().lease.clone().ok_or(OUTSIDE)?;
         if self.file_gate().is_some() && lease.file_gate().is_none() {
             return Err(UNGATED.into());
@@ -204,6 +204,20 @@ impl Session {
             Some(Some(p)) => Ok(p.clone()),
             Some(None) => Err("the page has been closed".into()),
             None => Err(format!("no page {id} in this scenario")),
+        }
+    }
+
+    /// Page `id` once it is open (the scenario page is opened by whatever uses it first, never
+    /// here); `None` when the test case ends first or the page is gone.
+    pub(crate) async fn when_open(&self, id: usize) -> Option<Page> {
+        if id != 0 {
+            return self.page(id).await.ok();
+        }
+        let lease = self.lease().ok()?;
+        let ended = self.ended();
+        tokio::select! {
+            page = lease.when_open() => page,
+            () = ended => None,
         }
     }
 

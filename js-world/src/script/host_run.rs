@@ -62,6 +62,7 @@ impl JsHost {
         let raw = match run {
             Ok(raw) => {
                 self.in_flight = false;
+                self.report_pending_event_failures().await;
                 raw
             }
             // Waiting on something (a page, a timer) past the deadline: the call is abandoned

@@ -1,6 +1,6 @@
 // The __NAME__ plugin, made by `ferridriver extensions init __NAME__`: a tool that MCP clients
 // call as __NAME___greet and scripts and steps call as plugins['__NAME__.greet'], an error code,
-// and steps that use the tool (features/__NAME__.feature runs them). Replace them with your own.
+// an event handler, and steps that use the tool (features/__NAME__.feature runs them). Replace them with your own.
 definePlugin({
   name: '__NAME__',
   version: '0.1.0',
@@ -29,6 +29,13 @@ definePlugin({
       },
     },
   ],
+  // Events of the host it runs in (pages, scenarios, sessions): handlers run beside what
+  // caused them and never hold it up.
+  on: {
+    scenarioEnd: ({ name, status }: { name: string; status: string }) => {
+      if (status === 'FAILED') console.error(`[__NAME__] scenario "${name}" failed`);
+    },
+  },
 });
 
 When('__NAME__ greets {string}', async function (this: { greeting?: string }, who: string) {

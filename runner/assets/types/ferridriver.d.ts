@@ -149,7 +149,53 @@ declare namespace ferridriver {
     setup?: (ctx: PluginLifecycleContext) => void | Promise<void>;
     /** Runs when the host ends and before a reload replaces the plugin (10 s at most). */
     teardown?: (ctx: PluginLifecycleContext) => void | Promise<void>;
+    /**
+     * Handlers of the events of the host they run in (a bdd worker's VM, an MCP or run
+     * session's), sharing its `globalThis`. Never awaited by what caused them; each has 5 s;
+     * a throw is reported with the plugin's name and line.
+     */
+    on?: PluginEventHandlers;
   }
+
+  /** What each plugin event's handler gets. */
+  interface PluginEvents {
+    /** A page's main frame committed a navigation. */
+    navigate: { readonly url: string };
+    /** `console.*` in a page; `location` is where it was called (0-based, as Playwright's). */
+    console: {
+      readonly type: string;
+      readonly text: string;
+      readonly location: { readonly url: string; readonly lineNumber: number; readonly columnNumber: number } | null;
+    };
+    /** A request of a page ended (each redirect hop too); `failure` when it failed. */
+    network: { readonly method: string; readonly url: string; readonly status: number; readonly durationMs: number; readonly failure?: string };
+    /** An error nobody caught in a page. */
+    pageError: { readonly message: string; readonly stack: string };
+    /** An MCP or run session's first call. */
+    sessionStart: { readonly host: Host };
+    /** An MCP or run session ends (its handlers get their time to finish). */
+    sessionEnd: { readonly host: Host };
+    /** A bdd worker starts (each worker's VM hears it, before its BeforeAll hooks). */
+    runStart: { readonly worker: string | null };
+    /** A bdd worker ends, after its AfterAll hooks. */
+    runEnd: { readonly worker: string | null };
+    /** A scenario's attempt starts, before its Before hooks. */
+    scenarioStart: ScenarioEvent;
+    /** A scenario's attempt ended, after its After hooks. */
+    scenarioEnd: ScenarioEvent & { readonly status: string; readonly willBeRetried: boolean };
+  }
+
+  interface ScenarioEvent {
+    readonly name: string;
+    readonly uri: string;
+    readonly line: number | null;
+    readonly tags: readonly string[];
+    readonly attempt: number;
+  }
+
+  type PluginEventHandlers = {
+    readonly [E in keyof PluginEvents]?: (event: PluginEvents[E]) => void | Promise<void>;
+  };
 
   /** What `setup` and `teardown` are given. */
   interface PluginLifecycleContext {

@@ -35,6 +35,9 @@ pub async fn run_attempt(
     let mut world = worker.session.world_for_test_case(trace.as_ref().map(|t| t.tracer()));
     let host = worker.session.host().as_mut();
     host.start_test_case(&mut world);
+    if let Some(fire) = host.lifecycle(scenario_event(case, attempt, None), &mut world) {
+        fire.await;
+    }
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
     let mut worst = TestStepResultStatus::Passed;
     // The worst result so far, for After hooks (cucumber-js's `result`).
@@ -149,12 +152,16 @@ pub async fn run_attempt(
             timestamp: ctx.now(),
         });
     }
+    let will_be_retried = can_retry && worst == TestStepResultStatus::Failed;
+    // Before the teardowns: the scenario's page is still there for the handlers.
+    if let Some(fire) = host.lifecycle(scenario_event(case, attempt, Some((worst, will_be_retried))), &mut world) {
+        fire.await;
+    }
     for teardown in world.take_teardowns() {
         // A teardown that hangs (a dead browser) must not hold the worker forever.
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), teardown).await;
     }
     host.end_test_case(&mut world);
-    let will_be_retried = can_retry && worst == TestStepResultStatus::Failed;
     if let Some(trace) = trace {
         if let Some(attachment) = trace.finish(worst, will_be_retried, &started_id, ctx.now()).await {
             ctx.emit(attachment);
@@ -280,4 +287,31 @@ fn invocation(args: &[ferridriver_steps::expressions::Argument], step: &PickleSt
         }
     }
     Ok(inv)
+}
+
+/// What plugins' `scenarioStart` / `scenarioEnd` handlers are told (ADR 0028): the scenario's
+/// name, file, line, tags and attempt; at the end also its status and whether it will be
+/// retried.
+fn scenario_event(
+    case: &PlannedCase,
+    attempt: u32,
+    end: Option<(TestStepResultStatus, bool)>,
+) -> ferridriver_steps::registry::LifecycleEvent {
+    let pickle = &case.pickle;
+    let mut data = serde_json::json!({
+        "name": pickle.name,
+        "uri": pickle.uri,
+        "line": pickle.location.as_ref().map(|l| l.line),
+        "tags": pickle.tags.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
+        "attempt": attempt,
+    });
+    let name = match end {
+        Some((status, will_be_retried)) => {
+            data["status"] = serde_json::to_value(status).unwrap_or_default();
+            data["willBeRetried"] = will_be_retried.into();
+            "scenarioEnd"
+        }
+        None => "scenarioStart",
+    };
+    ferridriver_steps::registry::LifecycleEvent { name, data }
 }

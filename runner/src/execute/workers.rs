@@ -91,6 +91,9 @@ pub fn run_workers(
                 };
                 let (before_all, after_all) = (worker_hooks(HookKind::BeforeAll), worker_hooks(HookKind::AfterAll));
                 runtime.block_on(async {
+                    if !options.dry_run {
+                        fire_run_event(&mut worker, "runStart").await;
+                    }
                     let ok = run_global_hooks(&ctx, &before_all, &run_id, &options, Some(&mut worker)).await;
                     ctx.flush();
                     let _ = ready_tx.send(ok);
@@ -123,6 +126,9 @@ pub fn run_workers(
                         }
                     }
                     let after_ok = run_global_hooks(&ctx, &after_all, &run_id, &options, Some(&mut worker)).await;
+                    if !options.dry_run {
+                        fire_run_event(&mut worker, "runEnd").await;
+                    }
                     if !(ok && after_ok) {
                         hooks_failed.store(true, Ordering::Relaxed);
                     }
@@ -186,5 +192,19 @@ async fn run_case(
             return (status, attempt + 1);
         }
         attempt += 1;
+    }
+}
+
+/// Hands a worker's `runStart` / `runEnd` to its host's plugins (ADR 0028: each worker's VM
+/// hears them, as it runs its own BeforeAll hooks), in a World of their own.
+async fn fire_run_event(worker: &mut super::browsers::Worker<'_>, name: &'static str) {
+    let mut world = worker.session.world_for_test_case(None);
+    let data = serde_json::json!({ "worker": worker.id });
+    let event = ferridriver_steps::registry::LifecycleEvent { name, data };
+    if let Some(fire) = worker.session.host().lifecycle(event, &mut world) {
+        fire.await;
+    }
+    for teardown in world.take_teardowns() {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), teardown).await;
     }
 }

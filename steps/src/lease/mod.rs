@@ -10,5 +10,5 @@ mod source;
 
 pub use grid::{check_grid, end_all_grid_sessions, GridSettings};
 pub use local::{StartedBrowser, WorkerBrowser};
-pub use scenario::BrowserLease;
+pub use scenario::{BrowserLease, OpenObserver};
 pub use source::{start_browser, BrowserSettings, BrowserSource, Isolation, SourceFuture};

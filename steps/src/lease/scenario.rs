@@ -18,11 +18,19 @@ pub struct BrowserLease {
     /// Held while the scenario's pair is being opened: callers at the same time get one pair.
     opening: tokio::sync::Mutex<()>,
     held: Mutex<Held>,
+    /// Bumped when the scenario's pair is opened and when the lease ends ([`Self::when_open`]).
+    changes: tokio::sync::watch::Sender<u64>,
 }
+
+/// Work to do on the scenario's page as it opens, before anyone gets it (see
+/// [`BrowserLease::on_open`]).
+pub type OpenObserver = Box<dyn FnOnce(Page) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> + Send>;
 
 #[derive(Default)]
 struct Held {
     scenario: Option<(BrowserContext, Page)>,
+    /// Run when the scenario's page opens, before it is handed out.
+    observers: Vec<OpenObserver>,
     /// Contexts of `browser.newContext()`, closed when the lease ends.
     extra: Vec<BrowserContext>,
     ended: bool,
@@ -33,7 +41,14 @@ const ENDED: &str = "the browser of this scenario was already given back (its te
 impl BrowserLease {
     /// A lease on `source` whose pages may load any `file:` URL.
     pub fn new(source: Arc<dyn BrowserSource>) -> Self {
-        BrowserLease { source, gate: None, tracer: None, opening: tokio::sync::Mutex::new(()), held: Mutex::default() }
+        BrowserLease {
+            source,
+            gate: None,
+            tracer: None,
+            opening: tokio::sync::Mutex::new(()),
+            held: Mutex::default(),
+            changes: tokio::sync::watch::Sender::new(0),
+        }
     }
 
     /// This lease, recording its contexts in `tracer` from the moment it opens them until it
@@ -68,6 +83,37 @@ impl BrowserLease {
         self.held().scenario.as_ref().map(|(context, page)| (page.clone(), context.clone()))
     }
 
+    /// The scenario's page once something opened it (never opens it itself); `None` when the
+    /// lease ends first. For observers that must not start a browser (plugins' page events).
+    pub async fn when_open(&self) -> Option<Page> {
+        // Subscribed before looking, so an opening in between is not missed.
+        let mut changes = self.changes.subscribe();
+        loop {
+            {
+                let held = self.held();
+                if held.ended {
+                    return None;
+                }
+                if let Some((_, page)) = &held.scenario {
+                    return Some(page.clone());
+                }
+            }
+            changes.changed().await.ok()?;
+        }
+    }
+
+    /// Runs `observer` on the scenario's page when it opens, before the page is handed to
+    /// anyone, so it sees everything that happens on it (plugins' page events). `false` when the
+    /// page is already open or the lease ended: the observer was not kept.
+    pub fn on_open(&self, observer: OpenObserver) -> bool {
+        let mut held = self.held();
+        if held.ended || held.scenario.is_some() {
+            return false;
+        }
+        held.observers.push(observer);
+        true
+    }
+
     /// The scenario's page: its source's context and page the first time.
     pub async fn page(&self) -> Result<Page, String> {
         Ok(self.opened().await?.1)
@@ -96,13 +142,20 @@ impl BrowserLease {
             return Err(e);
         }
         context.set_tracer(self.tracer.clone()).await;
-        let ended = {
+        let (ended, observers) = {
             let mut held = self.held();
             if !held.ended {
                 held.scenario = Some((context.clone(), page.clone()));
             }
-            held.ended
+            (held.ended, std::mem::take(&mut held.observers))
         };
+        if !ended {
+            // Before anyone has the page: observers miss nothing that happens on it.
+            for observer in observers {
+                observer(page.clone()).await;
+            }
+        }
+        self.changes.send_modify(|n| *n += 1);
         if ended {
             // Ended while the pair was being opened: it goes back at once.
             context.set_tracer(None).await;
@@ -156,8 +209,10 @@ impl BrowserLease {
         let (scenario, extra) = {
             let mut held = self.held();
             held.ended = true;
+            held.observers.clear();
             (held.scenario.take(), std::mem::take(&mut held.extra))
         };
+        self.changes.send_modify(|n| *n += 1);
         // The scenario's pair first: a hung extra context must not keep it from its source.
         // Untraced first: the next session's use of a kept context is not this one's.
         if let Some((context, page)) = scenario {

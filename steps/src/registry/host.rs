@@ -45,6 +45,27 @@ impl HookContext {
     }
 }
 
+/// A moment of a host's life that plugins may listen to (`on: { scenarioStart, … }`): its name
+/// and the plain object handlers get. Hosts without listeners ignore it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LifecycleEvent {
+    /// `runStart`, `runEnd`, `scenarioStart`, `scenarioEnd`, `sessionStart` or `sessionEnd`.
+    pub name: &'static str,
+    /// What handlers are told (`{ name, uri, line, tags }` for a scenario's start…).
+    pub data: Value,
+}
+
+impl LifecycleEvent {
+    /// Whether the host is about to drop what the handlers run in (a worker's or session's
+    /// end): they are given their time to finish first.
+    pub fn is_final(&self) -> bool {
+        matches!(self.name, "runEnd" | "sessionEnd")
+    }
+}
+
+/// A future a host returns for work the caller awaits.
+pub type HostFuture<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + 'a>>;
+
 /// Runs definitions that live outside Rust inside the worker that owns them.
 pub trait StepHost {
     /// A test case attempt begins: set up a fresh per-scenario state (e.g. a new JS World).
@@ -70,6 +91,11 @@ pub trait StepHost {
     fn restarted(&mut self) -> bool {
         false
     }
+    /// A lifecycle event happened in this host (ADR 0028): listeners are started, never
+    /// awaited (a final event gives them their time, bounded). `None` when nothing listens.
+    fn lifecycle<'a>(&'a mut self, _event: LifecycleEvent, _world: &'a mut World) -> Option<HostFuture<'a>> {
+        None
+    }
 }
 
 /// A boxed host is a host (the `bdd` workers hold theirs boxed: a VM, or none).
@@ -94,6 +120,9 @@ impl<T: StepHost + ?Sized> StepHost for Box<T> {
     }
     fn restarted(&mut self) -> bool {
         (**self).restarted()
+    }
+    fn lifecycle<'a>(&'a mut self, event: LifecycleEvent, world: &'a mut World) -> Option<HostFuture<'a>> {
+        (**self).lifecycle(event, world)
     }
 }
 

@@ -20,7 +20,7 @@ pub use definitions::{
     HookBody, HookDefinition, HookKind, Invocation, PatternKind, RustHookFn, RustStepFn, SourceLocation, StepBody,
     StepDefinition, StepFuture, StepKeyword,
 };
-pub use host::{HookContext, NoHost, StepHost};
+pub use host::{HookContext, HostFuture, LifecycleEvent, NoHost, StepHost};
 pub use inventory_steps::{RustHook, RustParameterType, RustStep, RustTransformFn};
 pub use match_table::{MatchTable, StepMatch};
 pub use session_worlds::SessionWorlds;
