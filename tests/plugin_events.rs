@@ -6,6 +6,10 @@
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
+#[path = "common/mcp_stdio.rs"]
+mod mcp_stdio;
+
+use mcp_stdio::McpStdio;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
 
@@ -174,5 +178,40 @@ fn a_script_session_hears_its_start_pages_and_end_and_a_failed_plugin_hears_noth
     );
     assert!(stderr.contains("PLUGIN_SETUP_FAILED"), "{stderr}");
     assert!(stderr.contains("sessionEnd script after 2 events"), "the end's handler had its time: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+const SLOW_START: &str = r#"
+definePlugin({
+  name: 'slowstart',
+  version: '1.0.0',
+  tools: [{ name: 'state', exposeAsTool: true, handler: async () => ({ started: (globalThis as any).slowStarted === true, finished: (globalThis as any).slowFinished === true }) }],
+  on: {
+    sessionStart: async () => { (globalThis as any).slowStarted = true; await new Promise(() => {}); (globalThis as any).slowFinished = true; },
+    sessionEnd: () => { throw new Error('end handler broke'); },
+  },
+});
+"#;
+
+#[test]
+fn an_mcp_tool_call_is_not_held_up_by_a_handler_that_never_finishes() {
+    let dir = js_suite::project_dir("plugin-events-mcp");
+    js_suite::write_files(
+        &dir,
+        &[("ferridriver.toml", "extensions = [\"extensions\"]\n"), ("extensions/slow.ts", SLOW_START)],
+    );
+    let mut mcp = McpStdio::start(&dir, &[]);
+    let state = mcp.call_tool("slowstart_state", serde_json::json!({}));
+    assert_eq!(
+        state["result"]["structuredContent"],
+        serde_json::json!({ "started": true, "finished": false }),
+        "the handler started in the session's VM and the call did not wait for it: {state}"
+    );
+    let (_, stderr) = mcp.end();
+    assert!(
+        stderr.contains("warning: plugin \"slowstart\": on.sessionEnd failed: Error: end handler broke")
+            && stderr.contains("extensions/slow.ts:8"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
