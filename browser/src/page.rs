@@ -53,6 +53,10 @@ pub(crate) struct PageInner {
     /// The main frame's current document (loader id) and the lifecycle events it reached
     /// (`DOMContentLoaded`, `load`, `networkIdle`…), for `wait_for_load_state`.
     pub(crate) lifecycle: std::sync::Mutex<(String, Vec<String>)>,
+    /// Bumped by the page's watcher after each event that may have moved the URL or the load
+    /// state, once `lifecycle` and `known_url` are up to date: waits wake on it (waits.rs), so
+    /// they never read the state before the watcher has written it.
+    pub(crate) moved: tokio::sync::watch::Sender<u64>,
     /// Origins any frame of this page showed (what a context reset must clear).
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).

@@ -61,6 +61,7 @@ impl Page {
                 first_loader,
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
             )),
+            moved: tokio::sync::watch::Sender::new(0),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Ok(Page::from_parts(inner, connection, session, target))
@@ -73,7 +74,14 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
     loop {
         let event = match events.recv().await {
             Ok(e) => e,
-            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                // Events went by unseen: waits look at the page again rather than wait for them.
+                match page.upgrade() {
+                    Some(page) => page.moved.send_modify(|n| *n += 1),
+                    None => return,
+                }
+                continue;
+            }
             Err(broadcast::error::RecvError::Closed) => return,
         };
         let Some(page) = page.upgrade() else { return };
@@ -211,6 +219,10 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 }
             }
             _ => {}
+        }
+        // After the state above is written: a wait that wakes on this reads it up to date.
+        if crate::waits::moves(&event) {
+            page.moved.send_modify(|n| *n += 1);
         }
     }
 }

@@ -1,21 +1,17 @@
-//! Waiting for the page's URL and load state (`waitForURL`, `waitForLoadState`). Both wake on
-//! the page's own navigation and lifecycle events rather than polling, so a step that waits
-//! for the next page resumes as soon as the browser says it is there.
+//! Waiting for the page's URL and load state (`waitForURL`, `waitForLoadState`). Both wake when
+//! the page's watcher has taken in a navigation or lifecycle event (`PageInner::moved`, bumped
+//! after the state is written, so a wait never reads it half-way), rather than polling; a step
+//! that waits for the next page resumes as soon as the browser says it is there.
 
 use crate::connection::CdpEvent;
 use crate::error::{BrowserError, Result};
 use crate::page::Page;
 use serde_json::Value;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tokio::sync::broadcast;
-
-/// How long a wait sleeps without an event before it looks again anyway (a missed event must
-/// not cost more than this).
-const RECHECK: Duration = Duration::from_millis(100);
+use std::time::Instant;
+use tokio::sync::watch;
 
 /// The events after which a URL or load state may have changed.
-fn moves(event: &CdpEvent) -> bool {
+pub(crate) fn moves(event: &CdpEvent) -> bool {
     matches!(
         event.method.as_str(),
         "Page.frameNavigated" | "Page.navigatedWithinDocument" | "Page.lifecycleEvent" | "Page.frameStoppedLoading"
@@ -54,7 +50,8 @@ impl Page {
     ) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForURL({})", expected.describe()));
         let deadline = Instant::now() + self.timeout;
-        let mut events = self.connection().subscribe();
+        // Subscribed before the first look: a move in between is not missed.
+        let mut moved = self.inner.moved.subscribe();
         loop {
             let url = self.url().await?;
             if expected.matches(&url) {
@@ -73,7 +70,7 @@ impl Page {
                     ms: self.timeout.as_millis(),
                 });
             }
-            self.next_move(&mut events, deadline).await;
+            next_move(&mut moved, deadline).await;
         }
     }
 
@@ -99,7 +96,7 @@ impl Page {
             crate::navigation::WaitUntil::Load | crate::navigation::WaitUntil::Commit => "load",
         };
         let deadline = Instant::now() + self.timeout;
-        let mut events = self.connection().subscribe();
+        let mut moved = self.inner.moved.subscribe();
         loop {
             let loader = self.main_loader().await;
             let reached = self
@@ -116,7 +113,7 @@ impl Page {
                     ms: self.timeout.as_millis(),
                 });
             }
-            self.next_move(&mut events, deadline).await;
+            next_move(&mut moved, deadline).await;
         }
     }
 
@@ -126,18 +123,10 @@ impl Page {
         let tree = self.send("Page.getFrameTree", serde_json::json!({})).await.ok()?;
         tree.pointer("/frameTree/frame/loaderId").and_then(Value::as_str).map(str::to_string)
     }
+}
 
-    /// Returns after an event of this page that may move its URL or load state, after
-    /// [`RECHECK`], or at `deadline`.
-    async fn next_move(&self, events: &mut broadcast::Receiver<Arc<CdpEvent>>, deadline: Instant) {
-        let until = (Instant::now() + RECHECK).min(deadline);
-        loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match tokio::time::timeout(left, events.recv()).await {
-                Ok(Ok(event)) if event.session_id.as_deref() == Some(self.session_id()) && moves(&event) => return,
-                Ok(Ok(_)) | Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
-                _ => return,
-            }
-        }
-    }
+/// Returns once the page's watcher took in an event that may move its URL or load state, or at
+/// `deadline`.
+async fn next_move(moved: &mut watch::Receiver<u64>, deadline: Instant) {
+    let _ = tokio::time::timeout_at(deadline.into(), moved.changed()).await;
 }
