@@ -148,16 +148,8 @@ impl Page {
             user_gesture: Some(true),
             ..EvaluateParams::new(expression)
         };
-        let mut tries = 0;
-        let reply = loop {
-            match self.connection.call(params.clone(), self.s()).await {
-                Err(e) if tries < 5 && swapping(&e) => {
-                    tries += 1;
-                    tokio::time::sleep(Duration::from_millis(10)).await;
-                }
-                other => break other?,
-            }
-        };
+        // During a document swap it is sent again once the page has moved on.
+        let reply = self.through_swaps("Runtime.evaluate", || self.connection.call(params.clone(), self.s())).await?;
         if let Some(details) = reply.exception_details {
             let description = details.exception.as_ref().and_then(|e| e.description.clone()).unwrap_or(details.text);
             return Err(BrowserError::Evaluation(description));
@@ -253,21 +245,32 @@ impl Page {
         self.inner.screenshot_clip(0.0, 0.0, size("width").ceil(), size("height").ceil()).await
     }
 
-    /// Sends a raw DevTools command to this page's session.
+    /// Sends a raw DevTools command to this page's session (again after a document swap, see
+    /// [`Page::through_swaps`]).
     pub(crate) async fn send(&self, method: &str, params: Value) -> Result<Value> {
-        // A command that reaches the page while it swaps its document (a navigation committing
-        // in another renderer) did not run: it is sent again once the page has moved on, for as
-        // long as a navigation may take; then the error says what happened, not the protocol's
-        // words. Subscribed at the first refusal, so the swap's end wakes the next try.
+        self.through_swaps(method, || self.connection.call_raw(method, params.clone(), self.s())).await
+    }
+
+    /// Runs `call` (a command to this page's session) until it reaches the page. A command that
+    /// arrives while the page swaps its document (a navigation committing in another renderer)
+    /// did not run: it is sent again once the page has moved on, for as long as a navigation
+    /// may take; then the error says what happened, not the protocol's words. Subscribed at the
+    /// first refusal, so the swap's end wakes the next try; the event may also have come before
+    /// the subscription, so a try is made after a short look anyway.
+    pub(crate) async fn through_swaps<T, F, Fut>(&self, what: &str, mut call: F) -> Result<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T>>,
+    {
         let deadline = std::time::Instant::now() + self.timeout;
         let mut events: Option<broadcast::Receiver<Arc<CdpEvent>>> = None;
         loop {
-            match self.connection.call_raw(method, params.clone(), self.s()).await {
+            match call().await {
                 Err(e) if swapping(&e) => {
                     let now = std::time::Instant::now();
                     if now >= deadline {
                         return Err(BrowserError::Timeout {
-                            what: format!("the page to finish replacing its document ({method} could not reach it)"),
+                            what: format!("the page to finish replacing its document ({what} could not reach it)"),
                             ms: self.timeout.as_millis(),
                         });
                     }
@@ -282,8 +285,6 @@ impl Page {
                             }
                         }
                     };
-                    // The page's next event (its new document), or a short look again: the event
-                    // may have come before the subscription.
                     let _ = tokio::time::timeout(Duration::from_millis(50).min(deadline - now), next_of_page).await;
                 }
                 other => return other,
