@@ -31,38 +31,35 @@ impl Locator {
     ) -> Result<(Element, f64, f64)> {
         let started = Instant::now();
         let timeout = self.timeout();
+        let deadline = started + timeout;
         let mut last_reason = "no element matches".to_string();
         for attempt in 0.. {
             let pause = BACKOFF_MS[attempt.min(BACKOFF_MS.len() - 1)];
             if pause > 0 {
-                tokio::time::sleep(Duration::from_millis(pause)).await;
+                // Never past the deadline: the last attempt is made at it, not after it.
+                tokio::time::sleep(
+                    Duration::from_millis(pause).min(deadline.saturating_duration_since(Instant::now())),
+                )
+                .await;
             }
-            let (found, swapping) = match self.page.resolve(&self.parts).await {
-                Ok(found) => (found, false),
-                // The page is between two documents: its elements come with the new one.
-                Err(e) if crate::page::swapping(&e) => (Vec::new(), true),
-                Err(e) => return Err(e),
-            };
-            match found.len() {
-                0 if swapping => last_reason = "the page is replacing its document".to_string(),
-                0 => last_reason = "no element matches".to_string(),
-                1 => match self.try_point(&found[0], action, checks, hover).await {
-                    Ok(Ok((x, y))) => return Ok((found.into_iter().next().expect("one element"), x, y)),
-                    Ok(Err(reason)) => last_reason = reason,
-                    // The document was replaced between finding the element and asking it (its
-                    // context or object is gone): the next attempt finds it in the new one.
-                    // A handle's element went with its document: it will not come back.
-                    Err(e) if stale(&e) && self.is_element_handle() => {
-                        return Err(BrowserError::Evaluation(format!(
-                            "elementHandle.{action}: Element is not attached to the DOM"
-                        )))
+            let one = self.attempt_point(action, checks, hover, &mut last_reason);
+            // An attempt is bounded by the time left (a page that stops answering mid-attempt
+            // ends the wait at its deadline, named as this action's); a zero timeout allows one.
+            let outcome = if timeout.is_zero() {
+                one.await
+            } else {
+                match tokio::time::timeout_at(deadline.into(), one).await {
+                    Ok(outcome) => outcome,
+                    Err(_) => {
+                        last_reason = format!("{last_reason}; the last look got no answer in time");
+                        break;
                     }
-                    Err(e) if stale(&e) => last_reason = "the page is replacing its document".to_string(),
-                    Err(e) => return Err(e),
-                },
-                _ => return Err(self.strict_violation(action, &found).await),
+                }
+            };
+            if let Some(found) = outcome? {
+                return Ok(found);
             }
-            if started.elapsed() >= timeout {
+            if Instant::now() >= deadline {
                 break;
             }
         }
@@ -70,6 +67,44 @@ impl Locator {
             what: format!("{} ({last_reason}) to {action}", self.description()),
             ms: timeout.as_millis(),
         })
+    }
+
+    /// One attempt: the element and its point when exactly one passes `checks`, `None` (with
+    /// `last_reason` saying why) when the next attempt may do better, or an error that ends the
+    /// wait (several matches, an element handle whose document is gone).
+    async fn attempt_point(
+        &self,
+        action: &str,
+        checks: &[&str],
+        hover: bool,
+        last_reason: &mut String,
+    ) -> Result<Option<(Element, f64, f64)>> {
+        let (found, swapping) = match self.page.resolve(&self.parts).await {
+            Ok(found) => (found, false),
+            // The page is between two documents: its elements come with the new one.
+            Err(e) if crate::page::swapping(&e) => (Vec::new(), true),
+            Err(e) => return Err(e),
+        };
+        match found.len() {
+            0 if swapping => *last_reason = "the page is replacing its document".to_string(),
+            0 => *last_reason = "no element matches".to_string(),
+            1 => match self.try_point(&found[0], action, checks, hover).await {
+                Ok(Ok((x, y))) => return Ok(Some((found.into_iter().next().expect("one element"), x, y))),
+                Ok(Err(reason)) => *last_reason = reason,
+                // The document was replaced between finding the element and asking it (its
+                // context or object is gone): the next attempt finds it in the new one.
+                // A handle's element went with its document: it will not come back.
+                Err(e) if stale(&e) && self.is_element_handle() => {
+                    return Err(BrowserError::Evaluation(format!(
+                        "elementHandle.{action}: Element is not attached to the DOM"
+                    )))
+                }
+                Err(e) if stale(&e) => *last_reason = "the page is replacing its document".to_string(),
+                Err(e) => return Err(e),
+            },
+            _ => return Err(self.strict_violation(action, &found).await),
+        }
+        Ok(None)
     }
 
     /// One attempt at `el`: its point (`Ok(Ok)`) when it passes `checks` (and, with `hover`, is

@@ -76,7 +76,8 @@ const NOT_FOUND: &str = "<element(s) not found>";
 
 /// Polls `observe` until what it sees agrees with `!negate` or the timeout passes; a browser
 /// that went away (`connection` closed) ends the wait at once, as nothing can change any more.
-/// Returns whether the assertion passed and the last thing received.
+/// Neither a pause nor a look goes past the deadline (a look the page does not answer in time
+/// is the last one). Returns whether the assertion passed and the last thing received.
 async fn poll<F, Fut>(
     timeout: Duration,
     negate: bool,
@@ -87,19 +88,29 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = Seen>,
 {
-    let start = Instant::now();
+    let deadline = Instant::now() + timeout;
     let mut pause = 0u64;
+    let mut last = NOT_FOUND.to_string();
     loop {
-        let received = match observe().await {
+        let seen = if timeout.is_zero() {
+            observe().await
+        } else {
+            match tokio::time::timeout_at(deadline.into(), observe()).await {
+                Ok(seen) => seen,
+                Err(_) => return (false, last),
+            }
+        };
+        let received = match seen {
             Seen::Value(holds, received) if holds != negate => return (true, received),
             Seen::Value(_, received) | Seen::Missing(received) => received,
             Seen::Fatal(reason) => return (false, reason),
         };
-        if start.elapsed() >= timeout || connection.closed_reason().is_some() {
+        if Instant::now() >= deadline || connection.closed_reason().is_some() {
             return (false, received);
         }
+        last = received;
         pause = (pause * 2).clamp(20, 250);
-        tokio::time::sleep(Duration::from_millis(pause)).await;
+        tokio::time::sleep(Duration::from_millis(pause).min(deadline.saturating_duration_since(Instant::now()))).await;
     }
 }
 
