@@ -52,23 +52,29 @@ impl Page {
         let deadline = Instant::now() + self.timeout;
         // Subscribed before the first look: a move in between is not missed.
         let mut moved = self.inner.moved.subscribe();
+        let timed_out = |last: &str| BrowserError::Timeout {
+            what: format!("URL {} (last: {last})", expected.describe()),
+            ms: self.timeout.as_millis(),
+        };
         loop {
-            let url = self.url().await?;
+            // A page that does not answer ends the wait at its deadline, as this wait's.
+            let Some(url) = before(deadline, self.url()).await else {
+                return Err(timed_out("the page did not answer"));
+            };
+            let url = url?;
             if expected.matches(&url) {
+                // The load state within the same time: the timeout covers the whole wait.
                 return match wait_until {
                     crate::navigation::WaitUntil::Commit => Ok(()),
-                    crate::navigation::WaitUntil::Load => self.load_state_untraced("load").await,
+                    crate::navigation::WaitUntil::Load => self.load_state_by("load", deadline).await,
                     crate::navigation::WaitUntil::DomContentLoaded => {
-                        self.load_state_untraced("domcontentloaded").await
+                        self.load_state_by("domcontentloaded", deadline).await
                     }
-                    crate::navigation::WaitUntil::NetworkIdle => self.load_state_untraced("networkidle").await,
+                    crate::navigation::WaitUntil::NetworkIdle => self.load_state_by("networkidle", deadline).await,
                 };
             }
             if Instant::now() >= deadline {
-                return Err(BrowserError::Timeout {
-                    what: format!("URL {} (last: {url})", expected.describe()),
-                    ms: self.timeout.as_millis(),
-                });
+                return Err(timed_out(&url));
             }
             next_move(&mut moved, deadline).await;
         }
@@ -89,16 +95,25 @@ impl Page {
     }
 
     async fn load_state_untraced(&self, state: &str) -> Result<()> {
+        self.load_state_by(state, Instant::now() + self.timeout).await
+    }
+
+    /// [`Page::wait_for_load_state`] until `deadline`.
+    async fn load_state_by(&self, state: &str, deadline: Instant) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForLoadState('{state}')"));
         let wanted = match crate::navigation::WaitUntil::parse(state)? {
             crate::navigation::WaitUntil::DomContentLoaded => "DOMContentLoaded",
             crate::navigation::WaitUntil::NetworkIdle => "networkIdle",
             crate::navigation::WaitUntil::Load | crate::navigation::WaitUntil::Commit => "load",
         };
-        let deadline = Instant::now() + self.timeout;
         let mut moved = self.inner.moved.subscribe();
         loop {
-            let loader = self.main_loader().await;
+            let Some(loader) = before(deadline, self.main_loader()).await else {
+                return Err(BrowserError::Timeout {
+                    what: format!("load state {state} (the page did not answer)"),
+                    ms: self.timeout.as_millis(),
+                });
+            };
             let reached = self
                 .inner
                 .lifecycle
@@ -129,4 +144,9 @@ impl Page {
 /// `deadline`.
 async fn next_move(moved: &mut watch::Receiver<u64>, deadline: Instant) {
     let _ = tokio::time::timeout_at(deadline.into(), moved.changed()).await;
+}
+
+/// `look`, unless `deadline` comes first (`None`).
+async fn before<T>(deadline: Instant, look: impl std::future::Future<Output = T>) -> Option<T> {
+    tokio::time::timeout_at(deadline.into(), look).await.ok()
 }

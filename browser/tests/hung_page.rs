@@ -29,5 +29,11 @@ async fn an_action_and_an_assertion_end_at_their_own_deadline_on_a_page_that_sto
     let message = failed.to_string();
     assert!(message.contains("Timeout: 1500ms") && message.contains("<element(s) not found>"), "{message}");
     assert!(!message.contains("Runtime."), "{message}");
+
+    let mut waiting = page.clone();
+    waiting.timeout = Duration::from_millis(1500);
+    let error = waiting.wait_for_url("**/never").await.expect_err("never there").to_string();
+    assert!(error.contains("URL") && error.contains("1500"), "the wait's own time-out: {error}");
+    assert!(!error.contains("Page.getNavigationHistory"), "not the protocol's inner wait: {error}");
     browser.close().await;
 }
