@@ -206,9 +206,50 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
     let reply = mcp.call_tool("run_script", serde_json::json!({ "source": source }));
     assert!(reply.to_string().contains("agent on the grid"), "{reply}");
     assert_eq!(sessions(&grid.url), 1, "the instance holds one Grid session");
+    // Closing the instance's last session gives its Grid session back, the server still up.
+    let closed = mcp.call_tool("session_close", serde_json::json!({ "session": "default" }));
+    assert!(closed.to_string().contains("\"closed\":true"), "{closed}");
+    wait_for_no_sessions(&grid.url, "session_close deleted the Grid session");
+    let reply = mcp.call_tool("run_script", serde_json::json!({ "source": source }));
+    assert!(reply.to_string().contains("agent on the grid"), "a new session gets a new Grid session: {reply}");
     let (_, stderr) = mcp.end();
     no_unconfirmed_deletion(stderr.as_bytes());
     wait_for_no_sessions(&grid.url, "the server deleted its session when it ended");
+
+    // Ctrl-C in the middle of a scenario: the run's Grid sessions are deleted before it exits.
+    let project = grid.logs.join("interrupted");
+    std::fs::create_dir_all(project.join("steps")).unwrap();
+    std::fs::create_dir_all(project.join("features")).unwrap();
+    std::fs::write(
+        project.join("steps/wait.ts"),
+        "import { When } from '@cucumber/cucumber';\nWhen('it takes a long time', { timeout: 120000 }, () => new Promise((r) => setTimeout(r, 100000)));\n",
+    )
+    .unwrap();
+    std::fs::write(
+        project.join("features/long.feature"),
+        "Feature: long\n  Scenario: on the grid\n    Given I open \"data:text/html,<title>long</title>\"\n    When it takes a long time\n",
+    )
+    .unwrap();
+    let mut run = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "features", "--parallel", "1", "--grid", &grid.url, "--browser-path", "/usr/bin/chromium"])
+        .current_dir(&project)
+        .env_remove("FERRIDRIVER_GRID")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while sessions(&grid.url) == 0 {
+        assert!(Instant::now() < deadline, "the interrupted run never got a Grid session");
+        assert!(run.try_wait().unwrap().is_none(), "the run ended before it was interrupted");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // SAFETY: signalling a child this test started and has not waited for yet.
+    unsafe { libc::kill(run.id() as i32, libc::SIGINT) };
+    let out = run.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    no_unconfirmed_deletion(&out.stderr);
+    wait_for_no_sessions(&grid.url, "Ctrl-C deleted the run's Grid session");
 }
 
 #[test]
