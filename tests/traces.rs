@@ -219,6 +219,18 @@ fn a_failed_scenario_leaves_a_trace_that_playwrights_reader_opens() {
     assert_eq!(before, r#""""#, "before the fill the field was empty");
     // The screencast frame nearest the click, as the reader saves it: a JPEG of the page.
     let click = action_number(&actions, "Click");
+    // Its log, as Playwright writes one: what the locator resolved to, the attempt, the checks.
+    let log = read(&dir, &["action", &click]);
+    for line in [
+        "waiting for getByRole('button', { name: 'Add'",
+        "locator resolved to <button",
+        "attempting click action",
+        "waiting for element to be visible, enabled and stable",
+        "element is visible, enabled and stable",
+        "performing click action",
+    ] {
+        assert!(log.contains(line), "{line:?} missing from the click's log:\n{log}");
+    }
     let frame = dir.join("click.jpeg");
     read(&dir, &["screenshot", &click, "-o", frame.to_str().unwrap()]);
     let jpeg = std::fs::read(&frame).unwrap();

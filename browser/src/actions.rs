@@ -33,8 +33,15 @@ impl Locator {
         let timeout = self.timeout();
         let deadline = started + timeout;
         let mut last_reason = "no element matches".to_string();
+        let mut log = AttemptLog::default();
         for attempt in 0.. {
             let pause = BACKOFF_MS[attempt.min(BACKOFF_MS.len() - 1)];
+            if attempt > 0 && log.tried {
+                crate::trace::traced::action_log(&format!("retrying {action} action, attempt #{}", attempt + 1));
+                if pause > 0 {
+                    crate::trace::traced::action_log(&format!("  - waiting {pause}ms"));
+                }
+            }
             if pause > 0 {
                 // Never past the deadline: the last attempt is made at it, not after it.
                 tokio::time::sleep(
@@ -42,7 +49,7 @@ impl Locator {
                 )
                 .await;
             }
-            let one = self.attempt_point(action, checks, hover, &mut last_reason);
+            let one = self.attempt_point(action, checks, hover, &mut last_reason, &mut log);
             // An attempt is bounded by the time left (a page that stops answering mid-attempt
             // ends the wait at its deadline, named as this action's); a zero timeout allows one.
             let outcome = if timeout.is_zero() {
@@ -78,6 +85,7 @@ impl Locator {
         checks: &[&str],
         hover: bool,
         last_reason: &mut String,
+        log: &mut AttemptLog,
     ) -> Result<Option<(Element, f64, f64)>> {
         let (found, swapping) = match self.page.resolve(&self.parts).await {
             Ok(found) => (found, false),
@@ -88,23 +96,59 @@ impl Locator {
         match found.len() {
             0 if swapping => *last_reason = "the page is replacing its document".to_string(),
             0 => *last_reason = "no element matches".to_string(),
-            1 => match self.try_point(&found[0], action, checks, hover).await {
-                Ok(Ok((x, y))) => return Ok(Some((found.into_iter().next().expect("one element"), x, y))),
-                Ok(Err(reason)) => *last_reason = reason,
-                // The document was replaced between finding the element and asking it (its
-                // context or object is gone): the next attempt finds it in the new one.
-                // A handle's element went with its document: it will not come back.
-                Err(e) if stale(&e) && self.is_element_handle() => {
-                    return Err(BrowserError::Evaluation(format!(
-                        "elementHandle.{action}: Element is not attached to the DOM"
-                    )))
+            1 => {
+                self.log_attempt(&found[0], action, checks, log).await;
+                match self.try_point(&found[0], action, checks, hover).await {
+                    Ok(Ok((x, y))) => {
+                        if log.traced {
+                            if !checks.is_empty() {
+                                crate::trace::traced::action_log(&format!("  - element is {}", wanted(checks)));
+                            }
+                            crate::trace::traced::action_log(&format!("  - performing {action} action"));
+                        }
+                        return Ok(Some((found.into_iter().next().expect("one element"), x, y)));
+                    }
+                    Ok(Err(reason)) => {
+                        crate::trace::traced::action_log(&format!("  - {reason}"));
+                        *last_reason = reason
+                    }
+                    // The document was replaced between finding the element and asking it (its
+                    // context or object is gone): the next attempt finds it in the new one.
+                    // A handle's element went with its document: it will not come back.
+                    Err(e) if stale(&e) && self.is_element_handle() => {
+                        return Err(BrowserError::Evaluation(format!(
+                            "elementHandle.{action}: Element is not attached to the DOM"
+                        )))
+                    }
+                    Err(e) if stale(&e) => *last_reason = "the page is replacing its document".to_string(),
+                    Err(e) => return Err(e),
                 }
-                Err(e) if stale(&e) => *last_reason = "the page is replacing its document".to_string(),
-                Err(e) => return Err(e),
-            },
+            }
             _ => return Err(self.strict_violation(action, &found).await),
         }
         Ok(None)
+    }
+
+    /// The log lines of an attempt at `el` (when traced): what the locator resolved to, the
+    /// first time, and which checks the attempt makes.
+    async fn log_attempt(&self, el: &Element, action: &str, checks: &[&str], log: &mut AttemptLog) {
+        if !crate::trace::traced::action_logged() {
+            return;
+        }
+        log.traced = true;
+        if !log.resolved {
+            log.resolved = true;
+            let preview = match self.page.helper_value(el, "describe", vec![]).await {
+                Ok(v) => v.as_str().unwrap_or("an element").to_string(),
+                Err(_) => "an element".to_string(),
+            };
+            crate::trace::traced::action_log(&format!("  - locator resolved to {preview}"));
+        }
+        log.tried = true;
+        crate::trace::traced::action_log(&format!("attempting {action} action"));
+        if !checks.is_empty() {
+            crate::trace::traced::action_log(&format!("  - waiting for element to be {}", wanted(checks)));
+        }
     }
 
     /// One attempt at `el`: its point (`Ok(Ok)`) when it passes `checks` (and, with `hover`, is
@@ -623,5 +667,29 @@ mod tests {
         assert!(stale(&BrowserError::Evaluation("Execution context was destroyed.".into())));
         assert!(!stale(&protocol("Invalid parameters")));
         assert!(!stale(&BrowserError::Evaluation("elementHandle.click: Element is not attached to the DOM".into())));
+    }
+}
+
+/// What the action log has said so far in one wait (Playwright names the element once and counts
+/// the attempts).
+#[derive(Debug, Default)]
+struct AttemptLog {
+    /// The action is traced.
+    traced: bool,
+    /// "locator resolved to …" was logged.
+    resolved: bool,
+    /// An attempt at an element was made (later ones are "retrying").
+    tried: bool,
+}
+
+/// Playwright's words for what an action waits for ("visible, enabled and stable").
+fn wanted(checks: &[&str]) -> String {
+    // In Playwright's order, whatever order the checks come in.
+    let words: Vec<&str> =
+        ["visible", "enabled", "editable", "stable"].into_iter().filter(|w| checks.contains(w)).collect();
+    match words.as_slice() {
+        [] => "attached".to_string(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -13,9 +13,26 @@ tokio::task_local! {
     static CALL_SITE: super::recorder::SourceLocation;
 }
 
+tokio::task_local! {
+    /// The traced action running now, whose log the code beneath it writes to.
+    static ACTION_LOG: (Tracer, String);
+}
+
 /// Runs `body` with `at` as the place its actions were called from, which traces show.
 pub async fn with_call_site<T>(at: super::recorder::SourceLocation, body: impl Future<Output = T>) -> T {
     CALL_SITE.scope(at, body).await
+}
+
+/// Whether the running action is traced (its log lines are kept): code that would pay to word
+/// a line (an element's preview) asks first.
+pub(crate) fn action_logged() -> bool {
+    ACTION_LOG.try_with(|_| ()).is_ok()
+}
+
+/// Adds a line to the running action's log in the trace (Playwright's "attempting click action",
+/// "element is not visible"…), if it is traced.
+pub(crate) fn action_log(message: &str) {
+    let _ = ACTION_LOG.try_with(|(tracer, call)| tracer.log(call, message));
 }
 
 /// What an action's trace says about its error: Playwright's error name and the message.
@@ -94,8 +111,9 @@ impl PageInner {
         if let Some(what) = &action.waiting_for {
             tracer.log(&call, &format!("waiting for {what}"));
         }
+        let log = (tracer.clone(), call.clone());
         let mut recorded = Recorded { tracer, call, error: None, done: false };
-        let out = body.await;
+        let out = ACTION_LOG.scope(log, body).await;
         recorded.error = out.as_ref().err().map(|e| (e.trace_name(), e.to_string()));
         recorded.done = true;
         if snapshots {
