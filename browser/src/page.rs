@@ -163,6 +163,12 @@ impl Page {
         Ok(self.evaluate_untraced(MARKDOWN).await?.as_str().unwrap_or_default().to_string())
     }
 
+    /// Brings the page's tab to the front (`page.bringToFront`): it becomes the visible one,
+    /// so `document.visibilityState` of the others turns `hidden` in a headed browser.
+    pub async fn bring_to_front(&self) -> Result<()> {
+        self.send("Page.bringToFront", serde_json::json!({})).await.map(|_| ())
+    }
+
     /// The document's title.
     pub async fn title(&self) -> Result<String> {
         Ok(self.evaluate_untraced("document.title").await?.as_str().unwrap_or_default().to_string())

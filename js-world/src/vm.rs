@@ -30,6 +30,7 @@ const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
 const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
+const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 const SCRIPT_PRELUDE: &str = include_str!("js/script.js");
 
@@ -158,6 +159,7 @@ impl Vm {
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
+                    ("page_tags.js", PAGE_TAGS_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];

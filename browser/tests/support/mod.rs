@@ -98,7 +98,13 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
                     Some((_, html)) => ("200 OK", *html),
                     None => ("404 Not Found", "<title>404</title>not found"),
                 };
-                let kind = if path.ends_with(".js") { "text/javascript" } else { "text/html; charset=utf-8" };
+                let kind = if path.ends_with(".js") {
+                    "text/javascript"
+                } else if path.ends_with(".css") {
+                    "text/css"
+                } else {
+                    "text/html; charset=utf-8"
+                };
                 let _ = write!(
                     stream,
                     "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nX-Served-By: fixture\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",

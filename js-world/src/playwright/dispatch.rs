@@ -157,6 +157,7 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             Value::Null
         }
         PageOp::Title => Value::String(page.title().await?),
+        PageOp::BringToFront => page.bring_to_front().await.map(|_| Value::Null)?,
         PageOp::Markdown => Value::String(page.markdown().await?),
         PageOp::AriaSnapshot => Value::String(page.aria_snapshot().await?),
         PageOp::Content => Value::String(page.content().await?),

@@ -99,6 +99,7 @@ operations! {
         Pdf = "pdf"("options", "path") ProjectWrite(1), ["Page.pdf"];
         AddInitScript = "addInitScript"("script") Open, ["Page.addInitScript"];
         Title = "title"() Open, ["Page.title"];
+        BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
         Markdown = "markdown"() Open, ["Page.markdown"];
         AriaSnapshot = "ariaSnapshot"() Open, ["Page.ariaSnapshot"];
         Content = "content"() Open, ["Page.content"];

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The preludes that talk to the bridge.
-const BRIDGE_JS: [&str; 7] = [
+const BRIDGE_JS: [&str; 8] = [
     include_str!("../js/playwright.js"),
     include_str!("../js/page_extras.js"),
     include_str!("../js/page_events.js"),
@@ -14,6 +14,7 @@ const BRIDGE_JS: [&str; 7] = [
     include_str!("../js/element_handles.js"),
     include_str!("../js/expect.js"),
     include_str!("../js/api_request.js"),
+    include_str!("../js/page_tags.js"),
 ];
 
 /// Every `'identifier'` literal in `code` (an apostrophe in a comment starts none).

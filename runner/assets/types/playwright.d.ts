@@ -123,6 +123,12 @@ declare module '@playwright/test' {
     goBack(options?: NavigationOptions): Promise<Response | null>;
     goForward(options?: NavigationOptions): Promise<Response | null>;
     title(): Promise<string>;
+    /** Brings the page's tab to the front. */
+    bringToFront(): Promise<void>;
+    /** Adds a `<style>` (`content`, or a file's at `path`) or a `<link rel=stylesheet>` (`url`, waited for). */
+    addStyleTag(options: { url?: string; path?: string; content?: string }): Promise<ElementHandle>;
+    /** Adds a `<script>` (`content`, or a file's at `path`; `type: 'module'`…) or one loading `url` (waited for). */
+    addScriptTag(options: { url?: string; path?: string; content?: string; type?: string }): Promise<ElementHandle>;
     /** ferridriver: the page as Markdown (what a reader sees). */
     markdown(): Promise<string>;
     /** The page's accessibility tree as Playwright's ARIA snapshot YAML. */
