@@ -4,10 +4,10 @@
 //! `sourceURL`, and the errors. One difference, on purpose: a stylesheet URL that fails to load
 //! is "Failed to load stylesheet at URL" where Playwright's message is the DOM's "Event".
 
+#[path = "common/js_suite.rs"]
+mod js_suite;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
-
-use std::process::Command;
 
 const PAGES: &[(&str, &str)] =
     &[("/", "<!DOCTYPE html><p>x</p>"), ("/s.css", "p { color: rgb(1, 2, 3) }"), ("/s.js", "window.fromUrl = 42;")];
@@ -48,14 +48,7 @@ fn style_and_script_tags_and_bring_to_front_as_playwright() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("probe.css"), "p { margin: 3px }").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["run", "--json", "-e", SCRIPT, "--", &base])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let envelope: serde_json::Value =
-        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    let (envelope, stderr) = js_suite::run_script(&dir, SCRIPT, &[&base]);
     // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
     let playwright = serde_json::json!({
         "styleTag": "<style type=\"text/css\">p { font-size: 31px }</style>",

@@ -13,8 +13,6 @@ use mcp_stdio::McpStdio;
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
 
-use std::process::Command;
-
 const PAGES: &[(&str, &str)] = &[
     (
         "/",
@@ -163,14 +161,7 @@ fn a_script_session_hears_its_start_pages_and_end_and_a_failed_plugin_hears_noth
          for (let i = 0; i < 200 && !pluginLog.includes('navigate /second'); i++) await new Promise((r) => setTimeout(r, 25));\n\
          return {{ log: pluginLog, failedHeard: globalThis.failedHeard === true }};"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["run", "--json", "-e", &script])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let envelope: serde_json::Value =
-        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    let (envelope, stderr) = js_suite::run_script(&dir, &script, &[]);
     assert_eq!(
         envelope["value"],
         serde_json::json!({ "log": ["sessionStart script", "navigate /second"], "failedHeard": false }),

@@ -62,3 +62,17 @@ pub fn run_suite(dir: &Path, base: &str, extra: &[&str]) -> (Output, String, Str
     let all = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
     (out, stdout, all)
 }
+
+/// Runs `script` with `ferridriver run --json -e` in `dir` (`args` after `--`): the result's
+/// envelope (`status`, `value`…) and stderr; fails when the output is not one.
+pub fn run_script(dir: &Path, script: &str, args: &[&str]) -> (serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "-e", script, "--"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr).into_owned());
+    let envelope = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    (envelope, stderr)
+}
