@@ -44,6 +44,7 @@ Given('a report folder is written', async function () {
     removeOut: code(() => rmSync('escape', { recursive: true })),
     rmDir: code(() => rmSync('reports/p')),
     unlinkMissing: code(() => unlinkSync('reports/none.txt')),
+    exclusive: code(() => writeFileSync(path.join(dir, 'a.json'), 'x', { flag: 'wx' })),
   }
   unlinkSync(path.join(dir, 'log.txt'))
   rmSync('reports/p', { recursive: true })
@@ -84,7 +85,7 @@ fn a_suite_writes_its_report_folders_and_nothing_outside_the_project() {
             "errors": {
                 "exists": "EEXIST", "noParent": "ENOENT", "dotdot": "EACCES", "absolute": "EACCES",
                 "symlinkOut": "EACCES", "mkdirOut": "EACCES", "removeOut": "EACCES",
-                "rmDir": "ERR_FS_EISDIR", "unlinkMissing": "ENOENT"
+                "rmDir": "ERR_FS_EISDIR", "unlinkMissing": "ENOENT", "exclusive": "EEXIST"
             },
             "after": { "log": false, "p": false }
         })

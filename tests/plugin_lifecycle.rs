@@ -87,6 +87,11 @@ fn a_plugin_whose_setup_fails_or_hangs_registers_nothing_and_the_others_load() {
     write(&dir, "extensions/c_bad.ts", BAD);
     write(
         &dir,
+        "extensions/b_online.ts",
+        "definePlugin({ name: 'online', version: '1.0.0', setup: async () => { await fetch('http://127.0.0.1:9/'); }, tools: [{ name: 'ping', handler: async () => 1 }] });\n",
+    );
+    write(
+        &dir,
         "extensions/d_slow.ts",
         "definePlugin({ name: 'slow', version: '1.0.0', setup: () => new Promise(() => {}), tools: [{ name: 'ping', handler: async () => 1 }] });\n",
     );
@@ -113,6 +118,11 @@ fn a_plugin_whose_setup_fails_or_hangs_registers_nothing_and_the_others_load() {
         "{bad}"
     );
     assert!(stderr.contains("extensions/c_bad.ts:6"), "the throw's own line is shown:\n{stderr}");
+    let online = stderr
+        .lines()
+        .find(|l| l.contains("PLUGIN_SETUP_FAILED") && l.contains("\"online\""))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(online.contains("setup and teardown have no network"), "a setup reaches no network: {online}");
     let slow = stderr
         .lines()
         .find(|l| l.contains("PLUGIN_SETUP_FAILED") && l.contains("\"slow\""))

@@ -34,6 +34,7 @@ impl Locator {
         let deadline = started + timeout;
         let mut last_reason = "no element matches".to_string();
         let mut log = AttemptLog::default();
+        let mut looked = false;
         for attempt in 0.. {
             let pause = BACKOFF_MS[attempt.min(BACKOFF_MS.len() - 1)];
             if attempt > 0 && log.tried {
@@ -49,6 +50,11 @@ impl Locator {
                 )
                 .await;
             }
+            // Time is up: the last attempt that was made says why (none is started with no
+            // time left, which could only fail for want of time).
+            if attempt > 0 && Instant::now() >= deadline {
+                break;
+            }
             let one = self.attempt_point(action, checks, hover, &mut last_reason, &mut log);
             // An attempt is bounded by the time left (a page that stops answering mid-attempt
             // ends the wait at its deadline, named as this action's); a zero timeout allows one.
@@ -58,11 +64,15 @@ impl Locator {
                 match tokio::time::timeout_at(deadline.into(), one).await {
                     Ok(outcome) => outcome,
                     Err(_) => {
-                        last_reason = format!("{last_reason}; the last look got no answer in time");
+                        // Only when no attempt ever came back is the page to blame.
+                        if !looked {
+                            last_reason = "the page did not answer".to_string();
+                        }
                         break;
                     }
                 }
             };
+            looked = true;
             if let Some(found) = outcome? {
                 return Ok(found);
             }

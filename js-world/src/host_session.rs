@@ -86,6 +86,11 @@ impl<H: StepHost> HostSession<H> {
     /// Before a call of a script host: the first one starts the session for its plugins
     /// (`sessionStart`, ADR 0028). `run_script` and `invoke_tool` call it themselves.
     pub async fn begin(&mut self) {
+        // A VM rebuilt since (after a time-out or running out of memory) starts the session
+        // over for its plugins: what their handlers kept and the page watch were in the old one.
+        if self.host.restarted() {
+            self.started = false;
+        }
         if std::mem::replace(&mut self.started, true) {
             return;
         }
@@ -185,17 +190,20 @@ impl HostSession<JsHost> {
     /// Runs a new load of the project from the next call on (the page and `vars` stay).
     pub fn set_program(&mut self, program: Option<Arc<JsProgram>>) {
         self.host.set_program(program);
+        self.started = false;
     }
 
     /// Runs extension tools under `policy` from the next call on (ADR 0025); its `fileRoots`
     /// apply to sessions started after it (the World's gate is the one it started with).
     pub fn set_policy(&mut self, policy: crate::policy::HostPolicy) {
         self.host.set_policy(policy);
+        self.started = false;
     }
 
     /// Drops only the VM, reclaiming its memory; the page and `vars` stay.
     pub fn reset_vm(&mut self) {
         self.host.reset_vm();
+        self.started = false;
     }
 
     /// Starts over after the browser was lost: the World's browser objects are given back, a
@@ -205,6 +213,7 @@ impl HostSession<JsHost> {
             end_world(&mut world).await;
         }
         self.host.reset();
+        self.started = false;
     }
 }
 

@@ -319,13 +319,15 @@ impl Manifest {
         })
     }
 
-    /// Leaves out everything registered from the file `uri` (its steps, hooks, parameter
-    /// types, tools and plugins: a plugin whose setup failed registers nothing); returns the
-    /// names of the tools and plugins left out.
+    /// Leaves out everything registered from the file `uri`, or from every file below it when
+    /// it ends with `/` (a package's folder): its steps, hooks, parameter types, tools and
+    /// plugins (a plugin whose setup failed registers nothing); returns the names of the tools
+    /// and plugins left out.
     pub fn without_file(&mut self, uri: &str) -> (Vec<String>, Vec<String>) {
         let (mut tools, mut plugins) = (Vec::new(), Vec::new());
         self.definitions.retain(|d| {
-            let from_file = d.source().uri == uri;
+            let from = &d.source().uri;
+            let from_file = from == uri || (uri.ends_with('/') && from.starts_with(uri));
             match (from_file, d) {
                 (true, JsDefinition::Tool(t)) => tools.push(t.name.clone()),
                 (true, JsDefinition::Plugin(p)) => plugins.push(p.name.clone()),

@@ -67,8 +67,9 @@ impl WritableRoots {
         Ok(target)
     }
 
-    /// Where `mkdir` of `path` lands: its nearest existing ancestor must be inside a root.
-    fn directory(&self, path: &str) -> Result<PathBuf, String> {
+    /// Where `mkdir` of `path` lands, and the first folder it makes (none when it exists): its
+    /// nearest existing ancestor must be inside a root.
+    fn directory(&self, path: &str) -> Result<(PathBuf, Option<PathBuf>), String> {
         let lexical = lexical(path)?;
         self.make_root_of(&lexical);
         let mut existing = lexical.as_path();
@@ -79,7 +80,9 @@ impl WritableRoots {
         if !self.contains(&real) {
             return Err(self.outside(path));
         }
-        Ok(real.join(lexical.strip_prefix(existing).unwrap_or(Path::new(""))))
+        let rest = lexical.strip_prefix(existing).unwrap_or(Path::new(""));
+        let first = rest.components().next().map(|c| real.join(c));
+        Ok((real.join(rest), first))
     }
 }
 
@@ -131,17 +134,23 @@ pub(crate) fn install<'js>(
         "nodeFsWrite",
         Function::new(
             ctx.clone(),
-            move |ctx: Ctx<'_>, path: String, data: TypedArray<'_, u8>, append: bool| -> rquickjs::Result<()> {
+            move |ctx: Ctx<'_>, path: String, data: TypedArray<'_, u8>, flag: String| -> rquickjs::Result<()> {
+                use std::os::unix::fs::OpenOptionsExt;
                 let bytes = crate::natives::copy(&data);
                 let target = r.file(&path).map_err(|m| fail(&ctx, m))?;
+                let append = flag.starts_with('a');
                 let op = if append { "appendFile" } else { "open" };
-                let mut file = std::fs::OpenOptions::new()
-                    .create(true)
-                    .write(true)
-                    .append(append)
-                    .truncate(!append)
-                    .open(&target)
-                    .map_err(|e| fail(&ctx, io(&e, op, &path)))?;
+                let mut options = std::fs::OpenOptions::new();
+                options.write(true).append(append).truncate(!append);
+                // `wx`/`ax`: only a new file (EEXIST otherwise).
+                if flag.contains('x') {
+                    options.create_new(true);
+                } else {
+                    options.create(true);
+                }
+                // A symlink put in place after the check is not followed.
+                let mut file =
+                    options.custom_flags(libc::O_NOFOLLOW).open(&target).map_err(|e| fail(&ctx, io(&e, op, &path)))?;
                 file.write_all(&bytes).map_err(|e| fail(&ctx, io(&e, "write", &path)))
             },
         )?,
@@ -149,11 +158,16 @@ pub(crate) fn install<'js>(
     let r = roots.clone();
     native.set(
         "nodeFsMkdir",
-        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String, recursive: bool| -> rquickjs::Result<()> {
-            let target = r.directory(&path).map_err(|m| fail(&ctx, m))?;
-            let made = if recursive { std::fs::create_dir_all(&target) } else { std::fs::create_dir(&target) };
-            made.map_err(|e| fail(&ctx, io(&e, "mkdir", &path)))
-        })?,
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'_>, path: String, recursive: bool| -> rquickjs::Result<Option<String>> {
+                let (target, first) = r.directory(&path).map_err(|m| fail(&ctx, m))?;
+                let made = if recursive { std::fs::create_dir_all(&target) } else { std::fs::create_dir(&target) };
+                made.map_err(|e| fail(&ctx, io(&e, "mkdir", &path)))?;
+                // Node's answer: the first folder a recursive mkdir made.
+                Ok(first.filter(|_| recursive).map(|f| f.to_string_lossy().into_owned()))
+            },
+        )?,
     )?;
     let r = roots.clone();
     native.set(
@@ -246,7 +260,8 @@ mod tests {
         assert!(roots.file(&p("missing/a.txt")).unwrap_err().starts_with("ENOENT"));
         assert!(roots.file("relative.txt").unwrap_err().starts_with("EINVAL"));
         assert!(roots.file(&project.display().to_string()).unwrap_err().starts_with("EACCES"), "the root itself");
-        assert_eq!(roots.directory(&p("out/deep/er")).unwrap(), real.join("out/deep/er"));
+        assert_eq!(roots.directory(&p("out/deep/er")).unwrap(), (real.join("out/deep/er"), Some(real.join("out"))));
+        assert_eq!(roots.directory(&p("reports")).unwrap(), (real.join("reports"), None));
         assert!(roots.directory(&p("escape/new")).unwrap_err().starts_with("EACCES"));
         assert!(roots.directory(&format!("{}/elsewhere/new", base.display())).unwrap_err().starts_with("EACCES"));
         let _ = std::fs::remove_dir_all(&base);

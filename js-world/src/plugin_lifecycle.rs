@@ -18,9 +18,9 @@ use std::time::Duration;
 
 /// How long a plugin's `setup` may take before the plugin is refused.
 pub const SETUP_LIMIT: Duration = Duration::from_secs(10);
-/// How long the lifecycle VM's timers may run between setup and teardown: for as long as the
-/// plugins are up.
-const UNTIL_TEARDOWN: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+/// How long JS of the plugins' timers may run without a break between setup and teardown: a
+/// busy loop is interrupted after it, so the teardown request is always heard.
+const TICK: Duration = Duration::from_secs(5);
 /// How long a plugin's `teardown` may take before it is abandoned.
 pub const TEARDOWN_LIMIT: Duration = Duration::from_secs(10);
 
@@ -47,13 +47,17 @@ fn active() -> &'static Mutex<Vec<Active>> {
 /// first.
 pub fn activate(report: LoadReport, host: HostKind) -> LoadReport {
     let Some(program) = report.program.clone() else { return report };
-    let mut table = active().lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(same) = table.iter().find(|a| a.root == program.root && Arc::ptr_eq(&a.loaded, &program)) {
-        return served(report, &same.serving, &same.failures);
-    }
+    // The table is locked only to look and to change it, never while plugin code runs: a
+    // teardown or setup that hangs must not hold up the other projects or the exit.
+    let old = {
+        let mut table = active().lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(same) = table.iter().find(|a| a.root == program.root && Arc::ptr_eq(&a.loaded, &program)) {
+            return served(report, &same.serving, &same.failures);
+        }
+        table.iter().position(|a| a.root == program.root).map(|at| table.remove(at))
+    };
     // A reload replaces the project's plugins: the old ones end before the new ones start.
-    if let Some(at) = table.iter().position(|a| a.root == program.root) {
-        let old = table.remove(at);
+    if let Some(old) = old {
         report_teardown(old.lifecycle.teardown());
     }
     let with_lifecycle = program.manifest.plugins().any(|p| p.has_setup || p.has_teardown);
@@ -61,12 +65,13 @@ pub fn activate(report: LoadReport, host: HostKind) -> LoadReport {
         return report;
     }
     let (lifecycle, failures) = PluginLifecycle::start(&program, host);
-    let failed_files: Vec<String> = failures.iter().map(|(file, _)| file.clone()).collect();
+    let failed_files: Vec<String> = failures.iter().map(|(file, _)| scope_of(file)).collect();
     let serving =
         if failed_files.is_empty() { Arc::clone(&program) } else { Arc::new(program.without_files(&failed_files)) };
     let failures: Vec<String> = failures.into_iter().map(|(_, message)| message).collect();
     let report = served(report, &serving, &failures);
-    table.push(Active { root: program.root.clone(), loaded: program, serving, failures, lifecycle });
+    let entry = Active { root: program.root.clone(), loaded: program, serving, failures, lifecycle };
+    active().lock().unwrap_or_else(PoisonError::into_inner).push(entry);
     report
 }
 
@@ -99,6 +104,8 @@ enum Job {
 pub struct PluginLifecycle {
     jobs: Option<tokio::sync::mpsc::UnboundedSender<Job>>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// How many plugins it may tear down (bounds the wait for them).
+    plugins: usize,
 }
 
 impl PluginLifecycle {
@@ -106,6 +113,7 @@ impl PluginLifecycle {
     /// per plugin whose setup failed, its file (relative, as sources are) and the message.
     fn start(loaded: &Arc<JsProgram>, host: HostKind) -> (PluginLifecycle, Vec<(String, String)>) {
         let (jobs, mut receiver) = tokio::sync::mpsc::unbounded_channel::<Job>();
+        let plugins = loaded.manifest.plugins().count();
         let (done, setups) = std::sync::mpsc::channel::<Vec<(String, String)>>();
         let program = Arc::clone(loaded);
         let thread = std::thread::Builder::new().name("ferridriver-plugins".into()).spawn(move || {
@@ -117,7 +125,7 @@ impl PluginLifecycle {
                 }
             };
             runtime.block_on(async move {
-                let vm = match Vm::new(Some(VmCode { compiled: &program.compiled, hidden_tools: &[], hidden_plugins: &[] }), &program.root, host, program.limits, None, None, None)
+                let vm = match Vm::new(Some(VmCode { compiled: &program.compiled, hidden_tools: &[], hidden_plugins: &[] }), &program.root, host, program.limits, Some(offline_session()), None, None)
                     .await
                 {
                     Ok(vm) => vm,
@@ -148,10 +156,14 @@ impl PluginLifecycle {
                     }
                 }
                 let _ = done.send(failures);
-                // Timers and promises the setups left keep running until the teardown.
-                let job = tokio::select! {
-                    job = receiver.recv() => job,
-                    _ = vm.drive(UNTIL_TEARDOWN) => None,
+                // Timers and promises the setups left keep running until the teardown, each
+                // stretch of JS at most a tick long (the drive is restarted every tick).
+                let job = loop {
+                    tokio::select! {
+                        job = receiver.recv() => break job,
+                        () = vm.drive(TICK) => {}
+                        () = tokio::time::sleep(TICK) => {}
+                    }
                 };
                 if let Some(Job::Teardown(reply)) = job {
                     let mut problems = Vec::new();
@@ -167,10 +179,10 @@ impl PluginLifecycle {
         match thread {
             Ok(thread) => {
                 let failures = setups.recv().unwrap_or_else(|_| Vec::new());
-                (PluginLifecycle { jobs: Some(jobs), thread: Some(thread) }, failures)
+                (PluginLifecycle { jobs: Some(jobs), thread: Some(thread), plugins }, failures)
             }
             Err(e) => (
-                PluginLifecycle { jobs: None, thread: None },
+                PluginLifecycle { jobs: None, thread: None, plugins },
                 all_failed(loaded, &format!("cannot start a thread for plugin setup: {e}")),
             ),
         }
@@ -185,13 +197,22 @@ impl PluginLifecycle {
     fn finish(&mut self) -> Vec<String> {
         let Some(jobs) = self.jobs.take() else { return Vec::new() };
         let (reply, answer) = std::sync::mpsc::channel();
-        let problems =
-            if jobs.send(Job::Teardown(reply)).is_ok() { answer.recv().unwrap_or_default() } else { Vec::new() };
-        drop(jobs);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+        if jobs.send(Job::Teardown(reply)).is_err() {
+            return Vec::new();
         }
-        problems
+        // Every teardown has its limit; a VM that cannot even hear the request in that time is
+        // left behind (it dies with the process) rather than holding up the exit.
+        let limit = TICK + TEARDOWN_LIMIT * (self.plugins.max(1) as u32) + Duration::from_secs(1);
+        match answer.recv_timeout(limit) {
+            Ok(problems) => {
+                drop(jobs);
+                if let Some(thread) = self.thread.take() {
+                    let _ = thread.join();
+                }
+                problems
+            }
+            Err(_) => vec![format!("the plugins' teardowns did not finish within {} s", limit.as_secs())],
+        }
     }
 }
 
@@ -199,6 +220,36 @@ impl Drop for PluginLifecycle {
     fn drop(&mut self) {
         report_teardown(self.finish());
     }
+}
+
+/// What a failed plugin takes with it: its file, or its whole package when it came from
+/// `node_modules` (a package registers steps and tools from more modules than its entry).
+fn scope_of(uri: &str) -> String {
+    let Some(at) = uri.rfind("node_modules/") else { return uri.to_string() };
+    let after = &uri[at + "node_modules/".len()..];
+    let parts: Vec<&str> = after.split('/').collect();
+    let name_parts = if after.starts_with('@') { 2 } else { 1 };
+    if parts.len() <= name_parts {
+        return uri.to_string();
+    }
+    format!("{}{}/", &uri[..at + "node_modules/".len()], parts[..name_parts].join("/"))
+}
+
+/// The lifecycle VM's session: no browser (no World is ever attached) and no network — a grant
+/// that refuses every request is in force for as long as the VM lives, so `fetch` in a setup,
+/// a teardown or a timer they left is refused, whatever the policy grants the plugin's tools.
+fn offline_session() -> Arc<crate::playwright::Session> {
+    let session = crate::playwright::session();
+    let refused = crate::net_policy::NetGrant {
+        rule: crate::net_policy::NetRule::Denied(
+            "CAPABILITY_DENIED: plugins' setup and teardown have no network (ADR 0027)\n  hint: reach the network from a tool that declares allow.net".into(),
+        ),
+        tool: "setup/teardown".into(),
+        plugin: None,
+        auditor: None,
+    };
+    session.net().enter(usize::MAX, Arc::new(refused));
+    session
 }
 
 /// Every plugin with a setup failed for one reason (the VM could not start).
@@ -225,4 +276,17 @@ fn describe(program: &JsProgram, e: &VmError) -> String {
         text.push_str(frames.join("\n").trim_end());
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scope_of;
+
+    #[test]
+    fn a_failed_package_takes_all_its_modules_a_file_only_itself() {
+        assert_eq!(scope_of("extensions/box.ts"), "extensions/box.ts");
+        assert_eq!(scope_of("node_modules/box/src/index.ts"), "node_modules/box/");
+        assert_eq!(scope_of("node_modules/@acme/box/dist/a.js"), "node_modules/@acme/box/");
+        assert_eq!(scope_of("node_modules/a/node_modules/b/i.js"), "node_modules/a/node_modules/b/");
+    }
 }

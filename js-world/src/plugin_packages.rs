@@ -7,8 +7,9 @@
 use oxc_resolver::{ResolveError, ResolveOptions, Resolver};
 use std::path::{Path, PathBuf};
 
-/// The `exports` conditions tried, in order. `ferridriver` lets a package point us at a build
-/// of its own (say, its TypeScript source) while Node reads `import`/`require`.
+/// The `exports` conditions that are active (as Node's, the package's own key order decides
+/// among them). `ferridriver` lets a package point us at a build of its own (say, its
+/// TypeScript source) while Node reads `import`/`require`.
 const CONDITIONS: &[&str] = &["ferridriver", "import", "module", "default", "require", "node"];
 
 /// The file extensions a path without one may have.
@@ -48,8 +49,8 @@ fn resolve_one(resolver: &Resolver, root: &Path, spec: &str) -> Result<PathBuf, 
     match resolver.resolve(root, spec) {
         Ok(resolution) => Ok(resolution.into_path_buf()),
         Err(ResolveError::NotFound(_)) if !local => Err(format!(
-            "plugin {spec:?} in the config's `plugins` is not installed (looked in {})\n  hint: npm install {spec}",
-            root.join("node_modules").display()
+            "plugin {spec:?} in the config's `plugins` is not installed (looked in the node_modules folders from {} up)\n  hint: npm install {spec}",
+            root.display()
         )),
         Err(ResolveError::NotFound(_)) => Err(format!(
             "plugin {spec:?} in the config's `plugins` not found (looked for {})\n  hint: a local plugin is a file, or a folder with a package.json (`exports` or `main`) or an index file",

@@ -21,6 +21,8 @@ pub struct JsSettings {
     pub test_id_attribute: Option<String>,
     /// `--watch`: every save loads again, so the bundler is kept between loads.
     pub keep_bundler: bool,
+    /// `--dry-run`: nothing of the plugins runs (no `setup`).
+    pub dry_run: bool,
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
@@ -43,7 +45,8 @@ pub fn add_js_steps(
     });
     // Plugins' setups run once, before any scenario; one that fails registers nothing and
     // counts as a file that failed to load.
-    let report = ferridriver_js_world::plugin_lifecycle::activate(loaded, HostKind::Bdd);
+    let report =
+        if settings.dry_run { loaded } else { ferridriver_js_world::plugin_lifecycle::activate(loaded, HostKind::Bdd) };
     for e in &report.errors {
         eprintln!("error: {e}");
     }

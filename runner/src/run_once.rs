@@ -63,6 +63,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             policy: Default::default(),
             test_id_attribute: None,
             keep_bundler: false,
+            dry_run: false,
         };
         project_policy = cfg.extensions.policy;
         merge_config(&mut args, cfg.test);
@@ -74,6 +75,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     js_settings.test_id_attribute = test_id_attribute;
     // Every save rebundles under --watch: keep the module graph so only changed files are parsed.
     js_settings.keep_bundler = args.watch;
+    js_settings.dry_run = args.dry_run;
     js_settings.policy = crate::extension_policy::resolve(
         &args.policy,
         &root,

@@ -252,7 +252,10 @@
     const limit = new Promise((resolve) => {
       timer = setTimeout(() => resolve('timeout'), EVENT_LIMIT_MS);
     });
-    const run = (async () => h.fn(event))();
+    // Outside any tool's handler, whatever code fired the event (a page first touched inside a
+    // tool's handler carries that tool in its event pump): a handler never borrows a tool's
+    // `allow.net`, it has what code outside handlers has.
+    const run = native.asyncContext.run(null, () => (async () => h.fn(event))());
     const failed = (e) => {
       eventFailures.push({ plugin: h.plugin, event: name, type: (e && e.name) || 'Error', message: String((e && e.message) || e), stack: (e && e.stack) || '' });
     };

@@ -302,16 +302,14 @@
     if (data instanceof ArrayBuffer) return new Uint8Array(data);
     return native.utf8Encode(String(data));
   }
-  const writeFileSync = coded((file, data, options) => native.nodeFsWrite(resolved(file), dataBytes(data, options), !!(options && options.flag === 'a')));
-  const appendFileSync = coded((file, data, options) => native.nodeFsWrite(resolved(file), dataBytes(data, options), true));
+  const flagOf = (options, fallback) => String((options && typeof options === 'object' && options.flag) || fallback);
+  const writeFileSync = coded((file, data, options) => native.nodeFsWrite(resolved(file), dataBytes(data, options), flagOf(options, 'w')));
+  const appendFileSync = coded((file, data, options) => native.nodeFsWrite(resolved(file), dataBytes(data, options), flagOf(options, 'a')));
   const mkdirSync = coded((dir, options) => {
     const recursive = !!(options && options.recursive);
-    const target = resolved(dir);
-    // Node returns the first folder a recursive mkdir made.
-    let first;
-    for (let p = target; p !== '/' && !native.exists(p); p = path.dirname(p)) first = p;
-    native.nodeFsMkdir(target, recursive);
-    return recursive ? first : undefined;
+    // Node returns the first folder a recursive mkdir made (the native knows it).
+    const first = native.nodeFsMkdir(resolved(dir), recursive);
+    return first === null ? undefined : first;
   });
   class Dirent {
     constructor(name, dir, parentPath) {

@@ -35,7 +35,9 @@ pub async fn run_attempt(
     let mut world = worker.session.world_for_test_case(trace.as_ref().map(|t| t.tracer()));
     let host = worker.session.host().as_mut();
     host.start_test_case(&mut world);
-    if let Some(fire) = host.lifecycle(scenario_event(case, attempt, None), &mut world) {
+    // A dry run runs nothing of the plugins either.
+    let events = !options.dry_run;
+    if let Some(fire) = host.lifecycle(scenario_event(case, attempt, None), &mut world).filter(|_| events) {
         fire.await;
     }
     let tags: Vec<&str> = case.pickle.tags.iter().map(|t| t.name.as_str()).collect();
@@ -154,7 +156,8 @@ pub async fn run_attempt(
     }
     let will_be_retried = can_retry && worst == TestStepResultStatus::Failed;
     // Before the teardowns: the scenario's page is still there for the handlers.
-    if let Some(fire) = host.lifecycle(scenario_event(case, attempt, Some((worst, will_be_retried))), &mut world) {
+    let end = scenario_event(case, attempt, Some((worst, will_be_retried)));
+    if let Some(fire) = host.lifecycle(end, &mut world).filter(|_| events) {
         fire.await;
     }
     for teardown in world.take_teardowns() {

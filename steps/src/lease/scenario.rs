@@ -152,7 +152,9 @@ impl BrowserLease {
         if !ended {
             // Before anyone has the page: observers miss nothing that happens on it.
             for observer in observers {
-                observer(page.clone()).await;
+                // An observer that hangs (a browser that stopped answering) must not keep the
+                // page from the step that opened it for ever.
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(10), observer(page.clone())).await;
             }
         }
         self.changes.send_modify(|n| *n += 1);
