@@ -77,11 +77,15 @@ pub(crate) fn host_setup(
     reloads: bool,
 ) -> Result<HostSetup, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
-    let project = load_project(flags.config.as_deref(), &root, kind, reloads, PluginStart::Start)?;
-    for e in &project.errors {
-        eprintln!("error: {e}");
-    }
-    let mcp = &project.config.mcp;
+    // Everything that can still fail is checked before the project is loaded: loading starts
+    // its plugins (and, on a reload, tears the running ones down), which must not happen for a
+    // load that is then refused and leaves the previous one served.
+    let config_path = ferridriver_runner::config::find_config(flags.config.as_deref(), &root)?;
+    let config = match &config_path {
+        Some(path) => ferridriver_runner::config::load_config(path)?,
+        None => ferridriver_runner::config::ConfigFile::default(),
+    };
+    let mcp = &config.mcp;
     let script_root = flags
         .script_root
         .clone()
@@ -96,18 +100,23 @@ pub(crate) fn host_setup(
     let (script_root, artifacts_root) = (absolute(script_root), absolute(artifacts_root));
     std::fs::create_dir_all(&script_root)
         .map_err(|e| format!("cannot create script_root {}: {e}", script_root.display()))?;
-    let language = project.config.test.language.clone().unwrap_or_else(|| "en".into());
     let policy = ferridriver_runner::extension_policy::resolve(
         &flags.policy,
         &root,
-        project.config_path.as_deref(),
-        project.config.extensions.policy.as_ref(),
-        project.config.allowed_env(),
+        config_path.as_deref(),
+        config.extensions.policy.as_ref(),
+        config.allowed_env(),
     )?;
-    policy.record_load(kind.command(), project.registry.tools.iter());
     // `[browser]`: every session's context options, `baseUrl` for relative URLs, `getByTestId`.
-    let config_path = project.config_path.clone().unwrap_or_else(|| root.join("ferridriver.toml"));
-    let table = BrowserTable::parse(project.config.browser.as_ref(), &config_path)?;
+    let table_path = config_path.clone().unwrap_or_else(|| root.join("ferridriver.toml"));
+    let table = BrowserTable::parse(config.browser.as_ref(), &table_path)?;
+    let browser = flags.browser(&table)?;
+    let project = load_project(flags.config.as_deref(), &root, kind, reloads, PluginStart::Start)?;
+    for e in &project.errors {
+        eprintln!("error: {e}");
+    }
+    let language = project.config.test.language.clone().unwrap_or_else(|| "en".into());
+    policy.record_load(kind.command(), project.registry.tools.iter());
     let mut options = project.options.clone();
     ferridriver_runner::browser_table::apply_base_url(&table.context, &mut options.world_parameters);
     let context = Arc::new(SessionContext {
@@ -123,7 +132,6 @@ pub(crate) fn host_setup(
         policy,
         test_id_attribute: table.test_id_attribute.clone(),
     });
-    let browser = flags.browser(&table)?;
     Ok(HostSetup { project: Arc::new(project), context, browser })
 }
 
