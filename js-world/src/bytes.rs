@@ -10,3 +10,9 @@ impl<'js> IntoJs<'js> for Bytes {
         TypedArray::new(ctx.clone(), self.0).map(TypedArray::into_value)
     }
 }
+
+/// The bytes of a typed array, copied out before any more JS runs.
+pub fn copy(bytes: &TypedArray<'_, u8>) -> Vec<u8> {
+    // SAFETY: the slice is copied at once; no JavaScript runs while it is borrowed.
+    unsafe { bytes.as_bytes() }.map(<[u8]>::to_vec).unwrap_or_default()
+}

@@ -87,7 +87,7 @@ pub fn attachments(array: &Array<'_>) -> Vec<Attachment> {
         .filter_map(Result::ok)
         .map(|o| Attachment {
             text: o.get("text").ok().flatten(),
-            bytes: o.get::<_, Option<TypedArray<u8>>>("bytes").ok().flatten().map(|b| crate::natives::copy(&b)),
+            bytes: o.get::<_, Option<TypedArray<u8>>>("bytes").ok().flatten().map(|b| crate::bytes::copy(&b)),
             media_type: o.get::<_, Option<String>>("mediaType").ok().flatten().unwrap_or_else(|| "text/plain".into()),
             file_name: o.get("fileName").ok().flatten(),
         })

@@ -7,9 +7,7 @@ use crate::load::JsProgram;
 use crate::playwright::{self, Session};
 use crate::script::ScriptSandbox;
 use crate::vm::{Call, Vm, VmCode, VmError};
-use ferridriver_steps::registry::{
-    HookContext, HostFuture, Invocation, LifecycleEvent, StepFailure, StepFuture, StepHost, StepOutcome, World,
-};
+use ferridriver_steps::registry::{StepFailure, StepOutcome, World};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -39,9 +37,9 @@ pub struct JsHost {
     /// The current test case's World exists in the VM.
     pub(crate) world_ready: bool,
     /// A VM was dropped since `restarted` was last asked (its globals are gone).
-    rebuilt: bool,
+    pub(crate) rebuilt: bool,
     /// The runner's default step timeout, for definitions without their own.
-    fallback_timeout: Duration,
+    pub(crate) fallback_timeout: Duration,
     /// The scenario's browser objects as the VM's natives see them.
     pub(crate) session: Arc<Session>,
 }
@@ -125,7 +123,12 @@ impl JsHost {
         Ok(())
     }
 
-    async fn call(&mut self, call: Call, timeout: Duration, world: &mut World) -> Result<StepOutcome, StepFailure> {
+    pub(crate) async fn call(
+        &mut self,
+        call: Call,
+        timeout: Duration,
+        world: &mut World,
+    ) -> Result<StepOutcome, StepFailure> {
         if let Err(e) = self.enter(world, Between::TestCase).await {
             return Err(self.failure(&e, "the JS world could not start"));
         }
@@ -333,53 +336,5 @@ fn drain(attachments: Vec<Attachment>, world: &mut World) {
             (None, Some(bytes)) => world.attach_bytes(bytes, a.media_type, a.file_name),
             (None, None) => {}
         }
-    }
-}
-
-impl StepHost for JsHost {
-    fn start_test_case(&mut self, _world: &mut World) {
-        self.world_ready = false;
-        self.session.reset();
-        self.recycle();
-    }
-
-    fn end_test_case(&mut self, _world: &mut World) {
-        self.world_ready = false;
-        self.session.reset();
-        crate::fetch::forget_bodies();
-        self.recycle();
-    }
-
-    fn invoke_step<'a>(&'a mut self, index: usize, world: &'a mut World, invocation: Invocation) -> StepFuture<'a> {
-        let timeout =
-            self.program.as_ref().and_then(|p| p.manifest.step_timeout(index)).unwrap_or(self.fallback_timeout);
-        Box::pin(self.call(Call::Step(index, invocation), timeout, world))
-    }
-
-    fn invoke_hook<'a>(&'a mut self, index: usize, world: &'a mut World, context: &HookContext) -> StepFuture<'a> {
-        let timeout =
-            self.program.as_ref().and_then(|p| p.manifest.hook_timeout(index)).unwrap_or(self.fallback_timeout);
-        Box::pin(self.call(Call::Hook(index, context.to_json().to_string()), timeout, world))
-    }
-
-    fn restarted(&mut self) -> bool {
-        std::mem::take(&mut self.rebuilt)
-    }
-
-    fn lifecycle<'a>(&'a mut self, event: LifecycleEvent, world: &'a mut World) -> Option<HostFuture<'a>> {
-        let program = self.program.as_ref()?;
-        if !crate::plugin_events::wanted(program, event.name) {
-            return None;
-        }
-        Some(Box::pin(self.fire(event, world)))
-    }
-
-    fn background(&mut self, limit: Duration) -> Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>>> {
-        // Nothing of this scenario ran in JS yet: no listener can be waiting.
-        if !self.world_ready {
-            return None;
-        }
-        let vm = self.vm.as_ref()?;
-        Some(Box::pin(vm.drive(limit)))
     }
 }

@@ -37,6 +37,7 @@ mod rolldown_run;
 mod schemas;
 mod script;
 mod sourcemap;
+mod step_host;
 mod tool_call;
 mod vm;
 

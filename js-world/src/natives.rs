@@ -7,7 +7,7 @@ use crate::playwright::Session;
 use base64::Engine;
 use rquickjs::prelude::Async;
 use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -98,7 +98,7 @@ pub fn install(
     native.set(
         "readFile",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<Bytes> {
-            let file = scoped(&scope, &path).map_err(|e| Exception::throw_message(&ctx, &e))?;
+            let file = crate::node_fs::scoped(&scope, &path).map_err(|e| Exception::throw_message(&ctx, &e))?;
             let bytes = std::fs::read(&file)
                 .map_err(|e| Exception::throw_message(&ctx, &format!("{}: open '{path}'", io_code(&e))))?;
             Ok(Bytes(bytes))
@@ -107,17 +107,21 @@ pub fn install(
     let scope = root.clone();
     native.set(
         "exists",
-        Function::new(ctx.clone(), move |path: String| scoped(&scope, &path).is_ok_and(|p| p.exists()))?,
+        Function::new(ctx.clone(), move |path: String| {
+            crate::node_fs::scoped(&scope, &path).is_ok_and(|p| p.exists())
+        })?,
     )?;
     native.set("utf8Encode", Function::new(ctx.clone(), |text: String| Bytes(text.into_bytes()))?)?;
     native.set(
         "utf8Decode",
-        Function::new(ctx.clone(), |bytes: TypedArray<'_, u8>| String::from_utf8_lossy(&copy(&bytes)).into_owned())?,
+        Function::new(ctx.clone(), |bytes: TypedArray<'_, u8>| {
+            String::from_utf8_lossy(&crate::bytes::copy(&bytes)).into_owned()
+        })?,
     )?;
     native.set(
         "base64Encode",
         Function::new(ctx.clone(), |bytes: TypedArray<'_, u8>| {
-            base64::engine::general_purpose::STANDARD.encode(copy(&bytes))
+            base64::engine::general_purpose::STANDARD.encode(crate::bytes::copy(&bytes))
         })?,
     )?;
     native.set(
@@ -157,7 +161,7 @@ pub fn install(
                     ))
                 }
             };
-            Ok(Bytes(ring::digest::digest(algorithm_of, &copy(&data)).as_ref().to_vec()))
+            Ok(Bytes(ring::digest::digest(algorithm_of, &crate::bytes::copy(&data)).as_ref().to_vec()))
         })?,
     )?;
     native.set("checkSchema", Function::new(ctx.clone(), |schema: String| crate::schemas::schema_problem(&schema))?)?;
@@ -218,33 +222,6 @@ async fn sleep(ms: f64) -> rquickjs::Result<()> {
     Ok(())
 }
 
-/// The bytes of a typed array, copied out before any more JS runs.
-pub fn copy(bytes: &TypedArray<'_, u8>) -> Vec<u8> {
-    // SAFETY: the slice is copied at once; no JavaScript runs while it is borrowed.
-    unsafe { bytes.as_bytes() }.map(<[u8]>::to_vec).unwrap_or_default()
-}
-
-/// `path` if it lies inside `root` (after resolving `..` and symbolic links), else why not.
-pub(crate) fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
-    let candidate = root.join(path);
-    // A file that does not exist cannot be canonicalised; check its parent instead.
-    let resolved = match candidate.canonicalize() {
-        Ok(p) => p,
-        Err(_) => match (candidate.parent().and_then(|p| p.canonicalize().ok()), candidate.file_name()) {
-            (Some(dir), Some(name)) => dir.join(name),
-            _ => return Err(format!("ENOENT: no such file or directory, open '{path}'")),
-        },
-    };
-    if resolved.starts_with(root) {
-        Ok(resolved)
-    } else {
-        Err(format!(
-            "EACCES: '{path}' is outside the project root {}; node:fs may only read files below it",
-            root.display()
-        ))
-    }
-}
-
 fn io_code(e: &std::io::Error) -> &'static str {
     match e.kind() {
         std::io::ErrorKind::NotFound => "ENOENT: no such file or directory",
@@ -266,12 +243,5 @@ mod tests {
         assert_eq!(version_mismatch(&format!("99.x || >={now}")), None);
         assert!(version_mismatch(">=99.0.0").unwrap().contains("this is"));
         assert!(version_mismatch("not a range").unwrap().contains("not a version range"));
-    }
-
-    #[test]
-    fn scope_is_enforced() {
-        let root = std::env::temp_dir().canonicalize().unwrap();
-        assert!(scoped(&root, "x-does-not-exist.txt").is_ok());
-        assert!(scoped(&root, "../etc/passwd").unwrap_err().contains("outside the project root"));
     }
 }

@@ -86,6 +86,27 @@ impl WritableRoots {
     }
 }
 
+/// `path` if it lies inside `root` (after resolving `..` and symbolic links), else why not.
+pub(crate) fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
+    let candidate = root.join(path);
+    // A file that does not exist cannot be canonicalised; check its parent instead.
+    let resolved = match candidate.canonicalize() {
+        Ok(p) => p,
+        Err(_) => match (candidate.parent().and_then(|p| p.canonicalize().ok()), candidate.file_name()) {
+            (Some(dir), Some(name)) => dir.join(name),
+            _ => return Err(format!("ENOENT: no such file or directory, open '{path}'")),
+        },
+    };
+    if resolved.starts_with(root) {
+        Ok(resolved)
+    } else {
+        Err(format!(
+            "EACCES: '{path}' is outside the project root {}; node:fs may only read files below it",
+            root.display()
+        ))
+    }
+}
+
 /// An absolute path with `.` and `..` worked out (the prelude's `path.resolve` already made it
 /// absolute against the project root).
 fn lexical(path: &str) -> Result<PathBuf, String> {
@@ -136,7 +157,7 @@ pub(crate) fn install<'js>(
             ctx.clone(),
             move |ctx: Ctx<'_>, path: String, data: TypedArray<'_, u8>, flag: String| -> rquickjs::Result<()> {
                 use std::os::unix::fs::OpenOptionsExt;
-                let bytes = crate::natives::copy(&data);
+                let bytes = crate::bytes::copy(&data);
                 let target = r.file(&path).map_err(|m| fail(&ctx, m))?;
                 let append = flag.starts_with('a');
                 let op = if append { "appendFile" } else { "open" };
@@ -203,7 +224,7 @@ pub(crate) fn install<'js>(
     native.set(
         "nodeFsReaddir",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
-            let dir = crate::natives::scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
+            let dir = scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
             let entries = std::fs::read_dir(&dir).map_err(|e| fail(&ctx, io(&e, "scandir", &path)))?;
             let mut names: Vec<(String, bool)> = entries
                 .filter_map(Result::ok)
@@ -217,7 +238,7 @@ pub(crate) fn install<'js>(
     native.set(
         "nodeFsStat",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
-            let file = crate::natives::scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
+            let file = scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
             let meta = std::fs::metadata(&file).map_err(|e| fail(&ctx, io(&e, "stat", &path)))?;
             let millis = |t: std::io::Result<std::time::SystemTime>| {
                 t.ok()
@@ -240,6 +261,13 @@ pub(crate) fn install<'js>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scope_is_enforced() {
+        let root = std::env::temp_dir().canonicalize().unwrap();
+        assert!(scoped(&root, "x-does-not-exist.txt").is_ok());
+        assert!(scoped(&root, "../etc/passwd").unwrap_err().contains("outside the project root"));
+    }
 
     #[test]
     fn writes_stay_inside_their_roots() {

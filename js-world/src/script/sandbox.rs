@@ -145,7 +145,7 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, native: &Object<'js>, sandbox: &Scrip
         Function::new(
             ctx.clone(),
             move |ctx: Ctx<'_>, which: String, path: String, bytes: TypedArray<'_, u8>| -> rquickjs::Result<()> {
-                let data = crate::natives::copy(&bytes);
+                let data = crate::bytes::copy(&bytes);
                 s.dir(&which).write(&path, &data).map_err(|e| throw(&ctx, e))
             },
         )?,
