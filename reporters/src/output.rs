@@ -12,6 +12,9 @@ pub enum Output {
     Stdout(BufWriter<io::Stdout>),
     /// A file written under a temporary name and renamed into place by `commit`.
     File { writer: BufWriter<File>, temp: PathBuf, target: PathBuf },
+    /// Something that is not a regular file (`/dev/null`, `/dev/stdout`, a pipe): written
+    /// directly, since renaming a file over it would replace the device with a file.
+    Device(BufWriter<File>),
     /// An in-memory buffer, read back through the [`MemoryBuffer`] handle (tests, embedding).
     Memory(MemoryBuffer),
 }
@@ -52,6 +55,10 @@ impl Output {
             None => Ok(Output::Stdout(BufWriter::new(io::stdout()))),
             Some(p) => {
                 let target = PathBuf::from(p);
+                if std::fs::metadata(&target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+                    let device = std::fs::OpenOptions::new().write(true).open(&target)?;
+                    return Ok(Output::Device(BufWriter::new(device)));
+                }
                 let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
                 let temp = dir.join(format!(".{name}.{}.partial", std::process::id()));
@@ -82,6 +89,7 @@ impl Output {
                 writer.flush()?;
                 std::fs::rename(&*temp, &*target)
             }
+            Output::Device(w) => w.flush(),
         }
     }
 }
@@ -90,7 +98,7 @@ impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Output::Stdout(w) => w.write(buf),
-            Output::File { writer, .. } => writer.write(buf),
+            Output::File { writer, .. } | Output::Device(writer) => writer.write(buf),
             Output::Memory(m) => {
                 m.append(buf);
                 Ok(buf.len())
@@ -101,7 +109,7 @@ impl Write for Output {
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(w) => w.flush(),
-            Output::File { writer, .. } => writer.flush(),
+            Output::File { writer, .. } | Output::Device(writer) => writer.flush(),
             Output::Memory(_) => Ok(()),
         }
     }
@@ -113,5 +121,33 @@ impl Drop for Output {
         if let Output::File { temp, .. } = self {
             let _ = std::fs::remove_file(temp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::FileTypeExt;
+
+    #[test]
+    fn a_report_to_a_pipe_or_device_is_written_into_it_not_renamed_over_it() {
+        let dir = std::env::temp_dir().join(format!("fd-output-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("report.pipe");
+        let name = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path and a mode.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        let mut out = Output::open(Some(fifo.to_str().unwrap())).unwrap();
+        out.write_all(b"the report").unwrap();
+        out.commit().unwrap();
+        drop(out);
+        assert_eq!(reader.join().unwrap(), "the report");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a pipe, not a file renamed over it");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
