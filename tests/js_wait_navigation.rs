@@ -1,7 +1,8 @@
 //! `page.waitForNavigation` in real Chromium, case by case as Playwright 1.65.1 answered on the
 //! same pages (recorded with it): the response of a clicked link after `load`, `waitUntil`, a
 //! script redirect followed to the URL asked for, same-document navigations (fragment,
-//! `pushState`) answering null, and time-outs when nothing (or nothing matching) navigates.
+//! `pushState`, two in a row matched by either URL) answering null, and time-outs when nothing
+//! (or nothing matching) navigates.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -12,7 +13,8 @@ const PAGES: &[(&str, &str)] = &[
     (
         "/nav-a",
         r##"<title>A</title><a id="b" href="/nav-b">b</a><a id="c" href="/nav-c">c</a><a id="h" href="#x">hash</a>
-<button id="p" onclick="history.pushState({}, '', '/pushed')">push</button>"##,
+<button id="p" onclick="history.pushState({}, '', '/pushed')">push</button>
+<button id="twice" onclick="history.pushState({}, '', '/one'); history.pushState({}, '', '/two')">twice</button>"##,
     ),
     ("/nav-b", r#"<title>B</title><img src="/__slow?ms=600"><h1>B</h1>"#),
     ("/nav-c", r#"<title>C</title><script>location.href = '/nav-b'</script>"#),
@@ -43,6 +45,14 @@ Then('waitForNavigation answers as Playwright does', async function (this: any) 
   await page.goto('/nav-a')
   const [pushed] = await Promise.all([page.waitForNavigation(), page.click('#p')])
   expect([pushed, new URL(page.url()).pathname]).toEqual([null, '/pushed'])
+
+  // Two pushStates in a row are two navigations: a wait for either URL ends (the history
+  // already shows the second when the first is judged).
+  for (const want of ['one', 'two']) {
+    await page.goto('/nav-a')
+    const [r] = await Promise.all([page.waitForNavigation({ url: '**/' + want, timeout: 3000 }), page.click('#twice')])
+    expect([r, new URL(page.url()).pathname]).toEqual([null, '/two'])
+  }
 })
 
 Then('waitForNavigation times out as Playwright does', async function (this: any) {

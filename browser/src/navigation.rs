@@ -236,19 +236,21 @@ impl Page {
     /// Waits until a same-document navigation of the main frame is what the page reports: the
     /// renderer's `navigatedWithinDocument` (its URL in `url` when already seen), then the
     /// history showing that URL (the browser records the renderer's commit on a channel of its
-    /// own, so the history may lag the event).
+    /// own, so the history may lag the event). Returns every URL the main frame moved to on the
+    /// way, in order (two `pushState`s in a row are two navigations).
     async fn settle_same_document(
         &self,
         events: &mut broadcast::Receiver<Arc<CdpEvent>>,
         mut url: Option<String>,
         deadline: Instant,
         what: &str,
-    ) -> Result<()> {
+    ) -> Result<Vec<String>> {
         let main_frame = self.inner.frame_id.clone();
+        let mut seen: Vec<String> = url.iter().cloned().collect();
         loop {
             if let Some(url) = &url {
                 if self.url().await? == *url {
-                    return Ok(());
+                    return Ok(seen);
                 }
             }
             // Woken by the page's next event; the history has no event of its own, so it is
@@ -272,6 +274,9 @@ impl Page {
                 Ok(Ok(event)) if event.session_id.as_deref() == Some(self.session_id()) => {
                     let p = &event.params;
                     if event.method == "Page.navigatedWithinDocument" && p["frameId"].as_str() == Some(&main_frame) {
+                        if let Some(next) = p["url"].as_str() {
+                            seen.push(next.to_string());
+                        }
                         url = p["url"].as_str().map(str::to_string).or(url);
                     }
                 }
@@ -292,6 +297,20 @@ impl Page {
         options: NavigateOptions,
         what: &str,
     ) -> Result<Option<NavigationResponse>> {
+        self.await_navigation_to(events, start, options, what).await.map(|(response, _)| response)
+    }
+
+    /// [`Page::await_navigation`], with the URLs the navigation itself committed (the events',
+    /// not the history's, which a later navigation may already have moved on from): the new
+    /// document's, or each same-document move in order; empty when no commit was seen (the
+    /// document the wait began on was the one that loaded).
+    pub(crate) async fn await_navigation_to(
+        &self,
+        events: &mut broadcast::Receiver<Arc<CdpEvent>>,
+        start: Start,
+        options: NavigateOptions,
+        what: &str,
+    ) -> Result<(Option<NavigationResponse>, Vec<String>)> {
         let timeout = options.timeout.unwrap_or(self.timeout);
         let deadline = Instant::now() + timeout;
         let main_frame = self.inner.frame_id.clone();
@@ -311,8 +330,13 @@ impl Page {
         // The committed document a script redirect or refresh was replacing: the page again if
         // that replacement is aborted before it commits (as in Playwright).
         let mut replaced: Option<String> = None;
-        let settled = |current: &Option<String>, responses: &mut HashMap<String, NavigationResponse>| {
-            current.as_ref().and_then(|l| responses.remove(l))
+        // The URL each document committed with (by loader id), for the one the wait ends on.
+        let mut committed_urls: HashMap<String, String> = HashMap::new();
+        let settled = |current: &Option<String>,
+                       responses: &mut HashMap<String, NavigationResponse>,
+                       urls: &HashMap<String, String>| {
+            let url = current.as_ref().and_then(|l| urls.get(l).cloned());
+            (current.as_ref().and_then(|l| responses.remove(l)), url.into_iter().collect())
         };
         loop {
             if reached {
@@ -324,7 +348,7 @@ impl Page {
                         continue;
                     }
                     Err(broadcast::error::TryRecvError::Lagged(_)) => continue,
-                    Err(_) => return Ok(settled(&current, &mut responses)),
+                    Err(_) => return Ok(settled(&current, &mut responses, &committed_urls)),
                 }
             }
             let until = refresh_until.map_or(deadline, |r| r.min(deadline));
@@ -332,7 +356,7 @@ impl Page {
             {
                 Err(_) if refresh_until.is_some_and(|r| r <= Instant::now()) && Instant::now() < deadline => {
                     // The refresh did not come: the document that loaded is the page.
-                    return Ok(settled(&current, &mut responses));
+                    return Ok(settled(&current, &mut responses, &committed_urls));
                 }
                 Err(_) => {
                     return Err(BrowserError::Timeout {
@@ -373,7 +397,7 @@ impl Page {
                 }
                 "Page.navigatedWithinDocument" if in_main_frame && current.is_none() => {
                     let url = p["url"].as_str().map(str::to_string);
-                    return self.settle_same_document(events, url, deadline, what).await.map(|_| None);
+                    return self.settle_same_document(events, url, deadline, what).await.map(|seen| (None, seen));
                 }
                 "Network.responseReceived" if p["type"] == "Document" && in_main_frame => {
                     if let Some(loader) = p["loaderId"].as_str() {
@@ -401,12 +425,21 @@ impl Page {
                 }
                 "Page.frameNavigated" if in_main_frame => {
                     let loader = p.pointer("/frame/loaderId").and_then(Value::as_str).map(str::to_string);
+                    if let Some(loader) = &loader {
+                        let frame = &p["frame"];
+                        let url = format!(
+                            "{}{}",
+                            frame["url"].as_str().unwrap_or(""),
+                            frame["urlFragment"].as_str().unwrap_or("")
+                        );
+                        committed_urls.insert(loader.clone(), url);
+                    }
                     if current.is_none() {
                         current = loader.clone();
                     }
                     committed = loader.is_some() && loader == current;
                     if options.wait_until == WaitUntil::Commit && loader.is_some() && loader == current {
-                        return Ok(settled(&current, &mut responses));
+                        return Ok(settled(&current, &mut responses, &committed_urls));
                     }
                 }
                 "Page.lifecycleEvent" if in_main_frame => {

@@ -53,12 +53,16 @@ impl Page {
                 return Err(timed_out());
             }
             let this = NavigateOptions { timeout: Some(left), ..options };
-            let response = match self.await_navigation(&mut events, Start::Next, this, "navigation").await {
-                Err(BrowserError::Timeout { .. }) => return Err(timed_out()),
-                other => other?,
-            };
-            let now = self.url().await?;
-            if url.as_ref().is_none_or(|u| u.matches(&now)) {
+            let (response, committed) =
+                match self.await_navigation_to(&mut events, Start::Next, this, "navigation").await {
+                    Err(BrowserError::Timeout { .. }) => return Err(timed_out()),
+                    other => other?,
+                };
+            // The URLs this navigation committed, not the history's (a navigation after it may
+            // already show there); the history only when no commit was seen. Any of them may
+            // be the one asked for (two `pushState`s in a row are two navigations).
+            let moved = if committed.is_empty() { vec![self.url().await?] } else { committed };
+            if url.as_ref().is_none_or(|u| moved.iter().any(|m| u.matches(m))) {
                 return Ok(response);
             }
         }
