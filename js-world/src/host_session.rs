@@ -94,7 +94,12 @@ impl<H: StepHost> HostSession<H> {
         if std::mem::replace(&mut self.started, true) {
             return;
         }
-        let event = LifecycleEvent { name: "sessionStart", data: serde_json::json!({ "host": self.kind.name() }) };
+        self.fire("sessionStart").await;
+    }
+
+    /// Hands the session's event `name` to its host's plugins, in the session's World.
+    async fn fire(&mut self, name: &'static str) {
+        let event = LifecycleEvent { name, data: serde_json::json!({ "host": self.kind.name() }) };
         let (host, world) = self.parts();
         if let Some(fire) = host.lifecycle(event, world) {
             fire.await;
@@ -105,11 +110,7 @@ impl<H: StepHost> HostSession<H> {
     /// its World's teardowns run, the last of which gives its browser contexts back.
     pub async fn close(mut self) {
         if self.started {
-            let event = LifecycleEvent { name: "sessionEnd", data: serde_json::json!({ "host": self.kind.name() }) };
-            let (host, world) = self.parts();
-            if let Some(fire) = host.lifecycle(event, world) {
-                fire.await;
-            }
+            self.fire("sessionEnd").await;
         }
         if let Some(mut world) = self.world.take() {
             end_world(&mut world).await;

@@ -13,13 +13,12 @@
 use crate::host::{user_frames, Between, JsHost};
 use crate::load::JsProgram;
 use crate::playwright::Session;
-use crate::vm::{counted_ms, Vm, VmError};
+use crate::vm::{Vm, VmError};
 use ferridriver_browser::Page;
 use ferridriver_steps::lease::OpenObserver;
 use ferridriver_steps::registry::{LifecycleEvent, World};
-use rquickjs::{CatchResultExt, Function, Promise};
+use rquickjs::Function;
 use serde::Deserialize;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -52,30 +51,10 @@ struct EventFailure {
 
 impl Vm {
     /// Starts every handler of `event` with `data` (a JSON object); with `settle`, drives the
-    /// VM until they have all finished or it passed.
+    /// VM until they have all finished or it passed (then they are left: the VM is going away).
     async fn emit_plugin_event(&self, event: &str, data: &str, settle: Option<Duration>) -> Result<(), VmError> {
         let limit = settle.unwrap_or(START_LIMIT);
-        let until = counted_ms(self.epoch).saturating_add(limit.as_millis() as u64);
-        self.deadline.store(until, Ordering::Relaxed);
-        let bridge = self.bridge.clone();
-        let (event, data) = (event.to_string(), data.to_string());
-        let result = self
-            .context
-            .async_with(async move |ctx| -> Result<(), VmError> {
-                let started: rquickjs::Result<Promise> = bridge
-                    .restore(&ctx)
-                    .and_then(|b| b.get::<_, Function>("emitPluginEvent"))
-                    .and_then(|f| f.call((event, data)));
-                let promise = started.catch(&ctx).map_err(|e| caught(e, true))?;
-                if let Some(settle) = settle {
-                    // Past the limit the handlers are left as they are: the VM is going away.
-                    let _ = tokio::time::timeout(settle, promise.into_future::<()>()).await;
-                }
-                Ok(())
-            })
-            .await;
-        self.deadline.store(u64::MAX, Ordering::Relaxed);
-        result
+        self.call_bridge("emitPluginEvent", (event.to_string(), data.to_string()), limit, settle).await.map(|_| ())
     }
 
     /// The handlers that failed since the last call.
@@ -115,11 +94,6 @@ fn watch_from_the_start(session: &Arc<Session>, network: bool) {
             session.feed(0, &page);
         }
     }
-}
-
-fn caught(e: rquickjs::CaughtError<'_>, timed_out: bool) -> VmError {
-    let (exception_type, message, stack) = crate::convert::caught(e);
-    VmError { exception_type, message, stack, timed_out }
 }
 
 impl JsHost {

@@ -292,35 +292,50 @@ impl Vm {
 }
 
 impl Vm {
-    /// Runs plugin `name`'s `setup` or `teardown` (`which`) and waits for it, for at most
-    /// `limit`: past it a busy loop is interrupted and a pending promise abandoned.
-    pub(crate) async fn plugin_lifecycle(&self, name: &str, which: &str, limit: Duration) -> Result<(), VmError> {
+    /// Calls the bridge's async `function` with `args` and awaits its promise for at most
+    /// `wait` (not at all with `None`); JS running past `limit` is interrupted. `Ok(false)`:
+    /// the wait ran out before the promise settled (it is left as it is).
+    pub(crate) async fn call_bridge(
+        &self,
+        function: &'static str,
+        args: (String, String),
+        limit: Duration,
+        wait: Option<Duration>,
+    ) -> Result<bool, VmError> {
         let until = counted_ms(self.epoch).saturating_add(limit.as_millis() as u64);
         self.deadline.store(until, Ordering::Relaxed);
         let bridge = self.bridge.clone();
-        let (name, which) = (name.to_string(), which.to_string());
         let epoch = self.epoch;
         let result = self
             .context
             .async_with(async move |ctx| {
-                let started: rquickjs::Result<Promise> = bridge
-                    .restore(&ctx)
-                    .and_then(|b| b.get::<_, Function>("pluginLifecycle"))
-                    .and_then(|f| f.call((name, which)));
-                let promise = started.catch(&ctx).map_err(|e| exception_error(e, false))?;
-                match tokio::time::timeout(limit, promise.into_future::<()>()).await {
-                    Ok(done) => done.catch(&ctx).map_err(|e| exception_error(e, counted_ms(epoch) >= until)),
-                    Err(_) => Err(VmError {
-                        exception_type: "TimeoutError".into(),
-                        message: format!("did not finish within {} s", limit.as_secs()),
-                        stack: None,
-                        timed_out: true,
-                    }),
+                let started: rquickjs::Result<Promise> =
+                    bridge.restore(&ctx).and_then(|b| b.get::<_, Function>(function)).and_then(|f| f.call(args));
+                let timed_out = || counted_ms(epoch) >= until;
+                let promise = started.catch(&ctx).map_err(|e| exception_error(e, timed_out()))?;
+                let Some(wait) = wait else { return Ok(false) };
+                match tokio::time::timeout(wait, promise.into_future::<()>()).await {
+                    Ok(done) => done.catch(&ctx).map(|()| true).map_err(|e| exception_error(e, timed_out())),
+                    Err(_) => Ok(false),
                 }
             })
             .await;
         self.deadline.store(u64::MAX, Ordering::Relaxed);
         result
+    }
+
+    /// Runs plugin `name`'s `setup` or `teardown` (`which`) and waits for it, for at most
+    /// `limit`: past it a busy loop is interrupted and a pending promise abandoned.
+    pub(crate) async fn plugin_lifecycle(&self, name: &str, which: &str, limit: Duration) -> Result<(), VmError> {
+        match self.call_bridge("pluginLifecycle", (name.to_string(), which.to_string()), limit, Some(limit)).await? {
+            true => Ok(()),
+            false => Err(VmError {
+                exception_type: "TimeoutError".into(),
+                message: format!("did not finish within {} s", limit.as_secs()),
+                stack: None,
+                timed_out: true,
+            }),
+        }
     }
 }
 
