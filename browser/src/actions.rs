@@ -10,6 +10,11 @@ use crate::resolve::Element;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+/// How long the first look of a wait (an action's attempt, an assertion's check) may take even
+/// past a shorter timeout: its answer is the one that says why, and a page that does not answer
+/// one look in this time is taken as not answering.
+pub(crate) const FIRST_LOOK: Duration = Duration::from_secs(2);
+
 /// Pauses between attempts, as Playwright backs off.
 const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 
@@ -61,7 +66,8 @@ impl Locator {
             let outcome = if timeout.is_zero() {
                 one.await
             } else {
-                match tokio::time::timeout_at(deadline.into(), one).await {
+                let cut = if attempt == 0 { deadline.max(started + FIRST_LOOK) } else { deadline };
+                match tokio::time::timeout_at(cut.into(), one).await {
                     Ok(outcome) => outcome,
                     Err(_) => {
                         // Only when no attempt ever came back is the page to blame.

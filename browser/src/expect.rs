@@ -76,8 +76,8 @@ const NOT_FOUND: &str = "<element(s) not found>";
 
 /// Polls `observe` until what it sees agrees with `!negate` or the timeout passes; a browser
 /// that went away (`connection` closed) ends the wait at once, as nothing can change any more.
-/// Neither a pause nor a look goes past the deadline (a look the page does not answer in time
-/// is the last one). Returns whether the assertion passed and the last thing received.
+/// No pause goes past the deadline, nor any look but the first (given `FIRST_LOOK`); a look the
+/// page does not answer in time is the last one. Returns whether the assertion passed and the last thing received.
 async fn poll<F, Fut>(
     timeout: Duration,
     negate: bool,
@@ -88,14 +88,21 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = Seen>,
 {
-    let deadline = Instant::now() + timeout;
+    let start = Instant::now();
+    let deadline = start + timeout;
     let mut pause = 0u64;
     let mut last = NOT_FOUND.to_string();
+    let mut first = true;
     loop {
+        // The first look gets at least FIRST_LOOK to answer, even past a shorter timeout: its
+        // answer says why (a strict-mode violation must not turn into "not found" on a slow
+        // page); later looks end at the deadline.
+        let cut = if first { deadline.max(start + crate::actions::FIRST_LOOK) } else { deadline };
+        first = false;
         let seen = if timeout.is_zero() {
             observe().await
         } else {
-            match tokio::time::timeout_at(deadline.into(), observe()).await {
+            match tokio::time::timeout_at(cut.into(), observe()).await {
                 Ok(seen) => seen,
                 Err(_) => return (false, last),
             }
