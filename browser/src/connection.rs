@@ -49,6 +49,9 @@ struct Inner {
     outgoing: mpsc::UnboundedSender<String>,
     events: broadcast::Sender<Arc<CdpEvent>>,
     closed: Mutex<Option<String>>,
+    /// What other parts of the crate keep once per connection, one value per type (the
+    /// popup watch of `popups.rs`); the connection itself never looks inside.
+    kept: Mutex<Vec<Arc<dyn std::any::Any + Send + Sync>>>,
 }
 
 /// A DevTools connection; cheap to clone, shared by the browser, its contexts and pages.
@@ -143,6 +146,7 @@ impl Connection {
             outgoing,
             events,
             closed: Mutex::new(None),
+            kept: Mutex::new(Vec::new()),
         });
         tokio::spawn(async move {
             while let Some(text) = to_send.recv().await {
@@ -252,6 +256,17 @@ impl Connection {
     /// Events from now on. Subscribe before the command whose consequences you wait for.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<CdpEvent>> {
         self.inner.events.subscribe()
+    }
+
+    /// The value of type `T` kept for this connection, made by `make` on first use.
+    pub(crate) fn kept<T: std::any::Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
+        let mut kept = self.inner.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(found) = kept.iter().find_map(|k| Arc::clone(k).downcast::<T>().ok()) {
+            return found;
+        }
+        let made = Arc::new(make());
+        kept.push(Arc::clone(&made) as Arc<dyn std::any::Any + Send + Sync>);
+        made
     }
 
     /// Why the connection closed, if it did.

@@ -7,6 +7,7 @@ use crate::cookie::Cookie;
 use crate::defaults::DEFAULT_VIEWPORT;
 use crate::error::{BrowserError, Result};
 use crate::page::Page;
+use crate::page_setup::Setup;
 use chromiumoxide_cdp::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide_cdp::cdp::browser_protocol::target::{CreateTargetParams, DisposeBrowserContextParams};
 use serde_json::{json, Value};
@@ -47,6 +48,17 @@ impl Drop for Inner {
     }
 }
 
+/// A context that is not kept alive by this handle.
+#[derive(Clone)]
+pub(crate) struct WeakContext(std::sync::Weak<Inner>);
+
+impl WeakContext {
+    /// The context, while it lives.
+    pub(crate) fn upgrade(&self) -> Option<BrowserContext> {
+        self.0.upgrade().map(|inner| BrowserContext { inner })
+    }
+}
+
 /// One isolated context. Each scenario gets a fresh one. Clones share the context.
 #[derive(Clone)]
 pub struct BrowserContext {
@@ -62,7 +74,10 @@ impl BrowserContext {
             ..Default::default()
         };
         let created = connection.call(params, None).await?;
-        Ok(BrowserContext::new(connection, created.browser_context_id))
+        let context = BrowserContext::new(connection, created.browser_context_id);
+        // Pages that its pages open are held for it from now on (`popups.rs`).
+        crate::popups::track(&context).await?;
+        Ok(context)
     }
 
     pub(crate) fn new(connection: Connection, id: BrowserContextId) -> Self {
@@ -78,6 +93,11 @@ impl BrowserContext {
                 user_tracing: Mutex::default(),
             }),
         }
+    }
+
+    /// The context's id in the browser.
+    pub(crate) fn id(&self) -> &str {
+        self.inner.id.inner()
     }
 
     fn conn(&self) -> &Connection {
@@ -172,10 +192,17 @@ impl BrowserContext {
         };
         let created = self.conn().call(params, None).await?;
         let page = Page::attach(self.conn().clone(), created.target_id, Arc::clone(&self.inner.trace)).await?;
-        if let Some(tracer) = crate::trace::recorder::current(&self.inner.trace) {
-            tracer.page_opened(&page.inner.trace_id());
-            page.inner.start_tracing(&tracer).await;
-        }
+        self.set_up(&page, false).await?;
+        self.remember(page.clone());
+        Ok(page)
+    }
+
+    /// Gives a new page of this context everything its pages start with (domains, viewport,
+    /// headers, init scripts, emulation, the `file:` gate, tracing), queued in one go. A
+    /// `held` page (a popup, `popups.rs`) loads nothing until it is let go: its `file:` gate
+    /// is in place and answered first, and it is let go once the rest is queued, so its first
+    /// document already meets every setting.
+    pub(crate) async fn set_up(&self, page: &Page, held: bool) -> Result<()> {
         let (viewport, offline, headers, scripts, geo, options) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
             (
@@ -187,29 +214,77 @@ impl BrowserContext {
                 s.page_options.clone(),
             )
         };
+        let gate = self.inner.file_gate.lock().ok().and_then(|g| g.clone());
+        let agent = options.browser_user_agent(self.conn()).await?;
+        let tracer = crate::trace::recorder::current(&self.inner.trace);
+        if let Some(gate) = &gate {
+            page.inner.network.set_file_gate(gate.clone());
+            if held {
+                let mut first = Setup::new(page);
+                first.interception();
+                first.finish().await?;
+            }
+        }
+        let mut setup = Setup::new(page);
+        setup.enable();
+        if let Some(tracer) = &tracer {
+            tracer.page_opened(&page.inner.trace_id());
+            page.inner.network_watched.store(true, std::sync::atomic::Ordering::SeqCst);
+            setup.send("Network.enable", json!({}));
+        }
         // Chromium's own headless window is 780×493; tests are written against Playwright's.
-        page.set_viewport_size(viewport.0, viewport.1).await?;
+        setup.viewport(viewport.0, viewport.1);
         if offline {
-            apply_offline(&page, true).await?;
+            setup.offline();
         }
         if !headers.is_empty() {
-            apply_headers(&page, &headers).await?;
+            setup.context_headers(&headers);
         }
-        for script in scripts {
-            page.add_init_script(&script).await?;
+        for script in &scripts {
+            setup.init_script(script);
         }
         if let Some((lat, lon)) = geo {
-            apply_geolocation(&page, lat, lon).await?;
+            setup.geolocation(lat, lon);
         }
-        options.apply_to_page(&page).await?;
-        let gate = self.inner.file_gate.lock().ok().and_then(|g| g.clone());
-        if let Some(gate) = gate {
-            page.gate_file_urls(gate).await?;
+        options.plan(&mut setup, agent.as_deref())?;
+        if gate.is_some() && !held {
+            setup.interception();
         }
+        if held {
+            setup.send("Runtime.runIfWaitingForDebugger", json!({}));
+        }
+        setup.finish().await?;
+        if tracer.is_some_and(|t| t.screenshots()) {
+            page.inner.start_screencast().await;
+        }
+        Ok(())
+    }
+
+    /// Counts `page` among the context's pages.
+    pub(crate) fn remember(&self, page: Page) {
         if let Ok(mut pages) = self.inner.pages.lock() {
-            pages.push(page.clone());
+            pages.push(page);
         }
-        Ok(page)
+    }
+
+    /// The open page of this context whose target (main frame) id is `target`.
+    pub(crate) fn page_by_target(&self, target: &str) -> Option<Page> {
+        self.pages().into_iter().find(|p| p.inner.frame_id == target)
+    }
+
+    /// A handle that does not keep the context alive (`popups.rs` holds one per context).
+    pub(crate) fn downgrade(&self) -> WeakContext {
+        WeakContext(Arc::downgrade(&self.inner))
+    }
+
+    /// The DevTools connection the context lives on.
+    pub(crate) fn connection(&self) -> &Connection {
+        self.conn()
+    }
+
+    /// The slot of the tracer recording this context (its pages share it).
+    pub(crate) fn trace_slot(&self) -> crate::trace::recorder::TraceSlot {
+        Arc::clone(&self.inner.trace)
     }
 
     /// Fails the `file:` requests `gate` refuses, on every page of this context (those open
@@ -429,6 +504,7 @@ impl BrowserContext {
 
     /// Closes the context and every page in it.
     pub async fn close(self) -> Result<()> {
+        crate::popups::untrack(&self);
         let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
@@ -443,12 +519,17 @@ fn poisoned() -> BrowserError {
 
 async fn apply_offline(page: &Page, offline: bool) -> Result<()> {
     page.send("Network.enable", json!({})).await?;
-    page.send(
-        "Network.emulateNetworkConditions",
-        json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 }),
-    )
-    .await
-    .map(|_| ())
+    page.send("Network.emulateNetworkConditions", network_conditions(offline)).await.map(|_| ())
+}
+
+/// The network conditions of an offline (or normal) page.
+pub(crate) fn network_conditions(offline: bool) -> Value {
+    json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 })
+}
+
+/// Where `navigator.geolocation` says the user is.
+pub(crate) fn geolocation_params(latitude: f64, longitude: f64) -> Value {
+    json!({ "latitude": latitude, "longitude": longitude, "accuracy": 1 })
 }
 
 /// Makes `headers` the context's extra headers on `page` (its own still win).
@@ -460,12 +541,7 @@ async fn apply_headers(page: &Page, headers: &serde_json::Map<String, Value>) ->
 }
 
 async fn apply_geolocation(page: &Page, latitude: f64, longitude: f64) -> Result<()> {
-    page.send(
-        "Emulation.setGeolocationOverride",
-        json!({ "latitude": latitude, "longitude": longitude, "accuracy": 1 }),
-    )
-    .await
-    .map(|_| ())
+    page.send("Emulation.setGeolocationOverride", geolocation_params(latitude, longitude)).await.map(|_| ())
 }
 
 /// Playwright's permission names to the protocol's.

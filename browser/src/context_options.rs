@@ -98,6 +98,30 @@ impl ContextOptions {
 
     /// Applies what concerns one page (emulation, headers, network), right after it opened.
     pub(crate) async fn apply_to_page(&self, page: &Page) -> Result<()> {
+        let agent = self.browser_user_agent(page.connection()).await?;
+        let mut setup = crate::page_setup::Setup::new(page);
+        self.plan(&mut setup, agent.as_deref())?;
+        setup.finish().await
+    }
+
+    /// The browser's own user agent when the pages need it: a `locale` without a `userAgent`
+    /// changes the agent's language, not the agent. Asked of the browser, never of a page (a
+    /// held page answers nothing).
+    pub(crate) async fn browser_user_agent(
+        &self,
+        connection: &crate::connection::Connection,
+    ) -> Result<Option<String>> {
+        if self.user_agent.is_some() || self.locale.is_none() {
+            return Ok(None);
+        }
+        let version = connection.call_raw("Browser.getVersion", json!({}), None).await?;
+        Ok(Some(version["userAgent"].as_str().unwrap_or("").to_string()))
+    }
+
+    /// Queues what concerns one page on `setup`; `browser_agent` is
+    /// [`ContextOptions::browser_user_agent`]'s answer.
+    pub(crate) fn plan(&self, setup: &mut crate::page_setup::Setup<'_>, browser_agent: Option<&str>) -> Result<()> {
+        let page = setup.page();
         if self.device_scale_factor.is_some() || self.is_mobile.is_some() {
             let (width, height) = page.viewport_size();
             let metrics = json!({
@@ -106,42 +130,39 @@ impl ContextOptions {
                 "deviceScaleFactor": self.device_scale_factor.unwrap_or(1.0),
                 "mobile": self.is_mobile.unwrap_or(false),
             });
-            page.send("Emulation.setDeviceMetricsOverride", metrics).await?;
+            setup.send("Emulation.setDeviceMetricsOverride", metrics);
         }
         if self.has_touch == Some(true) || self.is_mobile == Some(true) {
-            page.send("Emulation.setTouchEmulationEnabled", json!({ "enabled": true, "maxTouchPoints": 1 })).await?;
+            setup.send("Emulation.setTouchEmulationEnabled", json!({ "enabled": true, "maxTouchPoints": 1 }));
         }
         if let Some(locale) = &self.locale {
-            page.send("Emulation.setLocaleOverride", json!({ "locale": locale })).await?;
+            setup.send("Emulation.setLocaleOverride", json!({ "locale": locale }));
         }
-        if self.user_agent.is_some() || self.locale.is_some() {
-            let user_agent = match &self.user_agent {
-                Some(ua) => ua.clone(),
-                None => {
-                    page.send("Browser.getVersion", json!({})).await?["userAgent"].as_str().unwrap_or("").to_string()
-                }
-            };
-            let mut params = json!({ "userAgent": user_agent });
+        if let Some(agent) = self.user_agent.as_deref().or(browser_agent) {
+            let mut params = json!({ "userAgent": agent });
             if let Some(locale) = &self.locale {
                 params["acceptLanguage"] = json!(locale);
             }
-            page.send("Emulation.setUserAgentOverride", params).await?;
+            setup.send("Emulation.setUserAgentOverride", params);
         }
         if let Some(zone) = &self.timezone_id {
-            page.send("Emulation.setTimezoneOverride", json!({ "timezoneId": zone })).await?;
+            setup.send("Emulation.setTimezoneOverride", json!({ "timezoneId": zone }));
         }
         if let Some(scheme) = &self.color_scheme {
-            let scheme = crate::emulation::MediaEmulation { color_scheme: Some(scheme.clone()), ..Default::default() };
-            page.emulate_media(&scheme).await?;
+            setup.media(&crate::emulation::MediaEmulation {
+                color_scheme: Some(scheme.clone()),
+                ..Default::default()
+            })?;
         }
         if self.ignore_https_errors == Some(true) {
-            page.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true })).await?;
+            setup.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true }));
         }
         if let Some(credentials) = &self.http_credentials {
-            page.set_credentials(credentials).await?;
+            page.inner.network.set_credentials(credentials);
+            setup.interception();
         }
         if self.java_script_enabled == Some(false) {
-            page.send("Emulation.setScriptExecutionDisabled", json!({ "value": true })).await?;
+            setup.send("Emulation.setScriptExecutionDisabled", json!({ "value": true }));
         }
         Ok(())
     }

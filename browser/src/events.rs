@@ -87,6 +87,14 @@ pub enum PageEvent {
     },
     /// A download of this page ended: `state` is `completed` or `canceled`.
     DownloadFinished { guid: String, state: String },
+    /// The page opened another page (`window.open`, a `target=_blank` link or form),
+    /// announced once the new page committed its first document (its `url`); the new page is
+    /// already one of the context's pages, with the context's settings.
+    Popup {
+        #[serde(skip)]
+        page: PopupPage,
+        url: String,
+    },
     /// A request paused by routing (`Page::set_routing`); `id` is what
     /// `Page::fulfill_route`, `Page::abort_route` or `Page::continue_route` take.
     Route {
@@ -102,6 +110,22 @@ pub enum PageEvent {
         #[serde(rename = "postData")]
         post_data: Option<String>,
     },
+}
+
+/// The page a [`PageEvent::Popup`] announces (compared by target, not serialised).
+#[derive(Clone)]
+pub struct PopupPage(pub crate::page::Page);
+
+impl std::fmt::Debug for PopupPage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PopupPage({})", self.0.inner.frame_id)
+    }
+}
+
+impl PartialEq for PopupPage {
+    fn eq(&self, other: &PopupPage) -> bool {
+        self.0.inner.frame_id == other.0.inner.frame_id
+    }
 }
 
 /// The events a DevTools event of the page's session stands for (usually one; a redirect is

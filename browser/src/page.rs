@@ -57,6 +57,9 @@ pub(crate) struct PageInner {
     /// state, once `lifecycle` and `known_url` are up to date: waits wake on it (waits.rs), so
     /// they never read the state before the watcher has written it.
     pub(crate) moved: tokio::sync::watch::Sender<u64>,
+    /// Whether the main frame committed a navigation since the page was attached (a popup is
+    /// announced once its first document is there, as Playwright's `popup` event).
+    pub(crate) committed: std::sync::atomic::AtomicBool,
     /// Origins any frame of this page showed (what a context reset must clear).
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).
@@ -193,8 +196,9 @@ impl Page {
         if width == 0 || height == 0 {
             return Err(BrowserError::Evaluation("setViewportSize: width and height must be positive".into()));
         }
-        let params = serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false });
-        self.connection.call_raw("Emulation.setDeviceMetricsOverride", params, self.s()).await?;
+        self.connection
+            .call_raw("Emulation.setDeviceMetricsOverride", viewport_metrics(width, height), self.s())
+            .await?;
         if let Ok(mut v) = self.inner.viewport.lock() {
             *v = (width, height);
         }
@@ -351,6 +355,11 @@ impl Page {
     pub fn is_closed(&self) -> bool {
         self.closed
     }
+}
+
+/// The device metrics of a `width`×`height` viewport (CSS pixels, device scale 1, desktop).
+pub(crate) fn viewport_metrics(width: u32, height: u32) -> Value {
+    serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false })
 }
 
 /// Whether a command never reached the page because its document was being swapped (a

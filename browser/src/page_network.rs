@@ -2,7 +2,6 @@
 //! decisions need, fails a refused request, lets an unrouted one go on and answers
 //! authentication challenges.
 
-use crate::credentials::HttpCredentials;
 use crate::error::Result;
 use crate::file_gate::UrlGate;
 use crate::network::Paused;
@@ -13,12 +12,6 @@ impl Page {
     /// Fails every `file:` request of this page that `gate` refuses.
     pub async fn gate_file_urls(&self, gate: UrlGate) -> Result<()> {
         self.inner.network.set_file_gate(gate);
-        self.sync_interception().await
-    }
-
-    /// Answers this page's authentication challenges with `credentials`.
-    pub(crate) async fn set_credentials(&self, credentials: &HttpCredentials) -> Result<()> {
-        self.inner.network.set_credentials(credentials);
         self.sync_interception().await
     }
 

@@ -5,9 +5,6 @@
 use crate::connection::{CdpEvent, Connection};
 use crate::error::Result;
 use crate::page::{Page, PageInner};
-use chromiumoxide_cdp::cdp::browser_protocol::page::{
-    EnableParams, GetFrameTreeParams, SetLifecycleEventsEnabledParams,
-};
 use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, TargetId};
 use serde_json::Value;
 use std::sync::Arc;
@@ -15,7 +12,8 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 
 impl Page {
-    /// Attaches to `target` over its own session and starts watching its events.
+    /// Attaches to `target` over a session of its own: the page, watched, with nothing turned
+    /// on yet (see [`crate::page_setup::Setup::enable`]).
     pub(crate) async fn attach(
         connection: Connection,
         target: TargetId,
@@ -24,16 +22,20 @@ impl Page {
         let attached =
             connection.call(AttachToTargetParams { target_id: target.clone(), flatten: Some(true) }, None).await?;
         let session = attached.session_id.inner().clone();
-        // Subscribed before the page's domains are on: the lifecycle events that turning them on
-        // replays for the current document reach the watcher instead of going by unseen.
+        Ok(Page::adopt(connection, target, session, trace))
+    }
+
+    /// The page of `target` over the existing `session` (one we attached, or one the browser
+    /// attached for us), watched from now on: subscribed before any of its domains is turned
+    /// on, so the lifecycle events that turning them on replays for the current document
+    /// reach the watcher instead of going by unseen.
+    pub(crate) fn adopt(
+        connection: Connection,
+        target: TargetId,
+        session: String,
+        trace: crate::trace::recorder::TraceSlot,
+    ) -> Page {
         let events = connection.subscribe();
-        connection.call(EnableParams::default(), Some(&session)).await?;
-        connection.call(SetLifecycleEventsEnabledParams::new(true), Some(&session)).await?;
-        connection.call_raw("Runtime.enable", serde_json::json!({}), Some(&session)).await?;
-        // The first document (about:blank) counts as loaded, as in Playwright: under its own
-        // loader id, which a wait for a load state compares with the frame's.
-        let tree = connection.call(GetFrameTreeParams::default(), Some(&session)).await?;
-        let first_loader = tree.frame_tree.frame.loader_id.inner().clone();
         let inner = Arc::new(PageInner {
             connection: connection.clone(),
             session: session.clone(),
@@ -57,14 +59,17 @@ impl Page {
             extra_headers: std::sync::Mutex::default(),
             network: crate::network::Network::default(),
             trace,
+            // The first document (about:blank) counts as loaded, as in Playwright; its loader
+            // id comes with the frame tree (`Setup::enable`) unless an event names one first.
             lifecycle: std::sync::Mutex::new((
-                first_loader,
+                String::new(),
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
             )),
             moved: tokio::sync::watch::Sender::new(0),
+            committed: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
-        Ok(Page::from_parts(inner, connection, session, target))
+        Page::from_parts(inner, connection, session, target)
     }
 }
 
@@ -133,6 +138,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         }
         match event.method.as_str() {
             "Page.frameNavigated" if event.params.pointer("/frame/parentId").is_none() => {
+                page.committed.store(true, std::sync::atomic::Ordering::Relaxed);
                 let frame = &event.params["frame"];
                 let url =
                     format!("{}{}", frame["url"].as_str().unwrap_or(""), frame["urlFragment"].as_str().unwrap_or(""));

@@ -1,0 +1,151 @@
+//! Pages that pages open themselves: `window.open`, links and forms with `target=_blank`.
+//!
+//! Asked once per connection (when its first context is made), Chromium holds every new page
+//! of the browser before it loads anything and reports it (`Target.attachedToTarget` with
+//! `waitingForDebugger`). Each held page is then:
+//! - opened by a page of one of our contexts (a popup): set up with its context's settings —
+//!   the `file:` gate first and answered, the rest queued — then let go, counted among the
+//!   context's pages and announced to its opener ([`PageEvent::Popup`]) once its first
+//!   document committed, as Playwright's `popup` event. A popup that cannot be set up is
+//!   closed, never let go half set up;
+//! - made by one of our contexts itself (`new_page`, which attaches its own session): let go;
+//! - anyone else's (a browser shared with other clients): left to its owner (our session
+//!   detaches without letting it go).
+
+use crate::connection::{CdpEvent, Connection};
+use crate::context::{BrowserContext, WeakContext};
+use crate::error::Result;
+use crate::events::{PageEvent, PopupPage};
+use crate::page::Page;
+use chromiumoxide_cdp::cdp::browser_protocol::target::TargetId;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// How long a popup may take to commit its first document before it is announced anyway (a
+/// server that never answers must not hide the page from its opener for ever).
+const FIRST_COMMIT: Duration = Duration::from_secs(30);
+
+/// One connection's contexts, by browser context id, and whether new pages are held.
+#[derive(Default)]
+struct Popups {
+    contexts: Mutex<HashMap<String, WeakContext>>,
+    armed: tokio::sync::OnceCell<()>,
+}
+
+/// Holds the new pages of `context`'s browser for it from now on (see the module's comment).
+pub(crate) async fn track(context: &BrowserContext) -> Result<()> {
+    let connection = context.connection().clone();
+    let popups = connection.kept(Popups::default);
+    popups
+        .contexts
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(context.id().to_string(), context.downgrade());
+    popups
+        .armed
+        .get_or_try_init(|| async {
+            // Subscribed before asking, so no held page goes by unseen.
+            let events = connection.subscribe();
+            tokio::spawn(watch(connection.clone(), Arc::downgrade(&popups), events));
+            let params = json!({
+                "autoAttach": true,
+                "waitForDebuggerOnStart": true,
+                "flatten": true,
+                "filter": [{ "type": "page" }],
+            });
+            connection.call_raw("Target.setAutoAttach", params, None).await.map(|_| ())
+        })
+        .await
+        .map(|_| ())
+}
+
+/// Forgets `context` (it is closing): its pages are no longer held for it.
+pub(crate) fn untrack(context: &BrowserContext) {
+    let popups = context.connection().kept(Popups::default);
+    popups.contexts.lock().unwrap_or_else(PoisonError::into_inner).remove(context.id());
+}
+
+async fn watch(connection: Connection, popups: Weak<Popups>, mut events: broadcast::Receiver<Arc<CdpEvent>>) {
+    loop {
+        let event = match events.recv().await {
+            Ok(event) => event,
+            // Held pages among the missed events stay held until their opener gives up: nothing
+            // can be done about them now, the next ones are still taken care of.
+            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        if event.method == "ferridriver.disconnected" {
+            return;
+        }
+        if event.method != "Target.attachedToTarget" || event.session_id.is_some() {
+            continue;
+        }
+        let Some(popups) = popups.upgrade() else { return };
+        popups.held(&connection, &event.params);
+    }
+}
+
+impl Popups {
+    /// Decides about one page the browser attached us to.
+    fn held(&self, connection: &Connection, params: &Value) {
+        // Pages that existed before, and our own `attachToTarget`s, are not held.
+        if params["waitingForDebugger"].as_bool() != Some(true) {
+            return;
+        }
+        let session = params["sessionId"].as_str().unwrap_or("").to_string();
+        let info = &params["targetInfo"];
+        let context_id = info["browserContextId"].as_str().unwrap_or("");
+        let context = {
+            let mut contexts = self.contexts.lock().unwrap_or_else(PoisonError::into_inner);
+            let found = contexts.get(context_id).map(WeakContext::upgrade);
+            if found.as_ref().is_some_and(Option::is_none) {
+                contexts.remove(context_id);
+            }
+            found.flatten()
+        };
+        let opener = info["openerId"].as_str().filter(|o| !o.is_empty()).map(str::to_string);
+        match (context, opener) {
+            (Some(context), Some(opener)) => {
+                let target = info["targetId"].as_str().unwrap_or("").to_string();
+                tokio::spawn(take_popup(context, target, session, opener));
+            }
+            (Some(_), None) => {
+                connection.send_detached("Runtime.runIfWaitingForDebugger", json!({}), Some(&session));
+                connection.send_detached("Target.detachFromTarget", json!({ "sessionId": session }), None);
+            }
+            (None, _) => connection.send_detached("Target.detachFromTarget", json!({ "sessionId": session }), None),
+        }
+    }
+}
+
+/// Sets a popup up, lets it go, and announces it to its opener once it has a document.
+async fn take_popup(context: BrowserContext, target: String, session: String, opener: String) {
+    let connection = context.connection().clone();
+    let page = Page::adopt(connection.clone(), TargetId::from(target.clone()), session, context.trace_slot());
+    if context.set_up(&page, true).await.is_err() {
+        let _ = connection.call_raw("Target.closeTarget", json!({ "targetId": target }), None).await;
+        return;
+    }
+    context.remember(page.clone());
+    first_commit(&page).await;
+    if let Some(opener) = context.page_by_target(&opener) {
+        let _ =
+            opener.inner.events.send(PageEvent::Popup { page: PopupPage(page.clone()), url: page.last_known_url() });
+    }
+}
+
+/// Waits until the page's main frame committed a document (at most [`FIRST_COMMIT`]).
+async fn first_commit(page: &Page) {
+    let mut moved = page.inner.moved.subscribe();
+    let committed = async {
+        while !page.inner.committed.load(std::sync::atomic::Ordering::Relaxed) {
+            if moved.changed().await.is_err() {
+                return;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(FIRST_COMMIT, committed).await;
+}
