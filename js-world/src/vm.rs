@@ -25,7 +25,9 @@ const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const API_REQUEST_PRELUDE: &str = include_str!("js/api_request.js");
 const UNSUPPORTED_PRELUDE: &str = include_str!("js/unsupported.js");
+const EMITTER_PRELUDE: &str = include_str!("js/emitter.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
+const CONTEXT_EVENTS_PRELUDE: &str = include_str!("js/context_events.js");
 const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
 const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
@@ -155,7 +157,9 @@ impl Vm {
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("api_request.js", API_REQUEST_PRELUDE),
                     ("launchers.js", LAUNCHERS_PRELUDE),
+                    ("emitter.js", EMITTER_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
+                    ("context_events.js", CONTEXT_EVENTS_PRELUDE),
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),

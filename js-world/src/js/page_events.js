@@ -8,11 +8,20 @@
   const pw = g.__ferridriver_playwright;
   // The cucumber prelude's bridge: plugins' page events (captured before it is sealed away).
   const bridge = g.__ferridriver;
-  const { Page, send, callSite, failure, globToRegExp } = pw;
+  const { Page, send, callSite, failure, globToRegExp, listenersOf: listeners, reportListenerError: report } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
-  // The events the page reports; others (popup, download, …) are accepted and never fire.
-  const REPORTED = new Set([...NETWORK, 'console', 'pageerror', 'dialog', 'download', 'load', 'domcontentloaded', 'framenavigated']);
-  const DEFAULT_TIMEOUT = 30000;
+  // The events the page reports; others (worker, filechooser, …) are accepted and never fire.
+  const REPORTED = new Set([
+    ...NETWORK,
+    'console',
+    'pageerror',
+    'dialog',
+    'download',
+    'load',
+    'domcontentloaded',
+    'framenavigated',
+    'popup',
+  ]);
 
   function op(page, name, args) {
     const request = {
@@ -25,10 +34,6 @@
     };
     return send(request, callSite()).then((r) => r.ok);
   }
-  function report(where, e) {
-    g.console.error(`${where} failed: ${e && e.stack ? e.stack : e}`);
-  }
-
   // Header names as Playwright gives them: lower-case.
   function lowerCased(headers) {
     const out = {};
@@ -278,15 +283,12 @@
         return ['__route', e];
       case 'framenavigated':
         return ['framenavigated', { url: () => e.url, name: () => '', page: () => page, parentFrame: () => null }];
+      case 'popup':
+        // Already one of the context's pages in Rust; here it joins the context's JS pages.
+        return ['popup', pw.adoptPopup(page, e.page, e.url)];
       default:
         return null;
     }
-  }
-
-  function listeners(page, event) {
-    if (!page._listeners) page._listeners = new Map();
-    if (!page._listeners.has(event)) page._listeners.set(event, []);
-    return page._listeners.get(event);
   }
 
   // Makes sure the page's events (and network events, and manual dialogs) are on before the
@@ -410,101 +412,27 @@
   pw.tapPage = tapPage;
 
   function emit(page, event, payload) {
-    const list = listeners(page, event);
-    if (event === 'dialog' && list.length === 0) {
+    if (event === 'dialog' && listeners(page, 'dialog').length === 0) {
       // Every dialog listener went away before this dialog arrived: Playwright dismisses it.
       payload.dismiss().catch(() => undefined);
       return;
     }
-    for (const entry of [...list]) {
-      if (entry.once) list.splice(list.indexOf(entry), 1);
-      // A listener's error must not stop the others; it is shown as the page's console would.
-      try {
-        const result = entry.handler.call(page, payload);
-        if (result && typeof result.then === 'function') result.then(undefined, (e) => report(`page.on('${event}') listener`, e));
-      } catch (e) {
-        report(`page.on('${event}') listener`, e);
-      }
-    }
+    pw.emitTo(page, 'page', event, payload);
     if (event === 'dialog' && page._wants.dialogs && listeners(page, 'dialog').length === 0) {
       page._wants.dialogs = false;
       page._barrier = (page._barrier || Promise.resolve()).then(() => op(page, 'dialogMode', [false])).catch(() => undefined);
     }
   }
 
-  function add(page, event, handler, once) {
-    if (typeof handler !== 'function') throw new TypeError(`page.on('${event}'): the listener must be a function`);
-    listeners(page, event).push({ handler, once });
+  function added(page, event) {
     if (event === 'close' && !page._closeEmitted) {
       page._closeEmitted = true;
       (page._closeHooks || (page._closeHooks = [])).push(() => emit(page, 'close', page));
     }
     if (REPORTED.has(event)) subscribe(page, event);
-    return page;
   }
 
-  Object.assign(Page.prototype, {
-    on(event, handler) {
-      return add(this, event, handler, false);
-    },
-    addListener(event, handler) {
-      return add(this, event, handler, false);
-    },
-    once(event, handler) {
-      return add(this, event, handler, true);
-    },
-    off(event, handler) {
-      const list = listeners(this, event);
-      const i = list.findIndex((l) => l.handler === handler);
-      if (i >= 0) list.splice(i, 1);
-      return this;
-    },
-    removeListener(event, handler) {
-      return this.off(event, handler);
-    },
-    removeAllListeners(event) {
-      if (event === undefined) this._listeners = new Map();
-      else listeners(this, event).length = 0;
-      return this;
-    },
-    listenerCount(event) {
-      return listeners(this, event).length;
-    },
-    // Resolves with the first event payload the predicate accepts (sync or async), or rejects
-    // with a TimeoutError.
-    waitForEvent(event, optionsOrPredicate) {
-      const site = callSite();
-      const options = typeof optionsOrPredicate === 'function' ? { predicate: optionsOrPredicate } : optionsOrPredicate || {};
-      // Its own timeout, else the page's (or context's) setDefaultTimeout, else 30 s.
-      const fallback = pw.defaultTimeoutOf(this, false);
-      const timeout =
-        typeof options.timeout === 'number' ? options.timeout : fallback === null ? DEFAULT_TIMEOUT : fallback;
-      return new Promise((resolve, reject) => {
-        let timer = null;
-        const settle = () => {
-          this.off(event, handler);
-          if (timer !== null) g.clearTimeout(timer);
-        };
-        const handler = async (payload) => {
-          try {
-            if (options.predicate && !(await options.predicate(payload))) return;
-          } catch (e) {
-            settle();
-            reject(e);
-            return;
-          }
-          settle();
-          resolve(payload);
-        };
-        add(this, event, handler, false);
-        if (timeout > 0) {
-          timer = g.setTimeout(() => {
-            this.off(event, handler);
-            reject(failure(site, 'TimeoutError', `page.waitForEvent('${event}'): Timeout ${timeout}ms exceeded.`));
-          }, timeout);
-        }
-      });
-    },
+  Object.assign(Page.prototype, pw.emitterMethods('page', added), {
     waitForRequest(urlOrPredicate, options) {
       const matches = urlMatcher(this, urlOrPredicate);
       return this.waitForEvent('request', { predicate: matches, timeout: options && options.timeout });

@@ -182,5 +182,14 @@
     },
   });
 
+  // A popup meets its context's routes from the moment it is announced (its first document
+  // loaded before: the page that opened it is the one routes can stop).
+  const adoptPopup = pw.adoptPopup;
+  pw.adoptPopup = function (opener, id) {
+    const page = adoptPopup(opener, id);
+    if (page._context._routes && page._context._routes.length) subscribe(page, 'route').catch(() => undefined);
+    return page;
+  };
+
   Object.assign(g.__ferridriver_modules.playwright, { Route });
 })(globalThis);

@@ -9,6 +9,7 @@ use super::operations::EventOp;
 use super::request::{page_of, Failure, Request};
 use super::session::Session;
 use base64::Engine;
+use ferridriver_browser::PageEvent;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
@@ -91,15 +92,23 @@ async fn next_events(session: &Session, page: usize) -> Value {
         } => first,
     };
     let Some(first) = first else { return Value::Null };
-    let mut batch = vec![json!(first)];
+    let mut batch = vec![event_json(session, first)];
     loop {
         match feed.try_recv() {
-            Ok(e) => batch.push(json!(e)),
+            Ok(e) => batch.push(event_json(session, e)),
             Err(TryRecvError::Lagged(_)) => continue,
             Err(_) => break,
         }
     }
     Value::Array(batch)
+}
+
+/// An event as JS takes it; a popup becomes one of the session's pages, named by its id.
+fn event_json(session: &Session, event: PageEvent) -> Value {
+    match event {
+        PageEvent::Popup { page, url } => json!({ "event": "popup", "page": session.add_page(page.0), "url": url }),
+        other => json!(other),
+    }
 }
 
 /// `[requestId]`: a finished response's body, base64.

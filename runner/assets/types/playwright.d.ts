@@ -242,6 +242,8 @@ declare module '@playwright/test' {
     isDisabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
     isChecked(selector: string, options?: TimeoutOptions): Promise<boolean>;
     isEditable(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    /** The page that opened this one (a popup's opener) while it is open, else `null`. */
+    opener(): Promise<Page | null>;
 
     // Events (the first listener subscribes the page).
     /** Calls `listener` on every such event. */
@@ -292,7 +294,13 @@ declare module '@playwright/test' {
     load: Page;
     domcontentloaded: Page;
     framenavigated: Frame;
+    /** A page this page opened (`target=_blank`, `window.open`), once it has a document. */
+    popup: Page;
     close: Page;
+  }
+  export interface BrowserContextEvents {
+    /** A page the context opened, or one of its pages opened. */
+    page: Page;
   }
 
   /** A description of elements, resolved on every use; actions wait until they can act. */
@@ -624,6 +632,21 @@ declare module '@playwright/test' {
     browser(): Browser;
     pages(): Page[];
     newPage(): Promise<Page>;
+    /** Calls `listener` on every such event (`page`: every page opened from now on). */
+    on<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
+    addListener<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
+    once<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
+    off<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
+    removeListener<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
+    removeAllListeners(event?: keyof BrowserContextEvents): this;
+    listenerCount(event: keyof BrowserContextEvents): number;
+    /** The next event the predicate accepts (default time limit 30 s). */
+    waitForEvent<K extends keyof BrowserContextEvents>(
+      event: K,
+      optionsOrPredicate?:
+        | ((payload: BrowserContextEvents[K]) => boolean | Promise<boolean>)
+        | { predicate?: (payload: BrowserContextEvents[K]) => boolean | Promise<boolean>; timeout?: number },
+    ): Promise<BrowserContextEvents[K]>;
     /** Closes an extra context (the scenario's own closes with the scenario). */
     close(): Promise<void>;
     /** The cookies (for these URLs, if given). */

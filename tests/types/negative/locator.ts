@@ -32,7 +32,9 @@ Then('wrong locator use', async function () {
   // @ts-expect-error: not a waitUntil value
   await this.page.goto('/', { waitUntil: 'sideways' });
   // @ts-expect-error: no such page event
-  this.page.on('popup', () => undefined);
+  this.page.on('tab', () => undefined);
+  // @ts-expect-error: a context announces pages, not popups
+  this.page.context().on('popup', () => undefined);
   // @ts-expect-error: a console listener gets a ConsoleMessage
   this.page.on('console', (message: Error) => message.stack);
   // @ts-expect-error: the response of `this.request` has methods under bdd (status())

@@ -173,6 +173,13 @@ When('I listen to the page', async function () {
   expect(loaded).toBeDefined();
   this.page.off('console', () => undefined);
   this.page.removeAllListeners('dialog');
+  const [popup] = await Promise.all([this.page.waitForEvent('popup'), this.page.getByText('Help').click()]);
+  await popup.waitForLoadState();
+  expect(await popup.opener()).toBe(this.page);
+  const context = this.page.context();
+  context.on('page', (page) => messages.push(page.url()));
+  const opened = await context.waitForEvent('page', { predicate: (page) => page.url().endsWith('/help'), timeout: 5_000 });
+  await opened.close();
 });
 
 When('the API is stubbed', async function () {

@@ -1,0 +1,56 @@
+// Playwright's context events for the JS world: `context.on('page')` and
+// `context.waitForEvent('page')`, heard when the context opens a page (`newPage`) and when one
+// of its pages opens one (that page's `popup`, js/page_events.js). A popup joins its context's
+// pages here, with its opener. While a context has 'page' listeners, each of its pages reports
+// the pages it opens.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { Page, BrowserContext, subscribe } = pw;
+
+  function watched(context) {
+    return pw.listenersOf(context, 'page').length > 0;
+  }
+
+  function watch(page) {
+    subscribe(page, 'popup').catch(() => undefined);
+  }
+
+  // A page joined `context`: its listeners hear of it, and a watched context watches it too.
+  function joined(context, page) {
+    if (watched(context)) watch(page);
+    pw.emitTo(context, 'browserContext', 'page', page);
+  }
+
+  // Page `id`, which `opener` opened (already one of the context's pages in Rust).
+  pw.adoptPopup = function (opener, id) {
+    const context = opener._context;
+    const page = new Page(id, context);
+    page._opener = opener;
+    context._pages.push(page);
+    joined(context, page);
+    return page;
+  };
+
+  Object.assign(
+    BrowserContext.prototype,
+    pw.emitterMethods('browserContext', (context, event) => {
+      if (event === 'page') context.pages().forEach(watch);
+    }),
+  );
+
+  const newPage = BrowserContext.prototype.newPage;
+  BrowserContext.prototype.newPage = async function () {
+    const page = await newPage.call(this);
+    joined(this, page);
+    return page;
+  };
+
+  Object.assign(Page.prototype, {
+    // The page that opened this one, while it is open (Playwright's `null` otherwise).
+    async opener() {
+      const opener = this._opener;
+      return opener && !opener.isClosed() ? opener : null;
+    },
+  });
+})(globalThis);

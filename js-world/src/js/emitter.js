@@ -1,0 +1,111 @@
+// Listeners as Playwright's pages and contexts take them (on/once/off/…/waitForEvent), for both.
+// What reports an event (a page's subscription, a context watching its pages) is started by
+// the owner's `added(owner, event)`, called with each new listener.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { callSite, failure } = pw;
+  const DEFAULT_TIMEOUT = 30000;
+
+  function listeners(owner, event) {
+    if (!owner._listeners) owner._listeners = new Map();
+    if (!owner._listeners.has(event)) owner._listeners.set(event, []);
+    return owner._listeners.get(event);
+  }
+
+  function report(where, e) {
+    g.console.error(`${where} failed: ${e && e.stack ? e.stack : e}`);
+  }
+
+  // Calls every listener of `event` (once-listeners leave first); a listener's error, thrown
+  // or rejected, is shown as the page's console would and never stops the others.
+  function emit(owner, label, event, payload) {
+    const list = listeners(owner, event);
+    for (const entry of [...list]) {
+      if (entry.once) list.splice(list.indexOf(entry), 1);
+      try {
+        const result = entry.handler.call(owner, payload);
+        if (result && typeof result.then === 'function') result.then(undefined, (e) => report(`${label}.on('${event}') listener`, e));
+      } catch (e) {
+        report(`${label}.on('${event}') listener`, e);
+      }
+    }
+  }
+
+  // The listener methods of an owner called `label` in messages (Playwright's: `page`,
+  // `browserContext`).
+  function emitterMethods(label, added) {
+    function add(owner, event, handler, once) {
+      if (typeof handler !== 'function') throw new TypeError(`${label}.on('${event}'): the listener must be a function`);
+      listeners(owner, event).push({ handler, once });
+      added(owner, event);
+      return owner;
+    }
+    return {
+      on(event, handler) {
+        return add(this, event, handler, false);
+      },
+      addListener(event, handler) {
+        return add(this, event, handler, false);
+      },
+      once(event, handler) {
+        return add(this, event, handler, true);
+      },
+      off(event, handler) {
+        const list = listeners(this, event);
+        const i = list.findIndex((l) => l.handler === handler);
+        if (i >= 0) list.splice(i, 1);
+        return this;
+      },
+      removeListener(event, handler) {
+        return this.off(event, handler);
+      },
+      removeAllListeners(event) {
+        if (event === undefined) this._listeners = new Map();
+        else listeners(this, event).length = 0;
+        return this;
+      },
+      listenerCount(event) {
+        return listeners(this, event).length;
+      },
+      // Resolves with the first payload the predicate accepts (sync or async), or rejects with
+      // Playwright's TimeoutError.
+      waitForEvent(event, optionsOrPredicate) {
+        const site = callSite();
+        const options = typeof optionsOrPredicate === 'function' ? { predicate: optionsOrPredicate } : optionsOrPredicate || {};
+        // Its own timeout, else the page's (or context's) setDefaultTimeout, else 30 s.
+        const fallback = pw.defaultTimeoutOf(this, false);
+        const timeout =
+          typeof options.timeout === 'number' ? options.timeout : fallback === null ? DEFAULT_TIMEOUT : fallback;
+        return new Promise((resolve, reject) => {
+          let timer = null;
+          const settle = () => {
+            this.off(event, handler);
+            if (timer !== null) g.clearTimeout(timer);
+          };
+          const handler = async (payload) => {
+            try {
+              if (options.predicate && !(await options.predicate(payload))) return;
+            } catch (e) {
+              settle();
+              reject(e);
+              return;
+            }
+            settle();
+            resolve(payload);
+          };
+          add(this, event, handler, false);
+          if (timeout > 0) {
+            timer = g.setTimeout(() => {
+              this.off(event, handler);
+              const message = `${label}.waitForEvent: Timeout ${timeout}ms exceeded while waiting for event "${event}"`;
+              reject(failure(site, 'TimeoutError', message));
+            }, timeout);
+          }
+        });
+      },
+    };
+  }
+
+  Object.assign(pw, { emitterMethods, listenersOf: listeners, emitTo: emit, reportListenerError: report });
+})(globalThis);
