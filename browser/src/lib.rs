@@ -54,6 +54,7 @@ mod request;
 mod reset;
 mod resolve;
 mod routes;
+mod selector;
 mod storage_state;
 mod text_match;
 mod trace;

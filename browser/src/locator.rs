@@ -39,6 +39,23 @@ pub(crate) enum Part {
     /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
     /// several matches are a strict-mode error, as with Playwright's frame locators.
     EnterFrame,
+    /// Elements an XPath expression finds (relative to each match when it starts with `/`).
+    XPath(String),
+    /// Only the matches that are visible (`true`) or not (`false`).
+    Visible(bool),
+    /// Only the matches the text engine would pick: the element's text matches and none of
+    /// its children's does (Playwright's `:text()`, `:text-is()`, `:text-matches()`).
+    OwnText(TextMatch),
+    /// The parts of one piece of a Playwright selector (`selector.rs`), shown as it was written.
+    Selector {
+        source: String,
+        parts: Vec<Part>,
+    },
+    /// A selector that cannot be parsed: using the locator fails with `message`.
+    Invalid {
+        source: String,
+        message: String,
+    },
     /// The element pinned as number `id` in its document (an element handle,
     /// `element_handles.rs`); `from` is the locator it was pinned from, for messages.
     Pinned {
@@ -113,9 +130,18 @@ impl Locator {
         l
     }
 
-    /// Elements matching a CSS selector inside the current match.
+    /// Elements a Playwright selector finds inside the current match: CSS (with Playwright's
+    /// `:has-text()`, `:text()`, `:visible`…), `text=`, `xpath=` or `//…`, `>>` chains and
+    /// the other engines of `selector.rs`.
     pub fn locator(&self, selector: &str) -> Locator {
-        self.then(Part::Css(selector.to_string()))
+        let mut l = self.clone();
+        l.parts.extend(crate::selector::parse(selector));
+        l
+    }
+
+    /// Only the matches that are visible (`true`) or hidden (`false`).
+    pub fn filter_visible(&self, visible: bool) -> Locator {
+        self.then(Part::Visible(visible))
     }
 
     /// Elements with an ARIA role and optional accessible name (computed in the page, ADR 0019).
@@ -272,6 +298,10 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_))) => continue,
             Part::EnterFrame => "contentFrame()".to_string(),
             Part::Pinned { from, .. } => format!("{from} (element handle)"),
+            Part::Selector { source, .. } | Part::Invalid { source, .. } => format!("locator('{source}')"),
+            Part::XPath(s) => format!("locator('{s}')"),
+            Part::Visible(v) => format!("filter({{ visible: {v} }})"),
+            Part::OwnText(t) => format!("locator(':text({})')", t.describe()),
         });
     }
     if out.is_empty() {

@@ -146,6 +146,17 @@ impl PageInner {
 
     /// Every element `parts` finds, in document order.
     pub(crate) async fn resolve(&self, parts: &[Part]) -> Result<Vec<Element>> {
+        // A selector's pieces are steps of the chain like any other.
+        if parts.iter().any(|p| matches!(p, Part::Selector { .. })) {
+            let flat: Vec<Part> = parts
+                .iter()
+                .flat_map(|p| match p {
+                    Part::Selector { parts, .. } => parts.clone(),
+                    other => vec![other.clone()],
+                })
+                .collect();
+            return Box::pin(self.resolve(&flat)).await;
+        }
         // A first part that is a page query runs on the document directly (one round trip
         // instead of two); the others start from a handle to it.
         let (mut current, skip) = match parts.first().and_then(helper_query) {
@@ -190,6 +201,30 @@ impl PageInner {
                     }
                     return Ok(next);
                 }
+                Part::Visible(visible) => {
+                    for el in current {
+                        if self.helper_value(&el, "isVisible", vec![]).await?.as_bool() == Some(*visible) {
+                            next.push(el);
+                        }
+                    }
+                    return Ok(next);
+                }
+                Part::OwnText(m) => {
+                    for el in current {
+                        if self.helper_value(&el, "ownText", vec![m.to_js()]).await?.as_bool() == Some(true) {
+                            next.push(el);
+                        }
+                    }
+                    return Ok(next);
+                }
+                Part::Selector { parts, .. } => {
+                    let mut found = current;
+                    for p in parts {
+                        found = self.apply(found, p).await?;
+                    }
+                    return Ok(found);
+                }
+                Part::Invalid { message, .. } => return Err(BrowserError::Evaluation(message.clone())),
                 Part::And(other) | Part::Or(other) => {
                     let others = self.resolve(other).await?;
                     return self.combine(current, others, matches!(part, Part::And(_))).await;
@@ -226,6 +261,10 @@ impl PageInner {
                     None => Vec::new(),
                 };
                 next.extend(found);
+            }
+            // Two matches can find the same element (nested matches, `..`): each counts once.
+            if current.len() > 1 && next.len() > 1 {
+                return self.distinct(next).await;
             }
             Ok(next)
         })
@@ -319,15 +358,29 @@ impl PageInner {
                 ours
             });
         }
-        let function = if intersect {
-            "function(n, ...els) { const theirs = els.slice(n); return els.slice(0, n).flatMap((e, i) => theirs.includes(e) ? [i] : []); }"
-        } else {
-            "function(n, ...els) { const picked = []; els.forEach((e, i) => { if (!picked.some((j) => els[j] === e)) picked.push(i); }); \
-             return picked.sort((a, b) => els[a].compareDocumentPosition(els[b]) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1); }"
-        };
         let all: Vec<Element> = ours.iter().chain(theirs.iter()).cloned().collect();
+        if !intersect {
+            return self.distinct(all).await;
+        }
+        let function = "function(n, ...els) { const theirs = els.slice(n); return els.slice(0, n).flatMap((e, i) => theirs.includes(e) ? [i] : []); }";
         let mut arguments = vec![json!({ "value": ours.len() })];
         arguments.extend(all.iter().map(|e| json!({ "objectId": e.object_id })));
+        self.pick(all, function, arguments).await
+    }
+
+    /// `found` in document order, each element once (compared by identity in the page).
+    async fn distinct(&self, found: Vec<Element>) -> Result<Vec<Element>> {
+        if found.len() < 2 {
+            return Ok(found);
+        }
+        let function = "function(...els) { const picked = []; els.forEach((e, i) => { if (!picked.some((j) => els[j] === e)) picked.push(i); }); \
+             return picked.sort((a, b) => els[a].compareDocumentPosition(els[b]) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1); }";
+        let arguments = found.iter().map(|e| json!({ "objectId": e.object_id })).collect();
+        self.pick(found, function, arguments).await
+    }
+
+    /// The elements of `all` whose indices `function` (called on the first) answers.
+    async fn pick(&self, all: Vec<Element>, function: &str, arguments: Vec<Value>) -> Result<Vec<Element>> {
         let result = self.call_function_on(&all[0].object_id, function, arguments, true).await?;
         let indices: Vec<usize> = result
             .get("value")
@@ -367,6 +420,7 @@ pub(crate) fn without_stack(error: BrowserError) -> BrowserError {
 fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
     Some(match part {
         Part::Css(s) => ("css", vec![json!(s)]),
+        Part::XPath(s) => ("xpath", vec![json!(s)]),
         Part::Pinned { id, .. } => ("pinned", vec![json!(id)]),
         Part::Text(m) => ("text", vec![m.to_js()]),
         Part::Label(m) => ("label", vec![m.to_js()]),

@@ -175,6 +175,25 @@
 
     containsText: (el, m) => test(el.textContent, m),
 
+    // Playwright's `:text()` family: the element is one the text query would pick.
+    ownText: (el, m) => test(elementText(el), m) && !Array.from(el.children).some((c) => test(elementText(c), m)),
+
+    isVisible: (el) => isVisible(el),
+
+    // An XPath expression; one starting with `/` is relative to an element root, as in
+    // Playwright. Only elements count.
+    xpath: (root, selector) => {
+      const expression = root.nodeType !== Node.DOCUMENT_NODE && selector.startsWith('/') ? '.' + selector : selector;
+      const doc = root.nodeType === Node.DOCUMENT_NODE ? root : root.ownerDocument;
+      const found = doc.evaluate(expression, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      const out = [];
+      for (let i = 0; i < found.snapshotLength; i++) {
+        const node = found.snapshotItem(i);
+        if (node.nodeType === Node.ELEMENT_NODE) out.push(node);
+      }
+      return out;
+    },
+
     describe,
 
     // Actionability: {reason} when the element cannot be acted on yet, else {reason: '', x, y}

@@ -48,6 +48,11 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             Part::And(other) => format!("internal:and={}", quoted(&internal_selector(other))),
             Part::Or(other) => format!("internal:or={}", quoted(&internal_selector(other))),
             Part::EnterFrame => "internal:control=enter-frame".to_string(),
+            // Playwright's own selector syntax, which its viewer reads as written.
+            Part::Selector { source, .. } | Part::Invalid { source, .. } => source.clone(),
+            Part::XPath(xpath) => format!("xpath={xpath}"),
+            Part::Visible(visible) => format!("visible={visible}"),
+            Part::OwnText(text) => format!("internal:text={}", text_value(text)),
             // A handle has no selector in Playwright's traces either (its actions are the
             // handle's own).
             Part::Pinned { .. } => continue,

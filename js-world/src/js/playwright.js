@@ -254,6 +254,7 @@
         l = l._with({ kind: 'has', parts: o.has._parts });
       }
       if (o.hasNotText !== undefined) l = l._with({ kind: 'hasNotText', text: textSpec(o.hasNotText, false) });
+      if (o.visible !== undefined) l = l._with({ kind: 'visible', visible: Boolean(o.visible) });
       if (o.hasNot !== undefined) {
         if (!(o.hasNot instanceof Locator)) throw new TypeError('filter: `hasNot` must be a Locator');
         l = l._with({ kind: 'hasNot', parts: o.hasNot._parts });

@@ -95,6 +95,10 @@ pub(crate) enum PartSpec {
     HasNot {
         parts: Vec<PartSpec>,
     },
+    /// `filter({ visible })`.
+    Visible {
+        visible: bool,
+    },
     /// `locator.and(other)`: `parts` is the other locator's chain.
     And {
         parts: Vec<PartSpec>,
@@ -183,6 +187,7 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         | PartSpec::Has { .. }
         | PartSpec::HasNotText { .. }
         | PartSpec::HasNot { .. }
+        | PartSpec::Visible { .. }
         | PartSpec::And { .. }
         | PartSpec::Or { .. } => return None,
     })
@@ -205,6 +210,7 @@ pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> 
             PartSpec::Has { parts } => locator.filter_has(&build(page, parts)?),
             PartSpec::HasNotText { text } => locator.filter_has_not_text(text.to_match()),
             PartSpec::HasNot { parts } => locator.filter_has_not(&build(page, parts)?),
+            PartSpec::Visible { visible } => locator.filter_visible(*visible),
             PartSpec::And { parts } => locator.and(&build(page, parts)?),
             PartSpec::Or { parts } => locator.or(&build(page, parts)?),
             PartSpec::EnterFrame => {

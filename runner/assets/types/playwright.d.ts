@@ -64,11 +64,18 @@ declare module '@playwright/test' {
     hasText?: string | RegExp;
     /** Only elements whose text does not contain this. */
     hasNotText?: string | RegExp;
+    /** Only visible (`true`) or only hidden (`false`) elements. */
+    visible?: boolean;
   }
 
   /** The locator factories pages, locators and frame locators share. */
   interface LocatorFactories {
-    /** Elements matching a CSS selector (or another locator), inside this one. */
+    /**
+     * Elements a Playwright selector (or another locator) finds inside this one: CSS, with
+     * `:has-text()`, `:text()`, `:text-is()`, `:text-matches()` and `:visible`; `text=`,
+     * `xpath=` (or `//…`), `id=`, `data-testid=`, `role=`, and `>>` chains with `nth=` and
+     * `visible=`.
+     */
     locator(selectorOrLocator: string | Locator, options?: LocatorFilterOptions): Locator;
     /** Elements by ARIA role and accessible name. */
     getByRole(role: AriaRole, options?: GetByRoleOptions): Locator;

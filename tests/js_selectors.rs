@@ -1,0 +1,161 @@
+//! Playwright's selector syntax in `locator()`, as Playwright 1.65.1 answered the same
+//! selectors on the same page (recorded with a probe): the `text=`, `xpath=` (and `//…`),
+//! `css=`, `id=`, `data-testid=` and `role=` engines, quoted text, `>>` chains with `nth=` and
+//! `visible=`, Playwright's CSS pseudo-classes (`:has-text()`, `:text()`, `:text-is()`,
+//! `:text-matches()`, `:visible`) with the combinators after them, `filter({ visible })`, and
+//! the errors of bad selectors (compared without the method's name in front). Two answers
+//! differ, listed in `DIFFERENT` with what ours is instead.
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+const PAGES: &[(&str, &str)] = &[(
+    "/sel",
+    r#"<!DOCTYPE html><title>Sel</title>
+<div id=box data-testid=box><span>Inner one</span><span>inner two</span><p>a &gt;&gt; b</p></div>
+<button id=b1 class=primary>Sign in</button>
+<button id=b2 data-testid=save>Save</button>
+<button id=b3 style="display:none">Save hidden</button>
+<ul><li>One</li><li>Two</li><li>Two more</li><li>tWo</li></ul>
+<p id=para>Please sign
+   in here</p>
+<div id=outer><div><em>deep</em></div></div>"#,
+)];
+
+const SCRIPT: &str = r#"
+await page.goto(args[0] + '/sel');
+const out = {};
+const ids = (l) => l.evaluateAll((els) => els.map((e) => e.id || e.textContent.replace(/\s+/g, ' ').trim()));
+const cases = {
+  textLoose: () => page.locator('text=sign in'),
+  textQuoted: () => page.locator('text="Sign in"'),
+  textQuotedCase: () => page.locator('text="sign in"'),
+  textRegex: () => page.locator('text=/sign\\s+IN/i'),
+  legacyQuoted: () => page.locator('"Save"'),
+  xpath: () => page.locator('xpath=//button'),
+  xpathBare: () => page.locator('//button[@id="b2"]'),
+  xpathChained: () => page.locator('#box').locator('//span'),
+  xpathDots: () => page.locator('#box span >> ..'),
+  cssEngine: () => page.locator('css=button.primary'),
+  chainText: () => page.locator('#box >> text=inner'),
+  chainNth: () => page.locator('button >> nth=1'),
+  chainNthLast: () => page.locator('li >> nth=-1'),
+  chainVisible: () => page.locator('button >> visible=true'),
+  chainHidden: () => page.locator('button >> visible=false'),
+  pseudoVisible: () => page.locator('button:visible'),
+  hasText: () => page.locator('button:has-text("save")'),
+  hasTextUnquoted: () => page.locator('li:has-text(Two)'),
+  textPseudo: () => page.locator('li:text("two")'),
+  textIs: () => page.locator('li:text-is("Two")'),
+  textMatches: () => page.locator('li:text-matches("^t.o$", "i")'),
+  hasTextChild: () => page.locator('div:has-text("inner two") > span'),
+  hasTextDescendant: () => page.locator('div:has-text("Inner one") span'),
+  visibleCompound: () => page.locator('#box span:visible'),
+  idEngine: () => page.locator('id=box'),
+  testIdEngine: () => page.locator('data-testid=save'),
+  roleEngine: () => page.locator('role=button[name="Save"]'),
+  roleEngineLoose: () => page.locator('role=button[name="save"i]'),
+  nestedOnce: () => page.locator('#outer div, #outer').locator('em'),
+  filterVisible: () => page.locator('button').filter({ visible: true }),
+  filterHidden: () => page.locator('button').filter({ visible: false }),
+  nestedQuote: () => page.locator('text="a >> b"'),
+  unknownEngine: () => page.locator('foo=bar'),
+  badXpath: () => page.locator('xpath=//['),
+  badCss: () => page.locator('button:has-text('),
+};
+for (const [name, make] of Object.entries(cases)) {
+  try { out[name] = await ids(make()); } catch (e) { out[name] = 'error: ' + String(e.message).split('\n')[0]; }
+}
+try { await page.locator('text="Sign in"').first().click({ timeout: 500 }); out.click = 'ok'; } catch (e) { out.click = String(e.message).split('\n')[0]; }
+try { await page.locator('text=Nowhere').click({ timeout: 300 }); out.clickNone = 'ok'; } catch (e) { out.clickNone = String(e.message).split('\n')[0]; }
+out.describe = String(page.locator('text=Sign in >> nth=0'));
+return out;
+"#;
+
+/// Cases where our answer is not Playwright's, and what ours says instead: an action's time-out
+/// names the locator and why it waited (ferridriver's wording for every action), and
+/// `String(locator)` is not Playwright's description yet.
+const DIFFERENT: [(&str, &str); 2] = [
+    ("clickNone", "timed out after 300 ms waiting for locator('text=Nowhere') (no element matches) to click"),
+    ("describe", r#"Locator@[{"kind":"css","selector":"text=Sign in >> nth=0"}]"#),
+];
+
+/// Playwright's message after the method's own name (`locator.evaluateAll: `, …).
+fn without_method(value: &serde_json::Value) -> serde_json::Value {
+    match value.as_str() {
+        Some(text) => {
+            let rest = text.strip_prefix("error: ").map(|t| t.split_once(": ").map_or(t, |(_, r)| r));
+            serde_json::json!(rest.map_or(text.to_string(), |r| format!("error: {r}")))
+        }
+        None => value.clone(),
+    }
+}
+
+#[test]
+fn selectors_find_what_playwrights_find() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let dir = std::env::temp_dir().join(format!("fd-selectors-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (envelope, stderr) = js_suite::run_script(&dir, SCRIPT, &[&base]);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same page).
+    let playwright = serde_json::json!({
+        "textLoose": ["b1", "para"],
+        "textQuoted": ["b1"],
+        "textQuotedCase": [],
+        "textRegex": ["b1", "para"],
+        "legacyQuoted": ["b2"],
+        "xpath": ["b1", "b2", "b3"],
+        "xpathBare": ["b2"],
+        "xpathChained": ["Inner one", "inner two"],
+        "xpathDots": ["box"],
+        "cssEngine": ["b1"],
+        "chainText": ["Inner one", "inner two"],
+        "chainNth": ["b2"],
+        "chainNthLast": ["tWo"],
+        "chainVisible": ["b1", "b2"],
+        "chainHidden": ["b3"],
+        "pseudoVisible": ["b1", "b2"],
+        "hasText": ["b2", "b3"],
+        "hasTextUnquoted": "error: Error: \"has-text\" engine expects a single string",
+        "textPseudo": ["Two", "Two more", "tWo"],
+        "textIs": ["Two"],
+        "textMatches": ["Two", "tWo"],
+        "hasTextChild": ["Inner one", "inner two"],
+        "hasTextDescendant": ["Inner one", "inner two"],
+        "visibleCompound": ["Inner one", "inner two"],
+        "idEngine": ["box"],
+        "testIdEngine": ["b2"],
+        "roleEngine": ["b2"],
+        "roleEngineLoose": ["b2"],
+        "nestedOnce": ["deep"],
+        "filterVisible": ["b1", "b2"],
+        "filterHidden": ["b3"],
+        "nestedQuote": ["a >> b"],
+        "unknownEngine": "error: Unknown engine \"foo\" while parsing selector foo=bar",
+        "badXpath": "error: SyntaxError: Failed to execute 'evaluate' on 'Document': The string '//[' is not a valid XPath expression.",
+        "badCss": "error: Unexpected token \"\" while parsing css selector \"button:has-text(\". Did you mean to CSS.escape it?",
+        "click": "ok",
+        "clickNone": "locator.click: Timeout 300ms exceeded.",
+        "describe": "locator('text=Sign in').first()"
+    });
+    let ours = envelope["value"].as_object().cloned().unwrap_or_default();
+    let mut differences = Vec::new();
+    for (case, expected) in playwright.as_object().unwrap() {
+        let got = ours.get(case).map(without_method).unwrap_or_default();
+        if let Some((_, instead)) = DIFFERENT.iter().find(|(name, _)| name == case) {
+            if got != *instead {
+                differences.push(format!("{case}: ours {got}, expected ours to be {instead}"));
+            }
+            continue;
+        }
+        if got != without_method(expected) {
+            differences.push(format!("{case}: ours {got}, Playwright's {expected}"));
+        }
+    }
+    assert!(differences.is_empty(), "{}\n{stderr}", differences.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
