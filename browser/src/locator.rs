@@ -39,6 +39,11 @@ pub(crate) enum Part {
     /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
     /// several matches are a strict-mode error, as with Playwright's frame locators.
     EnterFrame,
+    /// The `<iframe>` of the page's frame `id` (`label`: its name or URL, for messages).
+    Frame {
+        id: String,
+        label: String,
+    },
     /// Elements an XPath expression finds (relative to each match when it starts with `/`).
     XPath(String),
     /// Only the matches that are visible (`true`) or not (`false`).
@@ -137,6 +142,11 @@ impl Locator {
         let mut l = self.clone();
         l.parts.extend(crate::selector::parse(selector));
         l
+    }
+
+    /// The `<iframe>` element of the page's frame `id`.
+    pub(crate) fn frame_owner(&self, id: &str, label: &str) -> Locator {
+        self.then(Part::Frame { id: id.to_string(), label: label.to_string() })
     }
 
     /// Only the matches that are visible (`true`) or hidden (`false`).
@@ -295,11 +305,16 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::HasNot(inner) => format!("filter({{ hasNot: {} }})", describe(inner)),
             Part::And(other) => format!("and({})", describe(other)),
             Part::Or(other) => format!("or({})", describe(other)),
-            Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_))) => continue,
+            Part::EnterFrame
+                if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_) | Part::Frame { .. })) =>
+            {
+                continue
+            }
             Part::EnterFrame => "contentFrame()".to_string(),
             Part::Pinned { from, .. } => format!("{from} (element handle)"),
             Part::Selector { source, .. } | Part::Invalid { source, .. } => format!("locator('{source}')"),
             Part::XPath(s) => format!("locator('{s}')"),
+            Part::Frame { label, .. } => format!("frame('{label}')"),
             Part::Visible(v) => format!("filter({{ visible: {v} }})"),
             Part::OwnText(t) => format!("locator(':text({})')", t.describe()),
         });

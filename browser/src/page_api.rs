@@ -192,6 +192,12 @@ impl Page {
         crate::locator::Locator::root(Arc::clone(&self.inner)).locator(selector)
     }
 
+    /// Locates elements inside the page's frame `id` (one of [`Page::frames`]); `label` names
+    /// it in messages. Using it after the frame went away fails with "Frame was detached".
+    pub fn frame_by_id(&self, id: &str, label: &str) -> crate::frame_locator::FrameLocator {
+        crate::locator::Locator::root(Arc::clone(&self.inner)).frame_owner(id, label).content_frame()
+    }
+
     /// Locates elements inside the iframes matching `selector`, same- or cross-origin.
     pub fn frame_locator(&self, selector: &str) -> crate::frame_locator::FrameLocator {
         crate::locator::Locator::root(Arc::clone(&self.inner)).frame_locator(selector)

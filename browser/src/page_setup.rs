@@ -72,6 +72,9 @@ impl<'p> Setup<'p> {
         // would never end there.
         self.send("Emulation.setFocusEmulationEnabled", json!({ "enabled": true }));
         self.send_then("Page.getFrameTree", json!({}), |page, tree| {
+            if let Ok(mut frames) = page.inner.frames.lock() {
+                frames.take_tree(&tree["frameTree"]);
+            }
             let loader = tree.pointer("/frameTree/frame/loaderId").and_then(Value::as_str).unwrap_or("");
             if let Ok(mut state) = page.inner.lifecycle.lock() {
                 if state.0.is_empty() {

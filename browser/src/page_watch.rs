@@ -67,6 +67,7 @@ impl Page {
             )),
             moved: tokio::sync::watch::Sender::new(0),
             committed: std::sync::atomic::AtomicBool::new(false),
+            frames: std::sync::Mutex::default(),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Page::from_parts(inner, connection, session, target)
@@ -127,6 +128,14 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         }
         if let Some(paused) = &paused {
             crate::page_network::pass(&page, &event.params, paused).await;
+        }
+        if matches!(
+            event.method.as_str(),
+            "Page.frameAttached" | "Page.frameNavigated" | "Page.navigatedWithinDocument" | "Page.frameDetached"
+        ) {
+            if let Ok(mut frames) = page.frames.lock() {
+                frames.apply(&event.method, &event.params);
+            }
         }
         if event.method == "Page.frameNavigated" {
             let origin = event.params.pointer("/frame/securityOrigin").and_then(Value::as_str).unwrap_or("");

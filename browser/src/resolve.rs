@@ -225,6 +225,8 @@ impl PageInner {
                     return Ok(found);
                 }
                 Part::Invalid { message, .. } => return Err(BrowserError::Evaluation(message.clone())),
+                // The frame's own element, wherever the chain is.
+                Part::Frame { id, .. } => return Ok(vec![self.frame_owner(id).await?]),
                 Part::And(other) | Part::Or(other) => {
                     let others = self.resolve(other).await?;
                     return self.combine(current, others, matches!(part, Part::And(_))).await;

@@ -58,6 +58,14 @@ pub fn install(
         session.as_ref().map_or_else(|| "data-testid".to_string(), |s| s.test_id_attribute()),
     )?;
     let for_fetch = session.clone();
+    let frames = session.clone();
+    native.set(
+        "pageFrames",
+        Function::new(ctx.clone(), move |id: usize| {
+            let list = frames.as_ref().map(|s| s.frames(id)).unwrap_or_default();
+            serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
+        })?,
+    )?;
     native.set(
         "pageUrl",
         Function::new(ctx.clone(), move |id: usize| urls.as_ref().map(|s| s.url(id)).unwrap_or_default())?,

@@ -33,6 +33,7 @@ const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
+const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 const SCRIPT_PRELUDE: &str = include_str!("js/script.js");
 
@@ -164,6 +165,7 @@ impl Vm {
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("page_tags.js", PAGE_TAGS_PRELUDE),
+                    ("frames.js", FRAMES_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];

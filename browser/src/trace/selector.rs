@@ -51,6 +51,8 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             // Playwright's own selector syntax, which its viewer reads as written.
             Part::Selector { source, .. } | Part::Invalid { source, .. } => source.clone(),
             Part::XPath(xpath) => format!("xpath={xpath}"),
+            // No selector finds a frame by id: its name, as an iframe's.
+            Part::Frame { label, .. } => format!("iframe[name={}]", quoted(label)),
             Part::Visible(visible) => format!("visible={visible}"),
             Part::OwnText(text) => format!("internal:text={}", text_value(text)),
             // A handle has no selector in Playwright's traces either (its actions are the

@@ -282,7 +282,8 @@
         // Paused by page.route (js/page_routes.js), which answers it.
         return ['__route', e];
       case 'framenavigated':
-        return ['framenavigated', { url: () => e.url, name: () => '', page: () => page, parentFrame: () => null }];
+        // Only the main frame's navigations are reported.
+        return ['framenavigated', page.mainFrame()];
       case 'popup':
         // Already one of the context's pages in Rust; here it joins the context's JS pages.
         return ['popup', pw.adoptPopup(page, e.page, e.url)];

@@ -6,7 +6,7 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'frames mainFrame frame exposeFunction exposeBinding evaluateHandle video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
+    page: 'exposeFunction exposeBinding evaluateHandle video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
     locator: 'tap highlight describe evaluateHandle',
     context: 'exposeFunction exposeBinding serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
   };

@@ -95,6 +95,11 @@ pub(crate) enum PartSpec {
     HasNot {
         parts: Vec<PartSpec>,
     },
+    /// The page's frame `frame` (`page.frames()`), entered next; only at the start of a chain.
+    Frame {
+        frame: String,
+        label: String,
+    },
     /// `filter({ visible })`.
     Visible {
         visible: bool,
@@ -188,6 +193,7 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         | PartSpec::HasNotText { .. }
         | PartSpec::HasNot { .. }
         | PartSpec::Visible { .. }
+        | PartSpec::Frame { .. }
         | PartSpec::And { .. }
         | PartSpec::Or { .. } => return None,
     })
@@ -196,9 +202,21 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
 /// The Rust locator a JS chain describes.
 pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> {
     let Some((head, rest)) = parts.split_first() else { return Err("the locator is empty".into()) };
-    let mut locator = find(page, head).ok_or("a locator must start with locator() or a getBy… method")?;
     // Set right after entering a frame: the next part must find something in it.
     let mut frame: Option<FrameLocator> = None;
+    let (mut locator, rest) = match (head, rest) {
+        // A Frame object's chain: its frame, entered.
+        (PartSpec::Frame { frame: id, label }, [PartSpec::EnterFrame, rest @ ..]) => {
+            let inside = page.frame_by_id(id, label);
+            let Some((next, rest)) = rest.split_first() else {
+                return Err("a frame is not a locator: call .locator() or a getBy… method on it".into());
+            };
+            (find(&inside, next).ok_or("a frame must be followed by locator() or a getBy… method")?, rest)
+        }
+        // `frame.frameElement()`: the frame's <iframe>.
+        (PartSpec::Frame { frame: id, label }, rest) => (page.frame_by_id(id, label).owner(), rest),
+        _ => (find(page, head).ok_or("a locator must start with locator() or a getBy… method")?, rest),
+    };
     for part in rest {
         if let Some(f) = frame.take() {
             locator = find(&f, part).ok_or("a frame locator must be followed by locator() or a getBy… method")?;
@@ -211,6 +229,7 @@ pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> 
             PartSpec::HasNotText { text } => locator.filter_has_not_text(text.to_match()),
             PartSpec::HasNot { parts } => locator.filter_has_not(&build(page, parts)?),
             PartSpec::Visible { visible } => locator.filter_visible(*visible),
+            PartSpec::Frame { .. } => return Err("a frame can only start a locator".into()),
             PartSpec::And { parts } => locator.and(&build(page, parts)?),
             PartSpec::Or { parts } => locator.or(&build(page, parts)?),
             PartSpec::EnterFrame => {

@@ -192,6 +192,16 @@ impl Session {
         }
     }
 
+    /// Page `id`'s frames as last seen (none while the page is not open).
+    pub fn frames(&self, id: usize) -> Vec<ferridriver_browser::FrameInfo> {
+        let page = if id == 0 {
+            self.state().lease.clone().and_then(|l| l.current()).map(|(page, _)| page)
+        } else {
+            self.state().pages.get(id - 1).cloned().flatten()
+        };
+        page.map(|p| p.frames()).unwrap_or_default()
+    }
+
     /// Page `id` (0: the scenario page, opened on first use).
     pub(crate) async fn page(&self, id: usize) -> Result<Page, String> {
         if id == 0 {

@@ -249,6 +249,11 @@ declare module '@playwright/test' {
     isDisabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
     isChecked(selector: string, options?: TimeoutOptions): Promise<boolean>;
     isEditable(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    /** The page's frames: the main frame first, then each frame after its parent. */
+    frames(): Frame[];
+    mainFrame(): Frame;
+    /** A frame by name, or by `{ name, url }`; null when none matches. */
+    frame(selector: string | { name?: string; url?: URLMatcher | ((url: URL) => boolean) }): Frame | null;
     /** The page that opened this one (a popup's opener) while it is open, else `null`. */
     opener(): Promise<Page | null>;
 
@@ -522,11 +527,30 @@ declare module '@playwright/test' {
   }
 
   /** A `framenavigated` event (main frame only). */
-  export interface Frame {
+  /**
+   * One frame of a page (`page.frames()`, `page.mainFrame()`, `page.frame()`): its locators and
+   * selector shortcuts act inside it; navigation methods are the main frame's only.
+   */
+  export interface Frame
+    extends LocatorFactories,
+      Pick<
+        Page,
+        | 'click' | 'dblclick' | 'fill' | 'press' | 'type' | 'hover' | 'check' | 'uncheck' | 'setChecked' | 'focus'
+        | 'selectOption' | 'setInputFiles' | 'textContent' | 'innerText' | 'innerHTML' | 'inputValue' | 'getAttribute'
+        | 'isVisible' | 'isHidden' | 'isEnabled' | 'isDisabled' | 'isChecked' | 'isEditable' | '$' | '$$' | '$eval'
+        | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'title' | 'content' | 'goto' | 'waitForLoadState'
+        | 'waitForURL' | 'waitForNavigation' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag'
+      > {
     url(): string;
+    /** The `name` of its iframe ("" for the main frame). */
     name(): string;
     page(): Page;
-    parentFrame(): null;
+    parentFrame(): Frame | null;
+    childFrames(): Frame[];
+    /** Whether its iframe was removed (or the page closed). */
+    isDetached(): boolean;
+    /** Its `<iframe>` element. */
+    frameElement(): Promise<ElementHandle>;
   }
 
   /** The error codes `route.abort` takes. */

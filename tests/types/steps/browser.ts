@@ -180,6 +180,11 @@ When('I listen to the page', async function () {
   context.on('page', (page) => messages.push(page.url()));
   const opened = await context.waitForEvent('page', { predicate: (page) => page.url().endsWith('/help'), timeout: 5_000 });
   await opened.close();
+  const frame = this.page.frame('payment') ?? this.page.mainFrame();
+  await frame.fill('#card', '4242');
+  await frame.getByRole('button', { name: 'Pay' }).click();
+  expect(frame.childFrames().length + this.page.frames().length).toBeGreaterThan(0);
+  expect(await frame.evaluate((n) => n * 2, 21)).toBe(42);
 });
 
 When('the API is stubbed', async function () {
