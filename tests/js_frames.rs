@@ -54,22 +54,10 @@ try { await child.locator('button').click({ timeout: 500 }); out.clickDetached =
 return out;
 "#;
 
-/// Playwright's message after the method's own name (`locator.click: `, …).
-fn without_method(value: &serde_json::Value) -> serde_json::Value {
-    match value.as_str().and_then(|t| t.split_once(": ")) {
-        Some((method, rest)) if method.contains('.') => serde_json::json!(rest),
-        _ => value.clone(),
-    }
-}
-
 #[test]
 fn frames_as_playwright() {
     support::browser_available();
     let base = support::serve(PAGES);
-    let dir = std::env::temp_dir().join(format!("fd-frames-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let (envelope, stderr) = js_suite::run_script(&dir, SCRIPT, &[&base]);
     // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
     let playwright = serde_json::json!({
         "frames": [["", "/frames"], ["child", "/child"], ["deep", "/deep"]],
@@ -98,14 +86,5 @@ fn frames_as_playwright() {
         "framesAfter": 1,
         "clickDetached": "locator.click: Frame was detached"
     });
-    let ours = envelope["value"].as_object().cloned().unwrap_or_default();
-    let mut differences = Vec::new();
-    for (case, expected) in playwright.as_object().unwrap() {
-        let got = ours.get(case).map(without_method).unwrap_or_default();
-        if got != without_method(expected) {
-            differences.push(format!("{case}: ours {got}, Playwright's {expected}"));
-        }
-    }
-    assert!(differences.is_empty(), "{}\n{envelope}\n{stderr}", differences.join("\n"));
-    let _ = std::fs::remove_dir_all(&dir);
+    js_suite::assert_as_playwright("frames", &base, SCRIPT, &playwright, &[]);
 }

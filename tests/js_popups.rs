@@ -60,10 +60,6 @@ return out;
 fn popups_and_context_pages_as_playwright() {
     support::browser_available();
     let base = support::serve(PAGES);
-    let dir = std::env::temp_dir().join(format!("fd-popups-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let (envelope, stderr) = js_suite::run_script(&dir, SCRIPT, &[&base]);
     // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
     let playwright = serde_json::json!({
         "popupUrl": format!("{base}/popup"),
@@ -84,6 +80,5 @@ fn popups_and_context_pages_as_playwright() {
         "noneContext": "browserContext.waitForEvent: Timeout 300ms exceeded while waiting for event \"page\"",
         "seenAll": 4
     });
-    assert_eq!(envelope["value"], playwright, "{stderr}");
-    let _ = std::fs::remove_dir_all(&dir);
+    js_suite::assert_as_playwright("popups", &base, SCRIPT, &playwright, &[]);
 }

@@ -77,30 +77,22 @@ return out;
 /// Cases where our answer is not Playwright's, and what ours says instead: an action's time-out
 /// names the locator and why it waited (ferridriver's wording for every action), and
 /// `String(locator)` is not Playwright's description yet.
-const DIFFERENT: [(&str, &str); 2] = [
-    ("clickNone", "timed out after 300 ms waiting for locator('text=Nowhere') (no element matches) to click"),
-    ("describe", r#"Locator@[{"kind":"css","selector":"text=Sign in >> nth=0"}]"#),
-];
-
-/// Playwright's message after the method's own name (`locator.evaluateAll: `, …).
-fn without_method(value: &serde_json::Value) -> serde_json::Value {
-    match value.as_str() {
-        Some(text) => {
-            let rest = text.strip_prefix("error: ").map(|t| t.split_once(": ").map_or(t, |(_, r)| r));
-            serde_json::json!(rest.map_or(text.to_string(), |r| format!("error: {r}")))
-        }
-        None => value.clone(),
-    }
+fn different() -> [(&'static str, serde_json::Value); 2] {
+    [
+        (
+            "clickNone",
+            serde_json::json!(
+                "timed out after 300 ms waiting for locator('text=Nowhere') (no element matches) to click"
+            ),
+        ),
+        ("describe", serde_json::json!(r#"Locator@[{"kind":"css","selector":"text=Sign in >> nth=0"}]"#)),
+    ]
 }
 
 #[test]
 fn selectors_find_what_playwrights_find() {
     support::browser_available();
     let base = support::serve(PAGES);
-    let dir = std::env::temp_dir().join(format!("fd-selectors-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let (envelope, stderr) = js_suite::run_script(&dir, SCRIPT, &[&base]);
     // Playwright 1.65.1's answers (tests/playwright-probe, the same page).
     let playwright = serde_json::json!({
         "textLoose": ["b1", "para"],
@@ -120,7 +112,7 @@ fn selectors_find_what_playwrights_find() {
         "chainHidden": ["b3"],
         "pseudoVisible": ["b1", "b2"],
         "hasText": ["b2", "b3"],
-        "hasTextUnquoted": "error: Error: \"has-text\" engine expects a single string",
+        "hasTextUnquoted": "error: locator.evaluateAll: Error: \"has-text\" engine expects a single string",
         "textPseudo": ["Two", "Two more", "tWo"],
         "textIs": ["Two"],
         "textMatches": ["Two", "tWo"],
@@ -135,27 +127,12 @@ fn selectors_find_what_playwrights_find() {
         "filterVisible": ["b1", "b2"],
         "filterHidden": ["b3"],
         "nestedQuote": ["a >> b"],
-        "unknownEngine": "error: Unknown engine \"foo\" while parsing selector foo=bar",
-        "badXpath": "error: SyntaxError: Failed to execute 'evaluate' on 'Document': The string '//[' is not a valid XPath expression.",
-        "badCss": "error: Unexpected token \"\" while parsing css selector \"button:has-text(\". Did you mean to CSS.escape it?",
+        "unknownEngine": "error: locator.evaluateAll: Unknown engine \"foo\" while parsing selector foo=bar",
+        "badXpath": "error: locator.evaluateAll: SyntaxError: Failed to execute 'evaluate' on 'Document': The string '//[' is not a valid XPath expression.",
+        "badCss": "error: locator.evaluateAll: Unexpected token \"\" while parsing css selector \"button:has-text(\". Did you mean to CSS.escape it?",
         "click": "ok",
         "clickNone": "locator.click: Timeout 300ms exceeded.",
         "describe": "locator('text=Sign in').first()"
     });
-    let ours = envelope["value"].as_object().cloned().unwrap_or_default();
-    let mut differences = Vec::new();
-    for (case, expected) in playwright.as_object().unwrap() {
-        let got = ours.get(case).map(without_method).unwrap_or_default();
-        if let Some((_, instead)) = DIFFERENT.iter().find(|(name, _)| name == case) {
-            if got != *instead {
-                differences.push(format!("{case}: ours {got}, expected ours to be {instead}"));
-            }
-            continue;
-        }
-        if got != without_method(expected) {
-            differences.push(format!("{case}: ours {got}, Playwright's {expected}"));
-        }
-    }
-    assert!(differences.is_empty(), "{}\n{stderr}", differences.join("\n"));
-    let _ = std::fs::remove_dir_all(&dir);
+    js_suite::assert_as_playwright("selectors", &base, SCRIPT, &playwright, &different());
 }

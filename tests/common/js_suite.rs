@@ -76,3 +76,52 @@ pub fn run_script(dir: &Path, script: &str, args: &[&str]) -> (serde_json::Value
     let envelope = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
     (envelope, stderr)
 }
+
+/// Runs `script` in a fresh folder named after `name` (`args[0]` is `base`) and compares each
+/// of its answers with Playwright's recorded one; an error is compared without the method
+/// named in front (`locator.click: `). `different` lists the cases where ours differs on
+/// purpose, with our answer.
+#[allow(dead_code)]
+pub fn assert_as_playwright(
+    name: &str,
+    base: &str,
+    script: &str,
+    playwright: &serde_json::Value,
+    different: &[(&str, serde_json::Value)],
+) {
+    let dir = std::env::temp_dir().join(format!("fd-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (envelope, stderr) = run_script(&dir, script, &[base]);
+    let ours = envelope["value"].as_object().cloned().unwrap_or_default();
+    let mut differences = Vec::new();
+    for (case, expected) in playwright.as_object().expect("Playwright's answers by case") {
+        let got = ours.get(case).map(without_method).unwrap_or_default();
+        let wanted = match different.iter().find(|(name, _)| name == case) {
+            Some((_, instead)) => instead.clone(),
+            None => without_method(expected),
+        };
+        if got != wanted {
+            differences.push(format!("{case}: ours {got}, expected {wanted} (Playwright's {expected})"));
+        }
+    }
+    assert!(differences.is_empty(), "{}\n{envelope}\n{stderr}", differences.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An error message without the method Playwright names in front (`locator.click: …`, and
+/// the `Error: ` of a plain error after it); other values as they are.
+fn without_method(value: &serde_json::Value) -> serde_json::Value {
+    let Some(text) = value.as_str() else { return value.clone() };
+    let (prefix, text) = match text.strip_prefix("error: ") {
+        Some(rest) => ("error: ", rest),
+        None => ("", text),
+    };
+    match text.split_once(": ") {
+        // Playwright names a page-side throw's class too when it is a plain `Error`.
+        Some((method, rest)) if method.contains('.') && !method.contains(' ') => {
+            serde_json::json!(format!("{prefix}{}", rest.strip_prefix("Error: ").unwrap_or(rest)))
+        }
+        _ => value.clone(),
+    }
+}
