@@ -20,6 +20,12 @@ const SHOP: &str = r#"<!doctype html><title>Shop</title>
 
 const PAGES: &[(&str, &str)] = &[("/shop", SHOP)];
 
+/// A page with a same-origin iframe holding a form field.
+const FRAME_PAGES: &[(&str, &str)] = &[
+    ("/outer", r#"<!DOCTYPE html><title>Outer</title><h1>Checkout</h1><iframe src="/inner"></iframe>"#),
+    ("/inner", r#"<!DOCTYPE html><title>Inner</title><label>Code <input></label>"#),
+];
+
 const STEPS: &str = r#"import { When } from '@cucumber/cucumber'
 
 When('I add {string} from a script', async function (this: any, item: string) {
@@ -395,6 +401,32 @@ fn a_suites_own_tracing_hooks_write_traces_the_reader_opens() {
         assert!(actions.contains('✗'), "{actions}");
         read(&dir, &["close"]);
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A same-origin iframe's document is a snapshot of its own, which the page's snapshot names
+/// where the iframe is: served by Playwright's reader, the field filled inside the frame shows
+/// its value in Chromium (before: the iframe was an empty box).
+#[test]
+fn iframes_show_in_the_snapshots() {
+    support::browser_available();
+    reader();
+    let base = support::serve(FRAME_PAGES);
+    let dir = project("iframes");
+    let script =
+        format!("await page.goto('{base}/outer'); await page.frameLocator('iframe').getByLabel('Code').fill('1234')");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--trace", "frames.zip", "-e", &script])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    read(&dir, &["open", dir.join("frames.zip").to_str().unwrap()]);
+    let actions = read(&dir, &["actions"]);
+    let fill = action_number(&actions, "Fill \"1234\"");
+    let inside = "const f = page.frameLocator('iframe'); return [await page.locator('h1').textContent(), await f.getByLabel('Code').inputValue()]";
+    assert_eq!(in_snapshot(&dir, &fill, "after", inside), r#"["Checkout","1234"]"#);
+    assert_eq!(in_snapshot(&dir, &fill, "before", inside), r#"["Checkout",""]"#);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

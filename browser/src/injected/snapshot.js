@@ -3,14 +3,37 @@
 // cannot say is added as Playwright's own `__playwright_*` attributes (form values, checked,
 // selected, scroll positions); scripts are left out and event handler attributes emptied.
 // Stylesheets loaded with <link> travel as overrides (their rules' text) with the snapshot.
+// The documents of iframes the page can read (same origin) are snapshots of their own, which
+// the iframe's `src` names (`/snapshot/<id>`, as Playwright's); the id stays with the iframe
+// element from one snapshot to the next.
 (() => {
   const started = performance.now();
   // A page can be huge: past these the snapshot is cut short (it says so), so that a trace
   // never holds up the page or outgrows the connection.
   const MAX_NODES = 20000;
   const MAX_TEXT = 100000;
+  const FRAME_ID = Symbol.for('ferridriver.snapshotFrameId');
   let nodes = 0;
+  const frames = [];
   const cut = (text) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) + '…' : text);
+  // The id of the snapshot of an iframe's document, if the page can read that document.
+  const frameSnapshot = (iframe) => {
+    let doc = null;
+    try {
+      doc = iframe.contentDocument;
+    } catch (e) {
+      doc = null;
+    }
+    if (!doc || !doc.documentElement) return '';
+    if (!iframe[FRAME_ID]) {
+      // Unique in the trace: a token of the page, and a count of its iframes.
+      const counter = window[FRAME_ID] || (window[FRAME_ID] = { token: Math.random().toString(36).slice(2), next: 0 });
+      Object.defineProperty(iframe, FRAME_ID, { value: `frame@${counter.token}-${++counter.next}` });
+    }
+    const id = iframe[FRAME_ID];
+    frames.push({ id, ...walk(doc, iframe.contentWindow || window) });
+    return `/snapshot/${id}`;
+  };
   const visit = (node) => {
     if (++nodes > MAX_NODES) return nodes === MAX_NODES + 1 ? '… (snapshot cut short: the page has more than 20000 nodes)' : null;
     if (node.nodeType === Node.TEXT_NODE) return cut(node.nodeValue || '');
@@ -42,31 +65,35 @@
       const r = node.getBoundingClientRect();
       attrs.__playwright_bounding_rect__ = JSON.stringify({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
     }
+    if (name === 'IFRAME' || name === 'FRAME') attrs.src = frameSnapshot(node);
     const out = [name, attrs];
-    // Relative URLs of the snapshot resolve against the page's own address.
-    if (name === 'HEAD') out.push(['BASE', { href: document.baseURI }]);
+    // Relative URLs of the snapshot resolve against the document's own address.
+    if (name === 'HEAD') out.push(['BASE', { href: node.ownerDocument.baseURI }]);
     for (let child = node.firstChild; child; child = child.nextSibling) {
       const n = visit(child);
       if (n !== null) out.push(n);
     }
     return out;
   };
-  const overrides = [];
-  for (const sheet of document.styleSheets) {
-    if (!sheet.href) continue;
-    try {
-      overrides.push({ url: sheet.href.replace(/#.*/, ''), content: [...sheet.cssRules].map((r) => r.cssText).join('\n') });
-    } catch (e) {
-      // A cross-origin sheet's rules are not readable: the viewer loads it from the network log.
+  // One document: its nodes, its linked stylesheets' rules, where it is and how big.
+  const walk = (doc, win) => {
+    const overrides = [];
+    for (const sheet of doc.styleSheets) {
+      if (!sheet.href) continue;
+      try {
+        overrides.push({ url: sheet.href.replace(/#.*/, ''), content: [...sheet.cssRules].map((r) => r.cssText).join('\n') });
+      } catch (e) {
+        // A cross-origin sheet's rules are not readable: the viewer loads it from the network log.
+      }
     }
-  }
-  return {
-    html: document.documentElement ? visit(document.documentElement) : ['HTML'],
-    doctype: document.doctype ? document.doctype.name : undefined,
-    viewport: { width: window.innerWidth, height: window.innerHeight },
-    url: location.href,
-    wallTime: Date.now(),
-    overrides,
-    collectionTime: performance.now() - started,
+    return {
+      html: doc.documentElement ? visit(doc.documentElement) : ['HTML'],
+      doctype: doc.doctype ? doc.doctype.name : undefined,
+      viewport: { width: win.innerWidth, height: win.innerHeight },
+      url: doc.location ? doc.location.href : '',
+      overrides,
+    };
   };
+  const main = walk(document, window);
+  return { ...main, frames, wallTime: Date.now(), collectionTime: performance.now() - started };
 })()

@@ -37,32 +37,42 @@ impl PageInner {
 }
 
 impl Tracer {
-    /// Adds a snapshot the walker returned: its stylesheet overrides become resources.
+    /// Adds a snapshot the walker returned, and one for each iframe document it read (named
+    /// as the iframe's `src` in the page's snapshot names it): stylesheet overrides become
+    /// resources.
     pub(crate) fn frame_snapshot(&self, page: &str, frame: &str, call: &str, phase: &str, taken: &Value, at: f64) {
-        let mut overrides = Vec::new();
+        let main = (format!("frame@{frame}"), taken, true);
+        let inner = taken["frames"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| (f["id"].as_str().unwrap_or("").to_string(), f, false));
         let mut recording = self.recording();
-        for o in taken["overrides"].as_array().into_iter().flatten() {
-            let (Some(url), Some(content)) = (o["url"].as_str(), o["content"].as_str()) else { continue };
-            let sha1 = recording.add_resource(content.as_bytes().to_vec(), "css");
-            overrides.push(json!({ "url": url, "file": format!("resources/{sha1}") }));
+        for (frame_id, document, is_main) in std::iter::once(main).chain(inner) {
+            let mut overrides = Vec::new();
+            for o in document["overrides"].as_array().into_iter().flatten() {
+                let (Some(url), Some(content)) = (o["url"].as_str(), o["content"].as_str()) else { continue };
+                let sha1 = recording.add_resource(content.as_bytes().to_vec(), "css");
+                overrides.push(json!({ "url": url, "file": format!("resources/{sha1}") }));
+            }
+            let mut snapshot = json!({
+                "callId": call,
+                "phase": phase,
+                "pageId": page,
+                "frameId": frame_id,
+                "frameUrl": document["url"],
+                "html": document["html"],
+                "viewport": document["viewport"],
+                "timestamp": at,
+                "wallTime": taken["wallTime"],
+                "collectionTime": taken["collectionTime"],
+                "resourceOverrides": overrides,
+                "isMainFrame": is_main,
+            });
+            if let Some(doctype) = document["doctype"].as_str() {
+                snapshot["doctype"] = json!(doctype);
+            }
+            recording.events.push(json!({ "type": "frame-snapshot", "snapshot": snapshot }));
         }
-        let mut snapshot = json!({
-            "callId": call,
-            "phase": phase,
-            "pageId": page,
-            "frameId": format!("frame@{frame}"),
-            "frameUrl": taken["url"],
-            "html": taken["html"],
-            "viewport": taken["viewport"],
-            "timestamp": at,
-            "wallTime": taken["wallTime"],
-            "collectionTime": taken["collectionTime"],
-            "resourceOverrides": overrides,
-            "isMainFrame": true,
-        });
-        if let Some(doctype) = taken["doctype"].as_str() {
-            snapshot["doctype"] = json!(doctype);
-        }
-        recording.events.push(json!({ "type": "frame-snapshot", "snapshot": snapshot }));
     }
 }
