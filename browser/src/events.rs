@@ -95,6 +95,9 @@ pub enum PageEvent {
         page: PopupPage,
         url: String,
     },
+    /// The page called a function exposed with [`crate::Page::expose_binding`]: `id` is what
+    /// [`crate::Page::answer_binding`] takes with `context`.
+    Binding { name: String, id: String, args: Value, context: i64 },
     /// A request paused by routing (`Page::set_routing`); `id` is what
     /// `Page::fulfill_route`, `Page::abort_route` or `Page::continue_route` take.
     Route {
@@ -200,6 +203,10 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             resource_type: text("/resourceType").to_lowercase(),
             headers: headers("/request/headers"),
             post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
+        },
+        "Runtime.bindingCalled" => match crate::bindings::call_of(p) {
+            Some((name, id, args, context)) => PageEvent::Binding { name, id, args, context },
+            None => return events,
         },
         "Page.frameNavigated" if p.pointer("/frame/parentId").is_none() => {
             PageEvent::FrameNavigated { url: text("/frame/url") }

@@ -15,6 +15,7 @@
 mod actions;
 mod aria;
 mod aria_snapshot;
+mod bindings;
 mod browser;
 mod connection;
 mod context;

@@ -60,6 +60,8 @@ pub(crate) struct PageInner {
     /// Whether the main frame committed a navigation since the page was attached (a popup is
     /// announced once its first document is there, as Playwright's `popup` event).
     pub(crate) committed: std::sync::atomic::AtomicBool,
+    /// Whether the binding of exposed functions was added (`bindings.rs`).
+    pub(crate) binding_added: std::sync::atomic::AtomicBool,
     /// The page's frames, kept from its events (`frames.rs`).
     pub(crate) frames: std::sync::Mutex<crate::frames::FrameTree>,
     /// Origins any frame of this page showed (what a context reset must clear).

@@ -68,6 +68,7 @@ impl Page {
             moved: tokio::sync::watch::Sender::new(0),
             committed: std::sync::atomic::AtomicBool::new(false),
             frames: std::sync::Mutex::default(),
+            binding_added: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Page::from_parts(inner, connection, session, target)

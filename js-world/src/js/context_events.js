@@ -19,6 +19,7 @@
   // A page joined `context`: its listeners hear of it, and a watched context watches it too.
   function joined(context, page) {
     if (watched(context)) watch(page);
+    if (context._exposed && context._exposed.size) pw.exposeToPage(page).catch(() => undefined);
     pw.emitTo(context, 'browserContext', 'page', page);
   }
 

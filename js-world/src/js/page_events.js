@@ -281,6 +281,9 @@
       case 'route':
         // Paused by page.route (js/page_routes.js), which answers it.
         return ['__route', e];
+      case 'binding':
+        // A call of a function exposeFunction gave the page.
+        return ['__binding', e];
       case 'framenavigated':
         // Only the main frame's navigations are reported.
         return ['framenavigated', page.mainFrame()];
@@ -357,6 +360,7 @@
           const decoded = decode(page, e);
           if (!decoded) continue;
           if (decoded[0] === '__route') pw.handleRoute(page, decoded[1]).catch((err) => report('page.route handler', err));
+          else if (decoded[0] === '__binding') answerBinding(page, decoded[1]);
           else emit(page, decoded[0], decoded[1]);
         }
       }
@@ -443,6 +447,50 @@
       return this.waitForEvent('response', { predicate: matches, timeout: options && options.timeout });
     },
   });
+
+  // ---- page.exposeFunction / context.exposeFunction: the page's calls come as events; each
+  // runs the test's function outside any tool's handler (a page cannot borrow a tool's
+  // capabilities) and its answer settles the page's promise.
+  const native = g.__ferridriver_native;
+  function exposed(page, name) {
+    return (page._exposed && page._exposed.get(name)) || (page._context._exposed && page._context._exposed.get(name));
+  }
+  async function answerBinding(page, e) {
+    const fn = exposed(page, e.name);
+    let answer;
+    try {
+      if (!fn) throw new Error(`no function "${e.name}" is exposed to this page`);
+      const value = await native.asyncContext.run(null, () => (async () => fn(...(e.args || [])))());
+      answer = [true, value === undefined ? null : value];
+    } catch (err) {
+      answer = [false, String(err && err.message !== undefined ? err.message : err)];
+    }
+    op(page, 'answerBinding', [e.context, e.id, ...answer]).catch(() => undefined);
+  }
+  async function expose(page, name) {
+    await subscribe(page, '__binding');
+    await op(page, 'exposeFunction', [name]);
+  }
+  function checkExposable(owner, label, name, callback) {
+    if (typeof name !== 'string' || !name) throw new TypeError(`${label}.exposeFunction: pass a name`);
+    if (typeof callback !== 'function') throw new TypeError(`${label}.exposeFunction: the callback must be a function`);
+    if (owner._exposed && owner._exposed.has(name)) throw new Error(`${label}.exposeFunction: Function "${name}" has been already registered`);
+    if (owner._context && owner._context._exposed && owner._context._exposed.has(name)) {
+      throw new Error(`${label}.exposeFunction: Function "${name}" has been already registered in the browser context`);
+    }
+    if (!owner._exposed) owner._exposed = new Map();
+    owner._exposed.set(name, callback);
+  }
+  Page.prototype.exposeFunction = async function (name, callback) {
+    checkExposable(this, 'page', name, callback);
+    await expose(this, name);
+  };
+  pw.BrowserContext.prototype.exposeFunction = async function (name, callback) {
+    checkExposable(this, 'browserContext', name, callback);
+    await Promise.all(this.pages().map((page) => expose(page, name)));
+  };
+  // A page joining a context that exposed functions gets them too.
+  pw.exposeToPage = (page) => Promise.all([...((page._context && page._context._exposed) || new Map()).keys()].map((name) => expose(page, name)));
 
   // Playwright's URL matching: a predicate, a RegExp, a glob (`*` within a path segment, `**`
   // across them) or an exact URL; relative strings resolve against the page's URL.

@@ -41,6 +41,14 @@ pub(super) async fn event_op(
             Err(e) => Err(e),
         },
         EventOp::ResponseBody => response_body(session, r).await,
+        EventOp::ExposeFunction => match page_of(session, r).await {
+            Ok(page) => match r.arg::<String>(0) {
+                Ok(name) => page.expose_binding(&name).await.map(|_| Value::Null).map_err(Failure::from),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        },
+        EventOp::AnswerBinding => answer_binding(session, r).await,
         EventOp::Routing => match page_of(session, r).await {
             Ok(page) => match r.arg::<bool>(0) {
                 Ok(on) => page.set_routing(on).await.map(|_| Value::Null).map_err(Failure::from),
@@ -109,6 +117,16 @@ fn event_json(session: &Session, event: PageEvent) -> Value {
         PageEvent::Popup { page, url } => json!({ "event": "popup", "page": session.add_page(page.0), "url": url }),
         other => json!(other),
     }
+}
+
+/// `[context, call, ok, value]`: settles a call of an exposed function (`value` is the error
+/// message when not `ok`).
+async fn answer_binding(session: &Session, r: &Request) -> Result<Value, Failure> {
+    let page = page_of(session, r).await?;
+    let (context, call, ok, value) = (r.arg::<i64>(0)?, r.arg::<String>(1)?, r.arg::<bool>(2)?, r.arg::<Value>(3)?);
+    let answer = if ok { Ok(value) } else { Err(value.as_str().unwrap_or("the exposed function failed").to_string()) };
+    page.answer_binding(context, &call, answer).await?;
+    Ok(Value::Null)
 }
 
 /// `[requestId]`: a finished response's body, base64.

@@ -140,6 +140,8 @@ operations! {
         DownloadPath = "downloadPath"("download") Open, ["Download.path"];
         DownloadSaveAs = "downloadSaveAs"("download", "path") ProjectWrite(1), ["Download.saveAs"];
         DownloadDelete = "downloadDelete"("download") Open, ["Download.delete"];
+        ExposeFunction = "exposeFunction"("name") Open, ["Page.exposeFunction", "BrowserContext.exposeFunction"];
+        AnswerBinding = "answerBinding"("context", "call", "ok", "value") Open, [];
     }
     Locator("locator") LocatorOp {
         Click = "click"() Open, ["Locator.click"];

@@ -249,6 +249,11 @@ declare module '@playwright/test' {
     isDisabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
     isChecked(selector: string, options?: TimeoutOptions): Promise<boolean>;
     isEditable(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    /**
+     * `window[name](...args)` in the page's documents (this one and later ones) calls
+     * `callback` in the test and resolves to what it returns (a throw rejects with its message).
+     */
+    exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
     /** The page's frames: the main frame first, then each frame after its parent. */
     frames(): Frame[];
     mainFrame(): Frame;
@@ -663,6 +668,8 @@ declare module '@playwright/test' {
     browser(): Browser;
     pages(): Page[];
     newPage(): Promise<Page>;
+    /** `page.exposeFunction` for every page of the context, open now or later. */
+    exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
     /** Calls `listener` on every such event (`page`: every page opened from now on). */
     on<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
     addListener<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
