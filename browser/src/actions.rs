@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 pub(crate) const FIRST_LOOK: Duration = Duration::from_secs(2);
 
 /// Pauses between attempts, as Playwright backs off.
-const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
+pub(crate) const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 
 impl Locator {
     /// Waits for exactly one element that passes `checks`; returns it.
@@ -33,6 +33,18 @@ impl Locator {
         action: &str,
         checks: &[&str],
         hover: bool,
+    ) -> Result<(Element, f64, f64)> {
+        self.wait_for_point_at(action, checks, hover, None).await
+    }
+
+    /// [`Locator::wait_for_point`] at `at` (CSS pixels from the element's top-left corner)
+    /// instead of its center, when given.
+    pub(crate) async fn wait_for_point_at(
+        &self,
+        action: &str,
+        checks: &[&str],
+        hover: bool,
+        at: Option<(f64, f64)>,
     ) -> Result<(Element, f64, f64)> {
         let started = Instant::now();
         let timeout = self.timeout();
@@ -60,7 +72,7 @@ impl Locator {
             if attempt > 0 && Instant::now() >= deadline {
                 break;
             }
-            let one = self.attempt_point(action, checks, hover, &mut last_reason, &mut log);
+            let one = self.attempt_point(action, checks, hover, at, &mut last_reason, &mut log);
             // An attempt is bounded by the time left (a page that stops answering mid-attempt
             // ends the wait at its deadline, named as this action's); a zero timeout allows one.
             let outcome = if timeout.is_zero() {
@@ -100,6 +112,7 @@ impl Locator {
         action: &str,
         checks: &[&str],
         hover: bool,
+        at: Option<(f64, f64)>,
         last_reason: &mut String,
         log: &mut AttemptLog,
     ) -> Result<Option<(Element, f64, f64)>> {
@@ -114,7 +127,7 @@ impl Locator {
             0 => *last_reason = "no element matches".to_string(),
             1 => {
                 self.log_attempt(&found[0], action, checks, log).await;
-                match self.try_point(&found[0], action, checks, hover).await {
+                match self.try_point(&found[0], action, checks, hover, at).await {
                     Ok(Ok((x, y))) => {
                         if log.traced {
                             if !checks.is_empty() {
@@ -175,8 +188,10 @@ impl Locator {
         action: &str,
         checks: &[&str],
         hover: bool,
+        at: Option<(f64, f64)>,
     ) -> Result<std::result::Result<(f64, f64), String>> {
-        let state = self.page.helper_value(el, "actionable", vec![json!(checks)]).await?;
+        let position = at.map_or(Value::Null, |(x, y)| json!({ "x": x, "y": y }));
+        let state = self.page.helper_value(el, "actionable", vec![json!(checks), position.clone()]).await?;
         match state["reason"].as_str() {
             Some("") | None => {
                 let framed = state["framed"].as_bool() == Some(true);
@@ -187,7 +202,7 @@ impl Locator {
                     point = self.page.layout_center(el).await?;
                 }
                 Ok(match point {
-                    Some((x, y)) if hover => match self.hover_at(el, checks, (x, y), framed).await? {
+                    Some((x, y)) if hover => match self.hover_at(el, checks, (x, y), framed, &position).await? {
                         None => Ok((x, y)),
                         Some(reason) => Err(reason),
                     },
@@ -208,14 +223,21 @@ impl Locator {
     /// press: hover effects (a menu opening over it, an element that jumps away) run while the
     /// move is handled, as Playwright's hit-target check after the move finds them. `Some`
     /// reason when it is not, to try again.
-    async fn hover_at(&self, el: &Element, checks: &[&str], point: (f64, f64), framed: bool) -> Result<Option<String>> {
+    async fn hover_at(
+        &self,
+        el: &Element,
+        checks: &[&str],
+        point: (f64, f64),
+        framed: bool,
+        position: &Value,
+    ) -> Result<Option<String>> {
         self.mouse("mouseMoved", point.0, point.1, 0).await?;
         if framed {
             // Inside a cross-origin frame the point comes from the browser's layout only.
             return Ok(None);
         }
         let checks_now: Vec<&str> = checks.iter().copied().filter(|c| *c != "stable").collect();
-        let state = self.page.helper_value(el, "actionable", vec![json!(checks_now)]).await?;
+        let state = self.page.helper_value(el, "actionable", vec![json!(checks_now), position.clone()]).await?;
         Ok(match state["reason"].as_str() {
             Some("") | None if (state["x"].as_f64(), state["y"].as_f64()) == (Some(point.0), Some(point.1)) => None,
             Some("") | None => Some("element moved when the mouse reached it".to_string()),
@@ -302,6 +324,10 @@ impl Locator {
             None,
             self.op("fill", async {
                 let el = self.wait_for_one("fill", &["visible", "enabled", "editable"]).await?;
+                let refused = self.page.helper_value(&el, "unfillable", vec![]).await?;
+                if let Some(reason) = refused.as_str().filter(|r| !r.is_empty()) {
+                    return Err(BrowserError::Evaluation(format!("Error: {reason}")));
+                }
                 self.page.helper_value(&el, "selectAll", vec![]).await?;
                 let session = Some(self.page.session.as_str());
                 if value.is_empty() {
@@ -404,24 +430,6 @@ impl Locator {
     /// Unchecks a checkbox.
     pub async fn uncheck(&self) -> Result<()> {
         self.traced("uncheck", json!({}), None, self.op("uncheck", self.set_checked(false, "uncheck"))).await
-    }
-
-    /// Selects options of a `<select>` by value or label; returns the selected values.
-    pub async fn select_option(&self, values: &[&str]) -> Result<Vec<String>> {
-        self.traced(
-            "selectOption",
-            json!({ "options": values }),
-            None,
-            self.op("selectOption", async {
-                let el = self.wait_for_one("selectOption", &["visible", "enabled"]).await?;
-                let chosen = self.page.helper_value(&el, "selectOption", vec![json!(values)]).await?;
-                Ok(chosen
-                    .as_array()
-                    .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-                    .unwrap_or_default())
-            }),
-        )
-        .await
     }
 
     /// Evaluates `function(el) { … }`-style code on the single matching element.

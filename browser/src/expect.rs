@@ -38,11 +38,13 @@ pub struct LocatorAssertions<'a> {
     locator: &'a Locator,
     negate: bool,
     timeout: Option<Duration>,
+    /// Text assertions read `innerText` (what is rendered) instead of `textContent`.
+    inner_text: bool,
 }
 
 /// Starts assertions about `locator`.
 pub fn expect(locator: &Locator) -> LocatorAssertions<'_> {
-    LocatorAssertions { locator, negate: false, timeout: None }
+    LocatorAssertions { locator, negate: false, timeout: None, inner_text: false }
 }
 
 /// What one poll saw.
@@ -133,6 +135,22 @@ impl<'a> LocatorAssertions<'a> {
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
         self
+    }
+
+    /// Text assertions read what is rendered (`innerText`: hidden parts left out) rather than
+    /// all of the text (Playwright's `useInnerText`).
+    pub fn use_inner_text(mut self) -> Self {
+        self.inner_text = true;
+        self
+    }
+
+    /// Where the element's text is read from (see [`LocatorAssertions::use_inner_text`]).
+    pub(crate) fn text_source(&self) -> &'static str {
+        if self.inner_text {
+            "innerText"
+        } else {
+            "text"
+        }
     }
 
     fn fail(&self, matcher: &str, expected: &str, received: &str, timeout: Duration) -> ExpectError {
@@ -293,7 +311,7 @@ impl<'a> LocatorAssertions<'a> {
 
     async fn text_like(&self, matcher: &str, expected: TextMatch) -> Result<(), ExpectError> {
         let shown = expected.describe();
-        self.on_value(matcher, &shown, "text", Value::Null, |v| {
+        self.on_value(matcher, &shown, self.text_source(), Value::Null, |v| {
             let t = v.as_str().unwrap_or("");
             // Strings compare with whitespace collapsed; a RegExp sees the text as it is.
             let holds =

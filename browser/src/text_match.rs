@@ -1,5 +1,12 @@
 //! How a locator or assertion compares text: exactly, as a substring, or by regular expression.
 
+/// `text` with the characters a regular expression gives a meaning escaped.
+fn escape(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| ("\\^$.|?*+()[]{}/".contains(c)).then_some('\\').into_iter().chain(std::iter::once(c)))
+        .collect()
+}
+
 /// A text comparison, as Playwright's `string | RegExp` with `exact`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TextMatch {
@@ -64,11 +71,19 @@ impl TextMatch {
 
     /// Case-sensitive "contains this text" (a regular expression of the escaped text).
     pub fn containing(text: &str) -> Self {
-        let source: String = text
-            .chars()
-            .flat_map(|c| ("\\^$.|?*+()[]{}/".contains(c)).then_some('\\').into_iter().chain(std::iter::once(c)))
-            .collect();
-        TextMatch::Regex { source, flags: String::new() }
+        TextMatch::Regex { source: escape(text), flags: String::new() }
+    }
+
+    /// The same comparison, case aside (Playwright's `ignoreCase`, which wins over a regular
+    /// expression's own flags): strings still compare with whitespace collapsed.
+    pub fn ignoring_case(self) -> TextMatch {
+        let words = |text: &str| text.split_whitespace().map(escape).collect::<Vec<_>>().join("\\s+");
+        match self {
+            TextMatch::Exact(v) => TextMatch::regex(format!("^\\s*{}\\s*$", words(&v)), "i"),
+            TextMatch::Substring(v) => TextMatch::regex(words(&v), "i"),
+            TextMatch::Regex { source, flags } if flags.contains('i') => TextMatch::Regex { source, flags },
+            TextMatch::Regex { source, flags } => TextMatch::Regex { source, flags: format!("{flags}i") },
+        }
     }
 
     /// A plain string as an exact match (how Playwright's assertions read strings); regular

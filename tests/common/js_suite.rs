@@ -117,11 +117,12 @@ fn without_method(value: &serde_json::Value) -> serde_json::Value {
         Some(rest) => ("error: ", rest),
         None => ("", text),
     };
+    // Playwright names a page-side throw's class too when it is a plain `Error` (either
+    // side may say it).
     match text.split_once(": ") {
-        // Playwright names a page-side throw's class too when it is a plain `Error`.
         Some((method, rest)) if method.contains('.') && !method.contains(' ') => {
             serde_json::json!(format!("{prefix}{}", rest.strip_prefix("Error: ").unwrap_or(rest)))
         }
-        _ => value.clone(),
+        _ => serde_json::json!(format!("{prefix}{}", text.strip_prefix("Error: ").unwrap_or(text))),
     }
 }

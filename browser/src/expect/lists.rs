@@ -67,6 +67,7 @@ impl LocatorAssertions<'_> {
         let holds = &holds;
         // One page call per poll reads every match (no per-element resolving or waiting).
         let script = match read {
+            Read::Text if self.inner_text => "els => els.map(e => e.innerText ?? '')",
             Read::Text => "els => els.map(e => e.textContent ?? '')",
             Read::Class => "els => els.map(e => e.getAttribute('class') ?? '')",
         };

@@ -178,7 +178,6 @@
     // Playwright's `:text()` family: the element is one the text query would pick.
     ownText: (el, m) => test(elementText(el), m) && !Array.from(el.children).some((c) => test(elementText(c), m)),
 
-    isVisible: (el) => isVisible(el),
 
     // An XPath expression; one starting with `/` is relative to an element root, as in
     // Playwright. Only elements count.
@@ -197,15 +196,16 @@
     describe,
 
     // Actionability: {reason} when the element cannot be acted on yet, else {reason: '', x, y}
-    // with the point to click. `checks`: which of visible, enabled, editable, stable,
-    // receivesEvents, inView apply.
-    actionable: async (el, checks) => {
+    // with the point to click (its center, or `position` from its top-left corner). `checks`:
+    // which of visible, enabled, editable, stable, receivesEvents, inView apply.
+    actionable: async (el, checks, position) => {
       const no = (reason) => ({ reason, x: 0, y: 0 });
       // Only an element handle can name a removed element: reading it is fine, acting is not.
       if (!el.isConnected && checks.length) return no('element is not attached to the DOM');
       if (checks.includes('visible') && !isVisible(el)) return no('element is not visible');
       if (checks.includes('enabled') && isDisabled(el)) return no('element is not enabled');
-      if (checks.includes('editable') && (el.readOnly || isDisabled(el))) return no('element is not editable');
+      // An element that cannot be edited at all fails at once (isEditable throws), as Playwright's.
+      if (checks.includes('editable') && !isEditable(el)) return no('element is not editable');
       // `inView`: scrolled into view without the hit test (screenshots).
       if (checks.includes('receivesEvents') || checks.includes('inView')) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       let r = el.getBoundingClientRect();
@@ -216,7 +216,9 @@
         if (r.x !== b.x || r.y !== b.y || r.width !== b.width || r.height !== b.height) return no('element is not stable (moving)');
         r = b;
       }
-      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      // `position` counts from the padding box's corner, inside the border, as Playwright's.
+      const x = position ? r.left + el.clientLeft + position.x : r.left + r.width / 2;
+      const y = position ? r.top + el.clientTop + position.y : r.top + r.height / 2;
       if (checks.includes('receivesEvents')) {
         const hit = el.ownerDocument.elementFromPoint(x, y);
         if (hit && hit !== el && !el.contains(hit)) return no(`${describe(hit)} would receive the click instead`);
@@ -307,24 +309,46 @@
       }
     },
 
+    // Why `fill` cannot type into this element (Playwright's words), or '' when it can.
+    unfillable: (el) => {
+      if (el.tagName === 'INPUT') {
+        const type = (el.getAttribute('type') || 'text').toLowerCase();
+        const typed = ['', 'text', 'email', 'number', 'password', 'search', 'tel', 'url', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'];
+        return typed.includes(type) ? '' : `Input of type "${type}" cannot be filled`;
+      }
+      if (el.tagName === 'TEXTAREA' || el.isContentEditable) return '';
+      return 'Element is not an <input>, <textarea> or [contenteditable] element';
+    },
+
     selectAll: (el) => {
       el.focus();
       if (typeof el.select === 'function') el.select();
       else if (el.isContentEditable) document.getSelection().selectAllChildren(el);
     },
 
-    selectOption: (el, values) => {
-      if (el.tagName !== 'SELECT') throw new Error('element is not a <select>');
-      const wanted = values.map(String);
-      const matching = Array.from(el.options).filter((o) =>
-        wanted.includes(o.value) || wanted.includes(norm(o.label)) || wanted.includes(norm(o.textContent)));
-      if (!matching.length) throw new Error(`no option matches ${JSON.stringify(values)}`);
+    // `specs`: what Playwright's selectOption takes, each `{ valueOrLabel }` (a string) or
+    // `{ value, label, index }` (all given must hold). `{ missing: true }` while an option is
+    // not there yet (the caller waits for it, as Playwright does).
+    selectOption: (el, specs) => {
+      if (el.tagName !== 'SELECT') throw new Error('Element is not a <select> element');
+      const options = Array.from(el.options);
+      const fits = (o, i, s) =>
+        (s.valueOrLabel === undefined || o.value === s.valueOrLabel || norm(o.label) === norm(s.valueOrLabel)) &&
+        (s.value === undefined || o.value === s.value) &&
+        (s.label === undefined || norm(o.label) === norm(s.label)) &&
+        (s.index === undefined || i === s.index);
+      const matching = [];
+      for (const s of specs) {
+        const found = options.filter((o, i) => fits(o, i, s));
+        if (!found.length) return { missing: true };
+        matching.push(...(el.multiple ? found : found.slice(0, 1)));
+      }
       // Decide first, then set: reading `selected` back while changing a single select is racy.
       if (el.multiple) for (const o of el.options) o.selected = matching.includes(o);
       else el.value = matching[0].value;
       el.dispatchEvent(new Event('input', { bubbles: true }));
       el.dispatchEvent(new Event('change', { bubbles: true }));
-      return Array.from(el.selectedOptions).map((o) => o.value);
+      return { selected: Array.from(el.selectedOptions).map((o) => o.value) };
     },
   };
 })

@@ -272,6 +272,10 @@
     }
     return [op, [spec(expected, true)], options, false];
   };
+  const withTextOptions = ([op, args, options, flip]) => {
+    const o = plainOptions(options) || {};
+    return [op, [...args, { ignoreCase: o.ignoreCase === true, useInnerText: o.useInnerText === true }], options, flip];
+  };
   const webFirst = {
     toBeVisible: (options) => ['toBeVisible', [], options, options && options.visible === false],
     toBeHidden: single('toBeHidden'),
@@ -304,8 +308,9 @@
     toHaveRole: (role, options) => ['toHaveRole', [String(role)], options, false],
     toHaveAccessibleName: (name, options) => ['toHaveAccessibleName', [spec(name, true)], options, false],
     toHaveAccessibleDescription: (d, options) => ['toHaveAccessibleDescription', [spec(d, true)], options, false],
-    toHaveText: text('toHaveText'),
-    toContainText: text('toContainText'),
+    // With Playwright's `ignoreCase` and `useInnerText` options.
+    toHaveText: (expected, options) => withTextOptions(text('toHaveText')(expected, options)),
+    toContainText: (expected, options) => withTextOptions(text('toContainText')(expected, options)),
     toHaveValue: text('toHaveValue'),
     toHaveClass: text('toHaveClass'),
     toContainClass: (expected, options) => {

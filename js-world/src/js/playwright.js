@@ -271,8 +271,11 @@
     async allInnerTexts() {
       return Promise.all((await this.all()).map((l) => l.innerText()));
     }
+    // Playwright's options: button, modifiers, position, clickCount, delay, force, trial.
     click(options) {
-      return this._op('click', [], options).then(() => undefined);
+      const o = { ...(options || {}) };
+      delete o.timeout;
+      return this._op('click', [o], options).then(() => undefined);
     }
     dblclick(options) {
       return this._op('dblclick', [], options).then(() => undefined);
@@ -304,10 +307,18 @@
     setChecked(checked, options) {
       return this._op('setChecked', [!!checked], options).then(() => undefined);
     }
+    // Each value: a string (an option's value or label), or `{ value, label, index }`.
     selectOption(values, options) {
-      const list = (Array.isArray(values) ? values : [values]).map((v) =>
-        v && typeof v === 'object' ? String(v.value !== undefined ? v.value : v.label) : String(v)
-      );
+      const list = (values === null || values === undefined ? [] : Array.isArray(values) ? values : [values]).map((v) => {
+        if (v && typeof v === 'object') {
+          const spec = {};
+          if (v.value !== undefined) spec.value = String(v.value);
+          if (v.label !== undefined) spec.label = String(v.label);
+          if (v.index !== undefined) spec.index = Number(v.index);
+          return spec;
+        }
+        return { valueOrLabel: String(v) };
+      });
       return this._op('selectOption', [list], options);
     }
     // `fn(element, arg)` runs in the page on the one matching element; `arg` travels as JSON.

@@ -54,6 +54,22 @@ pub(super) async fn expect_locator(session: &Session, r: &Request, matcher: Loca
             a = a.timeout(t);
         }
         let exact = |i: usize| -> Result<TextMatch, Failure> { Ok(r.arg::<TextSpec>(i)?.to_exact_match()) };
+        // The text matchers' `ignoreCase` and `useInnerText` (argument 1).
+        let text_options = matches!(
+            matcher,
+            LocatorMatcher::ToHaveText
+                | LocatorMatcher::ToContainText
+                | LocatorMatcher::ToHaveTexts
+                | LocatorMatcher::ToContainTexts
+        )
+        .then(|| r.arg::<Option<TextOptions>>(1))
+        .transpose()?
+        .flatten()
+        .unwrap_or_default();
+        if text_options.use_inner_text {
+            a = a.use_inner_text();
+        }
+        let cased = |m: TextMatch| if text_options.ignore_case { m.ignoring_case() } else { m };
         match matcher {
             LocatorMatcher::ToBeVisible => a.to_be_visible().await,
             LocatorMatcher::ToBeHidden => a.to_be_hidden().await,
@@ -76,18 +92,19 @@ pub(super) async fn expect_locator(session: &Session, r: &Request, matcher: Loca
             LocatorMatcher::ToHaveRole => a.to_have_role(&r.arg::<String>(0)?).await,
             LocatorMatcher::ToHaveAccessibleName => a.to_have_accessible_name(exact(0)?).await,
             LocatorMatcher::ToHaveAccessibleDescription => a.to_have_accessible_description(exact(0)?).await,
-            LocatorMatcher::ToHaveText => a.to_have_text(r.arg::<TextSpec>(0)?.to_exact_match()).await,
+            LocatorMatcher::ToHaveText => a.to_have_text(cased(r.arg::<TextSpec>(0)?.to_exact_match())).await,
             LocatorMatcher::ToContainText => {
                 let spec: TextSpec = r.arg(0)?;
                 match spec.as_str() {
-                    Some(s) => a.to_contain_text(s).await,
-                    // A RegExp searches the text either way.
-                    None => a.to_have_text(spec.to_match()).await,
+                    Some(s) if !text_options.ignore_case => a.to_contain_text(s).await,
+                    // A RegExp (and any text, case aside) searches the text either way.
+                    Some(s) => a.to_have_text(TextMatch::containing(s).ignoring_case()).await,
+                    None => a.to_have_text(cased(spec.to_match())).await,
                 }
             }
             LocatorMatcher::ToHaveTexts => {
                 let specs: Vec<TextSpec> = r.arg(0)?;
-                let expected: Vec<TextMatch> = specs.iter().map(TextSpec::to_exact_match).collect();
+                let expected: Vec<TextMatch> = specs.iter().map(|s| cased(s.to_exact_match())).collect();
                 a.to_have_texts(&expected).await
             }
             LocatorMatcher::ToContainTexts => {
@@ -95,7 +112,7 @@ pub(super) async fn expect_locator(session: &Session, r: &Request, matcher: Loca
                 // Strings are contained (case-sensitive); a RegExp searches the text.
                 let expected: Vec<TextMatch> = specs
                     .iter()
-                    .map(|s| s.as_str().map(TextMatch::containing).unwrap_or_else(|| s.to_match()))
+                    .map(|s| cased(s.as_str().map(TextMatch::containing).unwrap_or_else(|| s.to_match())))
                     .collect();
                 a.to_contain_matches(&expected).await
             }
@@ -123,6 +140,16 @@ pub(super) async fn expect_locator(session: &Session, r: &Request, matcher: Loca
         }
     };
     result.map(|_| Value::Null).map_err(|ExpectError(message)| Failure::from(message))
+}
+
+/// The options of Playwright's text matchers.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TextOptions {
+    #[serde(default)]
+    ignore_case: bool,
+    #[serde(default)]
+    use_inner_text: bool,
 }
 
 fn unsupported(subject: &str, op: &str) -> Failure {

@@ -222,7 +222,10 @@ async fn locator_op(session: &Session, r: &Request, op: LocatorOp, admitted: Adm
     let l = locator_of(&page, r)?;
     // Actions may navigate, so the URL is noted after them; reads do not pay for that.
     let action = match op {
-        LocatorOp::Click => l.click().await,
+        LocatorOp::Click => match r.arg::<Option<ferridriver_browser::ClickOptions>>(0)? {
+            Some(options) if options != ferridriver_browser::ClickOptions::default() => l.click_with(&options).await,
+            _ => l.click().await,
+        },
         LocatorOp::Dblclick => l.dblclick().await,
         LocatorOp::Hover => l.hover().await,
         LocatorOp::DragTo => {
@@ -274,9 +277,8 @@ async fn locator_read(r: &Request, op: LocatorOp, admitted: Admitted, page: &Pag
     let text = |v: String| Value::String(v);
     let value = match op {
         LocatorOp::SelectOption => {
-            let values: Vec<String> = r.arg(0)?;
-            let values: Vec<&str> = values.iter().map(String::as_str).collect();
-            return with_url(page, json!(l.select_option(&values).await?)).await;
+            let specs: Vec<ferridriver_browser::OptionSpec> = r.arg(0)?;
+            return with_url(page, json!(l.select_options(&specs).await?)).await;
         }
         LocatorOp::TextContent => text(l.text_content().await?),
         LocatorOp::Dispose => {

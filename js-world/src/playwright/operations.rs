@@ -144,7 +144,7 @@ operations! {
         AnswerBinding = "answerBinding"("context", "call", "ok", "value") Open, [];
     }
     Locator("locator") LocatorOp {
-        Click = "click"() Open, ["Locator.click"];
+        Click = "click"("options") Open, ["Locator.click"];
         Dblclick = "dblclick"() Open, ["Locator.dblclick"];
         Hover = "hover"() Open, ["Locator.hover"];
         DragTo = "dragTo"("target", "sourcePosition", "targetPosition") Open, ["Locator.dragTo"];
@@ -201,10 +201,10 @@ operations! {
         ToHaveAccessibleName = "toHaveAccessibleName"("name") Open, ["LocatorAssertions.toHaveAccessibleName"];
         ToHaveAccessibleDescription = "toHaveAccessibleDescription"("description") Open,
             ["LocatorAssertions.toHaveAccessibleDescription"];
-        ToHaveText = "toHaveText"("expected") Open, ["LocatorAssertions.toHaveText"];
-        ToContainText = "toContainText"("expected") Open, ["LocatorAssertions.toContainText"];
-        ToHaveTexts = "toHaveTexts"("expected") Open, ["LocatorAssertions.toHaveText"];
-        ToContainTexts = "toContainTexts"("expected") Open, ["LocatorAssertions.toContainText"];
+        ToHaveText = "toHaveText"("expected", "options") Open, ["LocatorAssertions.toHaveText"];
+        ToContainText = "toContainText"("expected", "options") Open, ["LocatorAssertions.toContainText"];
+        ToHaveTexts = "toHaveTexts"("expected", "options") Open, ["LocatorAssertions.toHaveText"];
+        ToContainTexts = "toContainTexts"("expected", "options") Open, ["LocatorAssertions.toContainText"];
         ToHaveClasses = "toHaveClasses"("expected") Open, ["LocatorAssertions.toHaveClass"];
         ToContainClasses = "toContainClasses"("expected") Open, ["LocatorAssertions.toContainClass"];
         ToHaveValue = "toHaveValue"("expected") Open, ["LocatorAssertions.toHaveValue"];

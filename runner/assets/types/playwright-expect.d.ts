@@ -7,6 +7,14 @@ declare module '@playwright/test' {
 
   // ---- expect.
 
+  /** The options of `toHaveText` and `toContainText`. */
+  export interface TextAssertionOptions extends TimeoutOptions {
+    /** Compare case aside (wins over a RegExp's own flags). */
+    ignoreCase?: boolean;
+    /** Read what is rendered (`innerText`) rather than all of the text. */
+    useInnerText?: boolean;
+  }
+
   /** Checks on any value; `R` is void, or a Promise for `.resolves`/`.rejects`/`expect.poll`. */
   export interface GenericMatchers<R> {
     /** Calls the function (the received value) until it stops throwing. */
@@ -81,9 +89,9 @@ declare module '@playwright/test' {
     /** The accessible description (aria-describedby, aria-description, title). */
     toHaveAccessibleDescription(description: string | RegExp, options?: TimeoutOptions): Promise<void>;
     /** The text equals this or matches the RegExp; an array checks every match in order. */
-    toHaveText(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
+    toHaveText(expected: string | RegExp | readonly (string | RegExp)[], options?: TextAssertionOptions): Promise<void>;
     /** The text contains this or matches the RegExp; an array checks every match in order. */
-    toContainText(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;
+    toContainText(expected: string | RegExp | readonly (string | RegExp)[], options?: TextAssertionOptions): Promise<void>;
     toHaveValue(expected: string | RegExp, options?: TimeoutOptions): Promise<void>;
     /** The class attribute is this or matches the RegExp; an array checks every match in order. */
     toHaveClass(expected: string | RegExp | readonly (string | RegExp)[], options?: TimeoutOptions): Promise<void>;

@@ -108,6 +108,24 @@ declare module '@playwright/test' {
   export interface SelectOptionValue {
     value?: string;
     label?: string;
+    /** The option's position among the select's options (0-based). */
+    index?: number;
+  }
+  /** Playwright's click options. */
+  export interface ClickOptions extends TimeoutOptions {
+    button?: 'left' | 'right' | 'middle';
+    /** Keys held during the click. */
+    modifiers?: ('Alt' | 'Control' | 'ControlOrMeta' | 'Meta' | 'Shift')[];
+    /** Where to click, from the element's top-left corner (inside its border). */
+    position?: { x: number; y: number };
+    clickCount?: number;
+    /** Milliseconds between press and release. */
+    delay?: number;
+    /** Skip the actionability checks. */
+    force?: boolean;
+    /** Make the checks only; click nothing. */
+    trial?: boolean;
+    noWaitAfter?: boolean;
   }
   export type SelectOptionValues = string | SelectOptionValue | readonly (string | SelectOptionValue)[];
 
@@ -228,7 +246,7 @@ declare module '@playwright/test' {
     readonly mouse: Mouse;
 
     // The selector shortcuts: page.click(selector) is page.locator(selector).click().
-    click(selector: string, options?: TimeoutOptions): Promise<void>;
+    click(selector: string, options?: ClickOptions): Promise<void>;
     dblclick(selector: string, options?: TimeoutOptions): Promise<void>;
     fill(selector: string, value: string, options?: TimeoutOptions): Promise<void>;
     press(selector: string, key: string, options?: TimeoutOptions): Promise<void>;
@@ -341,7 +359,7 @@ declare module '@playwright/test' {
     all(): Promise<Locator[]>;
     allTextContents(): Promise<string[]>;
     allInnerTexts(): Promise<string[]>;
-    click(options?: TimeoutOptions): Promise<void>;
+    click(options?: ClickOptions): Promise<void>;
     dblclick(options?: TimeoutOptions): Promise<void>;
     hover(options?: TimeoutOptions): Promise<void>;
     /** Replaces the field's value. */

@@ -13,8 +13,8 @@ Then('wrong locator use', async function () {
   this.page.getByRole('heading', { levle: 1 });
   // @ts-expect-error: level is a number
   this.page.getByRole('heading', { level: 'one' });
-  // @ts-expect-error: click takes only a timeout (force is not implemented)
-  await this.page.locator('a').click({ force: true });
+  // @ts-expect-error: not a mouse button
+  await this.page.locator('a').click({ button: 'back' });
   // @ts-expect-error: getByTestId takes a string (a RegExp is refused)
   this.page.getByTestId(/submit/);
   // @ts-expect-error: page.$ may resolve to null (nothing matches)

@@ -1,0 +1,96 @@
+//! A click with Playwright's options: which button, modifier keys held, a point other than the
+//! element's center, several clicks, a pause between press and release, `force` (no
+//! actionability checks) and `trial` (the checks only).
+
+use crate::error::{BrowserError, Result};
+use crate::locator::Locator;
+use serde::Deserialize;
+use serde_json::json;
+use std::time::Duration;
+
+/// A point in CSS pixels from an element's top-left corner.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+pub struct Position {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// Playwright's click options (besides `timeout`).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClickOptions {
+    /// `left` (default), `right` or `middle`.
+    pub button: Option<String>,
+    /// Keys held during the click: `Alt`, `Control`, `ControlOrMeta`, `Meta`, `Shift`.
+    pub modifiers: Option<Vec<String>>,
+    pub position: Option<Position>,
+    /// How many clicks (2: a double click's events).
+    pub click_count: Option<i64>,
+    /// Milliseconds between press and release.
+    pub delay: Option<f64>,
+    /// No actionability checks: clicks where the element is.
+    pub force: Option<bool>,
+    /// The checks only: nothing is clicked.
+    pub trial: Option<bool>,
+    /// Accepted and ignored (as in Playwright, which deprecated it).
+    pub no_wait_after: Option<bool>,
+}
+
+const MODIFIER_KEYS: [&str; 5] = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
+
+impl Locator {
+    /// Clicks the element with `options`.
+    pub async fn click_with(&self, options: &ClickOptions) -> Result<()> {
+        let button = options.button.as_deref().unwrap_or("left");
+        if !["left", "right", "middle"].contains(&button) {
+            return Err(BrowserError::Evaluation(format!(
+                "click: button must be left, right or middle, not {button:?}"
+            )));
+        }
+        let modifiers = options.modifiers.clone().unwrap_or_default();
+        if let Some(bad) = modifiers.iter().find(|m| !MODIFIER_KEYS.contains(&m.as_str())) {
+            return Err(BrowserError::Evaluation(format!(
+                "click: unknown modifier {bad:?}\n  hint: use Alt, Control, ControlOrMeta, Meta or Shift"
+            )));
+        }
+        let clicks = options.click_count.unwrap_or(1).max(1);
+        let params = json!({ "button": button, "modifiers": modifiers, "clickCount": clicks });
+        let body = async {
+            let checks: &[&str] =
+                if options.force == Some(true) { &[] } else { &["visible", "stable", "enabled", "receivesEvents"] };
+            let at = options.position.map(|p| (p.x, p.y));
+            let (_, x, y) = self.wait_for_point_at("click", checks, options.force != Some(true), at).await?;
+            if options.trial == Some(true) {
+                return Ok(());
+            }
+            if options.force == Some(true) {
+                // Not checked to be under the mouse, but the mouse still goes there.
+                self.page.mouse_event_with("mouseMoved", x, y, 0, "left").await?;
+            }
+            for key in &modifiers {
+                self.page.key_down(key).await?;
+            }
+            let mut events = self.page.connection.subscribe();
+            let clicked = self.press_and_release(x, y, button, clicks, options.delay).await;
+            for key in modifiers.iter().rev() {
+                self.page.key_up(key).await?;
+            }
+            clicked?;
+            crate::navigation::settle_started_navigation(&self.page, &mut events).await;
+            Ok(())
+        };
+        self.traced("click", params, None, self.op("click", body)).await
+    }
+
+    /// `clicks` press/release pairs at the mouse's place (it is already there), counting up.
+    async fn press_and_release(&self, x: f64, y: f64, button: &str, clicks: i64, delay: Option<f64>) -> Result<()> {
+        for n in 1..=clicks {
+            self.page.mouse_event_with("mousePressed", x, y, n, button).await?;
+            if let Some(ms) = delay.filter(|ms| *ms > 0.0) {
+                tokio::time::sleep(Duration::from_millis(ms as u64)).await;
+            }
+            self.page.mouse_event_with("mouseReleased", x, y, n, button).await?;
+        }
+        Ok(())
+    }
+}
