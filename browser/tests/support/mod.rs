@@ -116,6 +116,18 @@ pub fn serve(pages: &'static [(&'static str, &'static str)]) -> String {
     base
 }
 
+/// Serves every connection with `answer` (each on a thread of its own); returns the base URL.
+pub fn serve_with(answer: fn(std::net::TcpStream)) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || answer(stream));
+        }
+    });
+    base
+}
+
 /// Browser tests need Chromium: without it they fail (never skip), saying how to install it.
 pub fn browser_available() -> bool {
     if let Err(e) = ferridriver_browser::find_browser(None) {

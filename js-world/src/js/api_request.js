@@ -8,13 +8,14 @@
   const { callSite, send } = pw;
 
   class APIResponse {
-    constructor(raw) {
+    // `playwright`: always Playwright's shape (`route.fetch()` answers one in every host).
+    constructor(raw, playwright) {
       this._raw = raw;
       this._body = null;
       // The script hosts' `request` answers an HttpResponse whose `status`, `ok` and `url` are
       // values, as run_script's reference uses them (`if (!r.ok) …`); step code keeps
       // Playwright's methods. A method left in place would be truthy and hide a failure.
-      if (native.host !== 'bdd') {
+      if (native.host !== 'bdd' && !playwright) {
         Object.defineProperties(this, {
           status: { value: raw.status, enumerable: true },
           ok: { value: raw.status >= 200 && raw.status < 300, enumerable: true },
@@ -60,7 +61,8 @@
     constructor(context) {
       this._context = context;
     }
-    fetch(urlOrRequest, options) {
+    // `playwright` (internal): answer Playwright's APIResponse in every host.
+    fetch(urlOrRequest, options, playwright) {
       const o = options || {};
       const site = callSite();
       let url = String(urlOrRequest);
@@ -84,7 +86,7 @@
         context: this._context._id,
         generation: this._context._generation,
       };
-      return send(request, site).then((r) => new APIResponse(r.ok));
+      return send(request, site).then((r) => new APIResponse(r.ok, playwright === true));
     }
     get(url, options) {
       return this.fetch(url, { ...options, method: 'GET' });

@@ -88,6 +88,19 @@
     abort(errorCode) {
       return this._answer('routeAbort', [errorCode === undefined ? 'failed' : String(errorCode)]);
     }
+    // Sends the request (with `url`, `method`, `headers`, `postData` changed when given)
+    // through the page's context, its cookies included, and gives the response without
+    // answering the route: a handler then fulfills with it, changed or not.
+    fetch(options) {
+      const o = options || {};
+      const r = this._request;
+      const data = o.postData !== undefined ? o.postData : r.postData();
+      const request = this._page._context.request;
+      const url = o.url !== undefined ? String(o.url) : r.url();
+      const method = o.method !== undefined ? String(o.method) : r.method();
+      const headers = o.headers !== undefined ? o.headers : r.headers();
+      return request.fetch(url, { method, headers, data: data === null ? undefined : data }, true);
+    }
     continue(options) {
       const o = options || {};
       const overrides = {};

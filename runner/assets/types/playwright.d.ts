@@ -601,6 +601,8 @@ declare module '@playwright/test' {
     continue(options?: { url?: string; method?: string; headers?: Record<string, string>; postData?: string | Uint8Array }): Promise<void>;
     /** Hands it to the next matching route. */
     fallback(): Promise<void>;
+    /** Sends it (optionally changed) with the context's cookies and gives the response, without answering the route. */
+    fetch(options?: { url?: string; method?: string; headers?: Record<string, string>; postData?: string }): Promise<APIResponse>;
   }
 
   /** A cookie as the browser reports it. */

@@ -188,6 +188,11 @@ When('I listen to the page', async function () {
   await this.page.getByRole('button', { name: 'Menu' }).click({ button: 'right', modifiers: ['Shift'], position: { x: 2, y: 3 } });
   await this.page.selectOption('#size', { index: 2 });
   await expect(this.page.locator('h1')).toHaveText('welcome', { ignoreCase: true, useInnerText: true });
+  await this.page.route('**/api/items', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { items: string[] };
+    await route.fulfill({ response, json: { items: [...json.items, 'added'] } });
+  });
 });
 
 When('the API is stubbed', async function () {
