@@ -2,7 +2,8 @@
 //! (recorded with a probe): `page.waitForEvent('popup')` and `context.waitForEvent('page')`
 //! for a `target=_blank` link, a scripted `window.open`, a `window.open()` with no URL and a
 //! popup's own popup; the popup's URL when announced, its opener, the context's pages before
-//! and after one closes, what `context.on('page')` hears, and the timeout messages.
+//! and after one closes, what `context.on('page')` hears, and the timeout messages; and a
+//! popup nobody listened for, found in `context.pages()` with its opener.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -81,4 +82,26 @@ fn popups_and_context_pages_as_playwright() {
         "seenAll": 4
     });
     js_suite::assert_as_playwright("popups", &base, SCRIPT, &playwright, &[]);
+}
+
+const UNLISTENED: &str = r#"
+await page.goto(args[0] + '/');
+const out = {};
+const before = context.pages().length;
+await page.click('#tab');
+await expect.poll(() => context.pages().length).toBe(before + 1);
+const last = context.pages()[context.pages().length - 1];
+await last.waitForLoadState();
+out.unlistened = [context.pages().length - before, last.url().replace(args[0], ''), await last.title()];
+out.opener = (await last.opener()) === page;
+return out;
+"#;
+
+#[test]
+fn a_popup_nobody_listened_for_is_among_the_contexts_pages() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
+    let playwright = serde_json::json!({ "unlistened": [1, "/popup", "Popup"], "opener": true });
+    js_suite::assert_as_playwright("popups-unlistened", &base, UNLISTENED, &playwright, &[]);
 }

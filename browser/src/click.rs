@@ -67,12 +67,27 @@ impl Locator {
                 // Not checked to be under the mouse, but the mouse still goes there.
                 self.page.mouse_event_with("mouseMoved", x, y, 0, "left").await?;
             }
-            for key in &modifiers {
-                self.page.key_down(key).await?;
+            // Keys already held (`keyboard.down`) stay held after the click, as in Playwright.
+            let held = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+            let pressed: Vec<&String> = modifiers
+                .iter()
+                .filter(|m| crate::keyboard::modifier_bit(m).is_some_and(|bit| held & bit == 0))
+                .collect();
+            let mut down = Vec::new();
+            let mut outcome = Ok(());
+            for key in &pressed {
+                outcome = self.page.key_down(key).await;
+                if outcome.is_err() {
+                    break;
+                }
+                down.push(*key);
             }
             let mut events = self.page.connection.subscribe();
-            let clicked = self.press_and_release(x, y, button, clicks, options.delay).await;
-            for key in modifiers.iter().rev() {
+            let clicked = match outcome {
+                Ok(()) => self.press_and_release(x, y, button, clicks, options.delay).await,
+                Err(e) => Err(e),
+            };
+            for key in down.iter().rev() {
                 self.page.key_up(key).await?;
             }
             clicked?;

@@ -52,6 +52,8 @@ struct Inner {
     /// What other parts of the crate keep once per connection, one value per type (the
     /// popup watch of `popups.rs`); the connection itself never looks inside.
     kept: Mutex<Vec<Arc<dyn std::any::Any + Send + Sync>>>,
+    /// Lossless subscriptions to one event method each (see [`Connection::tap`]).
+    taps: Mutex<Vec<(String, mpsc::UnboundedSender<Arc<CdpEvent>>)>>,
 }
 
 /// A DevTools connection; cheap to clone, shared by the browser, its contexts and pages.
@@ -147,6 +149,7 @@ impl Connection {
             events,
             closed: Mutex::new(None),
             kept: Mutex::new(Vec::new()),
+            taps: Mutex::new(Vec::new()),
         });
         tokio::spawn(async move {
             while let Some(text) = to_send.recv().await {
@@ -253,6 +256,17 @@ impl Connection {
         let _ = self.inner.outgoing.send(message.to_string());
     }
 
+    /// Every event named `method` from now on, none lost however far the reader falls behind
+    /// (unlike [`Connection::subscribe`]); the connection's end closes the channel. Dropping
+    /// the receiver ends the subscription.
+    pub(crate) fn tap(&self, method: &str) -> mpsc::UnboundedReceiver<Arc<CdpEvent>> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        if let Ok(mut taps) = self.inner.taps.lock() {
+            taps.push((method.to_string(), tx));
+        }
+        rx
+    }
+
     /// Events from now on. Subscribe before the command whose consequences you wait for.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<CdpEvent>> {
         self.inner.events.subscribe()
@@ -297,14 +311,22 @@ fn dispatch(inner: &Inner, text: &str) {
             session_id: value.get("sessionId").and_then(Value::as_str).map(str::to_string),
             params: value.get_mut("params").map(Value::take).unwrap_or(Value::Null),
         };
+        let event = Arc::new(event);
+        if let Ok(mut taps) = inner.taps.lock() {
+            taps.retain(|(method, tx)| *method != event.method || tx.send(Arc::clone(&event)).is_ok());
+        }
         // No subscriber is fine: nobody is waiting for this event.
-        let _ = inner.events.send(Arc::new(event));
+        let _ = inner.events.send(event);
     }
 }
 
 fn close_all(inner: &Inner, reason: String) {
     if let Ok(mut c) = inner.closed.lock() {
         c.get_or_insert(reason.clone());
+    }
+    // Taps end with the connection.
+    if let Ok(mut taps) = inner.taps.lock() {
+        taps.clear();
     }
     let waiters: Vec<_> = inner.pending.lock().map(|mut p| p.drain().collect()).unwrap_or_default();
     for (_, (_, tx)) in waiters {

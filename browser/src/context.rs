@@ -104,8 +104,8 @@ impl BrowserContext {
         &self.inner.connection
     }
 
-    /// The context's pages that are still open.
-    pub(crate) fn open_pages(&self) -> Vec<Page> {
+    /// The context's pages that are still open (popups included, once they are set up).
+    pub fn open_pages(&self) -> Vec<Page> {
         self.pages()
     }
 
@@ -119,6 +119,20 @@ impl BrowserContext {
         s.geolocation = options.geolocation.map(|g| (g.latitude, g.longitude));
         s.page_options = options.clone();
         Ok(())
+    }
+
+    /// Closes every page of this context the browser has but `keep`, also those the context
+    /// never counted (one opened without an opener, one still being set up): nothing of a
+    /// scenario outlives it.
+    pub(crate) async fn close_other_targets(&self, keep: &Page) {
+        let Ok(targets) = self.conn().call_raw("Target.getTargets", json!({}), None).await else { return };
+        for target in targets["targetInfos"].as_array().into_iter().flatten() {
+            let ours = target["browserContextId"].as_str() == Some(self.inner.id.inner());
+            let id = target["targetId"].as_str().unwrap_or("");
+            if ours && target["type"] == "page" && id != keep.inner.frame_id {
+                let _ = self.conn().call_raw("Target.closeTarget", json!({ "targetId": id }), None).await;
+            }
+        }
     }
 
     /// Drops every page but `keep` from the context's list (they were closed).

@@ -23,9 +23,10 @@ pub struct FrameInfo {
     pub url: String,
 }
 
-/// A page's frames, in Playwright's order.
+/// A page's frames, in Playwright's order, and the ids of those that went away (a frame tree
+/// read before they did must not bring them back).
 #[derive(Debug, Default)]
-pub(crate) struct FrameTree(Vec<FrameInfo>);
+pub(crate) struct FrameTree(Vec<FrameInfo>, std::collections::HashSet<String>);
 
 impl FrameTree {
     /// Takes in a page event about frames (others are ignored).
@@ -58,10 +59,14 @@ impl FrameTree {
         }
     }
 
-    /// Takes in a `Page.getFrameTree` answer (frames the events have not named yet).
+    /// Takes in a `Page.getFrameTree` answer: the frames the events have not named yet, but
+    /// none they saw go (the answer may be older than the events).
     pub(crate) fn take_tree(&mut self, tree: &Value) {
         let frame = &tree["frame"];
         let id = frame["id"].as_str().unwrap_or("").to_string();
+        if self.1.contains(&id) {
+            return;
+        }
         if !self.0.iter().any(|f| f.id == id) {
             self.apply("Page.frameNavigated", &json!({ "frame": frame }));
         }
@@ -101,6 +106,7 @@ impl FrameTree {
         let gone: Vec<String> =
             self.0.iter().filter(|f| f.id == id || self.descends(f, id)).map(|f| f.id.clone()).collect();
         self.0.retain(|f| !gone.contains(&f.id));
+        self.1.extend(gone);
     }
 }
 
@@ -155,5 +161,10 @@ mod tests {
         tree.apply("Page.frameDetached", &json!({ "frameId": "a", "reason": "remove" }));
         let ids: Vec<&str> = tree.0.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids, ["main", "b"]);
+        // A frame tree read before the detach does not bring the frame back.
+        tree.take_tree(
+            &json!({ "frame": { "id": "main" }, "childFrames": [{ "frame": { "id": "a", "parentId": "main" } }] }),
+        );
+        assert_eq!(tree.0.len(), 2);
     }
 }

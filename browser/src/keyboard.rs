@@ -100,7 +100,7 @@ const MODIFIERS: &[(&str, i64, i64, &str)] = &[
 ];
 
 /// The modifier bit of a key name (`ControlOrMeta` is Control here: Linux).
-fn modifier_bit(name: &str) -> Option<i64> {
+pub(crate) fn modifier_bit(name: &str) -> Option<i64> {
     let name = if name == "ControlOrMeta" { "Control" } else { name };
     MODIFIERS.iter().find(|(n, ..)| *n == name).map(|(_, bit, ..)| *bit)
 }

@@ -60,6 +60,10 @@ pub(crate) struct PageInner {
     /// Whether the main frame committed a navigation since the page was attached (a popup is
     /// announced once its first document is there, as Playwright's `popup` event).
     pub(crate) committed: std::sync::atomic::AtomicBool,
+    /// Whether the page is gone: closed through any of its handles, or by itself.
+    pub(crate) gone: std::sync::atomic::AtomicBool,
+    /// The target id of the page that opened this one (a popup's opener, `popups.rs`).
+    pub(crate) opener: std::sync::OnceLock<String>,
     /// Whether the binding of exposed functions was added (`bindings.rs`).
     pub(crate) binding_added: std::sync::atomic::AtomicBool,
     /// The page's frames, kept from its events (`frames.rs`).
@@ -326,9 +330,10 @@ impl Page {
 
     /// Closes the page.
     pub async fn close(&mut self) -> Result<()> {
-        if !self.closed {
+        if !self.is_closed() {
             self.connection.call(CloseTargetParams::new(self.target.clone()), None).await?;
             self.closed = true;
+            self.inner.gone.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         Ok(())
     }
@@ -355,9 +360,19 @@ impl Page {
         self.inner.extra_headers.lock().map(|mut h| !std::mem::take(&mut h.own).is_empty()).unwrap_or(false)
     }
 
+    /// The page's target id (also its main frame's id), which tells pages apart.
+    pub fn target_id(&self) -> &str {
+        &self.inner.frame_id
+    }
+
+    /// The target id of the page that opened this one, if a page did (a popup).
+    pub fn opener_target_id(&self) -> Option<&str> {
+        self.inner.opener.get().map(String::as_str)
+    }
+
     /// Whether [`Page::close`] was called.
     pub fn is_closed(&self) -> bool {
-        self.closed
+        self.closed || self.inner.gone.load(std::sync::atomic::Ordering::Relaxed)
     }
 }
 

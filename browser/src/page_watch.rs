@@ -69,6 +69,8 @@ impl Page {
             committed: std::sync::atomic::AtomicBool::new(false),
             frames: std::sync::Mutex::default(),
             binding_added: std::sync::atomic::AtomicBool::new(false),
+            opener: std::sync::OnceLock::new(),
+            gone: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Page::from_parts(inner, connection, session, target)
@@ -183,6 +185,8 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 }
             }
             "Fetch.authRequired" => crate::page_network::answer_challenge(&page, &event.params).await,
+            // The page closed (by itself, `window.close()`, or through another handle).
+            "Inspector.detached" => page.gone.store(true, std::sync::atomic::Ordering::Relaxed),
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.
                 if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {

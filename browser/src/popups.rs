@@ -19,7 +19,7 @@ use crate::events::{PageEvent, PopupPage};
 use crate::page::Page;
 use chromiumoxide_cdp::cdp::browser_protocol::target::TargetId;
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -47,16 +47,26 @@ pub(crate) async fn track(context: &BrowserContext) -> Result<()> {
     popups
         .armed
         .get_or_try_init(|| async {
-            // Subscribed before asking, so no held page goes by unseen.
-            let events = connection.subscribe();
-            tokio::spawn(watch(connection.clone(), Arc::downgrade(&popups), events));
+            // The pages there are now get attached too (not held): they are let go again.
+            let targets = connection.call_raw("Target.getTargets", json!({}), None).await?;
+            let existing: HashSet<String> = targets["targetInfos"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t["targetId"].as_str().map(str::to_string))
+                .collect();
+            // Tapped before asking, losslessly: a held page that went by unseen would stay held.
+            let reports = connection.tap("Target.attachedToTarget");
             let params = json!({
                 "autoAttach": true,
                 "waitForDebuggerOnStart": true,
                 "flatten": true,
                 "filter": [{ "type": "page" }],
             });
-            connection.call_raw("Target.setAutoAttach", params, None).await.map(|_| ())
+            connection.call_raw("Target.setAutoAttach", params, None).await?;
+            // Only once asking worked: a second try must not start a second watch.
+            tokio::spawn(watch(connection.clone(), Arc::downgrade(&popups), reports, existing));
+            Ok::<(), crate::error::BrowserError>(())
         })
         .await
         .map(|_| ())
@@ -68,35 +78,34 @@ pub(crate) fn untrack(context: &BrowserContext) {
     popups.contexts.lock().unwrap_or_else(PoisonError::into_inner).remove(context.id());
 }
 
-async fn watch(connection: Connection, popups: Weak<Popups>, mut events: broadcast::Receiver<Arc<CdpEvent>>) {
-    loop {
-        let event = match events.recv().await {
-            Ok(event) => event,
-            // Held pages among the missed events stay held until their opener gives up: nothing
-            // can be done about them now, the next ones are still taken care of.
-            Err(broadcast::error::RecvError::Lagged(_)) => continue,
-            Err(broadcast::error::RecvError::Closed) => return,
-        };
-        if event.method == "ferridriver.disconnected" {
-            return;
-        }
-        if event.method != "Target.attachedToTarget" || event.session_id.is_some() {
+async fn watch(
+    connection: Connection,
+    popups: Weak<Popups>,
+    mut reports: tokio::sync::mpsc::UnboundedReceiver<Arc<CdpEvent>>,
+    existing: HashSet<String>,
+) {
+    while let Some(event) = reports.recv().await {
+        if event.session_id.is_some() {
             continue;
         }
         let Some(popups) = popups.upgrade() else { return };
-        popups.held(&connection, &event.params);
+        popups.held(&connection, &event.params, &existing);
     }
 }
 
 impl Popups {
     /// Decides about one page the browser attached us to.
-    fn held(&self, connection: &Connection, params: &Value) {
-        // Pages that existed before, and our own `attachToTarget`s, are not held.
-        if params["waitingForDebugger"].as_bool() != Some(true) {
-            return;
-        }
+    fn held(&self, connection: &Connection, params: &Value, existing: &HashSet<String>) {
         let session = params["sessionId"].as_str().unwrap_or("").to_string();
         let info = &params["targetInfo"];
+        // Pages that existed before are attached but not held: let go of them again. Our own
+        // `attachToTarget`s are reported too, and stay.
+        if params["waitingForDebugger"].as_bool() != Some(true) {
+            if info["targetId"].as_str().is_some_and(|t| existing.contains(t)) {
+                connection.send_detached("Target.detachFromTarget", json!({ "sessionId": session }), None);
+            }
+            return;
+        }
         let context_id = info["browserContextId"].as_str().unwrap_or("");
         let context = {
             let mut contexts = self.contexts.lock().unwrap_or_else(PoisonError::into_inner);
@@ -125,11 +134,13 @@ impl Popups {
 async fn take_popup(context: BrowserContext, target: String, session: String, opener: String) {
     let connection = context.connection().clone();
     let page = Page::adopt(connection.clone(), TargetId::from(target.clone()), session, context.trace_slot());
+    let _ = page.inner.opener.set(opener.clone());
+    // Counted at once, so that a reset meanwhile closes it with the scenario it belongs to.
+    context.remember(page.clone());
     if context.set_up(&page, true).await.is_err() {
         let _ = connection.call_raw("Target.closeTarget", json!({ "targetId": target }), None).await;
         return;
     }
-    context.remember(page.clone());
     first_commit(&page).await;
     if let Some(opener) = context.page_by_target(&opener) {
         let _ =
@@ -137,9 +148,12 @@ async fn take_popup(context: BrowserContext, target: String, session: String, op
     }
 }
 
-/// Waits until the page's main frame committed a document (at most [`FIRST_COMMIT`]).
+/// Waits until the page's main frame committed a document, or the page went away (a popup
+/// that closes itself at once is still announced, as Playwright's), at most [`FIRST_COMMIT`].
 async fn first_commit(page: &Page) {
     let mut moved = page.inner.moved.subscribe();
+    let mut events = page.connection().subscribe();
+    let session = page.session_id().to_string();
     let committed = async {
         while !page.inner.committed.load(std::sync::atomic::Ordering::Relaxed) {
             if moved.changed().await.is_err() {
@@ -147,5 +161,25 @@ async fn first_commit(page: &Page) {
             }
         }
     };
-    let _ = tokio::time::timeout(FIRST_COMMIT, committed).await;
+    let gone = async {
+        loop {
+            match events.recv().await {
+                Ok(e)
+                    if e.method == "Target.detachedFromTarget" && e.params["sessionId"].as_str() == Some(&session) =>
+                {
+                    return
+                }
+                Ok(e) if e.method == "ferridriver.disconnected" => return,
+                Err(broadcast::error::RecvError::Closed) => return,
+                _ => {}
+            }
+        }
+    };
+    let _ = tokio::time::timeout(FIRST_COMMIT, async {
+        tokio::select! {
+            () = committed => {}
+            () = gone => {}
+        }
+    })
+    .await;
 }

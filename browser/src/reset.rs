@@ -35,6 +35,7 @@ impl BrowserContext {
                 let _ = page.close().await;
             }
         }
+        self.close_other_targets(keep).await;
         self.forget_pages_except(keep);
         // A dialog left open would block the navigation below.
         let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;

@@ -78,7 +78,8 @@ fn segment_parts(segment: &str, selector: &str) -> Result<Vec<Part>, String> {
             "Selector \"{selector}\" has an empty part\n  hint: parts of a chain are separated by `>>`"
         ));
     }
-    if segment.starts_with("//") || segment.starts_with("..") {
+    // `(//a)[1]` is XPath too.
+    if segment.trim_start_matches('(').starts_with("//") || segment.starts_with("..") {
         return Ok(group(segment, vec![Part::XPath(segment.to_string())]));
     }
     if segment.starts_with('"') || segment.starts_with('\'') {
@@ -133,6 +134,13 @@ fn engine_of(segment: &str) -> Option<(&str, &str)> {
 /// expression, anything else a case-insensitive substring (whitespace normalised in all).
 fn text_body(body: &str) -> TextMatch {
     if let Some(value) = unquote(body) {
+        return TextMatch::Exact(normalize(&value));
+    }
+    // `"text"i`: case aside, still the whole text; `"text"s`: exact.
+    if let Some(value) = body.strip_suffix('i').and_then(unquote) {
+        return TextMatch::Exact(normalize(&value)).ignoring_case();
+    }
+    if let Some(value) = body.strip_suffix('s').and_then(unquote) {
         return TextMatch::Exact(normalize(&value));
     }
     if let Some(rest) = body.strip_prefix('/') {
@@ -421,6 +429,8 @@ mod tests {
         assert!(kinds("text=sign   in").contains(r#"Text(Substring("sign in"))"#));
         assert!(kinds(r"text=/sign\s+in/i").contains(r#"source: "sign\\s+in", flags: "i""#));
         assert!(kinds("//button").contains("XPath(\"//button\")"));
+        assert!(kinds("(//button)[2]").contains("XPath("));
+        assert!(kinds(r#"text="sign in"i"#).contains(r#"flags: "i""#));
         assert!(kinds("data-testid=save").contains(r#"Css("[data-testid=\"save\"]")"#));
         assert!(kinds(r#"role=button[name="Save"s]"#).contains(r#"name: Some(Exact("Save"))"#));
         let has = kinds(r#"div:has-text("inner two") > span"#);

@@ -59,6 +59,14 @@ pub fn install(
     )?;
     let for_fetch = session.clone();
     let frames = session.clone();
+    let context_pages = session.clone();
+    native.set(
+        "contextPages",
+        Function::new(ctx.clone(), move |id: usize| {
+            let ids = context_pages.as_ref().map(|s| s.context_pages(id)).unwrap_or_default();
+            serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into())
+        })?,
+    )?;
     native.set(
         "pageFrames",
         Function::new(ctx.clone(), move |id: usize| {

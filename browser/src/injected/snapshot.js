@@ -25,12 +25,17 @@
       doc = null;
     }
     if (!doc || !doc.documentElement) return '';
-    if (!iframe[FRAME_ID]) {
-      // Unique in the trace: a token of the page, and a count of its iframes.
-      const counter = window[FRAME_ID] || (window[FRAME_ID] = { token: Math.random().toString(36).slice(2), next: 0 });
-      Object.defineProperty(iframe, FRAME_ID, { value: `frame@${counter.token}-${++counter.next}` });
+    // Unique in the trace: a token of the page, and a count of its iframes. A page that got in
+    // the way (the property taken) only costs this iframe its stable id.
+    const counter = (window[FRAME_ID] && typeof window[FRAME_ID].next === 'number' && window[FRAME_ID])
+      || { token: Math.random().toString(36).slice(2), next: 0 };
+    try {
+      window[FRAME_ID] = counter;
+      if (typeof iframe[FRAME_ID] !== 'string') Object.defineProperty(iframe, FRAME_ID, { value: `frame@${counter.token}-${++counter.next}` });
+    } catch (e) {
+      // Left without a stable id.
     }
-    const id = iframe[FRAME_ID];
+    const id = typeof iframe[FRAME_ID] === 'string' ? iframe[FRAME_ID] : `frame@${counter.token}-x${++counter.next}`;
     frames.push({ id, ...walk(doc, iframe.contentWindow || window) });
     return `/snapshot/${id}`;
   };

@@ -23,14 +23,32 @@
     pw.emitTo(context, 'browserContext', 'page', page);
   }
 
+  // Page `id` of `context`: the JS page it already has, or a new one.
+  function pageOf(context, id) {
+    const known = context._pages.find((p) => p._id === id);
+    if (known) return [known, false];
+    const page = new Page(id, context);
+    context._pages.push(page);
+    return [page, true];
+  }
+
   // Page `id`, which `opener` opened (already one of the context's pages in Rust).
   pw.adoptPopup = function (opener, id) {
     const context = opener._context;
-    const page = new Page(id, context);
+    const [page] = pageOf(context, id);
     page._opener = opener;
-    context._pages.push(page);
     joined(context, page);
     return page;
+  };
+
+  // The context's pages as the browser has them now: popups nobody listened for included.
+  const native = g.__ferridriver_native;
+  BrowserContext.prototype.pages = function () {
+    for (const [id, opener] of JSON.parse(native.contextPages(this._id))) {
+      const [page, fresh] = pageOf(this, id);
+      if (fresh && opener !== null) page._opener = this._pages.find((p) => p._id === opener) || null;
+    }
+    return this._pages.filter((p) => !p.isClosed());
   };
 
   Object.assign(

@@ -449,23 +449,26 @@
   });
 
   // ---- page.exposeFunction / context.exposeFunction: the page's calls come as events; each
-  // runs the test's function outside any tool's handler (a page cannot borrow a tool's
-  // capabilities) and its answer settles the page's promise.
+  // runs the test's function with the capabilities of the code that exposed it (a tool's own,
+  // or none: a page never gets more) and its answer settles the page's promise.
   const native = g.__ferridriver_native;
   function exposed(page, name) {
     return (page._exposed && page._exposed.get(name)) || (page._context._exposed && page._context._exposed.get(name));
   }
   async function answerBinding(page, e) {
-    const fn = exposed(page, e.name);
+    const entry = exposed(page, e.name);
     let answer;
     try {
-      if (!fn) throw new Error(`no function "${e.name}" is exposed to this page`);
-      const value = await native.asyncContext.run(null, () => (async () => fn(...(e.args || [])))());
+      if (!entry) throw new Error(`no function "${e.name}" is exposed to this page`);
+      const value = await native.asyncContext.run(entry.context, () => (async () => entry.fn(...(e.args || [])))());
       answer = [true, value === undefined ? null : value];
     } catch (err) {
       answer = [false, String(err && err.message !== undefined ? err.message : err)];
     }
-    op(page, 'answerBinding', [e.context, e.id, ...answer]).catch(() => undefined);
+    // A value JSON cannot carry still settles the page's promise (as a rejection).
+    op(page, 'answerBinding', [e.context, e.id, ...answer]).catch((err) =>
+      op(page, 'answerBinding', [e.context, e.id, false, `the exposed function's value cannot be sent to the page: ${err.message}`]).catch(() => undefined),
+    );
   }
   async function expose(page, name) {
     await subscribe(page, '__binding');
@@ -479,15 +482,24 @@
       throw new Error(`${label}.exposeFunction: Function "${name}" has been already registered in the browser context`);
     }
     if (!owner._exposed) owner._exposed = new Map();
-    owner._exposed.set(name, callback);
+    owner._exposed.set(name, { fn: callback, context: native.asyncContext.current() });
+  }
+  // A name whose exposing failed is free again.
+  async function exposing(owner, name, work) {
+    try {
+      await work();
+    } catch (e) {
+      owner._exposed.delete(name);
+      throw e;
+    }
   }
   Page.prototype.exposeFunction = async function (name, callback) {
     checkExposable(this, 'page', name, callback);
-    await expose(this, name);
+    await exposing(this, name, () => expose(this, name));
   };
   pw.BrowserContext.prototype.exposeFunction = async function (name, callback) {
     checkExposable(this, 'browserContext', name, callback);
-    await Promise.all(this.pages().map((page) => expose(page, name)));
+    await exposing(this, name, () => Promise.all(this.pages().map((page) => expose(page, name))));
   };
   // A page joining a context that exposed functions gets them too.
   pw.exposeToPage = (page) => Promise.all([...((page._context && page._context._exposed) || new Map()).keys()].map((name) => expose(page, name)));

@@ -8,6 +8,7 @@
   const pw = g.__ferridriver_playwright;
   const { Page, subscribe, unsubscribeRoutes, op, urlMatcher, Request, callSite, failure } = pw;
   const BrowserContext = g.__ferridriver_modules.playwright.BrowserContext;
+  const native = g.__ferridriver_native;
 
   function headerPairs(headers) {
     return Object.entries(headers || {}).map(([name, value]) => [String(name), String(value)]);
@@ -98,7 +99,9 @@
       const request = this._page._context.request;
       const url = o.url !== undefined ? String(o.url) : r.url();
       const method = o.method !== undefined ? String(o.method) : r.method();
-      const headers = o.headers !== undefined ? o.headers : r.headers();
+      // The length is the body's own, counted again when it is sent.
+      const headers = { ...(o.headers !== undefined ? o.headers : r.headers()) };
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-length') delete headers[name];
       return request.fetch(url, { method, headers, data: data === null ? undefined : data }, true);
     }
     continue(options) {
@@ -130,7 +133,9 @@
       }
       route._state = 'pending';
       try {
-        await entry.handler(route, route.request());
+        // With the capabilities of the code that added the route (a tool's own, or none):
+        // a request the page makes never runs a handler with more.
+        await native.asyncContext.run(entry.context, () => (async () => entry.handler(route, route.request()))());
       } catch (err) {
         g.console.error(`page.route handler failed: ${err && err.stack ? err.stack : err}`);
         if (route._state !== 'handled') await route.continue().catch(() => undefined);
@@ -145,7 +150,7 @@
     if (typeof handler !== 'function') throw new TypeError('route: the handler must be a function');
     const times = options && typeof options.times === 'number' ? options.times : undefined;
     const list = owner._routes || (owner._routes = []);
-    list.push({ url, handler, times, matches: urlMatcher(page, url) });
+    list.push({ url, handler, times, matches: urlMatcher(page, url), context: native.asyncContext.current() });
   }
   function removeRoutes(owner, url, handler) {
     owner._routes = (owner._routes || []).filter(

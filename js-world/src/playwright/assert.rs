@@ -98,7 +98,7 @@ pub(super) async fn expect_locator(session: &Session, r: &Request, matcher: Loca
                 match spec.as_str() {
                     Some(s) if !text_options.ignore_case => a.to_contain_text(s).await,
                     // A RegExp (and any text, case aside) searches the text either way.
-                    Some(s) => a.to_have_text(TextMatch::containing(s).ignoring_case()).await,
+                    Some(s) => a.to_have_text(TextMatch::Substring(s.to_string()).ignoring_case()).await,
                     None => a.to_have_text(cased(spec.to_match())).await,
                 }
             }

@@ -275,11 +275,45 @@ impl Session {
         self.lease().ok()?.current().map(|(_, context)| context)
     }
 
-    /// Remembers a page opened from JS; returns its id.
+    /// Remembers a page opened from JS (or a popup); returns its id, the one it already has if
+    /// it was remembered before.
     pub(crate) fn add_page(&self, page: Page) -> usize {
         let mut state = self.state();
+        if let Some(i) = state.pages.iter().position(|p| p.as_ref().is_some_and(|p| p.target_id() == page.target_id()))
+        {
+            return i + 1;
+        }
         state.pages.push(Some(page));
         state.pages.len()
+    }
+
+    /// The ids of context `id`'s open pages (0 is the scenario page), each with the id of the
+    /// page that opened it, remembering the ones JS has not seen yet (popups nobody listened
+    /// for); none while the context is not open.
+    pub fn context_pages(&self, id: usize) -> Vec<(usize, Option<usize>)> {
+        let (context, scenario) = {
+            let state = self.state();
+            let current = state.lease.clone().and_then(|l| l.current());
+            let scenario = current.as_ref().map(|(page, _)| page.target_id().to_string());
+            let context = match id {
+                0 => current.map(|(_, context)| context),
+                n => state.extra.get(n - 1).cloned().flatten(),
+            };
+            (context, scenario)
+        };
+        let Some(context) = context else { return Vec::new() };
+        let pages = context.open_pages();
+        let id_of = |page: &Page| match &scenario {
+            Some(target) if id == 0 && page.target_id() == target => 0,
+            _ => self.add_page(page.clone()),
+        };
+        pages
+            .iter()
+            .map(|page| {
+                let opener = page.opener_target_id().and_then(|t| pages.iter().find(|p| p.target_id() == t)).map(id_of);
+                (id_of(page), opener)
+            })
+            .collect()
     }
 
     /// Marks page `id` closed.
