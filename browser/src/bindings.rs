@@ -9,8 +9,7 @@ use crate::page::Page;
 use serde_json::{json, Value};
 use std::sync::atomic::Ordering;
 
-/// The binding every exposed function calls through.
-pub(crate) const BINDING: &str = "__ferridriver_binding";
+use crate::events::BINDING;
 
 /// Defines `window[name]` in a document: a call returns a promise, settled by the answer.
 fn definition(name: &str) -> String {
@@ -74,19 +73,4 @@ impl Page {
         let _ = self.send("Runtime.evaluate", json!({ "expression": expression, "contextId": context })).await;
         Ok(())
     }
-}
-
-/// A call of an exposed function, from a `Runtime.bindingCalled` event: name, call id,
-/// arguments and execution context.
-pub(crate) fn call_of(params: &Value) -> Option<(String, String, Value, i64)> {
-    if params["name"].as_str() != Some(BINDING) {
-        return None;
-    }
-    let payload: Value = serde_json::from_str(params["payload"].as_str()?).ok()?;
-    Some((
-        payload["name"].as_str()?.to_string(),
-        payload["id"].as_str()?.to_string(),
-        payload.get("args").cloned().unwrap_or(Value::Array(Vec::new())),
-        params["executionContextId"].as_i64()?,
-    ))
 }

@@ -66,20 +66,6 @@ pub struct BrowserContext {
 }
 
 impl BrowserContext {
-    /// Creates a fresh context on a browser connection (what `Browser::new_context` does; usable
-    /// where only the connection can travel, e.g. into a task that prepares the next context).
-    pub async fn create(connection: Connection) -> Result<BrowserContext> {
-        let params = chromiumoxide_cdp::cdp::browser_protocol::target::CreateBrowserContextParams {
-            dispose_on_detach: Some(true),
-            ..Default::default()
-        };
-        let created = connection.call(params, None).await?;
-        let context = BrowserContext::new(connection, created.browser_context_id);
-        // Pages that its pages open are held for it from now on (`popups.rs`).
-        crate::popups::track(&context).await?;
-        Ok(context)
-    }
-
     pub(crate) fn new(connection: Connection, id: BrowserContextId) -> Self {
         BrowserContext {
             inner: Arc::new(Inner {
@@ -516,9 +502,8 @@ impl BrowserContext {
         self.inner.downloads.lock().ok().and_then(|d| d.clone())
     }
 
-    /// Closes the context and every page in it.
-    pub async fn close(self) -> Result<()> {
-        crate::popups::untrack(&self);
+    /// Ends the context in the browser (its pages go with it) and removes its downloads.
+    pub(crate) async fn dispose(&self) -> Result<()> {
         let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
@@ -533,17 +518,7 @@ fn poisoned() -> BrowserError {
 
 async fn apply_offline(page: &Page, offline: bool) -> Result<()> {
     page.send("Network.enable", json!({})).await?;
-    page.send("Network.emulateNetworkConditions", network_conditions(offline)).await.map(|_| ())
-}
-
-/// The network conditions of an offline (or normal) page.
-pub(crate) fn network_conditions(offline: bool) -> Value {
-    json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 })
-}
-
-/// Where `navigator.geolocation` says the user is.
-pub(crate) fn geolocation_params(latitude: f64, longitude: f64) -> Value {
-    json!({ "latitude": latitude, "longitude": longitude, "accuracy": 1 })
+    page.send("Network.emulateNetworkConditions", crate::page_setup::network_conditions(offline)).await.map(|_| ())
 }
 
 /// Makes `headers` the context's extra headers on `page` (its own still win).
@@ -555,7 +530,9 @@ async fn apply_headers(page: &Page, headers: &serde_json::Map<String, Value>) ->
 }
 
 async fn apply_geolocation(page: &Page, latitude: f64, longitude: f64) -> Result<()> {
-    page.send("Emulation.setGeolocationOverride", geolocation_params(latitude, longitude)).await.map(|_| ())
+    page.send("Emulation.setGeolocationOverride", crate::page_setup::geolocation_params(latitude, longitude))
+        .await
+        .map(|_| ())
 }
 
 /// Playwright's permission names to the protocol's.

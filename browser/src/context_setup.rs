@@ -1,11 +1,31 @@
-//! Creating a context with Playwright's context options: its settings for new pages,
-//! permissions and storage state.
+//! Creating a context (its new pages held for it, `popups.rs`) with Playwright's context
+//! options: its settings for new pages, permissions and storage state; and closing it.
 
 use crate::connection::Connection;
 use crate::context::BrowserContext;
 use crate::error::Result;
 
 impl BrowserContext {
+    /// Creates a fresh context on a browser connection (what `Browser::new_context` does; usable
+    /// where only the connection can travel, e.g. into a task that prepares the next context).
+    pub async fn create(connection: Connection) -> Result<BrowserContext> {
+        let params = chromiumoxide_cdp::cdp::browser_protocol::target::CreateBrowserContextParams {
+            dispose_on_detach: Some(true),
+            ..Default::default()
+        };
+        let created = connection.call(params, None).await?;
+        let context = BrowserContext::new(connection, created.browser_context_id);
+        // Pages that its pages open are held for it from now on (`popups.rs`).
+        crate::popups::track(&context).await?;
+        Ok(context)
+    }
+
+    /// Closes the context and every page in it.
+    pub async fn close(self) -> Result<()> {
+        crate::popups::untrack(&self);
+        self.dispose().await
+    }
+
     /// A fresh context with Playwright's context `options` (see [`crate::context_options::ContextOptions`]).
     pub async fn create_with(
         connection: Connection,

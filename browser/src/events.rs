@@ -89,12 +89,9 @@ pub enum PageEvent {
     DownloadFinished { guid: String, state: String },
     /// The page opened another page (`window.open`, a `target=_blank` link or form),
     /// announced once the new page committed its first document (its `url`); the new page is
-    /// already one of the context's pages, with the context's settings.
-    Popup {
-        #[serde(skip)]
-        page: PopupPage,
-        url: String,
-    },
+    /// already one of the context's pages, with the context's settings, and
+    /// `Page::take_popup(target)` on the opener gives it.
+    Popup { target: String, url: String },
     /// The page called a function exposed with [`crate::Page::expose_binding`]: `id` is what
     /// [`crate::Page::answer_binding`] takes with `context`.
     Binding { name: String, id: String, args: Value, context: i64 },
@@ -115,20 +112,22 @@ pub enum PageEvent {
     },
 }
 
-/// The page a [`PageEvent::Popup`] announces (compared by target, not serialised).
-#[derive(Clone)]
-pub struct PopupPage(pub crate::page::Page);
+/// The binding every function `Page::expose_binding` gives a page calls through.
+pub(crate) const BINDING: &str = "__ferridriver_binding";
 
-impl std::fmt::Debug for PopupPage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "PopupPage({})", self.0.inner.frame_id)
+/// A call of an exposed function, from a `Runtime.bindingCalled` event: name, call id,
+/// arguments and execution context.
+pub(crate) fn call_of(params: &Value) -> Option<(String, String, Value, i64)> {
+    if params["name"].as_str() != Some(BINDING) {
+        return None;
     }
-}
-
-impl PartialEq for PopupPage {
-    fn eq(&self, other: &PopupPage) -> bool {
-        self.0.inner.frame_id == other.0.inner.frame_id
-    }
+    let payload: Value = serde_json::from_str(params["payload"].as_str()?).ok()?;
+    Some((
+        payload["name"].as_str()?.to_string(),
+        payload["id"].as_str()?.to_string(),
+        payload.get("args").cloned().unwrap_or(Value::Array(Vec::new())),
+        params["executionContextId"].as_i64()?,
+    ))
 }
 
 /// The events a DevTools event of the page's session stands for (usually one; a redirect is
@@ -204,7 +203,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/request/headers"),
             post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
         },
-        "Runtime.bindingCalled" => match crate::bindings::call_of(p) {
+        "Runtime.bindingCalled" => match call_of(p) {
             Some((name, id, args, context)) => PageEvent::Binding { name, id, args, context },
             None => return events,
         },

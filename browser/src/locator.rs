@@ -135,15 +135,6 @@ impl Locator {
         l
     }
 
-    /// Elements a Playwright selector finds inside the current match: CSS (with Playwright's
-    /// `:has-text()`, `:text()`, `:visible`…), `text=`, `xpath=` or `//…`, `>>` chains and
-    /// the other engines of `selector.rs`.
-    pub fn locator(&self, selector: &str) -> Locator {
-        let mut l = self.clone();
-        l.parts.extend(crate::selector::parse(selector));
-        l
-    }
-
     /// The `<iframe>` element of the page's frame `id`.
     pub(crate) fn frame_owner(&self, id: &str, label: &str) -> Locator {
         self.then(Part::Frame { id: id.to_string(), label: label.to_string() })

@@ -62,12 +62,15 @@ pub(crate) struct PageInner {
     pub(crate) committed: std::sync::atomic::AtomicBool,
     /// Whether the page is gone: closed through any of its handles, or by itself.
     pub(crate) gone: std::sync::atomic::AtomicBool,
+    /// The pages this one opened that were announced and not taken yet, by target id
+    /// (`popups.rs`).
+    pub(crate) popups: std::sync::Mutex<std::collections::HashMap<String, Page>>,
     /// The target id of the page that opened this one (a popup's opener, `popups.rs`).
     pub(crate) opener: std::sync::OnceLock<String>,
     /// Whether the binding of exposed functions was added (`bindings.rs`).
     pub(crate) binding_added: std::sync::atomic::AtomicBool,
     /// The page's frames, kept from its events (`frames.rs`).
-    pub(crate) frames: std::sync::Mutex<crate::frames::FrameTree>,
+    pub(crate) frames: std::sync::Mutex<crate::frame_tree::FrameTree>,
     /// Origins any frame of this page showed (what a context reset must clear).
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).

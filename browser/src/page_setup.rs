@@ -104,7 +104,7 @@ impl<'p> Setup<'p> {
     /// No network at all.
     pub(crate) fn offline(&mut self) {
         self.send("Network.enable", json!({}));
-        self.send("Network.emulateNetworkConditions", crate::context::network_conditions(true));
+        self.send("Network.emulateNetworkConditions", network_conditions(true));
     }
 
     /// A script run in every new document before the page's own (remembered, so that a reset
@@ -119,7 +119,7 @@ impl<'p> Setup<'p> {
 
     /// Where `navigator.geolocation` says the user is.
     pub(crate) fn geolocation(&mut self, latitude: f64, longitude: f64) {
-        self.send("Emulation.setGeolocationOverride", crate::context::geolocation_params(latitude, longitude));
+        self.send("Emulation.setGeolocationOverride", geolocation_params(latitude, longitude));
     }
 
     /// Emulated media (`change` over what is emulated now, as `Page::emulate_media`).
@@ -138,4 +138,14 @@ impl<'p> Setup<'p> {
         let (method, params) = self.page.inner.network.interception();
         self.send(method, params);
     }
+}
+
+/// The network conditions of an offline (or normal) page.
+pub(crate) fn network_conditions(offline: bool) -> Value {
+    json!({ "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 })
+}
+
+/// Where `navigator.geolocation` says the user is.
+pub(crate) fn geolocation_params(latitude: f64, longitude: f64) -> Value {
+    json!({ "latitude": latitude, "longitude": longitude, "accuracy": 1 })
 }

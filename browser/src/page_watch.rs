@@ -70,6 +70,7 @@ impl Page {
             frames: std::sync::Mutex::default(),
             binding_added: std::sync::atomic::AtomicBool::new(false),
             opener: std::sync::OnceLock::new(),
+            popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));

@@ -15,7 +15,7 @@
 use crate::connection::{CdpEvent, Connection};
 use crate::context::{BrowserContext, WeakContext};
 use crate::error::Result;
-use crate::events::{PageEvent, PopupPage};
+use crate::events::PageEvent;
 use crate::page::Page;
 use chromiumoxide_cdp::cdp::browser_protocol::target::TargetId;
 use serde_json::{json, Value};
@@ -143,8 +143,20 @@ async fn take_popup(context: BrowserContext, target: String, session: String, op
     }
     first_commit(&page).await;
     if let Some(opener) = context.page_by_target(&opener) {
-        let _ =
-            opener.inner.events.send(PageEvent::Popup { page: PopupPage(page.clone()), url: page.last_known_url() });
+        // Kept for whoever hears the event (nobody listening: nobody will ask for it).
+        if opener.inner.events.receiver_count() > 0 {
+            if let Ok(mut popups) = opener.inner.popups.lock() {
+                popups.insert(target.clone(), page.clone());
+            }
+        }
+        let _ = opener.inner.events.send(PageEvent::Popup { target, url: page.last_known_url() });
+    }
+}
+
+impl Page {
+    /// The page announced by this page's [`PageEvent::Popup`] for `target` (once).
+    pub fn take_popup(&self, target: &str) -> Option<Page> {
+        self.inner.popups.lock().ok()?.remove(target)
     }
 }
 

@@ -5,8 +5,19 @@
 //! locator parts; plain CSS stays one CSS query. A selector that cannot be parsed becomes a
 //! part that fails with the reason when the locator is used, as Playwright's does.
 
-use crate::locator::Part;
+use crate::locator::{Locator, Part};
 use crate::text_match::TextMatch;
+
+impl Locator {
+    /// Elements a Playwright selector finds inside the current match: CSS (with Playwright's
+    /// `:has-text()`, `:text()`, `:visible`…), `text=`, `xpath=` or `//…`, `>>` chains and
+    /// the other engines below.
+    pub fn locator(&self, selector: &str) -> Locator {
+        let mut l = self.clone();
+        l.parts.extend(parse(selector));
+        l
+    }
+}
 
 /// The locator parts of `selector`.
 pub(crate) fn parse(selector: &str) -> Vec<Part> {

@@ -26,11 +26,11 @@ document.title = [innerWidth, matchMedia('(prefers-color-scheme: dark)').matches
 ];
 
 /// The next popup `opener` announces (fails after ten seconds).
-async fn next_popup(events: &mut tokio::sync::broadcast::Receiver<PageEvent>) -> (Page, String) {
+async fn next_popup(opener: &Page, events: &mut tokio::sync::broadcast::Receiver<PageEvent>) -> (Page, String) {
     tokio::time::timeout(Duration::from_secs(10), async {
         loop {
-            if let Ok(PageEvent::Popup { page, url }) = events.recv().await {
-                return (page.0, url);
+            if let Ok(PageEvent::Popup { target, url }) = events.recv().await {
+                return (opener.take_popup(&target).expect("the announced popup"), url);
             }
         }
     })
@@ -76,7 +76,7 @@ async fn popups_are_announced_with_their_contexts_settings_and_closed_by_a_reset
 
     // A link with target=_blank (no opener access, as Chromium makes it by default).
     page.locator("#tab").click().await.unwrap();
-    let (popup, url) = next_popup(&mut events).await;
+    let (popup, url) = next_popup(&page, &mut events).await;
     assert_eq!(url, format!("{base}/popup"), "announced once its document committed");
     popup.wait_for_load_state("load").await.unwrap();
     assert_eq!(popup.title().await.unwrap(), "640 true init", "settings before its first script");
@@ -86,7 +86,7 @@ async fn popups_are_announced_with_their_contexts_settings_and_closed_by_a_reset
     let painted = page.evaluate("new Promise(r => requestAnimationFrame(() => r(document.visibilityState)))");
     assert_eq!(painted.await.unwrap(), "visible");
     page.locator("#open").click().await.unwrap();
-    let (scripted, url) = next_popup(&mut events).await;
+    let (scripted, url) = next_popup(&page, &mut events).await;
     assert_eq!(url, format!("{base}/popup?scripted"));
     scripted.wait_for_load_state("load").await.unwrap();
     assert_eq!(scripted.title().await.unwrap(), "Scripted");
@@ -121,7 +121,7 @@ async fn a_popup_meets_the_file_gate_before_its_first_request() {
     page.goto(&format!("file://{}", opener.display())).await.unwrap();
     let mut events = page.events();
     page.locator("#open").click().await.unwrap();
-    let (popup, _) = next_popup(&mut events).await;
+    let (popup, _) = next_popup(&page, &mut events).await;
     let text = popup.evaluate("String(document.documentElement && document.documentElement.innerText)").await.unwrap();
     assert!(!text.to_string().contains("the secret"), "the gate held before the popup loaded: {text}");
     browser.close().await;

@@ -100,22 +100,31 @@ async fn next_events(session: &Session, page: usize) -> Value {
         } => first,
     };
     let Some(first) = first else { return Value::Null };
-    let mut batch = vec![event_json(session, first)];
+    let mut events = vec![first];
     loop {
         match feed.try_recv() {
-            Ok(e) => batch.push(event_json(session, e)),
+            Ok(e) => events.push(e),
             Err(TryRecvError::Lagged(_)) => continue,
             Err(_) => break,
         }
     }
-    Value::Array(batch)
+    // The page the events are about: its popups are taken from it.
+    let opener = match events.iter().any(|e| matches!(e, PageEvent::Popup { .. })) {
+        true => session.page(page).await.ok(),
+        false => None,
+    };
+    Value::Array(events.into_iter().filter_map(|e| event_json(session, opener.as_ref(), e)).collect())
 }
 
-/// An event as JS takes it; a popup becomes one of the session's pages, named by its id.
-fn event_json(session: &Session, event: PageEvent) -> Value {
+/// An event as JS takes it; a popup becomes one of the session's pages, named by its id (none
+/// when the opener is gone).
+fn event_json(session: &Session, opener: Option<&ferridriver_browser::Page>, event: PageEvent) -> Option<Value> {
     match event {
-        PageEvent::Popup { page, url } => json!({ "event": "popup", "page": session.add_page(page.0), "url": url }),
-        other => json!(other),
+        PageEvent::Popup { target, url } => {
+            let popup = opener.and_then(|o| o.take_popup(&target))?;
+            Some(json!({ "event": "popup", "page": session.add_page(popup), "url": url }))
+        }
+        other => Some(json!(other)),
     }
 }
 
