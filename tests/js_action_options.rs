@@ -2,7 +2,7 @@
 //! page (recorded with a probe): keys named by their code (`KeyA`, `Shift+Digit1`, `Minus`,
 //! `Numpad5`) on a US layout, `selectOption({ index })` and an option that never comes,
 //! `toHaveText`/`toContainText` with `ignoreCase` and `useInnerText`, a click's `button`,
-//! `modifiers` and `position`, `fill` on an element that cannot take text, and
+//! `modifiers` and `position`, `hover` and `dblclick` with options, `fill` on an element that cannot take text, and
 //! `waitForSelector`'s `hidden`/`detached` states. One answer differs, on purpose: an action's
 //! time-out is in ferridriver's words, naming the locator and why it waited.
 
@@ -22,7 +22,8 @@ const PAGES: &[(&str, &str)] = &[(
 <button id=b onclick="document.getElementById('log').textContent = 'click ' + event.button + ' ' + event.shiftKey + ' ' + event.offsetX + ',' + event.offsetY" oncontextmenu="document.getElementById('log').textContent = 'context ' + event.button; return false">B</button>
 <div id=d>div</div>
 <p id=log></p>
-<p id=gone style="display:none">gone</p>"#,
+<p id=gone style="display:none">gone</p>
+<div id=h style="width:50px;height:20px" onmousemove="document.getElementById('log').textContent = 'move ' + event.offsetX + ',' + event.offsetY + ' ' + event.altKey" ondblclick="document.getElementById('log').textContent = 'dbl ' + event.shiftKey + ' ' + event.detail">H</div>"#,
 )];
 
 const OPTIONS: &str = r#"
@@ -43,6 +44,9 @@ await attempt('waitHidden', async () => { const h = await page.waitForSelector('
 await attempt('waitDetached', async () => { const h = await page.waitForSelector('#nothing', { state: 'detached', timeout: 300 }); return h; });
 await attempt('containIgnoreCase', async () => { await expect(page.locator('#p')).toContainText('WORLD', { ignoreCase: true, timeout: 300 }); return 'pass'; });
 await attempt('pressEnterKey', async () => { await page.press('#t', 'Enter'); return page.textContent('#log'); });
+await attempt('hoverPosition', async () => { await page.hover('#h', { position: { x: 5, y: 6 } }); return page.textContent('#log'); });
+await attempt('dblclickShift', async () => { await page.dblclick('#h', { modifiers: ['Shift'] }); return page.textContent('#log'); });
+await attempt('hoverTrial', async () => { await page.locator('#log').evaluate((e) => { e.textContent = ''; }); await page.hover('#h', { trial: true, position: { x: 40, y: 15 } }); return page.textContent('#log'); });
 return out;
 "#;
 
@@ -79,7 +83,10 @@ fn action_options_as_playwright() {
         "waitHidden": null,
         "waitDetached": null,
         "containIgnoreCase": "pass",
-        "pressEnterKey": "enter"
+        "pressEnterKey": "enter",
+        "hoverPosition": "move 5,6 false",
+        "dblclickShift": "dbl true 2",
+        "hoverTrial": ""
     });
     let ours = [(
         "selectMissing",

@@ -1,6 +1,6 @@
-//! A click with Playwright's options: which button, modifier keys held, a point other than the
-//! element's center, several clicks, a pause between press and release, `force` (no
-//! actionability checks) and `trial` (the checks only).
+//! Clicks, double clicks and hovers with Playwright's options: which button, modifier keys
+//! held, a point other than the element's center, several clicks, a pause between press and
+//! release, `force` (no actionability checks) and `trial` (the checks only).
 
 use crate::error::{BrowserError, Result};
 use crate::locator::Locator;
@@ -41,6 +41,23 @@ const MODIFIER_KEYS: [&str; 5] = ["Alt", "Control", "ControlOrMeta", "Meta", "Sh
 impl Locator {
     /// Clicks the element with `options`.
     pub async fn click_with(&self, options: &ClickOptions) -> Result<()> {
+        self.pointer_action("click", options, options.click_count.unwrap_or(1)).await
+    }
+
+    /// Double-clicks the element with `options` (two clicks unless `clickCount` says more).
+    pub async fn dblclick_with(&self, options: &ClickOptions) -> Result<()> {
+        self.pointer_action("dblclick", options, options.click_count.unwrap_or(2)).await
+    }
+
+    /// Moves the mouse over the element with `options` (`position`, `modifiers`, `force`,
+    /// `trial`; no button is pressed).
+    pub async fn hover_with(&self, options: &ClickOptions) -> Result<()> {
+        self.pointer_action("hover", options, 0).await
+    }
+
+    /// The mouse at the element (checked as `action` needs unless forced), then `clicks`
+    /// clicks with the options' button and modifiers.
+    async fn pointer_action(&self, action: &str, options: &ClickOptions, clicks: i64) -> Result<()> {
         let button = options.button.as_deref().unwrap_or("left");
         if !["left", "right", "middle"].contains(&button) {
             return Err(BrowserError::Evaluation(format!(
@@ -53,13 +70,21 @@ impl Locator {
                 "click: unknown modifier {bad:?}\n  hint: use Alt, Control, ControlOrMeta, Meta or Shift"
             )));
         }
-        let clicks = options.click_count.unwrap_or(1).max(1);
-        let params = json!({ "button": button, "modifiers": modifiers, "clickCount": clicks });
+        let clicks = clicks.clamp(0, 16);
+        let params = match action {
+            "hover" => json!({ "modifiers": modifiers }),
+            _ => json!({ "button": button, "modifiers": modifiers, "clickCount": clicks }),
+        };
         let body = async {
-            let checks: &[&str] =
-                if options.force == Some(true) { &[] } else { &["visible", "stable", "enabled", "receivesEvents"] };
+            let checks: &[&str] = match (options.force == Some(true), action) {
+                (true, _) => &[],
+                (false, "hover") => &["visible", "stable", "receivesEvents"],
+                (false, _) => &["visible", "stable", "enabled", "receivesEvents"],
+            };
             let at = options.position.map(|p| (p.x, p.y));
-            let (_, x, y) = self.wait_for_point_at("click", checks, options.force != Some(true), at).await?;
+            // A trial checks without moving the mouse; a forced action moves it unchecked (below).
+            let hover = options.force != Some(true) && options.trial != Some(true);
+            let (_, x, y) = self.wait_for_point_at(action, checks, hover, at).await?;
             if options.trial == Some(true) {
                 return Ok(());
             }
@@ -94,10 +119,11 @@ impl Locator {
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
         };
-        self.traced("click", params, None, self.op("click", body)).await
+        self.traced(action, params, None, self.op(action, body)).await
     }
 
-    /// `clicks` press/release pairs at the mouse's place (it is already there), counting up.
+    /// `clicks` press/release pairs at the mouse's place (it is already there), counting up
+    /// (none: a hover).
     async fn press_and_release(&self, x: f64, y: f64, button: &str, clicks: i64, delay: Option<f64>) -> Result<()> {
         for n in 1..=clicks {
             self.page.mouse_event_with("mousePressed", x, y, n, button).await?;

@@ -110,6 +110,12 @@
     }
     return h;
   }
+  // A pointer action's options as Rust takes them (the timeout travels on its own).
+  function pointerOptions(options) {
+    const o = { ...(options || {}) };
+    delete o.timeout;
+    return o;
+  }
   function scriptOf(fn, arg) {
     if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
     if (fn && typeof fn.content === 'string') return fn.content;
@@ -273,15 +279,13 @@
     }
     // Playwright's options: button, modifiers, position, clickCount, delay, force, trial.
     click(options) {
-      const o = { ...(options || {}) };
-      delete o.timeout;
-      return this._op('click', [o], options).then(() => undefined);
+      return this._op('click', [pointerOptions(options)], options).then(() => undefined);
     }
     dblclick(options) {
-      return this._op('dblclick', [], options).then(() => undefined);
+      return this._op('dblclick', [pointerOptions(options)], options).then(() => undefined);
     }
     hover(options) {
-      return this._op('hover', [], options).then(() => undefined);
+      return this._op('hover', [pointerOptions(options)], options).then(() => undefined);
     }
     fill(value, options) {
       return this._op('fill', [String(value)], options).then(() => undefined);

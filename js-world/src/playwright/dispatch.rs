@@ -222,12 +222,19 @@ async fn locator_op(session: &Session, r: &Request, op: LocatorOp, admitted: Adm
     let l = locator_of(&page, r)?;
     // Actions may navigate, so the URL is noted after them; reads do not pay for that.
     let action = match op {
-        LocatorOp::Click => match r.arg::<Option<ferridriver_browser::ClickOptions>>(0)? {
-            Some(options) if options != ferridriver_browser::ClickOptions::default() => l.click_with(&options).await,
-            _ => l.click().await,
-        },
-        LocatorOp::Dblclick => l.dblclick().await,
-        LocatorOp::Hover => l.hover().await,
+        LocatorOp::Click | LocatorOp::Dblclick | LocatorOp::Hover => {
+            // Without options, the plain actions (their own checks and trace titles).
+            let options = r.arg::<Option<ferridriver_browser::ClickOptions>>(0)?.unwrap_or_default();
+            let plain = options == ferridriver_browser::ClickOptions::default();
+            match (op, plain) {
+                (LocatorOp::Click, true) => l.click().await,
+                (LocatorOp::Click, false) => l.click_with(&options).await,
+                (LocatorOp::Dblclick, true) => l.dblclick().await,
+                (LocatorOp::Dblclick, false) => l.dblclick_with(&options).await,
+                (_, true) => l.hover().await,
+                (_, false) => l.hover_with(&options).await,
+            }
+        }
         LocatorOp::DragTo => {
             let parts: Vec<super::locator::PartSpec> = r.arg(0)?;
             let target = super::locator::build(&page, &parts).map_err(Failure::type_error)?;

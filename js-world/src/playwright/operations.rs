@@ -145,8 +145,8 @@ operations! {
     }
     Locator("locator") LocatorOp {
         Click = "click"("options") Open, ["Locator.click"];
-        Dblclick = "dblclick"() Open, ["Locator.dblclick"];
-        Hover = "hover"() Open, ["Locator.hover"];
+        Dblclick = "dblclick"("options") Open, ["Locator.dblclick"];
+        Hover = "hover"("options") Open, ["Locator.hover"];
         DragTo = "dragTo"("target", "sourcePosition", "targetPosition") Open, ["Locator.dragTo"];
         Fill = "fill"("value") Open, ["Locator.fill"];
         SetInputFiles = "setInputFiles"("files") Open, ["Locator.setInputFiles"];

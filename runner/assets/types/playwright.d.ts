@@ -125,6 +125,8 @@ declare module '@playwright/test' {
     trial?: boolean;
     noWaitAfter?: boolean;
   }
+  /** Playwright's hover options: a click's, without pressing anything. */
+  export type HoverOptions = Omit<ClickOptions, 'button' | 'clickCount' | 'delay'>;
   export type SelectOptionValues = string | SelectOptionValue | readonly (string | SelectOptionValue)[];
 
   export type URLMatcher = string | RegExp;
@@ -245,11 +247,11 @@ declare module '@playwright/test' {
 
     // The selector shortcuts: page.click(selector) is page.locator(selector).click().
     click(selector: string, options?: ClickOptions): Promise<void>;
-    dblclick(selector: string, options?: TimeoutOptions): Promise<void>;
+    dblclick(selector: string, options?: ClickOptions): Promise<void>;
     fill(selector: string, value: string, options?: TimeoutOptions): Promise<void>;
     press(selector: string, key: string, options?: TimeoutOptions): Promise<void>;
     type(selector: string, text: string, options?: TimeoutOptions): Promise<void>;
-    hover(selector: string, options?: TimeoutOptions): Promise<void>;
+    hover(selector: string, options?: HoverOptions): Promise<void>;
     check(selector: string, options?: TimeoutOptions): Promise<void>;
     uncheck(selector: string, options?: TimeoutOptions): Promise<void>;
     selectOption(selector: string, values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
@@ -358,8 +360,8 @@ declare module '@playwright/test' {
     allTextContents(): Promise<string[]>;
     allInnerTexts(): Promise<string[]>;
     click(options?: ClickOptions): Promise<void>;
-    dblclick(options?: TimeoutOptions): Promise<void>;
-    hover(options?: TimeoutOptions): Promise<void>;
+    dblclick(options?: ClickOptions): Promise<void>;
+    hover(options?: HoverOptions): Promise<void>;
     /** Replaces the field's value. */
     fill(value: string, options?: TimeoutOptions): Promise<void>;
     clear(options?: TimeoutOptions): Promise<void>;
