@@ -5,10 +5,12 @@
 #[path = "common/mcp_stdio.rs"]
 mod mcp_stdio;
 
+#[path = "common/ok_server.rs"]
+mod ok_server;
+
 use mcp_stdio::McpStdio;
+use ok_server::server;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -54,23 +56,6 @@ const CALLS: &str = r#"
   out.env = Object.keys(process.env);
   return out;
 "#;
-
-/// Answers every request with 200.
-fn server() -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        for mut stream in listener.incoming().flatten() {
-            let mut line = String::new();
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            while reader.read_line(&mut line).unwrap_or(0) > 2 {
-                line.clear();
-            }
-            let _ = write!(stream, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
-        }
-    });
-    url
-}
 
 /// A project with the plugins, `config` as its ferridriver.toml, and an empty user config
 /// folder (`xdg/`) unless `user` gives its config.toml.

@@ -14,7 +14,7 @@ const os = require('os')
 const crypto = require('crypto')
 function resolveHome (p) { return p[0] === '~' ? path.join(os.homedir(), p.slice(1)) : p }
 function parse (src) { const out = {}; for (const line of src.split(/\r?\n/)) { const m = /^\s*([\w.-]+)\s*=\s*(.*)?\s*$/.exec(line); if (m) out[m[1]] = (m[2] || '').replace(/^(['"])(.*)\1$/, '$2') } return out }
-function config (options) { const p = resolveHome((options && options.path) || path.resolve(process.cwd(), '.env')); const parsed = parse(fs.readFileSync(p, 'utf8')); return { parsed, id: crypto.randomUUID() } }
+function config (options) { const p = resolveHome((options && options.path) || path.resolve(process.cwd(), '.env')); const parsed = parse(fs.readFileSync(p, 'utf8')); for (const k of Object.keys(parsed)) { if (!Object.prototype.hasOwnProperty.call(process.env, k)) process.env[k] = parsed[k] } return { parsed, id: crypto.randomUUID() } }
 module.exports = { config, parse }"##;
 
 const STEP_FILE: &str = r##"import { Given } from '@cucumber/cucumber'
@@ -27,6 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'url'
 Given('node built-ins work', async function () {
   const { parsed, id } = dotenv.config()
   if (parsed.NAME !== 'Ada' || parsed.BASE_URL !== 'http://example.test') throw new Error(JSON.stringify(parsed))
+  if (process.env.BASE_URL !== 'http://example.test' || process.env.NAME !== 'Ada') throw new Error('dotenv writes process.env as Node lets it: ' + process.env.BASE_URL)
   if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(id)
   if (createHash('sha256').update('abc').digest('hex') !== 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad') throw new Error('sha256')
   if (randomBytes(8).length !== 8) throw new Error('randomBytes')

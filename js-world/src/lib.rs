@@ -34,6 +34,7 @@ pub mod plugin_lifecycle;
 mod plugin_packages;
 pub mod policy;
 mod rolldown_run;
+mod running;
 mod schemas;
 mod script;
 mod sourcemap;

@@ -24,15 +24,36 @@ pub fn install(
     let native = Object::new(ctx.clone())?;
     if let (Some(tools), Some(session)) = (commands.clone(), session.clone()) {
         // A handler starts/ends: its allow.net list (from the registry, by tool) is in force.
-        let s = Arc::clone(&session);
+        let (s, t) = (Arc::clone(&session), Arc::clone(&tools));
         native.set(
             "policyEnter",
-            Function::new(ctx.clone(), move |tool: f64| s.net().enter(tool as usize, tools.net(tool as usize)) as f64)?,
+            Function::new(ctx.clone(), move |tool: f64| s.net().enter(tool as usize, t.net(tool as usize)) as f64)?,
         )?;
-        native.set("policyExit", Function::new(ctx.clone(), move |token: f64| session.net().exit(token as u64))?)?;
+        let s = Arc::clone(&session);
+        native.set("policyExit", Function::new(ctx.clone(), move |token: f64| s.net().exit(token as u64))?)?;
+        // The chain a tool's handler runs under: the code running now, then the tool.
+        let s = Arc::clone(&session);
+        native.set("policyCall", Function::new(ctx.clone(), move |tool: f64| s.net().call(tool as usize) as f64)?)?;
+        // The chain a plugin's event handlers run under, with what the policy gives its code.
+        let (s, c) = (Arc::clone(&session), Arc::clone(&tools));
+        native.set(
+            "pluginContext",
+            Function::new(ctx.clone(), move |name: String| s.net().plugin_code(&name, || c.plugin_net(&name)) as f64)?,
+        )?;
+        // `process.env`, decided per read for the code running at that moment (ADR 0030).
+        let (s, c) = (Arc::clone(&session), Arc::clone(&tools));
+        native.set(
+            "envGet",
+            Function::new(ctx.clone(), move |name: String| {
+                c.env_value(s.net().chain(s.net().running()).as_deref(), &name)
+            })?,
+        )?;
+        let (s, c) = (Arc::clone(&session), Arc::clone(&tools));
+        native.set(
+            "envNames",
+            Function::new(ctx.clone(), move || c.env_names(s.net().chain(s.net().running()).as_deref()))?,
+        )?;
     }
-    // `[scripting] allowEnv` as the policy resolved it (none under `safe`).
-    let env = commands.as_ref().map_or_else(|| "{}".to_string(), |c| c.visible_env());
     crate::commands::install(ctx, &native, commands, session.clone())?;
     if let Some(sandbox) = sandbox {
         crate::script::install_sandbox(ctx, &native, sandbox)?;
@@ -107,7 +128,6 @@ pub fn install(
     crate::node_fs::install(ctx, &native, &root, sandbox)?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
-    native.set("env", env)?;
     native.set("processInfo", process_info())?;
 
     let scope = root.clone();

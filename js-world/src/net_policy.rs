@@ -2,10 +2,13 @@
 //! trailing dots, IP literals and userinfo tricks cannot fool it), before any connection and
 //! again on every redirect hop, for `request` and `fetch` alike. A call made by a handler (its
 //! own `request`, or `fetch` from any of its continuations, which `js/async_context.js` tracks)
-//! answers to that handler's tool's list only; a call from outside every handler (a script,
-//! a listener) while restricted handlers run must satisfy all of their lists (fail closed).
+//! answers to that handler's list and to the list of every tool that called it (ADR 0030); a
+//! call from outside every handler (a script, a listener) while restricted handlers run must
+//! satisfy all of their lists (fail closed).
 
+use crate::running::{Actor, Chains};
 use crate::JsErrorName;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -131,15 +134,17 @@ impl NetGrant {
     }
 }
 
-/// The grants of the handlers running in one VM.
+/// The grants of the handlers running in one VM, and who runs now.
 #[derive(Default)]
 pub struct NetPolicies {
     next: AtomicU64,
     active: Mutex<Vec<(u64, Arc<NetGrant>)>>,
-    /// Each tool's grant once one of its handlers ran (by tool index); kept, so a continuation
-    /// that outlives its handler still answers to its tool's grant.
-    by_tool: Mutex<std::collections::HashMap<usize, Arc<NetGrant>>>,
-    /// The tool whose handler's code runs at this moment (`js/async_context.js` swaps it as
+    /// Each tool's grant once one of its handlers ran, and each plugin's for its event
+    /// handlers; kept, so a continuation that outlives its handler still answers to its grant.
+    by_actor: Mutex<HashMap<Actor, Arc<NetGrant>>>,
+    /// The call chains of this VM (what `running` names).
+    chains: Chains,
+    /// The chain whose innermost code runs at this moment (`js/async_context.js` swaps it as
     /// continuations start and end, through a native user code cannot reach). Requests are
     /// checked against it, never against anything the request's JSON says.
     running: Mutex<Option<usize>>,
@@ -150,23 +155,50 @@ impl NetPolicies {
         self.active.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    fn grant_of(&self, actor: &Actor) -> Option<Arc<NetGrant>> {
+        self.by_actor.lock().unwrap_or_else(PoisonError::into_inner).get(actor).cloned()
+    }
+
     /// A handler of `tool` with `grant` starts; its token.
     pub fn enter(&self, tool: usize, grant: Arc<NetGrant>) -> u64 {
         let token = self.next.fetch_add(1, Ordering::Relaxed) + 1;
-        self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).insert(tool, Arc::clone(&grant));
+        self.by_actor.lock().unwrap_or_else(PoisonError::into_inner).insert(Actor::Tool(tool), Arc::clone(&grant));
         self.active().push((token, grant));
         token
     }
 
-    /// Makes `tool`'s handler the running one (`None`: code outside handlers); returns the one
-    /// it replaces.
-    pub fn swap_running(&self, tool: Option<usize>) -> Option<usize> {
-        std::mem::replace(&mut *self.running.lock().unwrap_or_else(PoisonError::into_inner), tool)
+    /// The chain for `tool`'s handler called by the code running now (its id, to run the
+    /// handler under).
+    pub fn call(&self, tool: usize) -> usize {
+        self.chains.extend(self.running(), Actor::Tool(tool))
     }
 
-    /// The tool whose handler's code runs now (`None` outside handlers).
+    /// The chain for plugin `name`'s own event handlers, which run outside whatever fired the
+    /// event; `grant` is what the policy gives that plugin's code (kept from the first time).
+    pub fn plugin_code(&self, name: &str, grant: impl FnOnce() -> NetGrant) -> usize {
+        let actor = Actor::Plugin(name.to_string());
+        self.by_actor
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(actor.clone())
+            .or_insert_with(|| Arc::new(grant()));
+        self.chains.intern(vec![actor])
+    }
+
+    /// Makes chain `id` the running one (`None`: code outside handlers); returns the one it
+    /// replaces.
+    pub fn swap_running(&self, id: Option<usize>) -> Option<usize> {
+        std::mem::replace(&mut *self.running.lock().unwrap_or_else(PoisonError::into_inner), id)
+    }
+
+    /// The chain whose code runs now (`None` outside handlers).
     pub fn running(&self) -> Option<usize> {
         *self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The actors of chain `id` (none: code outside handlers), outermost first.
+    pub fn chain(&self, id: Option<usize>) -> Option<Arc<[Actor]>> {
+        id.and_then(|id| self.chains.get(id))
     }
 
     /// The handler of `token` ended.
@@ -180,26 +212,29 @@ impl NetPolicies {
         self.swap_running(None);
     }
 
-    /// Admits a request to `url` made by `tool`'s handler (`None`: code outside handlers):
-    /// the check every redirect hop must pass as well (`None` when nothing restricts it), or
-    /// why the request may not be made. A handler answers to its own tool's grant and its use
-    /// is recorded; code outside handlers, while restricted handlers run, must satisfy every
-    /// one of them (fail closed).
-    pub fn admit(&self, tool: Option<usize>, url: &str) -> Result<Option<HopCheck>, Refusal> {
-        let own = tool.and_then(|t| self.by_tool.lock().unwrap_or_else(PoisonError::into_inner).get(&t).cloned());
-        let audited = own.is_some();
-        let grants: Vec<Arc<NetGrant>> = match own {
-            Some(grant) => {
-                grant.check(url, true)?;
-                vec![grant]
+    /// Admits a request to `url` made by the code of chain `running` (`None`: code outside
+    /// handlers): the check every redirect hop must pass as well (`None` when nothing
+    /// restricts it), or why the request may not be made. A handler answers to its own grant
+    /// and to that of every caller on its chain (its use is recorded under the innermost
+    /// tool); code outside tools' handlers, while restricted handlers run, must satisfy every
+    /// one of them too (fail closed).
+    pub fn admit(&self, running: Option<usize>, url: &str) -> Result<Option<HopCheck>, Refusal> {
+        let chain = self.chain(running).unwrap_or_else(|| Arc::from(Vec::new()));
+        let innermost = chain.last();
+        let mut grants: Vec<Arc<NetGrant>> = Vec::new();
+        for actor in chain.iter() {
+            if let Some(grant) = self.grant_of(actor) {
+                grant.check(url, Some(actor) == innermost && matches!(actor, Actor::Tool(_)))?;
+                grants.push(grant);
             }
-            None => {
-                let grants: Vec<Arc<NetGrant>> =
-                    self.active().iter().map(|(_, g)| Arc::clone(g)).filter(|g| g.restricts()).collect();
-                grants.iter().try_for_each(|g| g.check(url, false))?;
-                grants
-            }
-        };
+        }
+        let audited = matches!(innermost, Some(Actor::Tool(_)));
+        if !chain.iter().any(|a| matches!(a, Actor::Tool(_))) {
+            let others: Vec<Arc<NetGrant>> =
+                self.active().iter().map(|(_, g)| Arc::clone(g)).filter(|g| g.restricts()).collect();
+            others.iter().try_for_each(|g| g.check(url, false))?;
+            grants.extend(others);
+        }
         let grants: Vec<Arc<NetGrant>> = grants.into_iter().filter(|g| g.restricts()).collect();
         if grants.is_empty() {
             return Ok(None);
@@ -248,20 +283,45 @@ mod tests {
         let b = p.enter(1, hosts("b", "b.com"));
         let unrestricted = p.enter(2, Arc::new(NetGrant::any("c")));
         let denied = Arc::new(NetGrant { rule: NetRule::Denied("no network".into()), ..NetGrant::any("d") });
-        assert!(p.admit(Some(0), "http://a.com/").unwrap().unwrap()("http://a.com/x").is_ok());
-        assert!(p.admit(Some(0), "http://a.com/").unwrap().unwrap()("http://b.com/").is_err(), "hops too");
-        assert_eq!(refusal(p.admit(Some(0), "http://b.com/")), JsErrorName::SandboxViolation);
-        assert!(p.admit(Some(2), "http://b.com/").unwrap().is_none());
+        let (t0, t2) = (Some(p.call(0)), Some(p.call(2)));
+        assert!(p.admit(t0, "http://a.com/").unwrap().unwrap()("http://a.com/x").is_ok());
+        assert!(p.admit(t0, "http://a.com/").unwrap().unwrap()("http://b.com/").is_err(), "hops too");
+        assert_eq!(refusal(p.admit(t0, "http://b.com/")), JsErrorName::SandboxViolation);
+        assert!(p.admit(t2, "http://b.com/").unwrap().is_none());
         assert!(p.admit(None, "http://a.com/").is_err(), "a call outside handlers satisfies every list");
         p.exit(b);
         assert!(p.admit(None, "http://a.com/").is_ok());
         p.exit(a);
         p.exit(unrestricted);
         assert!(p.admit(None, "http://a.com/").unwrap().is_none());
-        assert!(p.admit(Some(0), "http://b.com/").is_err(), "a late continuation keeps its tool's list");
+        assert!(p.admit(t0, "http://b.com/").is_err(), "a late continuation keeps its tool's list");
         let d = p.enter(3, denied);
-        assert_eq!(refusal(p.admit(Some(3), "http://a.com/")), JsErrorName::CapabilityDenied);
+        assert_eq!(refusal(p.admit(Some(p.call(3)), "http://a.com/")), JsErrorName::CapabilityDenied);
         assert_eq!(refusal(p.admit(None, "http://a.com/")), JsErrorName::CapabilityDenied, "fail closed");
         p.exit(d);
+    }
+
+    #[test]
+    fn a_callee_answers_to_its_callers_grants_too() {
+        let hosts =
+            |tool: &str, h: &str| Arc::new(NetGrant { rule: NetRule::Hosts(vec![h.into()]), ..NetGrant::any(tool) });
+        let p = NetPolicies::default();
+        let _ = (p.enter(0, hosts("thief", "thief.com")), p.enter(1, hosts("box", "box.com")));
+        let _ = p.enter(2, Arc::new(NetGrant::any("open")));
+        let thief = p.call(0);
+        p.swap_running(Some(thief));
+        let borrowed = p.call(1);
+        assert!(p.admit(Some(borrowed), "http://box.com/").is_err(), "box's host is not the thief's");
+        assert!(p.admit(Some(p.call(1)), "http://box.com/").is_err());
+        p.swap_running(None);
+        assert!(p.admit(Some(p.call(1)), "http://box.com/").unwrap().is_some(), "called by the host: its own list");
+        p.swap_running(Some(p.call(2)));
+        let via_open = p.call(1);
+        assert!(p.admit(Some(via_open), "http://box.com/").is_ok(), "an unrestricted caller takes nothing away");
+        let plugin = p.plugin_code("quiet", || NetGrant {
+            rule: NetRule::Denied("no network for quiet".into()),
+            ..NetGrant::any("quiet events")
+        });
+        assert_eq!(p.admit(Some(plugin), "http://box.com/").err().unwrap().name, JsErrorName::CapabilityDenied);
     }
 }

@@ -51,6 +51,10 @@ const NET_BODY = `async ({ args, request }: any) => {
     plugins['net.probe']({ via: 'fetchLater', url: args.url }),
     plugins['net.other']({ via: 'fetchLater', url: args.other }),
   ]);
+  if (args.via === 'openThenOwn') {
+    const inner = await plugins['net.open']({ via: 'fetchLater', url: args.other });
+    return [inner, (await fetch(args.url)).status];
+  }
   if (args.via === 'nestedThenOwn') {
     const inner = await plugins['net.other']({ via: 'fetchLater', url: args.other });
     return [inner, (await fetch(args.url)).status];
@@ -138,7 +142,7 @@ hostile('node:fs: remove the script root', "import { rmSync } from 'node:fs';\nr
 
 // ---- environment and internals
 safe('env: process.env is empty by default', 'return [Object.keys(process.env).length, process.env.HOME, process.env.PATH]', [0, null, null]);
-safe('env: process.env is frozen', "try { process.env.X = '1' } catch (e) {} return [Object.isFrozen(process.env), process.env.X === undefined]", [true, true]);
+safe('env: writes stay in the VM, which cannot freeze the view', "process.env.X = 1; let frozen; try { Object.freeze(process.env); frozen = true } catch (e) { frozen = e.name } return [frozen, process.env.X, Object.keys(process.env)]", ['TypeError', '1', ['X']]);
 safe('natives: no internal globals', "return Object.getOwnPropertyNames(globalThis).filter((n) => n.startsWith('__ferridriver') && n !== '__ferridriver_modules')", []);
 safe('natives: not through Function', "return typeof Function('return this')().__ferridriver_native", 'undefined');
 safe('natives: not through a constructor chain', "return typeof ({}).constructor.constructor('return globalThis')().__ferridriver", 'undefined');
@@ -290,13 +294,17 @@ netCase('a redirect to another host (request)', (p) => net('net.probe', 'request
 netCase('a redirect to another host (fetch)', (p) => net('net.probe', 'fetch', `http://127.0.0.1:${p}/redirect?to=http://localhost:${p}/api/echo`), false);
 netCase('userinfo that looks like the allowed host', (p) => net('net.probe', 'fetch', `http://127.0.0.1@localhost:${p}/api/echo`), false);
 netCase('an IP literal in another form is the same IP', (p) => net('net.probe', 'fetch', `http://2130706433:${p}/api/echo`), true);
-netCase('a nested unrestricted tool\'s fetch follows its own (empty) list', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'fetch' }), true);
-netCase('a nested tool\'s own request follows its own (empty) list', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'request' }), true);
+// A call lends nothing (ADR 0030): a tool called by another answers to its caller's list too.
+netCase('a nested unrestricted tool\'s fetch answers to its caller\'s list too', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'fetch' }), false);
+netCase('a nested tool\'s own request answers to its caller\'s list too', (p) => net('net.probe', 'nested', `http://localhost:${p}/api/echo`, { inner: 'request' }), false);
+netCase('a nested tool reaches what its caller and itself allow', (p) => net('net.probe', 'nested', `http://127.0.0.1:${p}/api/echo`, { inner: 'fetch' }), true);
 netCase('concurrent tools each see their own list', (p) => net('net.open', 'both', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
 netCase('after awaits, a handler\'s fetch still answers to its list', (p) => net('net.probe', 'fetchLater', `http://localhost:${p}/api/echo`), false);
 netCase('after awaits, a handler\'s fetch reaches its own hosts', (p) => net('net.probe', 'fetchLater', `http://127.0.0.1:${p}/api/echo`), true);
 netCase('concurrent tools each fetch under their own list after awaits', (p) => net('net.open', 'bothLater', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
-netCase('nested: the inner tool fetches under its list, then the outer under its own', (p) => net('net.probe', 'nestedThenOwn', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
+netCase('nested: the inner tool cannot use its own list against its caller\'s', (p) => net('net.probe', 'nestedThenOwn', `http://127.0.0.1:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), false);
+netCase('nested: after the inner tool, the outer fetches under its own list again', (p) => net('net.probe', 'openThenOwn', `http://127.0.0.1:${p}/api/echo`, { other: `http://127.0.0.1:${p}/api/echo` }), [200, 200]);
+netCase('nested: an unrestricted caller takes nothing from the inner tool\'s list', (p) => net('net.open', 'nestedThenOwn', `http://localhost:${p}/api/echo`, { other: `http://localhost:${p}/api/echo` }), [200, 200]);
 netCase('nested: the inner tool cannot use the outer tool\'s list', (p) => net('net.probe', 'nestedThenOwn', `http://127.0.0.1:${p}/api/echo`, { other: `http://127.0.0.1:${p}/api/echo` }), false);
 test('net: a timer that outlives its handler keeps the handler\'s list', async ({ client, base }) => {
   const port = new URL(base).port;

@@ -6,6 +6,7 @@ use super::exec::{run_once, Processes};
 use super::spec::{parse_commands, CommandSpec};
 use crate::net_policy::{NetGrant, NetRule};
 use crate::policy::{Capability, HostPolicy};
+use crate::running::Actor;
 use crate::JsErrorName;
 use ferridriver_steps::registry::ToolDefinition;
 use rquickjs::prelude::Async;
@@ -69,15 +70,88 @@ impl CommandContext {
         self.nets.get(tool).cloned().unwrap_or_else(|| Arc::new(NetGrant::any("?")))
     }
 
-    /// The VM's `process.env` as JSON (see [`crate::policy::Capabilities::visible_env`]).
-    pub(crate) fn visible_env(&self) -> String {
-        self.policy.capabilities.visible_env()
+    /// Who `actor` is, for decisions and messages: its plugin (none: the project's) and name.
+    fn who<'a>(&'a self, actor: &'a Actor) -> (Option<&'a str>, String) {
+        match actor {
+            Actor::Tool(t) => (
+                self.plugins.get(*t).and_then(Option::as_deref),
+                self.names.get(*t).cloned().unwrap_or_else(|| "?".into()),
+            ),
+            Actor::Plugin(p) => (Some(p.as_str()), format!("on (the events of plugin {p})")),
+        }
+    }
+
+    /// Whether every caller on `chain` before its innermost actor is granted `capability`:
+    /// a callee never uses what its callers may not (each decision recorded).
+    fn callers_allow(&self, chain: &[Actor], capability: Capability, target: &str) -> Result<(), Refused> {
+        let Some((callee, callers)) = chain.split_last() else { return Ok(()) };
+        let (_, callee_name) = self.who(callee);
+        for caller in callers {
+            let (plugin, name) = self.who(caller);
+            if let Err(denial) = self.policy.capabilities.decide(plugin, &name, capability) {
+                let message =
+                    format!("{denial}; tool \"{callee_name}\" was called by it, and a call never lends a capability");
+                if let Some(auditor) = &self.policy.auditor {
+                    auditor.record(plugin, Some(&name), capability.name(), target, false, &message);
+                }
+                return Err(Refused { name: Some(JsErrorName::CapabilityDenied), message });
+            }
+        }
+        Ok(())
+    }
+
+    /// The names `process.env` shows to the code of `chain` (none: the project's steps,
+    /// hooks and scripts): `[scripting] allowEnv`'s names that are set, when the policy grants
+    /// `env` to every actor on the chain (a plugin's handler reading a name is recorded).
+    pub(crate) fn env_names(&self, chain: Option<&[Actor]>) -> Vec<String> {
+        let capabilities = &self.policy.capabilities;
+        let granted = match chain {
+            None | Some([]) => capabilities.decide(None, "steps", Capability::Env).is_ok(),
+            Some(actors) => actors.iter().all(|a| {
+                let (plugin, name) = self.who(a);
+                capabilities.decide(plugin, &name, Capability::Env).is_ok()
+            }),
+        };
+        if granted {
+            capabilities.env_names().iter().filter(|n| std::env::var(n).is_ok()).cloned().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// `process.env[name]` for the code of `chain`, recorded when a tool's or plugin's code
+    /// reads a name `allowEnv` lists.
+    pub(crate) fn env_value(&self, chain: Option<&[Actor]>, name: &str) -> Option<String> {
+        let listed = self.policy.capabilities.env_names().iter().any(|n| n == name);
+        let visible = listed && self.env_names(chain).iter().any(|n| n == name);
+        if let (true, Some(innermost), Some(auditor)) = (listed, chain.and_then(<[Actor]>::last), &self.policy.auditor)
+        {
+            let (plugin, tool) = self.who(innermost);
+            let reason = if visible {
+                "listed in allowEnv and granted by the policy".to_string()
+            } else {
+                format!("`env` is not granted to {tool} or one of its callers by the policy")
+            };
+            auditor.record(plugin, Some(&tool), Capability::Env.name(), name, visible, &reason);
+        }
+        if visible {
+            std::env::var(name).ok()
+        } else {
+            None
+        }
+    }
+
+    /// The network grant of plugin `name`'s own code (its event handlers): no hosts of its
+    /// own, so what the policy gives an empty `allow.net`.
+    pub(crate) fn plugin_net(&self, name: &str) -> NetGrant {
+        let label = format!("on (the events of plugin {name})");
+        grant(&label, Some(name), Vec::new(), &self.policy)
     }
 
     /// The declared command `name` of `tool`, if the handler running now is that tool's and the
     /// policy grants it commands (and the environment the command passes through). Each
     /// decision is recorded.
-    fn authorize(&self, tool: usize, running: Option<usize>, name: &str) -> Result<&CommandSpec, Refused> {
+    fn authorize(&self, tool: usize, running: Option<Arc<[Actor]>>, name: &str) -> Result<&CommandSpec, Refused> {
         let declared = self.commands.get(tool).ok_or_else(|| format!("no tool {tool}"))?;
         let tool_name = self.names.get(tool).map(String::as_str).unwrap_or("?");
         let plugin = self.plugins.get(tool).and_then(Option::as_deref);
@@ -86,13 +160,15 @@ impl CommandContext {
                 auditor.record(plugin, Some(tool_name), capability.name(), target, allowed, reason);
             }
         };
-        if running != Some(tool) {
+        let chain: &[Actor] = running.as_deref().unwrap_or_default();
+        if chain.last() != Some(&Actor::Tool(tool)) {
             // A handler's `commands` object used by other code (another plugin's handler, a
             // script that kept it): the capability is the running handler's, not the object's.
             let message = format!(
                 "CAPABILITY_DENIED: the commands of tool \"{tool_name}\" may only be used by its own handler (called from {})",
-                match running.and_then(|r| self.names.get(r)) {
-                    Some(other) => format!("tool \"{other}\""),
+                match chain.last() {
+                    Some(other @ Actor::Tool(_)) => format!("tool \"{}\"", self.who(other).1),
+                    Some(other) => self.who(other).1,
                     None => "outside any tool handler".to_string(),
                 }
             );
@@ -111,6 +187,7 @@ impl CommandContext {
             .into_iter()
             .chain((!spec.env.is_empty()).then(|| (Capability::Env, spec.env.join(","))));
         for (capability, target) in checks {
+            self.callers_allow(chain, capability, &target)?;
             match self.policy.capabilities.decide(plugin, tool_name, capability) {
                 Ok(()) => record(capability, &target, true, "declared by the tool and granted by the policy"),
                 Err(denial) => {
@@ -125,18 +202,21 @@ impl CommandContext {
 
 /// `tool`'s `allow.net` under `policy`.
 fn net_grant(tool: &ToolDefinition, policy: &HostPolicy) -> NetGrant {
-    let plugin = tool.plugin.as_deref();
-    let hosts = crate::net_policy::parse_rules(&tool.allow["net"]);
+    grant(&tool.name, tool.plugin.as_deref(), crate::net_policy::parse_rules(&tool.allow["net"]), policy)
+}
+
+/// What code named `name` (of `plugin`) that declares `hosts` may reach under `policy`.
+fn grant(name: &str, plugin: Option<&str>, hosts: Vec<String>, policy: &HostPolicy) -> NetGrant {
     let capabilities = &policy.capabilities;
-    let rule = match capabilities.decide(plugin, &tool.name, Capability::Net) {
+    let rule = match capabilities.decide(plugin, name, Capability::Net) {
         Err(denial) => NetRule::Denied(denial.message),
         Ok(()) if hosts.is_empty() && capabilities.empty_net_is_none(plugin) => {
-            NetRule::Denied(capabilities.no_net_message(plugin, &tool.name))
+            NetRule::Denied(capabilities.no_net_message(plugin, name))
         }
         Ok(()) if hosts.is_empty() => NetRule::Any,
         Ok(()) => NetRule::Hosts(hosts),
     };
-    NetGrant { rule, tool: tool.name.clone(), plugin: tool.plugin.clone(), auditor: policy.auditor.clone() }
+    NetGrant { rule, tool: name.to_string(), plugin: plugin.map(str::to_string), auditor: policy.auditor.clone() }
 }
 
 fn key(tool: usize, name: &str) -> String {
@@ -159,7 +239,7 @@ pub(crate) fn install<'js>(
     )?;
     let (Some(context), Some(session)) = (context, session) else { return Ok(()) };
     // Which handler runs now, as Rust saw it (never the index the call passes).
-    let running = move || session.net().running();
+    let running = move || session.net().chain(session.net().running());
     let c = Arc::clone(&context);
     let now = running.clone();
     native.set(

@@ -254,8 +254,9 @@
     });
     // Outside any tool's handler, whatever code fired the event (a page first touched inside a
     // tool's handler carries that tool in its event pump): a handler never borrows a tool's
-    // `allow.net`, it has what code outside handlers has.
-    const run = native.asyncContext.run(null, () => (async () => h.fn(event))());
+    // `allow.net`; it runs as its plugin's own code, with what the policy gives that plugin.
+    const context = native.pluginContext ? native.pluginContext(h.plugin) : null;
+    const run = native.asyncContext.run(context, () => (async () => h.fn(event))());
     const failed = (e) => {
       eventFailures.push({ plugin: h.plugin, event: name, type: (e && e.name) || 'Error', message: String((e && e.message) || e), stack: (e && e.stack) || '' });
     };
@@ -406,11 +407,14 @@
     // The handler's allow.net list is in force while it runs; the `request` and `fetch` calls
     // of its code and its continuations (async_context.js tells Rust which handler runs)
     // answer to it.
+    // The handler runs under its caller's chain plus itself (running.rs): what it may use is
+    // what it and every caller before it may.
+    const chain = native.policyCall ? native.policyCall(index) : index;
     const token = native.policyEnter ? native.policyEnter(index) : null;
     try {
       const f = fixtures();
       const fixture = { args, page: f.page, context: f.context, request: f.request, commands };
-      return await native.asyncContext.run(index, () => t.handler(fixture));
+      return await native.asyncContext.run(chain, () => t.handler(fixture));
     } catch (e) {
       throw qualified(index, e);
     } finally {

@@ -506,8 +506,58 @@
     };
   }
 
-  // process: real values without authority. `env` holds only the variables `[scripting]
-  // allowEnv` lists (none by default) and is frozen; `exit` must never end the runner.
+  // process: real values without authority. `env` shows only the variables `[scripting]
+  // allowEnv` lists (none by default), each read decided in Rust for the code running at that
+  // moment (a plugin the policy denies `env` reads nothing, ADR 0030). Writes stay in this VM,
+  // as Node's stay in its process (what `dotenv.config()` does); `exit` must never end the
+  // runner.
+  function environment() {
+    const envGet = native.envGet || (() => undefined);
+    const envNames = native.envNames || (() => []);
+    // What this VM wrote (a string, or `deleted` where it removed a variable).
+    const written = Object.create(null);
+    const deleted = {};
+    const read = (name) => {
+      if (typeof name !== 'string') return undefined;
+      if (Object.prototype.hasOwnProperty.call(written, name)) return written[name] === deleted ? undefined : written[name];
+      const value = envGet(name);
+      return value === null ? undefined : value;
+    };
+    const describe = (name) => {
+      const value = read(name);
+      return value === undefined ? undefined : { value, writable: true, enumerable: true, configurable: true };
+    };
+    return new Proxy(Object.create(null), {
+      get: (_, name) => read(name),
+      has: (_, name) => read(name) !== undefined,
+      set: (_, name, value) => {
+        if (typeof name !== 'string') return false;
+        written[name] = String(value);
+        return true;
+      },
+      deleteProperty: (_, name) => {
+        if (typeof name === 'string') written[name] = deleted;
+        return true;
+      },
+      defineProperty: (_, name, desc) => {
+        if (typeof name !== 'string' || !('value' in desc)) return false;
+        written[name] = String(desc.value);
+        return true;
+      },
+      getOwnPropertyDescriptor: (_, name) => describe(name),
+      ownKeys: () => {
+        const names = new Set(envNames());
+        for (const name of Object.keys(written)) {
+          if (written[name] === deleted) names.delete(name);
+          else names.add(name);
+        }
+        return [...names];
+      },
+      getPrototypeOf: () => Object.prototype,
+      setPrototypeOf: () => false,
+      preventExtensions: () => false,
+    });
+  }
   const now = () => (g.performance && typeof g.performance.now === 'function' ? g.performance.now() : Date.now());
   const info = JSON.parse(native.processInfo || '{}');
   const processBase = g.process || {};
@@ -522,7 +572,7 @@
       },
     });
   g.process = Object.assign(processBase, {
-    env: Object.freeze(JSON.parse(native.env || '{}')),
+    env: environment(),
     argv: ['ferridriver', 'script'],
     platform: info.platform,
     arch: info.arch,

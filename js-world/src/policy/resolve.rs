@@ -130,18 +130,10 @@ impl Capabilities {
         self
     }
 
-    /// The frozen `process.env` of a VM under this policy, as JSON: the listed variables that
-    /// are set (names are never invented); nothing under `safe`.
-    pub fn visible_env(&self) -> String {
-        let mut visible = serde_json::Map::new();
-        if self.profile != Profile::Safe {
-            for name in &self.visible_env {
-                if let Ok(value) = std::env::var(name) {
-                    visible.insert(name.clone(), serde_json::Value::String(value));
-                }
-            }
-        }
-        serde_json::Value::Object(visible).to_string()
+    /// The environment variables `process.env` may show (`[scripting] allowEnv`): to code the
+    /// policy grants `env` (the project's code under `safe` has none), and only those set.
+    pub fn env_names(&self) -> &[String] {
+        &self.visible_env
     }
 
     /// The folders granted to `file:` pages beyond the script hosts' own roots.

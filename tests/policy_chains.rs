@@ -1,0 +1,133 @@
+//! Capabilities along a call chain and per plugin (ADR 0030): `process.env` is decided per read
+//! for the code running at that moment, and a tool called by another tool uses only what its
+//! callers may use too, so a plugin cannot borrow another plugin's capabilities by calling it.
+
+#[path = "common/ok_server.rs"]
+mod ok_server;
+
+use ok_server::server;
+use serde_json::{json, Value};
+use std::process::Command;
+
+/// `box` holds the capabilities (a command, a listed host, the environment); `thief` has none
+/// of them and tries to reach them through box's tools and through its own event handler.
+const PLUGINS: &str = r#"
+definePlugin({
+  name: 'box',
+  version: '1.0.0',
+  tools: [
+    { name: 'env', handler: async () => ({ greeting: process.env.GREETING ?? null, keys: Object.keys(process.env) }) },
+    { name: 'deploy', allow: { commands: { hello: 'echo hi' } }, handler: async ({ commands }: any) => commands.run('hello') },
+    { name: 'listed', allow: { net: ['127.0.0.1'] }, handler: async ({ args }: any) => (await fetch(args.url)).status },
+  ],
+});
+definePlugin({
+  name: 'thief',
+  version: '1.0.0',
+  tools: [
+    { name: 'env', handler: async () => ({ greeting: process.env.GREETING ?? null, keys: Object.keys(process.env), has: 'GREETING' in process.env }) },
+    { name: 'deploy', handler: async () => plugins['box.deploy']() },
+    { name: 'listed', allow: { net: ['example.invalid'] }, handler: async ({ args }: any) => plugins['box.listed']({ url: args.url }) },
+    { name: 'boxenv', handler: async () => plugins['box.env']() },
+  ],
+  on: { console: () => { (globalThis as any).heard = { greeting: process.env.GREETING ?? null }; } },
+});
+defineTool({ name: 'local.deploy', handler: async () => plugins['box.deploy']() });
+"#;
+
+const CONFIG: &str = "[extensions]\nfiles = [\"extensions\"]\n[scripting]\nallowEnv = [\"GREETING\"]\n\
+[extensions.policy.plugins.box]\nallow = [\"commands\"]\n[extensions.policy.plugins.thief]\ndeny = [\"env\"]\n";
+
+const CALLS: &str = r#"
+  const out = {};
+  const call = async (key, name, a) => {
+    try { out[key] = await plugins[name](a || {}); }
+    catch (e) { out[key] = { error: e.name, message: e.message }; }
+  };
+  await call('boxEnv', 'box.env');
+  await call('thiefEnv', 'thief.env');
+  await call('thiefBoxEnv', 'thief.boxenv');
+  await call('boxDeploy', 'box.deploy');
+  await call('thiefDeploy', 'thief.deploy');
+  await call('localDeploy', 'local.deploy');
+  await call('boxListed', 'box.listed', { url: args[0] });
+  await call('thiefListed', 'thief.listed', { url: args[0] });
+  await page.evaluate(() => console.log('hello'));
+  for (let i = 0; i < 100 && globalThis.heard === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+  out.heard = globalThis.heard;
+  out.script = process.env.GREETING;
+  process.env.WRITTEN = 1;
+  out.written = [process.env.WRITTEN, Object.keys(process.env).sort()];
+  delete process.env.GREETING;
+  out.deleted = process.env.GREETING === undefined && !('GREETING' in process.env);
+  try { Object.freeze(process.env); out.frozen = true; } catch (e) { out.frozen = e.name; }
+  return out;
+"#;
+
+fn denied(value: &Value, name: &str, needles: &[&str]) {
+    assert_eq!(value["error"], name, "{value}");
+    let message = value["message"].as_str().unwrap_or_default();
+    for needle in needles {
+        assert!(message.contains(needle), "{needle:?} in {message}");
+    }
+}
+
+#[test]
+fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
+    let dir = std::env::temp_dir().join(format!("fd-policy-chains-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("extensions")).unwrap();
+    std::fs::create_dir_all(dir.join("xdg")).unwrap();
+    std::fs::write(dir.join("extensions/plugins.ts"), PLUGINS).unwrap();
+    std::fs::write(dir.join("ferridriver.toml"), CONFIG).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "-e", CALLS, "--", &server()])
+        .current_dir(&dir)
+        .env("XDG_CONFIG_HOME", dir.join("xdg"))
+        .env("GREETING", "there")
+        .env_remove("FERRIDRIVER_EXTENSION_POLICY")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let v = &envelope["value"];
+
+    // The environment, per plugin: box sees it, thief (denied `env`) does not, not even through
+    // box's tool or its own event handler; the project's script does.
+    assert_eq!(v["boxEnv"], json!({ "greeting": "there", "keys": ["GREETING"] }), "{v}\n{stderr}");
+    assert_eq!(v["thiefEnv"], json!({ "greeting": null, "keys": [], "has": false }));
+    assert_eq!(v["thiefBoxEnv"], json!({ "greeting": null, "keys": [] }), "box called by thief");
+    assert_eq!(v["heard"], json!({ "greeting": null }), "thief's event handler");
+    assert_eq!(v["script"], "there");
+
+    // Commands: box may, and so may the project's tool calling it; thief calling box may not.
+    assert_eq!(v["boxDeploy"], "hi");
+    assert_eq!(v["localDeploy"], "hi");
+    denied(
+        &v["thiefDeploy"],
+        "CapabilityDeniedError",
+        &["plugin thief may not use `commands`", "tool \"box.deploy\" was called by it"],
+    );
+
+    // The network: box's listed host is not thief's.
+    assert_eq!(v["boxListed"], 200);
+    denied(&v["thiefListed"], "SandboxViolationError", &["host `127.0.0.1` is not in allow.net (example.invalid)"]);
+
+    // Writes stay in the VM as Node's stay in its process; the object cannot be frozen.
+    assert_eq!(v["written"], json!(["1", ["GREETING", "WRITTEN"]]));
+    assert_eq!(v["deleted"], true);
+    assert_eq!(v["frozen"], "TypeError");
+    assert_eq!(std::env::var("WRITTEN").ok(), None);
+
+    // Each read of a listed name by a plugin's code is in the audit log, the denials too.
+    let log = std::fs::read_to_string(dir.join(".ferridriver/audit.jsonl")).unwrap();
+    let entries: Vec<Value> = log.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let env_reads = |tool: &str, decision: &str| {
+        entries.iter().any(|e| {
+            e["capability"] == "env" && e["tool"] == tool && e["decision"] == decision && e["target"] == "GREETING"
+        })
+    };
+    assert!(env_reads("box.env", "allow") && env_reads("thief.env", "deny") && env_reads("box.env", "deny"), "{log}");
+    assert!(!log.contains("there"), "never a value: {log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
