@@ -206,3 +206,42 @@ fn an_mcp_tool_call_is_not_held_up_by_a_handler_that_never_finishes() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const HEARS: &str = r#"
+const heard: { text: string; at: number }[] = [];
+definePlugin({
+  name: 'hears',
+  version: '1.0.0',
+  tools: [{ name: 'heard', exposeAsTool: true, handler: async () => ({ heard }) }],
+  on: { console: (e: any) => { heard.push({ text: e.text, at: Date.now() }); } },
+});
+"#;
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64
+}
+
+#[test]
+fn an_mcp_session_hears_page_events_between_calls_as_they_happen() {
+    let dir = js_suite::project_dir("plugin-events-idle");
+    js_suite::write_files(
+        &dir,
+        &[("ferridriver.toml", "extensions = [\"extensions\"]\n"), ("extensions/hears.ts", HEARS)],
+    );
+    let mut mcp = McpStdio::start(&dir, &[]);
+    // The page logs 300 ms after the call has returned.
+    let source = "await page.setContent('<p>idle</p>'); \
+                  await page.evaluate(() => setTimeout(() => console.log('later'), 300)); return 1";
+    let reply = mcp.call_tool("run_script", serde_json::json!({ "source": source }));
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let asked = now_ms();
+    let state = mcp.call_tool("hears_heard", serde_json::json!({}));
+    let heard = state["result"]["structuredContent"]["heard"].as_array().cloned().unwrap_or_default();
+    let later = heard.iter().find(|h| h["text"] == "later").unwrap_or_else(|| panic!("{state}"));
+    // Heard between the calls: before this call was sent, not when it drove the VM.
+    assert!(later["at"].as_u64().unwrap() < asked, "heard at {} but asked at {asked}: {state}", later["at"]);
+    let (_, stderr) = mcp.end();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

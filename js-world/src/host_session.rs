@@ -178,6 +178,15 @@ impl HostSession<JsHost> {
         host.invoke_tool(world, tool, args, timeout).await
     }
 
+    /// What the session's VM does between two calls (see [`JsHost::between_calls`]): only
+    /// after the session started for its plugins.
+    pub fn between_calls(&self, limit: Duration) -> Option<impl std::future::Future<Output = ()> + '_> {
+        if !self.started {
+            return None;
+        }
+        self.host.between_calls(limit)
+    }
+
     /// Whether the session's page is open.
     pub fn has_page(&self) -> bool {
         self.world.as_ref().is_some_and(|w| w.browser().current().is_some())

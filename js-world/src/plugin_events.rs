@@ -132,6 +132,18 @@ impl JsHost {
         self.report_event_failures(failures);
     }
 
+    /// Between two calls of an agent host: the VM's pending work runs as it comes — plugins'
+    /// page-event handlers hear a page's events when they happen, not at the next call. JS that
+    /// runs past `limit` since this future started is interrupted (the next call then rebuilds
+    /// the VM). `None` when no plugin listens to page events (the VM then waits for the call).
+    pub fn between_calls(&self, limit: Duration) -> Option<impl std::future::Future<Output = ()> + '_> {
+        let listens = self.program.as_deref().is_some_and(|p| PAGE_EVENTS.iter().any(|e| p.manifest.listens_to(e)));
+        if !listens || self.in_flight {
+            return None;
+        }
+        self.vm.as_ref().map(|vm| vm.drive(limit))
+    }
+
     /// Reports handlers that failed since the last look (after a call that may have run them).
     pub(crate) async fn report_pending_event_failures(&mut self) {
         let listening = self.program.as_ref().is_some_and(|p| p.manifest.plugins().any(|p| !p.events.is_empty()));

@@ -23,6 +23,10 @@ use tokio::sync::{mpsc, oneshot};
 
 /// A tool call's time when the tool declares no `timeoutMs`: the session-wide script timeout.
 const TOOL_TIMEOUT: Duration = DEFAULT_TIMEOUT;
+/// Between calls, how often the VM's drive is restarted, and how long one stretch of JS may run
+/// within one drive (plugins' event handlers keep their own 5 s limit in JS).
+const IDLE_TICK: Duration = Duration::from_secs(1);
+const IDLE_LIMIT: Duration = Duration::from_secs(6);
 
 /// What every session of a server shares.
 pub struct SessionContext {
@@ -272,7 +276,18 @@ fn session_thread(
         let mut draft = Draft::default();
         // The browser generation the World's page belongs to.
         let mut page_generation: Option<u64> = None;
-        while let Some(job) = rx.recv().await {
+        loop {
+            // Between calls, the VM runs what is pending (plugins' page events as they come),
+            // each stretch of JS at most IDLE_LIMIT long: the drive is restarted every tick.
+            let job = match session.between_calls(IDLE_LIMIT) {
+                Some(drive) => tokio::select! {
+                    job = rx.recv() => job,
+                    () = drive => continue,
+                    () = tokio::time::sleep(IDLE_TICK) => continue,
+                },
+                None => rx.recv().await,
+            };
+            let Some(job) = job else { break };
             // Before a call that may use the page: a relaunched (or lost) browser's old page
             // references are dead, so the World and globalThis start over; vars stay. A reload
             // or a reclaim touches no page, so it does not wait on the browser's answer.
