@@ -3,8 +3,10 @@
 //! `Numpad5`) on a US layout, `selectOption({ index })` and an option that never comes,
 //! `toHaveText`/`toContainText` with `ignoreCase` and `useInnerText`, a click's `button`,
 //! `modifiers` and `position`, `hover` and `dblclick` with options, `fill` on an element that cannot take text, and
-//! `waitForSelector`'s `hidden`/`detached` states. One answer differs, on purpose: an action's
-//! time-out is in ferridriver's words, naming the locator and why it waited.
+//! `waitForSelector`'s `hidden`/`detached` states, and `check`/`uncheck`/`setChecked` with
+//! `trial`, `position` and `force` (nothing to do for a box already in the wanted state, even a
+//! disabled one). Some answers differ, on purpose, in wording only: an action's time-out names
+//! the locator and why it waited; a click that did not change a box names the locator.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -25,6 +27,41 @@ const PAGES: &[(&str, &str)] = &[(
 <p id=gone style="display:none">gone</p>
 <div id=h style="width:50px;height:20px" onmousemove="document.getElementById('log').textContent = 'move ' + event.offsetX + ',' + event.offsetY + ' ' + event.altKey" ondblclick="document.getElementById('log').textContent = 'dbl ' + event.shiftKey + ' ' + event.detail">H</div>"#,
 )];
+
+const CHECK_PAGE: (&str, &str) = (
+    "/checks",
+    r#"<!DOCTYPE html><title>Checks</title>
+<label id=lab><input type=checkbox id=c1> Terms</label>
+<input type=checkbox id=c2 checked disabled>
+<input type=checkbox id=c3 disabled>
+<input type=radio name=r id=r1 checked><input type=radio name=r id=r2>
+<button id=btn>Not a box</button>
+<div role=checkbox aria-checked=false id=aria onclick="this.setAttribute('aria-checked', this.getAttribute('aria-checked') === 'true' ? 'false' : 'true')">aria</div>
+<input type=checkbox id=stuck onclick="return false">
+<div style="position:relative"><input type=checkbox id=c4><div id=cover style="position:absolute;left:0;top:0;width:40px;height:40px;background:white"></div></div>"#,
+);
+
+const CHECKS: &str = r#"
+await page.goto(args[0] + '/checks');
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+const state = (sel) => page.locator(sel).evaluate((e) => e.checked);
+await attempt('trial', async () => { await page.check('#c1', { trial: true }); return state('#c1'); });
+await attempt('position', async () => { await page.locator('#c1').check({ position: { x: 2, y: 2 } }); return state('#c1'); });
+await attempt('checkedDisabled', async () => { await page.check('#c2', { timeout: 300 }); return state('#c2'); });
+await attempt('uncheckedDisabled', async () => page.check('#c3', { timeout: 300 }));
+await attempt('covered', async () => page.check('#c4', { timeout: 300 }));
+await attempt('coveredForce', async () => page.check('#c4', { force: true, timeout: 300 }));
+await attempt('uncheckRadio', async () => page.uncheck('#r1', { timeout: 300 }));
+await attempt('checkRadio', async () => { await page.check('#r2', { timeout: 300 }); return [await state('#r1'), await state('#r2')]; });
+await attempt('notABox', async () => page.check('#btn', { timeout: 300 }));
+await attempt('aria', async () => { await page.check('#aria'); return page.getAttribute('#aria', 'aria-checked'); });
+await attempt('ariaUncheckTrial', async () => { await page.locator('#aria').setChecked(false, { trial: true }); return page.getAttribute('#aria', 'aria-checked'); });
+await attempt('stuck', async () => page.check('#stuck', { timeout: 300 }));
+await attempt('setCheckedFalse', async () => { await page.locator('#c1').setChecked(false); return state('#c1'); });
+await attempt('uncheckUncheckedRadio', async () => { await page.uncheck('#r1', { timeout: 300 }); return 'done'; });
+return out;
+"#;
 
 const OPTIONS: &str = r#"
 await page.goto(args[0] + '/misc');
@@ -109,4 +146,37 @@ fn keys_named_by_their_code_as_playwright() {
         "events": ["a KeyA 65 false", "Shift ShiftLeft 16 true", "A KeyA 65 true", "Shift ShiftLeft 16 true", "@ Digit2 50 true", "Clear Numpad5 12 false"]
     });
     js_suite::assert_as_playwright("keys", &base, KEYS, &playwright, &[]);
+}
+
+#[test]
+fn check_options_as_playwright() {
+    support::browser_available();
+    let base = support::serve(&[CHECK_PAGE]);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same page).
+    let playwright = serde_json::json!({
+        "trial": false,
+        "position": true,
+        "checkedDisabled": true,
+        "uncheckedDisabled": "error: page.check: Timeout 300ms exceeded.",
+        "covered": "error: page.check: Timeout 300ms exceeded.",
+        "coveredForce": "error: page.check: Clicking the checkbox did not change its state",
+        "uncheckRadio": "error: page.uncheck: Cannot uncheck radio button. Radio buttons can only be unchecked by selecting another radio button in the same group.",
+        "checkRadio": [false, true],
+        "notABox": "error: page.check: Error: Not a checkbox or radio button",
+        "aria": "true",
+        "ariaUncheckTrial": "true",
+        "stuck": "error: page.check: Clicking the checkbox did not change its state",
+        "setCheckedFalse": false,
+        "uncheckUncheckedRadio": "done"
+    });
+    // Ours in our words: the time-outs name the locator and what was awaited; the two failed
+    // clicks and the radio button name the locator.
+    let ours = [
+        ("uncheckedDisabled", serde_json::json!("error: timed out after 300 ms waiting for locator('#c3') (element is not enabled) to check")),
+        ("covered", serde_json::json!("error: timed out after 300 ms waiting for locator('#c4') (<div#cover> in <div> \"\" would receive the click instead) to check")),
+        ("coveredForce", serde_json::json!("error: locator('#c4'): clicking did not change its state")),
+        ("uncheckRadio", serde_json::json!("error: locator('#r1'): a checked radio button cannot be unchecked; check another radio button of its group instead")),
+        ("stuck", serde_json::json!("error: locator('#stuck'): clicking did not change its state")),
+    ];
+    js_suite::assert_as_playwright("checks", &base, CHECKS, &playwright, &ours);
 }

@@ -409,27 +409,14 @@ impl Locator {
         .await
     }
 
-    async fn set_checked(&self, wanted: bool, action: &str) -> Result<()> {
-        let el = self.wait_for_one(action, &["visible", "enabled"]).await?;
-        if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() == Some(wanted) {
-            return Ok(());
-        }
-        self.click_untraced().await?;
-        let el = self.wait_for_one(action, &[]).await?;
-        if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() != Some(wanted) {
-            return Err(BrowserError::Evaluation(format!("{}: clicking did not change its state", self.description())));
-        }
-        Ok(())
-    }
-
-    /// Checks a checkbox or radio button (no-op when already checked).
+    /// Checks a checkbox or radio button (nothing to do when it is checked already).
     pub async fn check(&self) -> Result<()> {
-        self.traced("check", json!({}), None, self.op("check", self.set_checked(true, "check"))).await
+        self.set_checked_with(true, &crate::ClickOptions::default()).await
     }
 
-    /// Unchecks a checkbox.
+    /// Unchecks a checkbox (nothing to do when it is unchecked already).
     pub async fn uncheck(&self) -> Result<()> {
-        self.traced("uncheck", json!({}), None, self.op("uncheck", self.set_checked(false, "uncheck"))).await
+        self.set_checked_with(false, &crate::ClickOptions::default()).await
     }
 
     /// Evaluates `function(el) { … }`-style code on the single matching element.

@@ -55,9 +55,64 @@ impl Locator {
         self.pointer_action("hover", options, 0).await
     }
 
+    /// Checks (`wanted`) or unchecks the element as Playwright's `check`/`uncheck`/`setChecked`
+    /// with click's `force`, `position` and `trial`: nothing is done (or waited for) when it is
+    /// already in that state; otherwise it is clicked and must then be in it.
+    pub async fn set_checked_with(&self, wanted: bool, options: &ClickOptions) -> Result<()> {
+        let action = if wanted { "check" } else { "uncheck" };
+        let body = async {
+            let el = self.wait_for_one(action, &[]).await?;
+            if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() == Some(wanted) {
+                return Ok(());
+            }
+            if !wanted {
+                let read = |name: &str| self.page.helper_value(&el, "read", vec![json!("property"), json!(name)]);
+                if read("localName").await? == "input" && read("type").await? == "radio" {
+                    return Err(BrowserError::Evaluation(format!(
+                        "{}: a checked radio button cannot be unchecked; check another radio button of its group instead",
+                        self.description()
+                    )));
+                }
+            }
+            self.pointer(action, options, 1).await?;
+            if options.trial == Some(true) {
+                return Ok(());
+            }
+            let el = self.wait_for_one(action, &[]).await?;
+            if self.page.helper_value(&el, "isChecked", vec![]).await?.as_bool() != Some(wanted) {
+                return Err(BrowserError::Evaluation(format!(
+                    "{}: clicking did not change its state",
+                    self.description()
+                )));
+            }
+            Ok(())
+        };
+        let mut params = serde_json::Map::new();
+        for (key, set) in [("force", options.force), ("trial", options.trial)] {
+            if let Some(set) = set {
+                params.insert(key.into(), set.into());
+            }
+        }
+        let params = serde_json::Value::Object(params);
+        self.traced(action, params, None, self.op(action, body)).await
+    }
+
     /// The mouse at the element (checked as `action` needs unless forced), then `clicks`
-    /// clicks with the options' button and modifiers.
+    /// clicks with the options' button and modifiers; traced as `action`.
     async fn pointer_action(&self, action: &str, options: &ClickOptions, clicks: i64) -> Result<()> {
+        let params = match action {
+            "hover" => json!({ "modifiers": options.modifiers.clone().unwrap_or_default() }),
+            _ => json!({
+                "button": options.button.as_deref().unwrap_or("left"),
+                "modifiers": options.modifiers.clone().unwrap_or_default(),
+                "clickCount": clicks.clamp(0, 16),
+            }),
+        };
+        self.traced(action, params, None, self.op(action, self.pointer(action, options, clicks))).await
+    }
+
+    /// What [`Self::pointer_action`] does, untraced.
+    async fn pointer(&self, action: &str, options: &ClickOptions, clicks: i64) -> Result<()> {
         let button = options.button.as_deref().unwrap_or("left");
         if !["left", "right", "middle"].contains(&button) {
             return Err(BrowserError::Evaluation(format!(
@@ -71,11 +126,7 @@ impl Locator {
             )));
         }
         let clicks = clicks.clamp(0, 16);
-        let params = match action {
-            "hover" => json!({ "modifiers": modifiers }),
-            _ => json!({ "button": button, "modifiers": modifiers, "clickCount": clicks }),
-        };
-        let body = async {
+        {
             let checks: &[&str] = match (options.force == Some(true), action) {
                 (true, _) => &[],
                 (false, "hover") => &["visible", "stable", "receivesEvents"],
@@ -118,8 +169,7 @@ impl Locator {
             clicked?;
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
-        };
-        self.traced(action, params, None, self.op(action, body)).await
+        }
     }
 
     /// `clicks` press/release pairs at the mouse's place (it is already there), counting up

@@ -303,13 +303,13 @@
       return this._op('type', [String(text)], options).then(() => undefined);
     }
     check(options) {
-      return this._op('check', [], options).then(() => undefined);
+      return this._op('check', [pointerOptions(options)], options).then(() => undefined);
     }
     uncheck(options) {
-      return this._op('uncheck', [], options).then(() => undefined);
+      return this._op('uncheck', [pointerOptions(options)], options).then(() => undefined);
     }
     setChecked(checked, options) {
-      return this._op('setChecked', [!!checked], options).then(() => undefined);
+      return this._op('setChecked', [!!checked, pointerOptions(options)], options).then(() => undefined);
     }
     // Each value: a string (an option's value or label), or `{ value, label, index }`.
     selectOption(values, options) {

@@ -270,10 +270,16 @@ async fn locator_op(session: &Session, r: &Request, op: LocatorOp, admitted: Adm
         LocatorOp::Clear => l.fill("").await,
         LocatorOp::Press => l.press(&r.arg::<String>(0)?).await,
         LocatorOp::Type | LocatorOp::PressSequentially => l.type_text(&r.arg::<String>(0)?).await,
-        LocatorOp::Check => l.check().await,
-        LocatorOp::Uncheck => l.uncheck().await,
-        LocatorOp::SetChecked if r.arg::<bool>(0)? => l.check().await,
-        LocatorOp::SetChecked => l.uncheck().await,
+        LocatorOp::Check | LocatorOp::Uncheck | LocatorOp::SetChecked => {
+            // check(options), uncheck(options), setChecked(checked, options).
+            let (wanted, at) = match op {
+                LocatorOp::Check => (true, 0),
+                LocatorOp::Uncheck => (false, 0),
+                _ => (r.arg::<bool>(0)?, 1),
+            };
+            let options = r.arg::<Option<ferridriver_browser::ClickOptions>>(at)?.unwrap_or_default();
+            l.set_checked_with(wanted, &options).await
+        }
         read => return locator_read(r, read, admitted, &page, &l).await,
     };
     action?;

@@ -154,9 +154,9 @@ operations! {
         Press = "press"("key") Open, ["Locator.press"];
         Type = "type"("text") Open, ["Locator.type"];
         PressSequentially = "pressSequentially"("text") Open, ["Locator.pressSequentially"];
-        Check = "check"() Open, ["Locator.check"];
-        Uncheck = "uncheck"() Open, ["Locator.uncheck"];
-        SetChecked = "setChecked"("checked") Open, ["Locator.setChecked"];
+        Check = "check"("options") Open, ["Locator.check"];
+        Uncheck = "uncheck"("options") Open, ["Locator.uncheck"];
+        SetChecked = "setChecked"("checked", "options") Open, ["Locator.setChecked"];
         SelectOption = "selectOption"("values") Open, ["Locator.selectOption"];
         TextContent = "textContent"() Open, ["Locator.textContent"];
         Dispose = "dispose"() Open, ["ElementHandle.dispose"];

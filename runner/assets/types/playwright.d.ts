@@ -127,6 +127,8 @@ declare module '@playwright/test' {
   }
   /** Playwright's hover options: a click's, without pressing anything. */
   export type HoverOptions = Omit<ClickOptions, 'button' | 'clickCount' | 'delay'>;
+  /** `check`/`uncheck`/`setChecked`: click's `force`, `position`, `trial`. */
+  export type CheckOptions = Pick<ClickOptions, 'force' | 'position' | 'trial' | 'noWaitAfter' | 'timeout'>;
   export type SelectOptionValues = string | SelectOptionValue | readonly (string | SelectOptionValue)[];
 
   export type URLMatcher = string | RegExp;
@@ -220,7 +222,7 @@ declare module '@playwright/test' {
     /** `page.locator(selector).focus()`. */
     focus(selector: string, options?: TimeoutOptions): Promise<void>;
     /** `page.locator(selector).setChecked(checked)`. */
-    setChecked(selector: string, checked: boolean, options?: TimeoutOptions): Promise<void>;
+    setChecked(selector: string, checked: boolean, options?: CheckOptions): Promise<void>;
     /** A handle to the first match now, or null (no waiting). */
     $(selector: string): Promise<ElementHandle | null>;
     /** Handles to every current match. */
@@ -252,8 +254,8 @@ declare module '@playwright/test' {
     press(selector: string, key: string, options?: TimeoutOptions): Promise<void>;
     type(selector: string, text: string, options?: TimeoutOptions): Promise<void>;
     hover(selector: string, options?: HoverOptions): Promise<void>;
-    check(selector: string, options?: TimeoutOptions): Promise<void>;
-    uncheck(selector: string, options?: TimeoutOptions): Promise<void>;
+    check(selector: string, options?: CheckOptions): Promise<void>;
+    uncheck(selector: string, options?: CheckOptions): Promise<void>;
     selectOption(selector: string, values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
     setInputFiles(selector: string, files: string | FilePayload | ReadonlyArray<string | FilePayload>, options?: TimeoutOptions): Promise<void>;
     textContent(selector: string, options?: TimeoutOptions): Promise<string>;
@@ -372,9 +374,9 @@ declare module '@playwright/test' {
     /** Types text key by key. */
     pressSequentially(text: string, options?: TimeoutOptions): Promise<void>;
     type(text: string, options?: TimeoutOptions): Promise<void>;
-    check(options?: TimeoutOptions): Promise<void>;
-    uncheck(options?: TimeoutOptions): Promise<void>;
-    setChecked(checked: boolean, options?: TimeoutOptions): Promise<void>;
+    check(options?: CheckOptions): Promise<void>;
+    uncheck(options?: CheckOptions): Promise<void>;
+    setChecked(checked: boolean, options?: CheckOptions): Promise<void>;
     /** Selects options by value or label; resolves to the selected values. */
     selectOption(values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
     /** Runs a function in the page on the one matching element. */
