@@ -131,3 +131,47 @@ fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
     assert!(!log.contains("there"), "never a value: {log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A plugin package whose entry only re-exports: the module that calls `definePlugin` is an
+/// import, and its handlers use their capabilities after `await`s.
+const PACKAGE_IMPL: &str = r#"
+definePlugin({
+  name: 'box',
+  version: '1.0.0',
+  tools: [
+    { name: 'deploy', allow: { commands: { hello: 'echo hi' } },
+      handler: async ({ commands }: any) => { await new Promise((r) => setTimeout(r, 5)); await Promise.resolve(); return commands.run('hello'); } },
+    { name: 'env', handler: async () => { await new Promise((r) => setTimeout(r, 5)); return process.env.GREETING ?? null; } },
+  ],
+});
+"#;
+
+#[test]
+fn a_plugin_defined_in_an_imported_module_keeps_its_identity_across_awaits() {
+    let dir = std::env::temp_dir().join(format!("fd-policy-chains-package-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("plugins/box/src")).unwrap();
+    std::fs::create_dir_all(dir.join("xdg")).unwrap();
+    std::fs::write(dir.join("plugins/box/package.json"), r#"{ "name": "box", "main": "index.ts" }"#).unwrap();
+    std::fs::write(dir.join("plugins/box/index.ts"), "import './src/impl';\n").unwrap();
+    std::fs::write(dir.join("plugins/box/src/impl.ts"), PACKAGE_IMPL).unwrap();
+    let config = "plugins = [\"./plugins/box\"]\n[scripting]\nallowEnv = [\"GREETING\"]\n\
+                  [extensions.policy.plugins.box]\nallow = [\"commands\"]\ndeny = [\"env\"]\n";
+    std::fs::write(dir.join("ferridriver.toml"), config).unwrap();
+    let source = "const out = {}; for (const t of ['deploy', 'env']) { try { out[t] = await plugins['box.' + t]() } catch (e) { out[t] = e.message } } \
+                  out.script = process.env.GREETING; return out";
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "-e", source])
+        .current_dir(&dir)
+        .env("XDG_CONFIG_HOME", dir.join("xdg"))
+        .env("GREETING", "there")
+        .env_remove("FERRIDRIVER_EXTENSION_POLICY")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    // After the awaits, the command is still box's own (granted) and the environment still
+    // box's view (denied); the script, outside the plugin, sees the variable.
+    assert_eq!(envelope["value"], json!({ "deploy": "hi", "env": null, "script": "there" }), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -81,10 +81,28 @@ async fn bundle_each(root: &Path, files: &[PathBuf]) -> Vec<Result<(), String>> 
 }
 
 async fn bundle_once(root: &Path, files: &[PathBuf], keep_bundler: bool) -> Result<Bundle, String> {
+    // Handlers' continuations must be attributable (allow.net, commands, process.env), which
+    // needs lowered `await`s; suites without tools or plugins keep native async functions. The
+    // step and extension files tell most of the time; when a module they import is the one
+    // that defines tools or plugins (a plugin package's own modules, a helper file), the
+    // bundle is made again, lowered.
+    let lower_async = defines_extensions(files);
+    let bundle = generate(root, files, keep_bundler, lower_async).await?;
+    if !lower_async && defines_extensions(&bundle.modules) {
+        return generate(root, files, keep_bundler, true).await;
+    }
+    Ok(bundle)
+}
+
+/// Whether one of `files` registers tools or plugins (by its text: a mention is enough).
+fn defines_extensions(files: &[PathBuf]) -> bool {
+    files.iter().any(|f| {
+        std::fs::read_to_string(f).is_ok_and(|code| code.contains("defineTool") || code.contains("definePlugin"))
+    })
+}
+
+async fn generate(root: &Path, files: &[PathBuf], keep_bundler: bool, lower_async: bool) -> Result<Bundle, String> {
     let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
-    // Handlers' continuations must be attributable (allow.net), which needs lowered `await`s;
-    // suites without tools keep native async functions.
-    let lower_async = files.iter().any(|f| std::fs::read_to_string(f).is_ok_and(|code| code.contains("defineTool")));
     let parsed = Arc::new(AtomicUsize::new(0));
     let plugin = WorldPlugin { entry_code: entry_code(&paths), lower_async, parsed: Arc::clone(&parsed) };
     let mut bundle = if keep_bundler {
