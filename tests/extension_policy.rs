@@ -179,6 +179,9 @@ fn an_override_grants_one_plugin_commands_which_no_other_plugin_can_borrow() {
     assert_eq!(value["deploy"], "hi", "{value}\n{stderr}");
     assert_eq!(value["stash"], true);
     denied(&value["borrow"], "may only be used by its own handler (called from tool \"thief.borrow\")");
+    // A profile named above the project's grant is not undone by it.
+    let (value, _) = run(&dir, &["--extension-policy", "safe"], None, &url);
+    denied(&value["deploy"], "the grant in ferridriver.toml does not apply, being below --extension-policy");
     // A deny next to the allow at the same level wins.
     let config = format!("{FILES}[extensions.policy.plugins.box]\nallow = [\"commands\", \"net\"]\ndeny = [\"net\"]\n");
     let dir2 = project("override-deny", &config, None);

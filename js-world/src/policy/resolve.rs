@@ -39,6 +39,9 @@ pub struct Capabilities {
     profile_source: String,
     /// `(plugin, capability)` → granted, and the level that decided it.
     overrides: HashMap<(String, Capability), (bool, String)>,
+    /// Grants left out because they come from below the level that names the profile: the
+    /// level each was written at (for the denial's message).
+    outranked: HashMap<(String, Capability), String>,
     /// Where uses and denials are recorded (none: not recorded).
     audit: Option<Arc<AuditLog>>,
     /// What resolving found worth a warning (an unknown profile name).
@@ -73,6 +76,7 @@ impl Default for Capabilities {
             profile: Profile::Standard,
             profile_source: "the default".into(),
             overrides: HashMap::new(),
+            outranked: HashMap::new(),
             audit: None,
             warnings: Vec::new(),
             file_roots: Vec::new(),
@@ -86,7 +90,11 @@ impl Capabilities {
     /// naming its level; an unknown profile name is `safe` with a warning (see [`Self::warnings`]).
     pub fn resolve(layers: &[PolicyLayer], audit: Option<Arc<AuditLog>>) -> Result<Capabilities, String> {
         let mut resolved = Capabilities { audit, ..Default::default() };
-        if let Some(layer) = layers.iter().find(|l| l.profile.is_some()) {
+        // The level that names the profile: a grant from below it would undo that choice
+        // (`--extension-policy safe` over a project's `allow`), so it does not apply; a deny
+        // applies from any level.
+        let profile_level = layers.iter().position(|l| l.profile.is_some());
+        if let Some(layer) = profile_level.map(|i| &layers[i]) {
             let name = layer.profile.as_deref().unwrap_or_default();
             let (profile, warning) = Profile::parse(name);
             resolved.profile = profile;
@@ -94,7 +102,8 @@ impl Capabilities {
             resolved.warnings.extend(warning.map(|w| format!("{}: {w}", layer.source)));
         }
         // Lowest level first, so a higher one overwrites what it also decides.
-        for layer in layers.iter().rev() {
+        for (level, layer) in layers.iter().enumerate().rev() {
+            let outranked = profile_level.is_some_and(|p| level > p);
             for (plugin, o) in &layer.plugins {
                 let mut decided: HashMap<Capability, bool> = HashMap::new();
                 for (names, granted) in [(&o.allow, true), (&o.deny, false)] {
@@ -110,7 +119,13 @@ impl Capabilities {
                     }
                 }
                 for (capability, granted) in decided {
-                    resolved.overrides.insert((plugin.clone(), capability), (granted, layer.source.clone()));
+                    let key = (plugin.clone(), capability);
+                    if granted && outranked {
+                        resolved.outranked.insert(key, layer.source.clone());
+                        continue;
+                    }
+                    resolved.outranked.remove(&key);
+                    resolved.overrides.insert(key, (granted, layer.source.clone()));
                 }
             }
         }
@@ -182,9 +197,14 @@ impl Capabilities {
             Some(p) => format!("of plugin {p}"),
             None => "of the project".to_string(),
         };
-        let grant = match plugin {
-            Some(p) => format!("grant it with [extensions.policy.plugins.{p}] allow = [\"{capability}\"] or "),
-            None => String::new(),
+        let outranked = plugin.and_then(|p| self.outranked.get(&(p.to_string(), capability)));
+        let grant = match (plugin, outranked) {
+            (Some(_), Some(source)) => format!(
+                "the grant in {source} does not apply, being below {} which names the profile; ",
+                self.profile_source
+            ),
+            (Some(p), None) => format!("grant it with [extensions.policy.plugins.{p}] allow = [\"{capability}\"] or "),
+            (None, _) => String::new(),
         };
         Err(Denial {
             capability,
@@ -273,5 +293,45 @@ mod tests {
         let both = Capabilities::resolve(&[layer("p", None, &[("box", &["net"], &["net"])])], None).unwrap();
         assert!(both.decide(Some("box"), "t", Capability::Net).is_err(), "deny beats allow at one level");
         assert!(Capabilities::resolve(&[layer("p", None, &[("box", &["disk"], &[])])], None).is_err());
+    }
+
+    #[test]
+    fn a_grant_below_the_level_that_names_the_profile_does_not_undo_it() {
+        let c = Capabilities::resolve(
+            &[
+                layer("--extension-policy", Some("safe"), &[]),
+                layer("ferridriver.toml", None, &[("box", &["commands", "env"], &[])]),
+            ],
+            None,
+        )
+        .unwrap();
+        let denied = c.decide(Some("box"), "box.deploy", Capability::Commands).unwrap_err();
+        assert!(
+            denied.message.contains("the grant in ferridriver.toml does not apply, being below --extension-policy"),
+            "{denied}"
+        );
+        assert!(c.decide(Some("box"), "box.x", Capability::Env).is_err());
+        let above = Capabilities::resolve(
+            &[
+                layer("--extension-policy", None, &[("box", &["commands"], &[])]),
+                layer("ferridriver.toml", Some("safe"), &[]),
+            ],
+            None,
+        )
+        .unwrap();
+        assert!(above.decide(Some("box"), "box.deploy", Capability::Commands).is_ok(), "a grant above the profile");
+        let same =
+            Capabilities::resolve(&[layer("ferridriver.toml", Some("safe"), &[("box", &["commands"], &[])])], None)
+                .unwrap();
+        assert!(same.decide(Some("box"), "box.deploy", Capability::Commands).is_ok(), "a grant beside the profile");
+        let deny = Capabilities::resolve(
+            &[
+                layer("--extension-policy", Some("permissive"), &[]),
+                layer("config.toml", None, &[("box", &[], &["net"])]),
+            ],
+            None,
+        )
+        .unwrap();
+        assert!(deny.decide(Some("box"), "box.x", Capability::Net).is_err(), "a deny applies from any level");
     }
 }
