@@ -108,3 +108,30 @@ fn a_listed_package_that_is_missing_fails_the_run() {
     assert!(all.contains("\"@acme/not-installed\"") && all.contains("npm install @acme/not-installed"), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_package_whose_own_module_throws_is_left_out_and_the_others_load() {
+    let dir = project("throws", r#"["@acme/ferridriver-box", "./plugins/local", "./plugins/broken"]"#);
+    // Its entry only imports; the module that throws is its own, which no stack names as one
+    // of the project's files.
+    write(&dir, "plugins/broken/package.json", r#"{ "name": "broken", "main": "index.ts" }"#);
+    write(&dir, "plugins/broken/index.ts", "import './src/setup';\n");
+    write(
+        &dir,
+        "plugins/broken/src/setup.ts",
+        "definePlugin({ name: 'broken', version: '1.0.0', tools: [{ name: 'x', handler: async () => 1 }] });\n\
+         throw new Error('the broken plugin cannot start');\n",
+    );
+    let script = "return Object.keys(plugins).sort();";
+    let (_, stdout, stderr) = ferridriver(&dir, &["run", "--json", "-e", script]);
+    let envelope: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    assert_eq!(envelope["value"], json!(["box.greet", "local.ping"]), "the other plugins serve: {stderr}");
+    assert!(
+        stderr.contains("plugins/broken/index.ts") && stderr.contains("the broken plugin cannot start"),
+        "the load error names the package's file and the cause: {stderr}"
+    );
+    let (out, stdout, stderr) = ferridriver(&dir, &["bdd", "features"]);
+    assert!(!out.status.success(), "bdd fails the run: {stdout}\n{stderr}");
+    assert!(format!("{stdout}{stderr}").contains("the broken plugin cannot start"), "{stdout}\n{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

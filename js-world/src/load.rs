@@ -2,8 +2,9 @@
 //! bundle to bytecode, evaluate it in a manifest VM and read back what it registered.
 //!
 //! A file that fails to bundle is reported and skipped (bundle.rs). A file that throws while
-//! its top level runs is found through the source-mapped stack, reported, and the bundle is
-//! rebuilt without it, so the other files still load.
+//! its top level runs is found through the source-mapped stack (or, when the throw came from a
+//! module it imports, by loading each file on its own), reported, and the bundle is rebuilt
+//! without it, so the other files still load.
 //!
 //! Two caches avoid the work: per process, the whole result (cache.rs); across processes, the
 //! bundle of a clean load on disk (disk_cache.rs), so an unchanged project skips rolldown.
@@ -271,10 +272,20 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
             }
             Err(e) => {
                 let stack = e.stack.as_deref().map(|s| mapper.rewrite_stack(s)).unwrap_or_default();
-                // The first frame in one of our step files names the culprit.
+                // The first frame in one of our step files names the culprit; when the throw
+                // came from a module they import (a plugin package's own file), the files
+                // that fail on their own are the culprits.
                 let culprit = files.iter().position(|f| stack.contains(&format!("{}:", relative(root, f))));
-                let location = culprit
-                    .and_then(|i| first_frame_in(&stack, &relative(root, &files[i])))
+                let culprits = match culprit {
+                    Some(i) => vec![i],
+                    None if files.len() > 1 => failing_alone(config, &files, limits).await,
+                    None => Vec::new(),
+                };
+                let location = culprits
+                    .first()
+                    .map(|&i| {
+                        first_frame_in(&stack, &relative(root, &files[i])).unwrap_or_else(|| relative(root, &files[i]))
+                    })
                     .unwrap_or_else(|| "step files".into());
                 errors.push(format!(
                     "{location}: {}: {} (while loading)\n{}{hint}",
@@ -282,16 +293,35 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                     e.message,
                     stack.trim_end()
                 ));
-                match culprit {
-                    Some(i) => {
-                        files.remove(i);
-                    }
-                    None => break,
+                if culprits.is_empty() {
+                    break;
+                }
+                for i in culprits.into_iter().rev() {
+                    files.remove(i);
                 }
             }
         }
     }
     done(None, errors, inputs, bundled_any)
+}
+
+/// The indexes (ascending) of the files among `files` whose top level throws when loaded on
+/// its own: for a throw whose stack names none of them. Only on that failure path, so the cost
+/// of one bundle and VM per file is paid when something is broken.
+async fn failing_alone(config: &JsConfig, files: &[PathBuf], limits: VmLimits) -> Vec<usize> {
+    let mut failing = Vec::new();
+    for (i, file) in files.iter().enumerate() {
+        let (bundled, _) = bundle(&config.root, std::slice::from_ref(file), false).await;
+        let Some(compiled) = bundled.and_then(|b| Compiled::new(b).ok()) else {
+            failing.push(i);
+            continue;
+        };
+        let code = VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] };
+        if Vm::new(Some(code), &config.root, config.host, limits, None, None, None).await.is_err() {
+            failing.push(i);
+        }
+    }
+    failing
 }
 
 /// `path` relative to the root, with `/`.
