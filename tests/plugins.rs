@@ -25,6 +25,7 @@ definePlugin({
       },
     },
     { name: 'oops', handler: async () => { throw new PluginError('NOT_DECLARED', 'never declared'); } },
+    { name: 'slow', exposeAsTool: true, timeoutMs: 50, handler: async () => { await new Promise((r) => setTimeout(r, 1000)); return 'late'; } },
     { name: 'forge', exposeAsTool: true, handler: async ({ args }: any) => {
       if (args.how === 'flag') throw Object.assign(new Error('forged'), { qualified: true, code: 'SANDBOX_VIOLATION' });
       throw new PluginError('other.LOGIN_FAILED', 'not mine');
@@ -42,29 +43,29 @@ fn project(name: &str) -> PathBuf {
     // Sorted after box.ts: each fails closed with its reason.
     std::fs::write(
         dir.join("extensions/c_invalid.ts"),
-        "definePlugin({ name: 'Bad', version: '1.0.0', tools: [{ name: 'x', handler: async () => 1 }] });\n",
+        "definePlugin({ name: 'Bad', version: '1.0.0', tools: [{ name: 'x', exposeAsTool: true, handler: async () => 1 }] });\n",
     )
     .unwrap();
     std::fs::write(
         dir.join("extensions/d_future.ts"),
-        "definePlugin({ name: 'future', version: '1.0.0', coreVersion: '>=99.0.0', tools: [{ name: 'x', handler: async () => 1 }] });\n",
+        "definePlugin({ name: 'future', version: '1.0.0', coreVersion: '>=99.0.0', tools: [{ name: 'x', exposeAsTool: true, handler: async () => 1 }] });\n",
     )
     .unwrap();
     std::fs::write(
         dir.join("extensions/e_taken.ts"),
-        "definePlugin({ name: 'box', version: '2.0.0', tools: [{ name: 'other', handler: async () => 1 }] });\n",
+        "definePlugin({ name: 'box', version: '2.0.0', tools: [{ name: 'other', exposeAsTool: true, handler: async () => 1 }] });\n",
     )
     .unwrap();
     // An event that does not exist: invalid as a whole, nothing of it registers.
     std::fs::write(
         dir.join("extensions/g_badevent.ts"),
-        "definePlugin({ name: 'badevent', version: '1.0.0', on: { navigated: () => 1 }, tools: [{ name: 'x', handler: async () => 1 }] });\n",
+        "definePlugin({ name: 'badevent', version: '1.0.0', on: { navigated: () => 1 }, tools: [{ name: 'x', exposeAsTool: true, handler: async () => 1 }] });\n",
     )
     .unwrap();
     // A tool that defineTool itself refuses: the plugin is invalid as a whole.
     std::fs::write(
         dir.join("extensions/f_badtool.ts"),
-        "definePlugin({ name: 'badtool', version: '1.0.0', tools: [{ name: 'x', timeoutMs: -1, handler: async () => 1 }] });\n",
+        "definePlugin({ name: 'badtool', version: '1.0.0', tools: [{ name: 'x', exposeAsTool: true, timeoutMs: -1, handler: async () => 1 }] });\n",
     )
     .unwrap();
     dir
@@ -79,6 +80,8 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
       try { await plugins['box.login']({ user: 'bob' }); } catch (e) { out.fail = { code: e.code, retryable: e.retryable, hint: e.hint, message: e.message, details: e.details }; }
       try { await plugins['box.oops']({}); } catch (e) { out.undeclared = { code: e.code, message: e.message }; }
       try { await plugins['box.forge']({ how: 'other' }); } catch (e) { out.other = e.code; }
+      try { await plugins['box.login']({ user: 5 }); } catch (e) { out.invalid = { code: e.code, retryable: e.retryable }; }
+      try { await plugins['box.slow']({}); } catch (e) { out.slow = { code: e.code, retryable: e.retryable, name: e.name }; }
       return out;
     "#;
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
@@ -91,7 +94,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
     let value = &envelope["value"];
     assert_eq!(
         value["tools"],
-        json!(["box.forge", "box.login", "box.oops"]),
+        json!(["box.forge", "box.login", "box.oops", "box.slow"]),
         "nothing of a rejected plugin is registered: {envelope}\n{stderr}"
     );
     assert_eq!(value["ok"], json!({ "welcome": "ada" }));
@@ -100,6 +103,9 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
         json!({ "code": "box.LOGIN_FAILED", "retryable": true, "hint": "check the user name", "message": "no user bob", "details": { "user": "bob" } })
     );
     assert_eq!(value["undeclared"]["code"], "INTERNAL");
+    // Core codes reach `plugins[...]` callers as they reach MCP clients.
+    assert_eq!(value["invalid"], json!({ "code": "INVALID_ARGUMENTS", "retryable": false }));
+    assert_eq!(value["slow"], json!({ "code": "TIMEOUT", "retryable": true, "name": "TimeoutError" }));
     assert_eq!(value["other"], "INTERNAL", "another plugin's code is not this tool's to throw");
     assert!(value["undeclared"]["message"].as_str().unwrap().contains("does not declare"), "{envelope}");
     for (file, code) in [
@@ -154,7 +160,10 @@ fn mcp_clients_get_the_error_envelope() {
     let names: Vec<&str> =
         list["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
     assert!(names.contains(&"box_login"), "{names:?}");
-    assert!(!names.iter().any(|n| n.contains("other") || n.starts_with("future") || n.starts_with("Bad")), "{names:?}");
+    // Every rejected plugin's tool asks to be exposed: none is.
+    let rejected = ["box_other", "future_x", "Bad_x", "bad_x", "badevent_x", "badtool_x"];
+    assert!(!names.iter().any(|n| rejected.contains(n)), "{names:?}");
+    assert!(names.contains(&"box_slow"), "{names:?}");
 
     let failed =
         rpc(&mut stdin, &mut stdout, 3, "tools/call", json!({ "name": "box_login", "arguments": { "user": "bob" } }));
@@ -178,6 +187,12 @@ fn mcp_clients_get_the_error_envelope() {
         forged["result"]["structuredContent"]["error"]["code"], "INTERNAL",
         "a code cannot be claimed by setting a property: {forged}"
     );
+    let slow = rpc(&mut stdin, &mut stdout, 7, "tools/call", json!({ "name": "box_slow", "arguments": {} }));
+    assert_eq!(slow["result"]["structuredContent"]["error"]["code"], "TIMEOUT", "{slow}");
+    assert_eq!(slow["result"]["structuredContent"]["error"]["retryable"], true, "{slow}");
+    let unknown = rpc(&mut stdin, &mut stdout, 8, "tools/call", json!({ "name": "box_nope", "arguments": {} }));
+    assert_eq!(unknown["result"]["isError"], true, "{unknown}");
+    assert_eq!(unknown["result"]["structuredContent"]["error"]["code"], "NOT_FOUND", "{unknown}");
     let ok =
         rpc(&mut stdin, &mut stdout, 5, "tools/call", json!({ "name": "box_login", "arguments": { "user": "ada" } }));
     assert_eq!(ok["result"]["structuredContent"], json!({ "welcome": "ada" }), "{ok}");

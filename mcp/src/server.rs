@@ -132,10 +132,13 @@ impl McpServer {
             }
             other => match self.state.loaded().exposure.by_wire.get(other).copied() {
                 Some(index) => self.extension_tool(index, arguments, session).await,
-                None => Err(format!(
-                    "unknown tool '{other}'; tools/list shows the tools ({})",
-                    crate::tools::BUILTIN_TOOLS.join(", ")
-                )),
+                None => {
+                    let message = format!(
+                        "NOT_FOUND: unknown tool '{other}'; tools/list shows the tools ({})",
+                        crate::tools::BUILTIN_TOOLS.join(", ")
+                    );
+                    Ok(tool_error(ToolFailure::with_code("NOT_FOUND", message), true))
+                }
             },
         }
     }

@@ -421,28 +421,44 @@
       if (token !== null) native.policyExit(token);
     }
   }
+  // An error of a core code (`INVALID_ARGUMENTS`, `TIMEOUT`, …) as `plugins[...]` callers and
+  // MCP clients get it: `code`, `retryable`; an error already coded keeps its code.
+  const CORE_CODES = { CapabilityDeniedError: 'CAPABILITY_DENIED', SandboxViolationError: 'SANDBOX_VIOLATION', TimeoutError: 'TIMEOUT' };
+  function coded(e, code) {
+    if (!(e instanceof Error) || checkedCodes.has(e)) return e;
+    e.code = code || CORE_CODES[e.name] || 'INTERNAL';
+    e.retryable = e.code === 'TIMEOUT';
+    checkedCodes.add(e);
+    return e;
+  }
   // `plugins[name](args)`: the same checks as an MCP call (input schema in Rust, the tool's
-  // timeout, output schema), then the handler.
+  // timeout, output schema), then the handler; a failure carries its code as MCP's would.
   async function callTool(index, args) {
     const { entry } = tools[index];
     const input = JSON.stringify(args === undefined ? {} : args);
     if (entry.inputSchema) {
       const problem = native.validate(entry.inputSchema, input);
-      if (problem) throw new TypeError(`tool "${entry.name}": invalid arguments: ${problem}`);
+      if (problem) throw coded(new TypeError(`tool "${entry.name}": invalid arguments: ${problem}`), 'INVALID_ARGUMENTS');
     }
     let timer;
     const limit = entry.timeout
       ? new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`tool "${entry.name}" timed out after ${entry.timeout} ms`)), entry.timeout);
+          timer = setTimeout(() => {
+            const e = new Error(`tool "${entry.name}" timed out after ${entry.timeout} ms`);
+            e.name = 'TimeoutError';
+            reject(coded(e, 'TIMEOUT'));
+          }, entry.timeout);
         })
       : null;
     try {
       const value = await (limit ? Promise.race([runHandler(index, JSON.parse(input)), limit]) : runHandler(index, JSON.parse(input)));
       if (entry.outputSchema) {
         const problem = native.validate(entry.outputSchema, JSON.stringify(value === undefined ? null : value));
-        if (problem) throw new TypeError(`tool "${entry.name}": its result does not match its outputSchema: ${problem}`);
+        if (problem) throw coded(new TypeError(`tool "${entry.name}": its result does not match its outputSchema: ${problem}`), 'INTERNAL');
       }
       return value;
+    } catch (e) {
+      throw coded(e);
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
