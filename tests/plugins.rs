@@ -13,7 +13,7 @@ definePlugin({
   name: 'box',
   version: '1.0.0',
   coreVersion: '>=0.1.0',
-  errorCodes: { LOGIN_FAILED: { retryable: true, hint: 'check the user name' } },
+  errorCodes: { LOGIN_FAILED: { retryable: true, hint: 'check the user name' }, LOCKED: { message: 'the box is locked' } },
   tools: [
     {
       name: 'login',
@@ -24,6 +24,7 @@ definePlugin({
         return { welcome: args.user };
       },
     },
+    { name: 'locked', handler: async () => { throw new PluginError('LOCKED'); } },
     { name: 'oops', handler: async () => { throw new PluginError('NOT_DECLARED', 'never declared'); } },
     { name: 'slow', exposeAsTool: true, timeoutMs: 50, handler: async () => { await new Promise((r) => setTimeout(r, 1000)); return 'late'; } },
     { name: 'forge', exposeAsTool: true, handler: async ({ args }: any) => {
@@ -40,6 +41,8 @@ fn project(name: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("extensions")).unwrap();
     std::fs::write(dir.join("ferridriver.toml"), "extensions = [\"extensions\"]\n").unwrap();
     std::fs::write(dir.join("extensions/box.ts"), BOX).unwrap();
+    // The same plugin a second time (two copies of one package): a no-op, not a conflict.
+    std::fs::write(dir.join("extensions/box_copy.ts"), BOX).unwrap();
     // Sorted after box.ts: each fails closed with its reason.
     std::fs::write(
         dir.join("extensions/c_invalid.ts"),
@@ -80,6 +83,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
       try { await plugins['box.login']({ user: 'bob' }); } catch (e) { out.fail = { code: e.code, retryable: e.retryable, hint: e.hint, message: e.message, details: e.details }; }
       try { await plugins['box.oops']({}); } catch (e) { out.undeclared = { code: e.code, message: e.message }; }
       try { await plugins['box.forge']({ how: 'other' }); } catch (e) { out.other = e.code; }
+      try { await plugins['box.locked']({}); } catch (e) { out.locked = [e.code, e.message]; }
       try { await plugins['box.login']({ user: 5 }); } catch (e) { out.invalid = { code: e.code, retryable: e.retryable }; }
       try { await plugins['box.slow']({}); } catch (e) { out.slow = { code: e.code, retryable: e.retryable, name: e.name }; }
       return out;
@@ -94,7 +98,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
     let value = &envelope["value"];
     assert_eq!(
         value["tools"],
-        json!(["box.forge", "box.login", "box.oops", "box.slow"]),
+        json!(["box.forge", "box.locked", "box.login", "box.oops", "box.slow"]),
         "nothing of a rejected plugin is registered: {envelope}\n{stderr}"
     );
     assert_eq!(value["ok"], json!({ "welcome": "ada" }));
@@ -103,6 +107,8 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
         json!({ "code": "box.LOGIN_FAILED", "retryable": true, "hint": "check the user name", "message": "no user bob", "details": { "user": "bob" } })
     );
     assert_eq!(value["undeclared"]["code"], "INTERNAL");
+    assert_eq!(value["locked"], json!(["box.LOCKED", "the box is locked"]), "the code's declared message");
+    assert!(!stderr.contains("box_copy.ts"), "an identical second registration is no conflict: {stderr}");
     // Core codes reach `plugins[...]` callers as they reach MCP clients.
     assert_eq!(value["invalid"], json!({ "code": "INVALID_ARGUMENTS", "retryable": false }));
     assert_eq!(value["slow"], json!({ "code": "TIMEOUT", "retryable": true, "name": "TimeoutError" }));

@@ -30,10 +30,13 @@
     }
   }
 
-  // A tool's failure with one of its plugin's declared error codes (`errorCodes`).
+  // A tool's failure with one of its plugin's declared error codes (`errorCodes`); without a
+  // message of its own it gets the code's declared `message` (see qualified()).
+  const unmessaged = new WeakSet();
   class PluginError extends Error {
     constructor(code, message, options) {
       super(message === undefined ? String(code) : String(message));
+      if (message === undefined) unmessaged.add(this);
       this.name = 'PluginError';
       this.code = String(code);
       if (options && options.details !== undefined) this.details = options.details;
@@ -290,7 +293,21 @@
       const problem = native.versionMismatch(String(p.coreVersion));
       if (problem) throw pluginFailure('PLUGIN_VERSION_MISMATCH', name, problem);
     }
-    if (pluginNames[name]) throw pluginFailure('PLUGIN_CONFLICT', name, `a plugin named "${name}" is already loaded`);
+    // The same plugin registered again (a second copy of one package) is a no-op that counts
+    // a reference; a different one under a taken name fails closed.
+    let signature = null;
+    try {
+      signature = JSON.stringify(p, (_, v) => (typeof v === 'function' ? `function ${String(v)}` : v));
+    } catch (_) {
+      // A manifest that cannot be written down is never "the same" as another.
+    }
+    if (pluginNames[name] !== undefined) {
+      if (signature !== null && pluginNames[name].signature === signature) {
+        pluginNames[name].references += 1;
+        return;
+      }
+      throw pluginFailure('PLUGIN_CONFLICT', name, `a plugin named "${name}" is already loaded (version ${pluginNames[name].version})`);
+    }
     const codes = p.errorCodes || {};
     if (typeof codes !== 'object' || Array.isArray(codes)) throw invalid('`errorCodes` must be an object of CODE: { retryable?, hint?, message? }');
     for (const [code, spec] of Object.entries(codes)) {
@@ -323,7 +340,7 @@
       if (!PLUGIN_EVENTS.includes(event)) throw invalid(`\`on.${event}\` is not an event (${PLUGIN_EVENTS.join(', ')})`);
       if (typeof fn !== 'function') throw invalid(`\`on.${event}\` must be a function`);
     }
-    pluginNames[name] = true;
+    pluginNames[name] = { signature, version: p.version, references: 1 };
     pluginLifecycles[name] = { setup: p.setup, teardown: p.teardown, version: p.version };
     for (const [event, fn] of Object.entries(on)) (pluginEvents[event] || (pluginEvents[event] = [])).push({ plugin: name, fn });
     manifest.push({
@@ -368,6 +385,7 @@
       return wrong;
     }
     e.code = code;
+    if (unmessaged.has(e) && spec.message !== undefined) e.message = spec.message;
     e.retryable = spec.retryable;
     if (spec.hint !== undefined) e.hint = spec.hint;
     checkedCodes.add(e);
