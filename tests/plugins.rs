@@ -65,6 +65,12 @@ fn project(name: &str) -> PathBuf {
         "definePlugin({ name: 'badevent', version: '1.0.0', on: { navigated: () => 1 }, tools: [{ name: 'x', exposeAsTool: true, handler: async () => 1 }] });\n",
     )
     .unwrap();
+    // Two tools that would be one on MCP (`wire_a_b`): the plugin fails closed.
+    std::fs::write(
+        dir.join("extensions/h_wire.ts"),
+        "definePlugin({ name: 'wire', version: '1.0.0', tools: [{ name: 'a-b', exposeAsTool: true, handler: async () => 1 }, { name: 'a_b', handler: async () => 2 }] });\n",
+    )
+    .unwrap();
     // A tool that defineTool itself refuses: the plugin is invalid as a whole.
     std::fs::write(
         dir.join("extensions/f_badtool.ts"),
@@ -119,6 +125,7 @@ fn plugin_tools_codes_and_a_loader_that_fails_closed_in_scripts() {
         ("d_future.ts", "PLUGIN_VERSION_MISMATCH"),
         ("e_taken.ts", "PLUGIN_CONFLICT"),
         ("g_badevent.ts", "`on.navigated` is not an event"),
+        ("h_wire.ts", "PLUGIN_CONFLICT: definePlugin \"wire\": tool \"wire.a_b\" would be \"wire_a_b\" on MCP"),
     ] {
         assert!(stderr.lines().any(|l| l.contains(file) && l.contains(code)), "{file}: {code} in\n{stderr}");
     }
@@ -167,7 +174,7 @@ fn mcp_clients_get_the_error_envelope() {
         list["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
     assert!(names.contains(&"box_login"), "{names:?}");
     // Every rejected plugin's tool asks to be exposed: none is.
-    let rejected = ["box_other", "future_x", "Bad_x", "bad_x", "badevent_x", "badtool_x"];
+    let rejected = ["box_other", "future_x", "Bad_x", "bad_x", "badevent_x", "badtool_x", "wire_a_b"];
     assert!(!names.iter().any(|n| rejected.contains(n)), "{names:?}");
     assert!(names.contains(&"box_slow"), "{names:?}");
 

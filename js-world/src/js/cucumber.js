@@ -280,6 +280,12 @@
     e.code = code;
     return e;
   }
+  // A tool's MCP name, as mcp/src/tools.rs `wire_name` makes it.
+  function wireName(declared) {
+    let out = String(declared).toLowerCase().replace(/[^a-z0-9_]/g, '_');
+    if (!/^[a-z]/.test(out)) out = `x_${out}`;
+    return out.slice(0, 64);
+  }
   function definePlugin(m) {
     checkLoading('definePlugin');
     const p = m || {};
@@ -324,7 +330,15 @@
       if (typeof (t && t.handler) !== 'function') throw invalid(`tool "${short}" needs a handler function`);
       const full = `${name}.${short}`;
       if (pluginTable[full] || wire.has(full)) throw pluginFailure('PLUGIN_CONFLICT', name, `a tool named "${full}" is already defined`);
+      // Its name on MCP (mcp/src/tools.rs wire_name): two names that differ only in case or
+      // punctuation would be one tool there.
+      const onWire = wireName(full);
+      const taken = tools.find((other) => wireName(other.entry.name) === onWire);
+      if (taken || wire.has(onWire)) {
+        throw pluginFailure('PLUGIN_CONFLICT', name, `tool "${full}" would be "${onWire}" on MCP, the name of ${taken ? `tool "${taken.entry.name}"` : 'another of its tools'}`);
+      }
       wire.add(full);
+      wire.add(onWire);
       try {
         entries.push([t.handler, toolEntry({ ...t, name: full }, t.handler)]);
       } catch (e) {
