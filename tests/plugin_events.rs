@@ -31,7 +31,7 @@ definePlugin({
     runStart: () => log.push('runStart'),
     scenarioStart: (e: any) => log.push(`scenarioStart ${e.name} line ${e.line} ${e.tags.join(',')} attempt ${e.attempt}`),
     navigate: (e: any) => log.push(`navigate ${new URL(e.url).pathname}`),
-    console: (e: any) => log.push(`console ${e.type} ${e.text} at line ${e.location.lineNumber}`),
+    console: (e: any) => { (globalThis as any).watchConsoleAt ??= Date.now(); log.push(`console ${e.type} ${e.text} at line ${e.location.lineNumber}`); },
     network: (e: any) => log.push(`network ${e.method} ${new URL(e.url).pathname} ${e.status} ${e.durationMs >= 0}`),
     pageError: (e: any) => log.push(`pageError ${e.message}`),
     scenarioEnd: (e: any) => log.push(`scenarioEnd ${e.name} ${e.status} ${e.willBeRetried}`),
@@ -49,6 +49,15 @@ definePlugin({
     scenarioStart: async () => { (globalThis as any).slowStarted = true; await new Promise(() => {}); (globalThis as any).slowFinished = true; },
     console: () => { throw new Error('console handler broke'); },
   },
+});
+"#;
+
+// Loaded first, its console handler never finishes: the other plugins hear the same event at once.
+const STALL: &str = r#"
+definePlugin({
+  name: 'stall',
+  version: '1.0.0',
+  on: { console: async () => { (globalThis as any).stallStartedAt ??= Date.now(); await new Promise(() => {}); } },
 });
 "#;
 
@@ -82,6 +91,9 @@ Then('the plugins saw the page', async function () {
   for (const w of want) if (!log.includes(w)) throw new Error(`missing "${w}" in ${JSON.stringify(log)}`);
   if (!(globalThis as any).slowStarted || (globalThis as any).slowFinished) throw new Error('the slow handler should be running still');
   if ((globalThis as any).failedHeard) throw new Error('a plugin whose setup failed heard an event');
+  // The stalled handler (loaded first) did not hold the watcher's back until its 5 s limit.
+  const g = globalThis as any;
+  if (!(g.stallStartedAt > 0) || !(g.watchConsoleAt - g.stallStartedAt < 2000)) throw new Error(`stall ${g.stallStartedAt}, watch ${g.watchConsoleAt}`);
 });
 Then('the plugins saw the previous scenario end and this page', async function () {
   const log: string[] = (globalThis as any).pluginLog;
@@ -111,6 +123,7 @@ fn page_and_scenario_events_reach_plugins_in_the_workers_vm() {
         &dir,
         &[
             ("ferridriver.toml", "extensions = [\"extensions\"]\n\n[test]\nsteps = [\"steps/**/*.ts\"]\n"),
+            ("extensions/0_stall.ts", STALL),
             ("extensions/a_watch.ts", WATCH),
             ("extensions/b_unruly.ts", UNRULY),
             ("steps/check.ts", STEPS),
@@ -176,9 +189,13 @@ const SLOW_START: &str = r#"
 definePlugin({
   name: 'slowstart',
   version: '1.0.0',
-  tools: [{ name: 'state', exposeAsTool: true, handler: async () => ({ started: (globalThis as any).slowStarted === true, finished: (globalThis as any).slowFinished === true }) }],
+  tools: [{ name: 'state', exposeAsTool: true, handler: async () => {
+    const g = globalThis as any;
+    // Well under the handler's 5 s limit: the call did not wait for the handler to be given up.
+    return { started: g.slowStarted > 0, finished: g.slowFinished === true, prompt: Date.now() - g.slowStarted < 2000 };
+  } }],
   on: {
-    sessionStart: async () => { (globalThis as any).slowStarted = true; await new Promise(() => {}); (globalThis as any).slowFinished = true; },
+    sessionStart: async () => { (globalThis as any).slowStarted = Date.now(); await new Promise(() => {}); (globalThis as any).slowFinished = true; },
     sessionEnd: () => { throw new Error('end handler broke'); },
   },
 });
@@ -195,13 +212,13 @@ fn an_mcp_tool_call_is_not_held_up_by_a_handler_that_never_finishes() {
     let state = mcp.call_tool("slowstart_state", serde_json::json!({}));
     assert_eq!(
         state["result"]["structuredContent"],
-        serde_json::json!({ "started": true, "finished": false }),
+        serde_json::json!({ "started": true, "finished": false, "prompt": true }),
         "the handler started in the session's VM and the call did not wait for it: {state}"
     );
     let (_, stderr) = mcp.end();
     assert!(
         stderr.contains("warning: plugin \"slowstart\": on.sessionEnd failed: Error: end handler broke")
-            && stderr.contains("extensions/slow.ts:8"),
+            && stderr.contains("extensions/slow.ts:12"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);
