@@ -30,7 +30,11 @@ definePlugin({
     { name: 'listed', allow: { net: ['example.invalid'] }, handler: async ({ args }: any) => plugins['box.listed']({ url: args.url }) },
     { name: 'boxenv', handler: async () => plugins['box.env']() },
   ],
-  on: { console: () => { (globalThis as any).heard = { greeting: process.env.GREETING ?? null }; } },
+  on: { console: async () => {
+    const g = globalThis as any;
+    const status = (await fetch(g.target)).status;
+    g.heard = { greeting: process.env.GREETING ?? null, status };
+  } },
 });
 defineTool({ name: 'local.deploy', handler: async () => plugins['box.deploy']() });
 "#;
@@ -52,6 +56,7 @@ const CALLS: &str = r#"
   await call('localDeploy', 'local.deploy');
   await call('boxListed', 'box.listed', { url: args[0] });
   await call('thiefListed', 'thief.listed', { url: args[0] });
+  globalThis.target = args[0];
   await page.evaluate(() => console.log('hello'));
   for (let i = 0; i < 100 && globalThis.heard === undefined; i++) await new Promise((r) => setTimeout(r, 20));
   out.heard = globalThis.heard;
@@ -97,7 +102,7 @@ fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
     assert_eq!(v["boxEnv"], json!({ "greeting": "there", "keys": ["GREETING"] }), "{v}\n{stderr}");
     assert_eq!(v["thiefEnv"], json!({ "greeting": null, "keys": [], "has": false }));
     assert_eq!(v["thiefBoxEnv"], json!({ "greeting": null, "keys": [] }), "box called by thief");
-    assert_eq!(v["heard"], json!({ "greeting": null }), "thief's event handler");
+    assert_eq!(v["heard"], json!({ "greeting": null, "status": 200 }), "thief's event handler");
     assert_eq!(v["script"], "there");
 
     // Commands: box may, and so may the project's tool calling it; thief calling box may not.
@@ -129,6 +134,14 @@ fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
     };
     assert!(env_reads("box.env", "allow") && env_reads("thief.env", "deny") && env_reads("box.env", "deny"), "{log}");
     assert!(!log.contains("there"), "never a value: {log}");
+    // A plugin's event code's network use is recorded as that plugin's.
+    assert!(
+        entries.iter().any(|e| e["capability"] == "net"
+            && e["plugin"] == "thief"
+            && e["tool"] == "on (the events of plugin thief)"
+            && e["decision"] == "allow"),
+        "{log}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -161,7 +174,7 @@ fn a_plugin_defined_in_an_imported_module_keeps_its_identity_across_awaits() {
     let source = "const out = {}; for (const t of ['deploy', 'env']) { try { out[t] = await plugins['box.' + t]() } catch (e) { out[t] = e.message } } \
                   out.script = process.env.GREETING; return out";
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["run", "--json", "-e", source])
+        .args(["run", "--json", "--audit-log", "logs/decisions.jsonl", "-e", source])
         .current_dir(&dir)
         .env("XDG_CONFIG_HOME", dir.join("xdg"))
         .env("GREETING", "there")
@@ -173,5 +186,18 @@ fn a_plugin_defined_in_an_imported_module_keeps_its_identity_across_awaits() {
     // After the awaits, the command is still box's own (granted) and the environment still
     // box's view (denied); the script, outside the plugin, sees the variable.
     assert_eq!(envelope["value"], json!({ "deploy": "hi", "env": null, "script": "there" }), "{stderr}");
+    // `--audit-log` puts the decisions where it says, and `ferridriver audit --log` reads them.
+    assert!(!dir.join(".ferridriver/audit.jsonl").exists());
+    let audit = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["audit", "--log", "logs/decisions.jsonl", "--plugin", "box", "--decision", "deny", "--json"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let lines = String::from_utf8_lossy(&audit.stdout);
+    let denials: Vec<Value> = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(
+        denials.iter().any(|e| e["capability"] == "env" && e["tool"] == "box.env" && e["target"] == "GREETING"),
+        "{lines}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -221,26 +221,28 @@ impl NetPolicies {
     pub fn admit(&self, running: Option<usize>, url: &str) -> Result<Option<HopCheck>, Refusal> {
         let chain = self.chain(running).unwrap_or_else(|| Arc::from(Vec::new()));
         let innermost = chain.last();
-        let mut grants: Vec<Arc<NetGrant>> = Vec::new();
+        // Each grant on the chain, and whether its use is the one recorded (the innermost
+        // actor's: a tool's, or a plugin's event code).
+        let mut grants: Vec<(Arc<NetGrant>, bool)> = Vec::new();
         for actor in chain.iter() {
             if let Some(grant) = self.grant_of(actor) {
-                grant.check(url, Some(actor) == innermost && matches!(actor, Actor::Tool(_)))?;
-                grants.push(grant);
+                let own = Some(actor) == innermost;
+                grant.check(url, own)?;
+                grants.push((grant, own));
             }
         }
-        let audited = matches!(innermost, Some(Actor::Tool(_)));
         if !chain.iter().any(|a| matches!(a, Actor::Tool(_))) {
             let others: Vec<Arc<NetGrant>> =
                 self.active().iter().map(|(_, g)| Arc::clone(g)).filter(|g| g.restricts()).collect();
             others.iter().try_for_each(|g| g.check(url, false))?;
-            grants.extend(others);
+            grants.extend(others.into_iter().map(|g| (g, false)));
         }
-        let grants: Vec<Arc<NetGrant>> = grants.into_iter().filter(|g| g.restricts()).collect();
+        grants.retain(|(g, _)| g.restricts());
         if grants.is_empty() {
             return Ok(None);
         }
         Ok(Some(Arc::new(move |hop: &str| {
-            grants.iter().try_for_each(|g| g.check(hop, audited)).map_err(|r| r.message)
+            grants.iter().try_for_each(|(g, own)| g.check(hop, *own)).map_err(|r| r.message)
         })))
     }
 }

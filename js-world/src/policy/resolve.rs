@@ -185,8 +185,10 @@ impl Capabilities {
             return Err(Denial {
                 capability,
                 message: format!(
-                    "CAPABILITY_DENIED: tool \"{tool}\" of plugin {} may not use `{capability}`: denied for that plugin by {source}",
-                    plugin.unwrap_or_default()
+                    "CAPABILITY_DENIED: tool \"{tool}\" of plugin {} may not use `{capability}`: denied for that plugin by {source} (the `{}` extension policy, set by {})",
+                    plugin.unwrap_or_default(),
+                    self.profile.name(),
+                    self.profile_source
                 ),
             });
         }
