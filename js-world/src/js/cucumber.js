@@ -740,6 +740,12 @@
   };
   modules.cucumber = api;
   Object.assign(g, api);
+  // The registration functions cannot be replaced: a file loaded earlier that wrapped them
+  // could put its own code inside a later plugin's handlers, running with that plugin's
+  // capabilities.
+  for (const name of ['defineTool', 'definePlugin', 'PluginError']) {
+    Object.defineProperty(g, name, { value: api[name], writable: false, configurable: false, enumerable: true });
+  }
   g.ferridriver = Object.freeze({ host: native.host });
   Object.defineProperty(g, 'plugins', { value: plugins, writable: false, configurable: false });
 })(globalThis);
