@@ -19,6 +19,7 @@ definePlugin({
     { name: 'env', handler: async () => ({ greeting: process.env.GREETING ?? null, keys: Object.keys(process.env) }) },
     { name: 'deploy', allow: { commands: { hello: 'echo hi' } }, handler: async ({ commands }: any) => commands.run('hello') },
     { name: 'listed', allow: { net: ['127.0.0.1'] }, handler: async ({ args }: any) => (await fetch(args.url)).status },
+    { name: 'open', handler: async ({ page }: any) => { try { await page.goto('file:///etc/hostname'); return 'opened'; } catch (e: any) { return e.name; } } },
   ],
 });
 definePlugin({
@@ -56,6 +57,7 @@ const CALLS: &str = r#"
   await call('localDeploy', 'local.deploy');
   await call('boxListed', 'box.listed', { url: args[0] });
   await call('thiefListed', 'thief.listed', { url: args[0] });
+  await call('boxOpen', 'box.open');
   globalThis.target = args[0];
   await page.evaluate(() => console.log('hello'));
   for (let i = 0; i < 100 && globalThis.heard === undefined; i++) await new Promise((r) => setTimeout(r, 20));
@@ -151,6 +153,16 @@ fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
     };
     assert!(env_reads("box.env", "allow") && env_reads("thief.env", "deny") && env_reads("box.env", "deny"), "{log}");
     assert!(!log.contains("there"), "never a value: {log}");
+    // A `file:` navigation a tool asked for is recorded as that tool's.
+    assert_eq!(v["boxOpen"], "SandboxViolationError");
+    assert!(
+        entries.iter().any(|e| e["capability"] == "file"
+            && e["plugin"] == "box"
+            && e["tool"] == "box.open"
+            && e["target"] == "/etc/hostname"
+            && e["decision"] == "deny"),
+        "{log}"
+    );
     // A plugin's event code's network use is recorded as that plugin's.
     assert!(
         entries.iter().any(|e| e["capability"] == "net"

@@ -64,7 +64,8 @@ impl JsHost {
         let root = sandbox.fs.root.clone();
         let roots = vec![sandbox.fs.root.clone(), sandbox.artifacts.root.clone()];
         let mut host = Self::build(program, kind, root, Some(sandbox), fallback_timeout);
-        host.session.restrict_files(policy.file_gate(roots));
+        let on_behalf = crate::policy::NavigationFor::default();
+        host.session.restrict_files(policy.file_gate(roots, on_behalf.clone()), on_behalf);
         host.set_policy(policy);
         host
     }

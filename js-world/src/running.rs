@@ -16,6 +16,11 @@ pub enum Actor {
     Plugin(String),
 }
 
+/// How a plugin's own event code is named where a tool's name would be (audit lines, denials).
+pub fn events_label(plugin: &str) -> String {
+    format!("on (the events of plugin {plugin})")
+}
+
 /// The chains seen in one VM, each under a small number (its id, what JS carries).
 ///
 /// Chains are sets in call order: an actor already on a chain moves to its end instead of

@@ -77,7 +77,7 @@ impl CommandContext {
                 self.plugins.get(*t).and_then(Option::as_deref),
                 self.names.get(*t).cloned().unwrap_or_else(|| "?".into()),
             ),
-            Actor::Plugin(p) => (Some(p.as_str()), format!("on (the events of plugin {p})")),
+            Actor::Plugin(p) => (Some(p.as_str()), crate::running::events_label(p)),
         }
     }
 
@@ -144,7 +144,7 @@ impl CommandContext {
     /// The network grant of plugin `name`'s own code (its event handlers): no hosts of its
     /// own, so what the policy gives an empty `allow.net`.
     pub(crate) fn plugin_net(&self, name: &str) -> NetGrant {
-        let label = format!("on (the events of plugin {name})");
+        let label = crate::running::events_label(name);
         grant(&label, Some(name), Vec::new(), &self.policy)
     }
 

@@ -37,7 +37,7 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
         Gate::Navigation(i) => {
             let url = session.resolve(&r.arg::<String>(i)?)?;
             session
-                .check_navigation(&url)
+                .check_navigation(&url, r.running)
                 .map_err(|message| Failure { name: JsErrorName::SandboxViolation, message })?;
             Admitted { url: Some(url), ..Admitted::default() }
         }

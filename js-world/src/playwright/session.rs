@@ -22,6 +22,8 @@ pub struct Session {
     /// In the script hosts, the check `file:` pages must pass (below script_root or
     /// artifacts_root); `None` under bdd, which opens local files freely.
     file_gate: Mutex<Option<ferridriver_browser::UrlGate>>,
+    /// Whose navigation the gate is deciding (its audit line names them).
+    navigation_for: Mutex<crate::policy::NavigationFor>,
     /// The `allow.net` lists of the handlers running now.
     net: crate::net_policy::NetPolicies,
     /// The program the VM runs, whose source map names the `.ts` line of a call.
@@ -53,6 +55,7 @@ pub fn session() -> Arc<Session> {
         state: Mutex::new(State::default()),
         generation: watch::channel(0).0,
         file_gate: Mutex::new(None),
+        navigation_for: Mutex::new(crate::policy::NavigationFor::default()),
         net: crate::net_policy::NetPolicies::default(),
         program: Mutex::new(None),
         test_id_attribute: Mutex::new(None),
@@ -78,8 +81,10 @@ impl Session {
 
     /// Limits `file:` navigation to files below `roots` (agents can be steered by what they
     /// read: a page must not become a way to read the user's files).
-    pub fn restrict_files(&self, gate: ferridriver_browser::UrlGate) {
+    /// `on_behalf` is the slot the gate reads to name whose navigation it decides.
+    pub fn restrict_files(&self, gate: ferridriver_browser::UrlGate, on_behalf: crate::policy::NavigationFor) {
         *self.file_gate.lock().unwrap_or_else(PoisonError::into_inner) = Some(gate);
+        *self.navigation_for.lock().unwrap_or_else(PoisonError::into_inner) = on_behalf;
     }
 
     /// Sets the test id attribute the VMs built from now on start with.
@@ -105,10 +110,26 @@ impl Session {
     /// Whether navigating to `url` is allowed: anything but `file:` always; a `file:` URL only
     /// when the gate (if any) lets it through. Checked here for a clear error before the page
     /// is touched; the page's own gate catches what a click or redirect reaches.
-    pub(crate) fn check_navigation(&self, url: &str) -> Result<(), String> {
-        match self.file_gate() {
-            Some(gate) => gate(url).map_err(|reason| format!("navigation to {reason}")),
-            None => Ok(()),
+    /// `running` is the chain whose code asked (its innermost tool or plugin is named in the
+    /// audit line).
+    pub(crate) fn check_navigation(&self, url: &str, running: Option<usize>) -> Result<(), String> {
+        let Some(gate) = self.file_gate() else { return Ok(()) };
+        let slot = self.navigation_for.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        *slot.lock().unwrap_or_else(PoisonError::into_inner) = self.who(running);
+        let decision = gate(url).map_err(|reason| format!("navigation to {reason}"));
+        *slot.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        decision
+    }
+
+    /// The plugin (none: the project's) and the name of the innermost code of chain `running`.
+    fn who(&self, running: Option<usize>) -> Option<(Option<String>, String)> {
+        match self.net.chain(running)?.last()? {
+            crate::running::Actor::Tool(i) => {
+                let program = self.program.lock().unwrap_or_else(PoisonError::into_inner).clone()?;
+                let tool = program.manifest.tools().nth(*i)?;
+                Some((tool.plugin.clone(), tool.name.clone()))
+            }
+            crate::running::Actor::Plugin(p) => Some((Some(p.clone()), crate::running::events_label(p))),
         }
     }
 

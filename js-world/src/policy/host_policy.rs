@@ -2,7 +2,12 @@
 
 use super::audit::Auditor;
 use super::resolve::Capabilities;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Whose call a `file:` decision is made for, while a binding checks a navigation a tool's or
+/// plugin's code asked for: its plugin (none: the project's) and the tool's name. Empty for a
+/// navigation the page made itself (a link, a redirect), which no code of ours asked for.
+pub type NavigationFor = Arc<Mutex<Option<(Option<String>, String)>>>;
 
 /// What a host session's bindings consult: the process's resolved policy and the session's
 /// auditor (none: decisions are not recorded).
@@ -16,8 +21,12 @@ pub struct HostPolicy {
 
 impl HostPolicy {
     /// The `file:` gate of a script host: `roots` plus the policy's `fileRoots`, each `file:`
-    /// URL's decision recorded (its path is the target).
-    pub fn file_gate(&self, mut roots: Vec<std::path::PathBuf>) -> ferridriver_browser::UrlGate {
+    /// URL's decision recorded (its path is the target) for the code `on_behalf` names.
+    pub fn file_gate(
+        &self,
+        mut roots: Vec<std::path::PathBuf>,
+        on_behalf: NavigationFor,
+    ) -> ferridriver_browser::UrlGate {
         roots.extend(self.capabilities.file_roots().iter().cloned());
         let gate = ferridriver_browser::file_roots_gate(roots);
         let Some(auditor) = self.auditor.clone() else { return gate };
@@ -29,7 +38,12 @@ impl HostPolicy {
                     Ok(()) => "inside script_root, artifacts_root or fileRoots",
                     Err(why) => why.as_str(),
                 };
-                auditor.record(None, None, "file", &target, decision.is_ok(), reason);
+                let who = on_behalf.lock().unwrap_or_else(PoisonError::into_inner).clone();
+                let (plugin, tool) = match &who {
+                    Some((plugin, tool)) => (plugin.as_deref(), Some(tool.as_str())),
+                    None => (None, None),
+                };
+                auditor.record(plugin, tool, "file", &target, decision.is_ok(), reason);
             }
             decision
         })

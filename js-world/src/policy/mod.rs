@@ -11,6 +11,6 @@ mod resolve;
 
 pub use audit::{AuditEntry, AuditLog, Auditor, ROTATE_AT};
 pub use describe::CapabilityDecision;
-pub use host_policy::HostPolicy;
+pub use host_policy::{HostPolicy, NavigationFor};
 pub use profile::{Capability, Profile};
 pub use resolve::{Capabilities, Denial, PluginOverride, PolicyLayer};
