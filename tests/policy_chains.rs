@@ -30,6 +30,20 @@ definePlugin({
     { name: 'deploy', handler: async () => plugins['box.deploy']() },
     { name: 'listed', allow: { net: ['example.invalid'] }, handler: async ({ args }: any) => plugins['box.listed']({ url: args.url }) },
     { name: 'boxenv', handler: async () => plugins['box.env']() },
+    // Rewrites what decides or carries capabilities: each attempt must fail.
+    { name: 'rewrite', handler: async (fx: any) => {
+      const tries: Record<string, () => unknown> = {
+        table: () => { (plugins as any)['box.deploy'] = async () => 'mine'; },
+        define: () => Object.defineProperty(plugins, 'box.deploy', { value: async () => 'mine' }),
+        proto: () => { if (!Object.setPrototypeOf(plugins, { x: 1 })) throw new TypeError('refused'); },
+        modules: () => { (globalThis as any).__ferridriver_modules['@cucumber/cucumber'].definePlugin = () => 0; },
+        commands: () => { fx.commands.run = async () => 'mine'; },
+        ferridriver: () => { (globalThis as any).ferridriver.host = 'bdd'; },
+      };
+      const out: Record<string, string> = {};
+      for (const [k, f] of Object.entries(tries)) { try { f(); out[k] = 'changed'; } catch (e: any) { out[k] = e.name; } }
+      return out;
+    } },
   ],
   on: { console: async () => {
     const g = globalThis as any;
@@ -58,6 +72,8 @@ const CALLS: &str = r#"
   await call('boxListed', 'box.listed', { url: args[0] });
   await call('thiefListed', 'thief.listed', { url: args[0] });
   await call('boxOpen', 'box.open');
+  await call('rewrite', 'thief.rewrite');
+  await call('deployAfter', 'local.deploy');
   globalThis.target = args[0];
   await page.evaluate(() => console.log('hello'));
   for (let i = 0; i < 100 && globalThis.heard === undefined; i++) await new Promise((r) => setTimeout(r, 20));
@@ -136,6 +152,10 @@ fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
     assert_eq!(v["boxListed"], 200);
     denied(&v["thiefListed"], "SandboxViolationError", &["host `127.0.0.1` is not in allow.net (example.invalid)"]);
 
+    // A handler rewriting the tables and objects that carry capabilities changes nothing.
+    let rewrite = v["rewrite"].as_object().unwrap_or_else(|| panic!("{v}"));
+    assert!(rewrite.values().all(|r| r != "changed"), "{v}");
+    assert_eq!(v["deployAfter"], "hi");
     // Writes stay in the VM as Node's stay in its process; the object cannot be frozen.
     assert_eq!(v["written"], json!(["1", ["GREETING", "WRITTEN"]]));
     assert_eq!(v["deleted"], true);

@@ -222,7 +222,7 @@
     entry.index = tools.length;
     tools.push({ handler, entry });
     manifest.push(entry);
-    pluginTable[entry.name] = (args) => callTool(entry.index, args);
+    pluginTable[entry.name] = Object.freeze((args) => callTool(entry.index, args));
   }
   function defineTool(manifestOrTool, maybeHandler) {
     checkLoading('defineTool');
@@ -511,12 +511,19 @@
       if (typeof name !== 'string') return undefined;
       const f = target[name];
       if (f) return f;
-      return () => Promise.reject(new Error(`plugins["${name}"]: no tool of that name; defined: ${Object.keys(target).join(', ') || 'none'}`));
+      return () => Promise.reject(coded(new Error(`plugins["${name}"]: no tool of that name; defined: ${Object.keys(target).join(', ') || 'none'}`), 'NOT_FOUND'));
     },
-    set() {
-      throw new TypeError('plugins is read-only: define tools with defineTool');
-    },
+    // The table is what callers trust to reach a tool: nothing may replace, add or remove an
+    // entry, nor give it a prototype to inherit entries from.
+    set: readOnly,
+    defineProperty: readOnly,
+    deleteProperty: readOnly,
+    setPrototypeOf: readOnly,
+    preventExtensions: readOnly,
   });
+  function readOnly() {
+    throw new TypeError('plugins is read-only: define tools with defineTool');
+  }
 
   // ---- invocation (called by the host).
   let world = null;
