@@ -261,10 +261,21 @@ declare namespace ferridriver {
     readonly [name: string]: (args?: any) => Promise<any>;
   }
 
+  /** What a failed `plugins[name](args)` call throws. */
+  interface ToolError extends Error {
+    code: string;
+    retryable: boolean;
+    hint?: string;
+    details?: unknown;
+  }
+
   /** `process`: real values without authority. */
   interface Process {
-    /** Only the variables `[scripting] allowEnv` lists (none by default); frozen. */
-    readonly env: Readonly<Record<string, string | undefined>>;
+    /**
+     * Only the variables `[scripting] allowEnv` lists (none by default), as the policy lets the
+     * code reading them see them (none to a plugin denied `env`). Writes stay in this VM.
+     */
+    readonly env: Record<string, string | undefined>;
     readonly argv: readonly string[];
     readonly platform: string;
     readonly arch: string;
@@ -295,7 +306,11 @@ declare namespace ferridriver {
 /** A sandbox-safe `process` (empty env unless allowed, `exit` throws). */
 declare var process: ferridriver.Process;
 
-/** The tools `defineTool` registered, callable with the same checks as an MCP call. */
+/**
+ * The tools `defineTool` registered, callable with the same checks as an MCP call. A failure
+ * carries `code` (a plugin's `box.CODE`, or `INVALID_ARGUMENTS`, `TIMEOUT`, `CAPABILITY_DENIED`,
+ * `SANDBOX_VIOLATION`, `NOT_FOUND`, `INTERNAL`) and `retryable`, as a `ferridriver.ToolError`.
+ */
 declare const plugins: ferridriver.Plugins;
 
 /** Defines a tool for MCP clients (`exposeAsTool`), scripts and steps (`plugins[name]`). */

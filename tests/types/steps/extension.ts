@@ -63,11 +63,18 @@ if (ferridriver.host === 'bdd') {
     if (got !== expected) throw new Error(`helper gave ${got}`);
     const other: unknown = await plugins['box.title']();
     this.log(JSON.stringify(other));
+    try {
+      await plugins['box.double']({ n: 'two' as unknown as number });
+    } catch (e) {
+      const failure = e as ferridriver.ToolError;
+      if (failure.code !== 'INVALID_ARGUMENTS' || failure.retryable) throw e;
+    }
   });
 }
 
 Before(async function () {
-  await this.page.goto(process.env.BASE_URL ?? 'http://localhost:8080');
+  process.env.BASE_URL ??= 'http://localhost:8080';
+  await this.page.goto(process.env.BASE_URL);
   process.stdout.write(`cwd ${process.cwd()} on ${process.platform}\n`);
 });
 
