@@ -88,3 +88,43 @@ fn frames_as_playwright() {
     });
     js_suite::assert_as_playwright("frames", &base, SCRIPT, &playwright, &[]);
 }
+
+/// `setContent` waits as Playwright's does (`load` by default: frames and images too), so the
+/// frames it brings are there when it returns.
+const SET_CONTENT: &str = r#"
+await page.goto(args[0] + '/frames');
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await attempt('load', async () => {
+  await page.setContent(`<iframe name=kid src="${args[0]}/child"></iframe><img id=pic src="${args[0]}/__slow?ms=400">`);
+  return [page.frames().length > 1, page.frame('kid') !== null && page.frame('kid').url().endsWith('/child'), await page.evaluate(() => document.getElementById('pic').complete)];
+});
+await attempt('dom', async () => {
+  await page.setContent(`<img id=pic2 src="${args[0]}/__slow?ms=600"><p>x</p>`, { waitUntil: 'domcontentloaded' });
+  return page.evaluate(() => document.getElementById('pic2').complete);
+});
+await attempt('timeout', () => page.setContent(`<img src="${args[0]}/__slow?ms=2000">`, { timeout: 300 }));
+await attempt('after', async () => { await page.setContent('<p id=p>plain</p>'); return page.textContent('#p'); });
+return out;
+"#;
+
+#[test]
+fn set_content_waits_as_playwright() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same kind of page).
+    let playwright = serde_json::json!({
+        "load": [true, true, true],
+        "dom": false,
+        "timeout": "error: page.setContent: Timeout 300ms exceeded.",
+        "after": "plain"
+    });
+    // Ours names what it waited for.
+    let ours = [(
+        "timeout",
+        serde_json::json!(
+            "error: timed out after 300 ms waiting for the new content to reach \"load\" (page.setContent)"
+        ),
+    )];
+    js_suite::assert_as_playwright("set-content", &base, SET_CONTENT, &playwright, &ours);
+}

@@ -25,6 +25,8 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 /// An event from the browser, with its parameters still as JSON.
 #[derive(Debug, Clone)]
 pub struct CdpEvent {
+    /// Its place among the connection's events (1, 2, …), in the order they arrived.
+    pub seq: u64,
     pub method: String,
     pub session_id: Option<String>,
     pub params: Value,
@@ -48,6 +50,8 @@ struct Inner {
     pending: Mutex<Pending>,
     outgoing: mpsc::UnboundedSender<String>,
     events: broadcast::Sender<Arc<CdpEvent>>,
+    /// How many events arrived (the last one's `seq`).
+    event_seq: AtomicU64,
     closed: Mutex<Option<String>>,
     /// What other parts of the crate keep once per connection, one value per type (the
     /// popup watch of `popups.rs`); the connection itself never looks inside.
@@ -147,6 +151,7 @@ impl Connection {
             pending: Mutex::new(HashMap::new()),
             outgoing,
             events,
+            event_seq: AtomicU64::new(0),
             closed: Mutex::new(None),
             kept: Mutex::new(Vec::new()),
             taps: Mutex::new(Vec::new()),
@@ -267,6 +272,12 @@ impl Connection {
         rx
     }
 
+    /// How many events arrived so far: every event up to this `seq` came before any reply
+    /// read after this call (one reader keeps the browser's order).
+    pub(crate) fn events_arrived(&self) -> u64 {
+        self.inner.event_seq.load(Ordering::SeqCst)
+    }
+
     /// Events from now on. Subscribe before the command whose consequences you wait for.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<CdpEvent>> {
         self.inner.events.subscribe()
@@ -307,6 +318,7 @@ fn dispatch(inner: &Inner, text: &str) {
     }
     if let Some(method) = value.get("method").and_then(Value::as_str).map(str::to_string) {
         let event = CdpEvent {
+            seq: inner.event_seq.fetch_add(1, Ordering::SeqCst) + 1,
             method,
             session_id: value.get("sessionId").and_then(Value::as_str).map(str::to_string),
             params: value.get_mut("params").map(Value::take).unwrap_or(Value::Null),
@@ -333,6 +345,7 @@ fn close_all(inner: &Inner, reason: String) {
         let _ = tx.send(Err(BrowserError::Disconnected(reason.clone())));
     }
     let _ = inner.events.send(Arc::new(CdpEvent {
+        seq: inner.event_seq.fetch_add(1, Ordering::SeqCst) + 1,
         method: "ferridriver.disconnected".into(),
         session_id: None,
         params: Value::String(reason),

@@ -39,6 +39,7 @@ mod frame_locator;
 mod frame_tree;
 mod frames;
 mod handles;
+mod helper_objects;
 pub mod http_core;
 mod input_files;
 mod keyboard;

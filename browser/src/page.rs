@@ -57,6 +57,9 @@ pub(crate) struct PageInner {
     /// state, once `lifecycle` and `known_url` are up to date: waits wake on it (waits.rs), so
     /// they never read the state before the watcher has written it.
     pub(crate) moved: tokio::sync::watch::Sender<u64>,
+    /// The `seq` of the last connection event the page's watcher handled to the end (see
+    /// [`PageInner::caught_up`]).
+    pub(crate) seen: tokio::sync::watch::Sender<u64>,
     /// Whether the main frame committed a navigation since the page was attached (a popup is
     /// announced once its first document is there, as Playwright's `popup` event).
     pub(crate) committed: std::sync::atomic::AtomicBool,
@@ -81,6 +84,8 @@ pub(crate) struct PageInner {
     pub(crate) network: crate::network::Network,
     /// The tracer of the page's context while it is traced (`trace/`).
     pub(crate) trace: crate::trace::recorder::TraceSlot,
+    /// The in-page helper objects made so far (`helper_objects.rs`).
+    pub(crate) helpers: std::sync::Mutex<crate::helper_objects::HelperObjects>,
 }
 
 /// The extra HTTP headers a page's requests carry: its context's and its own
@@ -243,8 +248,30 @@ impl Page {
 
     /// Replaces the document with `html`.
     pub async fn set_content(&self, html: &str) -> Result<()> {
+        self.set_content_until(html, "load").await
+    }
+
+    /// Replaces the document's content and waits as Playwright's `setContent` does: until
+    /// `wait_until` (`load`, the default there: frames and images too; `domcontentloaded`;
+    /// `commit`: not at all). Then the page's own record (its frames) includes what the new
+    /// content brought.
+    pub async fn set_content_until(&self, html: &str, wait_until: &str) -> Result<()> {
         let tree = self.connection.call(GetFrameTreeParams::default(), self.s()).await?;
         self.connection.call(SetDocumentContentParams::new(tree.frame_tree.frame.id, html), self.s()).await?;
+        // The new content's `init` came before the reply: once the watcher has read it, the
+        // load state is the new document's.
+        self.inner.caught_up().await;
+        if wait_until != "commit" {
+            let deadline = std::time::Instant::now() + self.timeout;
+            self.load_state_by(wait_until, deadline).await.map_err(|e| match e {
+                BrowserError::Timeout { ms, .. } => BrowserError::Timeout {
+                    what: format!("the new content to reach \"{wait_until}\" (page.setContent)"),
+                    ms,
+                },
+                other => other,
+            })?;
+        }
+        self.inner.caught_up().await;
         Ok(())
     }
 
@@ -390,7 +417,19 @@ pub(crate) fn swapping(e: &BrowserError) -> bool {
     matches!(e, BrowserError::Protocol { message, .. } if message.contains("Not attached to an active page"))
 }
 
+/// How long [`PageInner::caught_up`] waits for a watcher that stopped (a closed page's).
+const CATCH_UP_LIMIT: Duration = Duration::from_secs(2);
+
 impl PageInner {
+    /// Waits until the page's watcher has handled every event that arrived before now, so what
+    /// it keeps from events (frames, URL, load state) includes them: a reply can reach its
+    /// caller before the watcher has read the events the browser sent ahead of it.
+    pub(crate) async fn caught_up(&self) {
+        let arrived = self.connection.events_arrived();
+        let mut seen = self.seen.subscribe();
+        let _ = tokio::time::timeout(CATCH_UP_LIMIT, seen.wait_for(|handled| *handled >= arrived)).await;
+    }
+
     /// A PNG of a rectangle of the document (CSS pixels, document coordinates).
     pub(crate) async fn screenshot_clip(&self, x: f64, y: f64, width: f64, height: f64) -> Result<Vec<u8>> {
         if width <= 0.0 || height <= 0.0 {

@@ -66,9 +66,11 @@ impl Page {
                 ["DOMContentLoaded", "load", "networkIdle"].map(str::to_string).to_vec(),
             )),
             moved: tokio::sync::watch::Sender::new(0),
+            seen: tokio::sync::watch::Sender::new(0),
             committed: std::sync::atomic::AtomicBool::new(false),
             frames: std::sync::Mutex::default(),
             binding_added: std::sync::atomic::AtomicBool::new(false),
+            helpers: std::sync::Mutex::default(),
             opener: std::sync::OnceLock::new(),
             popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
@@ -81,19 +83,30 @@ impl Page {
 /// Watches one page's events for as long as the page is alive: dismisses dialogs so that they
 /// never block the page, and collects console errors for the report.
 async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Receiver<Arc<CdpEvent>>) {
+    // The last event handled to the end: published whenever the loop waits for the next one,
+    // so `PageInner::caught_up` knows the page's state includes every event before it.
+    let mut handled = 0;
     loop {
+        match page.upgrade() {
+            Some(page) => page.seen.send_if_modified(|seen| std::mem::replace(seen, handled) != handled),
+            None => return,
+        };
         let event = match events.recv().await {
             Ok(e) => e,
             Err(broadcast::error::RecvError::Lagged(_)) => {
                 // Events went by unseen: waits look at the page again rather than wait for them.
                 match page.upgrade() {
-                    Some(page) => page.moved.send_modify(|n| *n += 1),
+                    Some(page) => {
+                        handled = page.connection.events_arrived();
+                        page.moved.send_modify(|n| *n += 1)
+                    }
                     None => return,
                 }
                 continue;
             }
             Err(broadcast::error::RecvError::Closed) => return,
         };
+        handled = event.seq;
         let Some(page) = page.upgrade() else { return };
         if event.method == "ferridriver.disconnected" {
             return;
@@ -163,7 +176,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 let loader = event.params["loaderId"].as_str().unwrap_or("");
                 let name = event.params["name"].as_str().unwrap_or("");
                 if let Ok(mut state) = page.lifecycle.lock() {
-                    if state.0 != loader {
+                    // `init` starts a document: a new loader's, or new content in the same one
+                    // (`setContent`), whose load is still to come.
+                    if state.0 != loader || name == "init" {
                         *state = (loader.to_string(), Vec::new());
                     }
                     state.1.push(name.to_string());

@@ -3,6 +3,7 @@
 //! Elements are remote objects held in one object group, released after each operation.
 
 use crate::error::{BrowserError, Result};
+use crate::helper_objects::{context_of, through, HELPER_GROUP};
 use crate::locator::Part;
 use crate::page::PageInner;
 use serde_json::{json, Value};
@@ -20,6 +21,44 @@ const ROLE_METHODS: &[&str] = &["role", "ariaRole", "accessibleName", "accessibl
 /// Remote objects of locator operations live in this group.
 pub(crate) const GROUP: &str = "ferridriver-locator";
 
+impl PageInner {
+    /// The helper object of `object_id`'s context (made now if there is none yet), or `None`
+    /// when that cannot be known or made (the caller then sends the source).
+    pub(crate) async fn helper_object(&self, object_id: &str, roles: bool, source: &str) -> Option<String> {
+        let context = context_of(object_id)?;
+        if let Some(id) = self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lookup(context, roles)
+        {
+            return Some(id);
+        }
+        let reply = self
+            .connection
+            .call_raw(
+                "Runtime.callFunctionOn",
+                json!({
+                    // Parenthesised: the source starts with a comment line, and a bare
+                    // `return` before a line break returns nothing.
+                    "functionDeclaration": format!("function() {{ return (\n{source}\n); }}"),
+                    "objectId": object_id,
+                    "returnByValue": false,
+                    "objectGroup": HELPER_GROUP,
+                }),
+                Some(&self.session),
+            )
+            .await
+            .ok()?;
+        let id = reply.pointer("/result/objectId").and_then(Value::as_str)?.to_string();
+        self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).keep(context, roles, id.clone());
+        Some(id)
+    }
+
+    /// Forgets the helper object of `object_id`'s context (a call through it failed).
+    pub(crate) fn forget_helper(&self, object_id: &str, roles: bool) {
+        if let Some(context) = context_of(object_id) {
+            self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).forget(context, roles);
+        }
+    }
+}
+
 /// A remote element handle.
 #[derive(Debug, Clone)]
 pub(crate) struct Element {
@@ -33,7 +72,16 @@ impl PageInner {
 
     /// Calls `helper.<method>(this, ...args)` on a remote object; returns the raw result object.
     pub(crate) async fn call_helper(&self, on: &str, method: &str, args: Vec<Value>, by_value: bool) -> Result<Value> {
-        let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
+        let roles = ROLE_METHODS.contains(&method);
+        let helper = if roles { &*HELPER_WITH_ROLES } else { &*HELPER };
+        if let Some(kept) = self.helper_object(on, roles, helper).await {
+            let declaration = "function(fd, method, ...args) { return fd[method](this, ...args); }";
+            match self.call_function_on(on, declaration, through(&kept, method, args.clone()), by_value).await {
+                // The helper object is gone (its document went, say): the source, once more.
+                Err(BrowserError::Protocol { .. }) => self.forget_helper(on, roles),
+                answer => return answer,
+            }
+        }
         let declaration = format!("function(...args) {{ const fd = {helper}; return fd.{method}(this, ...args); }}");
         let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
         self.call_function_on(on, &declaration, arguments, by_value).await
@@ -110,18 +158,40 @@ impl PageInner {
     /// element itself when exactly one matches and `null` when none does, so the common cases
     /// cost one round trip; only several matches are read back as an array.
     async fn query(&self, root: Option<&Element>, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
-        let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
+        let roles = ROLE_METHODS.contains(&method);
+        let helper = if roles { &*HELPER_WITH_ROLES } else { &*HELPER };
         let declaration = format!(
             "function(...args) {{ const fd = {helper}; const found = fd.{method}(this, ...args); \
              return found.length === 0 ? null : found.length === 1 ? found[0] : found; }}"
         );
-        let found = match root {
-            Some(root) => {
+        let kept = match root {
+            Some(root) => self.helper_object(&root.object_id, roles, helper).await,
+            None => None,
+        };
+        let through_kept = match (root, kept) {
+            (Some(root), Some(kept)) => {
+                let declaration = "function(fd, method, ...args) { const found = fd[method](this, ...args); \
+                                   return found.length === 0 ? null : found.length === 1 ? found[0] : found; }";
+                let call =
+                    self.call_function_on(&root.object_id, declaration, through(&kept, method, args.clone()), false);
+                match call.await {
+                    Err(BrowserError::Protocol { .. }) => {
+                        self.forget_helper(&root.object_id, roles);
+                        None
+                    }
+                    answer => Some(answer.map_err(without_stack)?),
+                }
+            }
+            _ => None,
+        };
+        let found = match (through_kept, root) {
+            (Some(found), _) => found,
+            (None, Some(root)) => {
                 let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
                 self.call_function_on(&root.object_id, &declaration, arguments, false).await.map_err(without_stack)?
             }
             // The document has no handle yet: evaluating the call on it saves fetching one.
-            None => {
+            (None, None) => {
                 let args = Value::Array(args).to_string();
                 let reply = self
                     .connection

@@ -99,7 +99,7 @@ impl Page {
     }
 
     /// [`Page::wait_for_load_state`] until `deadline`.
-    async fn load_state_by(&self, state: &str, deadline: Instant) -> Result<()> {
+    pub(crate) async fn load_state_by(&self, state: &str, deadline: Instant) -> Result<()> {
         let _noted = crate::pending::note(format!("page.waitForLoadState('{state}')"));
         let wanted = match crate::navigation::WaitUntil::parse(state)? {
             crate::navigation::WaitUntil::DomContentLoaded => "DOMContentLoaded",
@@ -109,8 +109,10 @@ impl Page {
         let mut moved = self.inner.moved.subscribe();
         loop {
             let Some(loader) = before(deadline, self.main_loader()).await else {
+                // Past the deadline the page was not asked at all; before it, it did not answer.
+                let why = if Instant::now() >= deadline { "" } else { " (the page did not answer)" };
                 return Err(BrowserError::Timeout {
-                    what: format!("load state {state} (the page did not answer)"),
+                    what: format!("load state {state}{why}"),
                     ms: self.timeout.as_millis(),
                 });
             };

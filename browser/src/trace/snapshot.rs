@@ -9,15 +9,18 @@ use std::time::Duration;
 /// The walker, evaluated as an expression.
 const SNAPSHOT: &str = include_str!("../injected/snapshot.js");
 
-/// A page that does not answer within this long gets no snapshot (the action is not held up).
-const SNAPSHOT_WAIT: Duration = Duration::from_secs(2);
+/// How long a snapshot's task keeps waiting for a page that never answers (one stuck in a
+/// loop, or gone without a reply), so the task does not outlive it forever. Not what decides
+/// whether a slow snapshot makes it into the trace: the trace's writer waits for pending
+/// captures itself (`Tracer::settled`), and a snapshot that answers before then is kept.
+const SNAPSHOT_WAIT: Duration = Duration::from_secs(60);
 
 impl PageInner {
     /// Records a snapshot of the page's main frame for action `call` at `phase` (`before`,
     /// `after`). The walk is queued now, before anything the action sends next, so it sees the
     /// page as it is at this moment; its answer is collected in the background (the action
-    /// does not wait for it). A page that cannot be read (navigating away, closed) is simply
-    /// not recorded.
+    /// does not wait for it), however busy the machine; a page that cannot be read (navigating
+    /// away, closed) is simply not recorded.
     pub(crate) fn record_snapshot(&self, tracer: &Tracer, call: &str, phase: &str) {
         let params = json!({ "expression": SNAPSHOT, "returnByValue": true });
         let reply = self.connection.queue_raw("Runtime.evaluate", params, Some(&self.session));

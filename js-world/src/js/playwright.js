@@ -467,7 +467,7 @@
       return this._op('content', []);
     }
     setContent(html, options) {
-      return this._op('setContent', [String(html)], options).then(() => undefined);
+      return this._op('setContent', [String(html), (options && options.waitUntil) || 'load'], options).then(() => undefined);
     }
     evaluate(fn, arg) {
       return this._op('evaluate', [scriptOf(fn, arg)]);

@@ -161,7 +161,10 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
         PageOp::Markdown => Value::String(page.markdown().await?),
         PageOp::AriaSnapshot => Value::String(page.aria_snapshot().await?),
         PageOp::Content => Value::String(page.content().await?),
-        PageOp::SetContent => page.set_content(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        PageOp::SetContent => {
+            let until = r.arg::<Option<String>>(1)?.unwrap_or_else(|| "load".into());
+            page.set_content_until(&r.arg::<String>(0)?, &until).await.map(|_| Value::Null)?
+        }
         PageOp::Evaluate => page.evaluate(&r.arg::<String>(0)?).await?,
         PageOp::Screenshot => {
             let png = if r.arg::<Option<bool>>(0)?.unwrap_or(false) {

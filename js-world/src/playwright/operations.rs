@@ -103,7 +103,7 @@ operations! {
         Markdown = "markdown"() Open, ["Page.markdown"];
         AriaSnapshot = "ariaSnapshot"() Open, ["Page.ariaSnapshot"];
         Content = "content"() Open, ["Page.content"];
-        SetContent = "setContent"("html") Open, ["Page.setContent"];
+        SetContent = "setContent"("html", "waitUntil") Open, ["Page.setContent"];
         Evaluate = "evaluate"("expression") Open, ["Page.evaluate"];
         Screenshot = "screenshot"("fullPage", "path") ProjectWrite(1), ["Page.screenshot"];
         WaitForUrl = "waitForURL"("url", "waitUntil") Open, ["Page.waitForURL"];

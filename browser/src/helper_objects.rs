@@ -1,0 +1,83 @@
+//! The in-page helper (`injected/helper.js`, with `roles.js` for role queries) made once per
+//! execution context and kept there as a DevTools object, so a call sends a few bytes naming it
+//! instead of the helper's 18–36 KB of source (which every call used to carry, and the page to
+//! compile). The object is reachable only through its DevTools id: the page's own scripts hold
+//! no reference to it.
+//!
+//! The context of an element is read from its remote object id (V8's `isolate.context.object`
+//! form); an id in another form, a context that went away or a helper object that was
+//! released make the call fall back to sending the source, as before.
+
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// The object group of the helper objects (never released with the locators' handles).
+pub(crate) const HELPER_GROUP: &str = "ferridriver-helper";
+/// Contexts remembered per page (old documents' contexts are dropped first).
+const KEPT: usize = 64;
+
+/// The helper objects of one page, by execution context and whether they include roles.
+#[derive(Debug, Default)]
+pub(crate) struct HelperObjects {
+    by_context: HashMap<(i64, bool), (u64, String)>,
+    uses: u64,
+}
+
+/// The execution context an object id belongs to, if the id has V8's usual form.
+pub(crate) fn context_of(object_id: &str) -> Option<i64> {
+    let mut parts = object_id.split('.');
+    let (_isolate, context, _object) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    context.parse().ok()
+}
+
+impl HelperObjects {
+    /// The helper object kept for `context` (with roles or not), marked as used now.
+    pub(crate) fn lookup(&mut self, context: i64, roles: bool) -> Option<String> {
+        self.uses += 1;
+        let uses = self.uses;
+        let (used, id) = self.by_context.get_mut(&(context, roles))?;
+        *used = uses;
+        Some(id.clone())
+    }
+
+    /// Keeps helper object `id` for `context`, letting the least recently used go past
+    /// [`KEPT`] (most likely a document that is gone).
+    pub(crate) fn keep(&mut self, context: i64, roles: bool, id: String) {
+        if self.by_context.len() >= KEPT {
+            if let Some(oldest) = self.by_context.iter().min_by_key(|(_, (used, _))| *used).map(|(k, _)| *k) {
+                self.by_context.remove(&oldest);
+            }
+        }
+        self.by_context.insert((context, roles), (self.uses, id));
+    }
+
+    /// Forgets the helper object of `context` (a call through it failed).
+    pub(crate) fn forget(&mut self, context: i64, roles: bool) {
+        self.by_context.remove(&(context, roles));
+    }
+}
+
+/// The arguments of a call through helper object `helper`: the helper, the method's name, then
+/// the method's own arguments.
+pub(crate) fn through(helper: &str, method: &str, args: Vec<Value>) -> Vec<Value> {
+    let mut all = vec![json!({ "objectId": helper }), json!({ "value": method })];
+    all.extend(args.into_iter().map(|a| json!({ "value": a })));
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_context_is_read_from_v8_object_ids_only() {
+        assert_eq!(context_of("-4371882364584127441.3.12"), Some(3));
+        assert_eq!(context_of("7.12.1"), Some(12));
+        assert_eq!(context_of("{\"injectedScriptId\":3,\"id\":12}"), None);
+        assert_eq!(context_of("1.2"), None);
+        assert_eq!(context_of("1.2.3.4"), None);
+    }
+}
