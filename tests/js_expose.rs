@@ -2,7 +2,8 @@
 //! calls on the same pages (recorded with a probe): a page's call answered with the value (also
 //! an async one, an object), a throw rejecting the page's promise with its message, the page's
 //! own click calling it, the function kept across a navigation, a context's function in a new
-//! and an open page, and the errors of a name registered twice.
+//! and an open page, and the errors of a name registered twice; `exposeBinding` (page and
+//! context) whose callback gets `{ context, page, frame }` of the call, from an iframe too.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -65,4 +66,43 @@ fn exposed_functions_as_playwright() {
         "calls": ["abc", "x", "clicked", "nav"]
     });
     js_suite::assert_as_playwright("expose", &base, SCRIPT, &playwright, &[]);
+}
+
+const BINDING: &str = r#"
+await page.goto(args[0] + '/expose');
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await page.exposeBinding('whoami', (source, x) => [source.page === page, source.context === context, source.frame === page.mainFrame(), source.frame.url().endsWith('/expose'), x]);
+await attempt('main', () => page.evaluate(() => window.whoami(5)));
+await attempt('twice', () => page.exposeBinding('whoami', () => 1));
+await attempt('asFunction', () => page.exposeFunction('whoami', () => 1));
+await context.exposeBinding('ctxb', (source, a, b) => ({ same: source.page === page, sum: a + b }));
+await attempt('context', () => page.evaluate(() => window.ctxb(2, 3)));
+await attempt('contextTwice', () => page.exposeBinding('ctxb', () => 1));
+await page.setContent(`<iframe name=kid src="${args[0]}/expose?again"></iframe>`);
+await page.waitForLoadState('load');
+const kid = page.frame('kid');
+await page.exposeBinding('where', (source) => [source.frame === kid, source.frame.name(), source.frame.url().endsWith('?again')]);
+await attempt('fromFrame', () => kid.evaluate(() => window.where()));
+await attempt('fromMain', () => page.evaluate(() => window.where()));
+await attempt('throws', async () => { await page.exposeBinding('bad', () => { throw new Error('nope'); }); return page.evaluate(async () => { try { await window.bad(); return 'ok'; } catch (e) { return e.message; } }); });
+return out;
+"#;
+
+#[test]
+fn exposed_bindings_as_playwright() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
+    let playwright = serde_json::json!({
+        "main": [true, true, true, true, 5],
+        "twice": "error: page.exposeBinding: Function \"whoami\" has been already registered",
+        "asFunction": "error: page.exposeFunction: Function \"whoami\" has been already registered",
+        "context": { "same": true, "sum": 5 },
+        "contextTwice": "error: page.exposeBinding: Function \"ctxb\" has been already registered in the browser context",
+        "fromFrame": [true, "kid", true],
+        "fromMain": [false, "", false],
+        "throws": "nope"
+    });
+    js_suite::assert_as_playwright("binding", &base, BINDING, &playwright, &[]);
 }

@@ -1,5 +1,6 @@
-//! `page.exposeFunction`: functions of the page's documents that call back into the test. One
-//! DevTools binding carries every call (`{ name, id, args }` as JSON) to the page's events
+//! `page.exposeFunction`/`exposeBinding`: functions of the page's documents that call back into
+//! the test. One DevTools binding carries every call (`{ name, id, args, frame }` as JSON, the
+//! frame as its window name and URL, for `exposeBinding`'s `source.frame`) to the page's events
 //! ([`PageEvent::Binding`]); the test answers with [`Page::answer_binding`], which settles the
 //! promise the page got. The function is defined in every new document (an init script, so a
 //! context reset removes it) and in the current one.
@@ -30,7 +31,7 @@ fn definition(name: &str) -> String {
     Object.defineProperty(window, '__ferridriver_call', {{ value: (name, args) => new Promise((resolve, reject) => {{
       const id = String(++next);
       pending.set(id, {{ resolve, reject }});
-      binding(JSON.stringify({{ name, id, args }}));
+      binding(JSON.stringify({{ name, id, args, frame: [window.name, location.href] }}));
     }}) }});
   }}
   const call = window.__ferridriver_call;
@@ -52,7 +53,13 @@ impl Page {
         }
         let source = definition(name);
         self.add_init_script(&source).await?;
-        self.evaluate_untraced(&source).await.map(|_| ())
+        // The documents there now: the main frame's and its (same-origin) frames', as the init
+        // script will reach the next ones.
+        let everywhere = format!(
+            "{source};\n(() => {{ const source = {}; const walk = (w) => {{ for (const f of Array.from(w.frames)) {{ try {{ f.eval(source); walk(f); }} catch (_) {{}} }} }}; walk(window); }})()",
+            json!(source)
+        );
+        self.evaluate_untraced(&everywhere).await.map(|_| ())
     }
 
     /// Settles call `id` of an exposed function in the document (`context`, the execution

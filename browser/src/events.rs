@@ -93,8 +93,9 @@ pub enum PageEvent {
     /// `Page::take_popup(target)` on the opener gives it.
     Popup { target: String, url: String },
     /// The page called a function exposed with [`crate::Page::expose_binding`]: `id` is what
-    /// [`crate::Page::answer_binding`] takes with `context`.
-    Binding { name: String, id: String, args: Value, context: i64 },
+    /// [`crate::Page::answer_binding`] takes with `context`; `frame` is the calling document's
+    /// window name and URL.
+    Binding { name: String, id: String, args: Value, context: i64, frame: Value },
     /// A request paused by routing (`Page::set_routing`); `id` is what
     /// `Page::fulfill_route`, `Page::abort_route` or `Page::continue_route` take.
     Route {
@@ -116,8 +117,8 @@ pub enum PageEvent {
 pub(crate) const BINDING: &str = "__ferridriver_binding";
 
 /// A call of an exposed function, from a `Runtime.bindingCalled` event: name, call id,
-/// arguments and execution context.
-pub(crate) fn call_of(params: &Value) -> Option<(String, String, Value, i64)> {
+/// arguments, execution context and the calling frame's `[name, url]`.
+pub(crate) fn call_of(params: &Value) -> Option<(String, String, Value, i64, Value)> {
     if params["name"].as_str() != Some(BINDING) {
         return None;
     }
@@ -127,6 +128,7 @@ pub(crate) fn call_of(params: &Value) -> Option<(String, String, Value, i64)> {
         payload["id"].as_str()?.to_string(),
         payload.get("args").cloned().unwrap_or(Value::Array(Vec::new())),
         params["executionContextId"].as_i64()?,
+        payload.get("frame").cloned().unwrap_or(Value::Null),
     ))
 }
 
@@ -204,7 +206,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
         },
         "Runtime.bindingCalled" => match call_of(p) {
-            Some((name, id, args, context)) => PageEvent::Binding { name, id, args, context },
+            Some((name, id, args, context, frame)) => PageEvent::Binding { name, id, args, context, frame },
             None => return events,
         },
         "Page.frameNavigated" if p.pointer("/frame/parentId").is_none() => {

@@ -460,7 +460,10 @@
     let answer;
     try {
       if (!entry) throw new Error(`no function "${e.name}" is exposed to this page`);
-      const value = await native.asyncContext.run(entry.context, () => (async () => entry.fn(...(e.args || [])))());
+      const args = e.args || [];
+      // exposeBinding's callbacks get where the call came from first.
+      const call = entry.binding ? () => entry.fn(bindingSource(page, e.frame), ...args) : () => entry.fn(...args);
+      const value = await native.asyncContext.run(entry.context, () => (async () => call())());
       answer = [true, value === undefined ? null : value];
     } catch (err) {
       answer = [false, String(err && err.message !== undefined ? err.message : err)];
@@ -470,19 +473,32 @@
       op(page, 'answerBinding', [e.context, e.id, false, `the exposed function's value cannot be sent to the page: ${err.message}`]).catch(() => undefined),
     );
   }
+  // `{ context, page, frame }` of an exposeBinding call; the frame is found by the calling
+  // document's window name and URL (the main frame when none matches).
+  function bindingSource(page, frame) {
+    const [name, url] = Array.isArray(frame) ? frame : [];
+    const frames = typeof page.frames === 'function' ? page.frames() : [];
+    const found = frames.find((f) => f.url() === url && (f === page.mainFrame() || f.name() === name)) || frames.find((f) => f.url() === url);
+    return { context: page.context(), page, frame: found || page.mainFrame() };
+  }
   async function expose(page, name) {
     await subscribe(page, '__binding');
     await op(page, 'exposeFunction', [name]);
   }
-  function checkExposable(owner, label, name, callback) {
-    if (typeof name !== 'string' || !name) throw new TypeError(`${label}.exposeFunction: pass a name`);
-    if (typeof callback !== 'function') throw new TypeError(`${label}.exposeFunction: the callback must be a function`);
-    if (owner._exposed && owner._exposed.has(name)) throw new Error(`${label}.exposeFunction: Function "${name}" has been already registered`);
+  function checkExposable(owner, label, name, callback, binding) {
+    const method = `${label}.${binding ? 'exposeBinding' : 'exposeFunction'}`;
+    if (typeof name !== 'string' || !name) throw new TypeError(`${method}: pass a name`);
+    if (typeof callback !== 'function') throw new TypeError(`${method}: the callback must be a function`);
+    if (owner._exposed && owner._exposed.has(name)) throw new Error(`${method}: Function "${name}" has been already registered`);
     if (owner._context && owner._context._exposed && owner._context._exposed.has(name)) {
-      throw new Error(`${label}.exposeFunction: Function "${name}" has been already registered in the browser context`);
+      throw new Error(`${method}: Function "${name}" has been already registered in the browser context`);
     }
     if (!owner._exposed) owner._exposed = new Map();
-    owner._exposed.set(name, { fn: callback, context: native.asyncContext.current() });
+    owner._exposed.set(name, { fn: callback, binding, context: native.asyncContext.current() });
+  }
+  // `{ handle: true }` hands the callback a JSHandle, which ferridriver does not have yet.
+  function checkBindingOptions(label, options) {
+    if (options && options.handle) throw new Error(`${label}.exposeBinding: { handle: true } is not supported by ferridriver yet (JS handles); pass values instead`);
   }
   // A name whose exposing failed is free again.
   async function exposing(owner, name, work) {
@@ -496,6 +512,16 @@
   Page.prototype.exposeFunction = async function (name, callback) {
     checkExposable(this, 'page', name, callback);
     await exposing(this, name, () => expose(this, name));
+  };
+  Page.prototype.exposeBinding = async function (name, callback, options) {
+    checkBindingOptions('page', options);
+    checkExposable(this, 'page', name, callback, true);
+    await exposing(this, name, () => expose(this, name));
+  };
+  pw.BrowserContext.prototype.exposeBinding = async function (name, callback, options) {
+    checkBindingOptions('browserContext', options);
+    checkExposable(this, 'browserContext', name, callback, true);
+    await exposing(this, name, () => Promise.all(this.pages().map((page) => expose(page, name))));
   };
   pw.BrowserContext.prototype.exposeFunction = async function (name, callback) {
     checkExposable(this, 'browserContext', name, callback);

@@ -6,9 +6,9 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'exposeBinding evaluateHandle video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
+    page: 'evaluateHandle video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
     locator: 'tap highlight describe evaluateHandle',
-    context: 'exposeBinding serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
+    context: 'serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
   };
   for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {
     for (const name of MISSING[owner].split(' ')) {

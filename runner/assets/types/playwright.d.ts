@@ -127,6 +127,12 @@ declare module '@playwright/test' {
   }
   /** Playwright's hover options: a click's, without pressing anything. */
   export type HoverOptions = Omit<ClickOptions, 'button' | 'clickCount' | 'delay'>;
+  /** Where an `exposeBinding` callback was called from. */
+  export interface BindingSource {
+    context: BrowserContext;
+    page: Page;
+    frame: Frame;
+  }
   /** `check`/`uncheck`/`setChecked`: click's `force`, `position`, `trial`. */
   export type CheckOptions = Pick<ClickOptions, 'force' | 'position' | 'trial' | 'noWaitAfter' | 'timeout'>;
   export type SelectOptionValues = string | SelectOptionValue | readonly (string | SelectOptionValue)[];
@@ -274,6 +280,8 @@ declare module '@playwright/test' {
      * `callback` in the test and resolves to what it returns (a throw rejects with its message).
      */
     exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
+    /** `exposeFunction` whose callback gets `{ context, page, frame }` of the call first. */
+    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: false }): Promise<void>;
     /** The page's frames: the main frame first, then each frame after its parent. */
     frames(): Frame[];
     mainFrame(): Frame;
@@ -587,6 +595,8 @@ declare module '@playwright/test' {
     newPage(): Promise<Page>;
     /** `page.exposeFunction` for every page of the context, open now or later. */
     exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
+    /** `page.exposeBinding` for every page of the context, open now or later. */
+    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: false }): Promise<void>;
     /** Calls `listener` on every such event (`page`: every page opened from now on). */
     on<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
     addListener<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
