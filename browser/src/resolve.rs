@@ -72,17 +72,33 @@ impl PageInner {
 
     /// Calls `helper.<method>(this, ...args)` on a remote object; returns the raw result object.
     pub(crate) async fn call_helper(&self, on: &str, method: &str, args: Vec<Value>, by_value: bool) -> Result<Value> {
+        self.call_helper_then(on, method, args, by_value, "r").await
+    }
+
+    /// [`Self::call_helper`] with the result `r` passed through `then` (a JS expression) in
+    /// the page: through the kept helper object, or with the helper's source when there is none.
+    async fn call_helper_then(
+        &self,
+        on: &str,
+        method: &str,
+        args: Vec<Value>,
+        by_value: bool,
+        then: &str,
+    ) -> Result<Value> {
         let roles = ROLE_METHODS.contains(&method);
         let helper = if roles { &*HELPER_WITH_ROLES } else { &*HELPER };
         if let Some(kept) = self.helper_object(on, roles, helper).await {
-            let declaration = "function(fd, method, ...args) { return fd[method](this, ...args); }";
-            match self.call_function_on(on, declaration, through(&kept, method, args.clone()), by_value).await {
+            let declaration =
+                format!("function(fd, method, ...args) {{ const r = fd[method](this, ...args); return {then}; }}");
+            match self.call_function_on(on, &declaration, through(&kept, method, args.clone()), by_value).await {
                 // The helper object is gone (its document went, say): the source, once more.
                 Err(BrowserError::Protocol { .. }) => self.forget_helper(on, roles),
                 answer => return answer,
             }
         }
-        let declaration = format!("function(...args) {{ const fd = {helper}; return fd.{method}(this, ...args); }}");
+        let declaration = format!(
+            "function(...args) {{ const fd = {helper}; const r = fd.{method}(this, ...args); return {then}; }}"
+        );
         let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
         self.call_function_on(on, &declaration, arguments, by_value).await
     }
@@ -158,40 +174,18 @@ impl PageInner {
     /// element itself when exactly one matches and `null` when none does, so the common cases
     /// cost one round trip; only several matches are read back as an array.
     async fn query(&self, root: Option<&Element>, method: &str, args: Vec<Value>) -> Result<Vec<Element>> {
-        let roles = ROLE_METHODS.contains(&method);
-        let helper = if roles { &*HELPER_WITH_ROLES } else { &*HELPER };
-        let declaration = format!(
-            "function(...args) {{ const fd = {helper}; const found = fd.{method}(this, ...args); \
-             return found.length === 0 ? null : found.length === 1 ? found[0] : found; }}"
-        );
-        let kept = match root {
-            Some(root) => self.helper_object(&root.object_id, roles, helper).await,
-            None => None,
-        };
-        let through_kept = match (root, kept) {
-            (Some(root), Some(kept)) => {
-                let declaration = "function(fd, method, ...args) { const found = fd[method](this, ...args); \
-                                   return found.length === 0 ? null : found.length === 1 ? found[0] : found; }";
-                let call =
-                    self.call_function_on(&root.object_id, declaration, through(&kept, method, args.clone()), false);
-                match call.await {
-                    Err(BrowserError::Protocol { .. }) => {
-                        self.forget_helper(&root.object_id, roles);
-                        None
-                    }
-                    answer => Some(answer.map_err(without_stack)?),
-                }
-            }
-            _ => None,
-        };
-        let found = match (through_kept, root) {
-            (Some(found), _) => found,
-            (None, Some(root)) => {
-                let arguments: Vec<Value> = args.into_iter().map(|a| json!({ "value": a })).collect();
-                self.call_function_on(&root.object_id, &declaration, arguments, false).await.map_err(without_stack)?
+        // One element itself, `null` for none, the array only for several.
+        const ONE_OR_MANY: &str = "r.length === 0 ? null : r.length === 1 ? r[0] : r";
+        let found = match root {
+            Some(root) => {
+                self.call_helper_then(&root.object_id, method, args, false, ONE_OR_MANY).await.map_err(without_stack)?
             }
             // The document has no handle yet: evaluating the call on it saves fetching one.
-            (None, None) => {
+            None => {
+                let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
+                let declaration = format!(
+                    "function(...args) {{ const fd = {helper}; const r = fd.{method}(this, ...args); return {ONE_OR_MANY}; }}"
+                );
                 let args = Value::Array(args).to_string();
                 let reply = self
                     .connection

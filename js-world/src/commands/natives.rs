@@ -104,18 +104,21 @@ impl CommandContext {
     /// hooks and scripts): `[scripting] allowEnv`'s names that are set, when the policy grants
     /// `env` to every actor on the chain (a plugin's handler reading a name is recorded).
     pub(crate) fn env_names(&self, chain: Option<&[Actor]>) -> Vec<String> {
+        if !self.env_granted(chain) {
+            return Vec::new();
+        }
+        self.policy.capabilities.env_names().iter().filter(|n| std::env::var(n).is_ok()).cloned().collect()
+    }
+
+    /// Whether the policy grants `env` to every actor of `chain` (none: the project's code).
+    fn env_granted(&self, chain: Option<&[Actor]>) -> bool {
         let capabilities = &self.policy.capabilities;
-        let granted = match chain {
+        match chain {
             None | Some([]) => capabilities.decide(None, "steps", Capability::Env).is_ok(),
             Some(actors) => actors.iter().all(|a| {
                 let (plugin, name) = self.who(a);
                 capabilities.decide(plugin, &name, Capability::Env).is_ok()
             }),
-        };
-        if granted {
-            capabilities.env_names().iter().filter(|n| std::env::var(n).is_ok()).cloned().collect()
-        } else {
-            Vec::new()
         }
     }
 
@@ -123,7 +126,7 @@ impl CommandContext {
     /// reads a name `allowEnv` lists.
     pub(crate) fn env_value(&self, chain: Option<&[Actor]>, name: &str) -> Option<String> {
         let listed = self.policy.capabilities.env_names().iter().any(|n| n == name);
-        let visible = listed && self.env_names(chain).iter().any(|n| n == name);
+        let visible = listed && self.env_granted(chain);
         if let (true, Some(innermost), Some(auditor)) = (listed, chain.and_then(<[Actor]>::last), &self.policy.auditor)
         {
             let (plugin, tool) = self.who(innermost);
@@ -134,11 +137,7 @@ impl CommandContext {
             };
             auditor.record(plugin, Some(&tool), Capability::Env.name(), name, visible, &reason);
         }
-        if visible {
-            std::env::var(name).ok()
-        } else {
-            None
-        }
+        visible.then(|| std::env::var(name).ok()).flatten()
     }
 
     /// The network grant of plugin `name`'s own code (its event handlers): no hosts of its
