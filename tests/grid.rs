@@ -196,19 +196,20 @@ fn the_example_features_run_on_a_grid_of_two_nodes_and_leave_no_session() {
     }
     assert!(created(&grid, 0) >= 1 && created(&grid, 1) >= 1, "both nodes served a session");
 
-    // `run` takes its browser from the Grid too.
+    // `run` takes its browser from the Grid too, a browser started with our switches: no
+    // scrollbar takes layout width there, as in a local one (chromedriver's own defaults
+    // would show one on a tall page).
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .args(["run", "--grid", &grid.url, "--browser-path", "/usr/bin/chromium", "-e"])
-        .arg("await page.goto('data:text/html,<title>on the grid</title>'); return await page.title()")
+        .arg(
+            "await page.goto('data:text/html,<title>on the grid</title><body style=\"height:3000px\">'); \
+             return [await page.title(), await page.evaluate(() => innerWidth - document.documentElement.clientWidth)]",
+        )
         .current_dir(&grid.logs)
         .output()
         .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
-        "\"on the grid\"",
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    assert_eq!(answer, serde_json::json!(["on the grid", 0]), "{}", String::from_utf8_lossy(&out.stderr));
     no_unconfirmed_deletion(&out.stderr);
     wait_for_no_sessions(&grid.url, "run deleted its session");
 

@@ -69,6 +69,52 @@ pub struct BrowserProcess {
     pub ws_url: String,
 }
 
+/// The switches that make Chromium behave as our tests expect, wherever it runs: launched here,
+/// or by a Selenium Grid node's chromedriver (which picks its own port and profile). The
+/// user's `args` come last; their `--disable-features` joins ours (Chromium keeps only the
+/// last one).
+pub fn browser_switches(options: &LaunchOptions) -> Vec<String> {
+    let mut switches: Vec<String> = [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        // A page restored from the back/forward cache fires no `load`; Playwright turns the
+        // cache off for the same reason.
+        "--disable-back-forward-cache",
+        // Tests run many pages at once, most of them in the background; throttling those
+        // only slows the run down.
+        "--disable-background-timer-throttling",
+        "--disable-backgrounding-occluded-windows",
+        "--disable-renderer-backgrounding",
+        // As under Playwright: no scrollbars taking 15 px of the layout width.
+        "--hide-scrollbars",
+        // Cross-origin iframes stay in their page's renderer (with `IsolateOrigins` and
+        // `site-per-process` disabled below), so locators reach into them over the page's
+        // own session, as into same-origin ones (ADR 0012).
+        "--disable-site-isolation-trials",
+    ]
+    .map(str::to_string)
+    .to_vec();
+    if options.headless {
+        switches.push("--headless=new".into());
+    }
+    let mut disabled = vec!["IsolateOrigins".to_string(), "site-per-process".to_string()];
+    for arg in &options.args {
+        match arg.strip_prefix("--disable-features=") {
+            Some(list) => disabled.extend(list.split(',').filter(|f| !f.is_empty()).map(str::to_string)),
+            None => switches.push(arg.clone()),
+        }
+    }
+    switches.push(format!("--disable-features={}", disabled.join(",")));
+    switches
+}
+
 impl BrowserProcess {
     /// Starts the browser and waits for its DevTools endpoint.
     pub fn launch(options: &LaunchOptions) -> Result<BrowserProcess> {
@@ -81,47 +127,10 @@ impl BrowserProcess {
         std::fs::create_dir_all(&profile)
             .map_err(|e| launch_error(format!("cannot create a profile directory: {e}")))?;
         let mut cmd = Command::new(&executable);
-        cmd.args([
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--no-default-browser-check",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            // A page restored from the back/forward cache fires no `load`; Playwright turns the
-            // cache off for the same reason.
-            "--disable-back-forward-cache",
-            // Tests run many pages at once, most of them in the background; throttling those
-            // only slows the run down.
-            "--disable-background-timer-throttling",
-            "--disable-backgrounding-occluded-windows",
-            "--disable-renderer-backgrounding",
-            // As under Playwright: no scrollbars taking 15 px of the layout width.
-            "--hide-scrollbars",
-            // Cross-origin iframes stay in their page's renderer (with `IsolateOrigins` and
-            // `site-per-process` disabled below), so locators reach into them over the page's
-            // own session, as into same-origin ones (ADR 0012).
-            "--disable-site-isolation-trials",
-            "--remote-debugging-port=0",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()));
-        if options.headless {
-            cmd.arg("--headless=new");
-        }
-        // Chromium keeps only the last `--disable-features`: the user's list joins ours.
-        let mut disabled = vec!["IsolateOrigins".to_string(), "site-per-process".to_string()];
-        for arg in &options.args {
-            match arg.strip_prefix("--disable-features=") {
-                Some(list) => disabled.extend(list.split(',').filter(|f| !f.is_empty()).map(str::to_string)),
-                None => {
-                    cmd.arg(arg);
-                }
-            }
-        }
-        cmd.arg(format!("--disable-features={}", disabled.join(","))).arg("about:blank");
+        cmd.args(browser_switches(options))
+            .arg("--remote-debugging-port=0")
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank");
         cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
         // Its own process group, so that renderers and helpers can be killed with it.
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);

@@ -87,7 +87,7 @@ pub use frame_locator::FrameLocator;
 pub use frame_tree::FrameInfo;
 pub use http_core::RedirectCheck;
 pub use input_files::InputFile;
-pub use launch::{find_browser, kill_launched_browsers, LaunchOptions};
+pub use launch::{browser_switches, find_browser, kill_launched_browsers, LaunchOptions};
 pub use locator::{Locator, RoleStates};
 pub use navigation::{NavigateOptions, NavigationResponse, WaitUntil};
 pub use page::Page;

@@ -101,14 +101,12 @@ impl Drop for GridSession {
     }
 }
 
-/// The capabilities of a new session: Chrome, headless unless `--headed`, the browser binary
-/// when one was given, and the user's capabilities merged over them.
+/// The capabilities of a new session: Chrome with the switches of a local launch (headless
+/// unless `--headed`: the same layout, iframes in their page's renderer, no throttling), the
+/// browser binary when one was given, and the user's capabilities merged over them.
 fn capabilities(settings: &BrowserSettings, grid: &GridSettings) -> Value {
-    let mut args = vec!["--no-sandbox".to_string()];
-    if !settings.headed {
-        args.push("--headless=new".into());
-    }
-    let mut chrome = json!({ "args": args });
+    let local = ferridriver_browser::LaunchOptions { headless: !settings.headed, ..Default::default() };
+    let mut chrome = json!({ "args": ferridriver_browser::browser_switches(&local) });
     if let Some(binary) = &settings.executable {
         chrome["binary"] = json!(binary.to_string_lossy());
     }
@@ -345,6 +343,21 @@ mod tests {
             reachable("ws://localhost:5555/session/1/se/cdp", "http://10.0.0.2:4444"),
             "ws://10.0.0.2:4444/session/1/se/cdp"
         );
+    }
+
+    #[test]
+    fn a_grid_browser_gets_the_switches_of_a_local_one_but_port_and_profile() {
+        let grid = GridSettings { url: "http://grid:4444".into(), capabilities: json!({}), timeout: Duration::ZERO };
+        let caps = capabilities(&BrowserSettings::default(), &grid);
+        let args: Vec<&str> =
+            caps["goog:chromeOptions"]["args"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        for wanted in ["--headless=new", "--hide-scrollbars", "--disable-site-isolation-trials", "--no-sandbox"] {
+            assert!(args.contains(&wanted), "{wanted} in {args:?}");
+        }
+        assert!(args.contains(&"--disable-features=IsolateOrigins,site-per-process"), "{args:?}");
+        assert!(!args.iter().any(|a| a.starts_with("--remote-debugging-port") || a.starts_with("--user-data-dir")));
+        let headed = BrowserSettings { headed: true, ..Default::default() };
+        assert!(!capabilities(&headed, &grid)["goog:chromeOptions"]["args"].to_string().contains("headless"));
     }
 
     #[test]
