@@ -5,8 +5,10 @@
 //! no reference to it.
 //!
 //! The context of an element is read from its remote object id (V8's `isolate.context.object`
-//! form); an id in another form, a context that went away or a helper object that was
-//! released make the call fall back to sending the source, as before.
+//! form); a query from the document goes to the main frame's document context, which the
+//! runtime's context events name (a document entering the back-forward cache clears the
+//! contexts, its return creates its context again). An id in another form, a context that went
+//! away or a helper object that was released make the call fall back to sending the source.
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -21,6 +23,9 @@ const KEPT: usize = 64;
 pub(crate) struct HelperObjects {
     by_context: HashMap<(i64, bool), (u64, String)>,
     uses: u64,
+    /// The main frame's page context (its document's own world) as the runtime's events last
+    /// named it; `None` while unknown (events missed, between documents).
+    main_context: Option<i64>,
 }
 
 /// The execution context an object id belongs to, if the id has V8's usual form.
@@ -58,6 +63,47 @@ impl HelperObjects {
     pub(crate) fn forget(&mut self, context: i64, roles: bool) {
         self.by_context.remove(&(context, roles));
     }
+
+    /// The main frame's document context, where a query from the document runs.
+    pub(crate) fn main_context(&self) -> Option<i64> {
+        self.main_context
+    }
+
+    /// Follows the runtime's context events of the page whose main frame is `main_frame`: the
+    /// main frame's default context is where document queries go; a context that went away
+    /// takes its helpers with it.
+    pub(crate) fn observe(&mut self, method: &str, params: &Value, main_frame: &str) {
+        match method {
+            "Runtime.executionContextCreated" => {
+                let context = &params["context"];
+                let main = context.pointer("/auxData/frameId").and_then(Value::as_str) == Some(main_frame)
+                    && context.pointer("/auxData/isDefault").and_then(Value::as_bool) == Some(true);
+                if let (true, Some(id)) = (main, context["id"].as_i64()) {
+                    self.main_context = Some(id);
+                }
+            }
+            "Runtime.executionContextDestroyed" => {
+                if let Some(id) = params["executionContextId"].as_i64() {
+                    self.by_context.retain(|(context, _), _| *context != id);
+                    if self.main_context == Some(id) {
+                        self.main_context = None;
+                    }
+                }
+            }
+            "Runtime.executionContextsCleared" => {
+                self.by_context.clear();
+                self.main_context = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Events went by unseen: neither the main context nor which contexts are gone is known
+    /// any more (context ids start again in each renderer process).
+    pub(crate) fn lost_track(&mut self) {
+        self.by_context.clear();
+        self.main_context = None;
+    }
 }
 
 /// The arguments of a call through helper object `helper`: the helper, the method's name, then
@@ -71,6 +117,32 @@ pub(crate) fn through(helper: &str, method: &str, args: Vec<Value>) -> Vec<Value
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn created(id: i64, frame: &str, default: bool) -> Value {
+        json!({ "context": { "id": id, "auxData": { "frameId": frame, "isDefault": default } } })
+    }
+
+    #[test]
+    fn the_main_context_follows_the_main_frames_default_world_only() {
+        let mut kept = HelperObjects::default();
+        kept.observe("Runtime.executionContextCreated", &created(3, "MAIN", true), "MAIN");
+        kept.observe("Runtime.executionContextCreated", &created(4, "MAIN", false), "MAIN");
+        kept.observe("Runtime.executionContextCreated", &created(5, "CHILD", true), "MAIN");
+        assert_eq!(kept.main_context(), Some(3));
+        kept.keep(3, false, "h3".into());
+        kept.keep(5, false, "h5".into());
+        kept.observe("Runtime.executionContextDestroyed", &json!({ "executionContextId": 3 }), "MAIN");
+        assert_eq!(kept.main_context(), None);
+        assert_eq!(kept.lookup(3, false), None);
+        assert_eq!(kept.lookup(5, false).as_deref(), Some("h5"));
+        kept.observe("Runtime.executionContextCreated", &created(6, "MAIN", true), "MAIN");
+        assert_eq!(kept.main_context(), Some(6));
+        kept.observe("Runtime.executionContextsCleared", &json!({}), "MAIN");
+        assert_eq!((kept.main_context(), kept.lookup(5, false)), (None, None));
+        kept.observe("Runtime.executionContextCreated", &created(7, "MAIN", true), "MAIN");
+        kept.lost_track();
+        assert_eq!(kept.main_context(), None);
+    }
 
     #[test]
     fn the_context_is_read_from_v8_object_ids_only() {

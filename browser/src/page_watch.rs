@@ -98,6 +98,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 match page.upgrade() {
                     Some(page) => {
                         handled = page.connection.events_arrived();
+                        page.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lost_track();
                         page.moved.send_modify(|n| *n += 1)
                     }
                     None => return,
@@ -153,6 +154,10 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             if let Ok(mut frames) = page.frames.lock() {
                 frames.apply(&event.method, &event.params);
             }
+        }
+        if event.method.starts_with("Runtime.executionContext") {
+            let mut helpers = page.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            helpers.observe(&event.method, &event.params, &page.frame_id);
         }
         if event.method == "Page.frameNavigated" {
             let origin = event.params.pointer("/frame/securityOrigin").and_then(Value::as_str).unwrap_or("");

@@ -180,32 +180,80 @@ impl PageInner {
             Some(root) => {
                 self.call_helper_then(&root.object_id, method, args, false, ONE_OR_MANY).await.map_err(without_stack)?
             }
-            // The document has no handle yet: evaluating the call on it saves fetching one.
-            None => {
-                let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
-                let declaration = format!(
-                    "function(...args) {{ const fd = {helper}; const r = fd.{method}(this, ...args); return {ONE_OR_MANY}; }}"
-                );
-                let args = Value::Array(args).to_string();
-                let reply = self
-                    .connection
-                    .call_raw(
-                        "Runtime.evaluate",
-                        json!({"expression": format!("({declaration}).apply(document, {args})"), "objectGroup": GROUP}),
-                        self.s(),
-                    )
-                    .await?;
-                if let Some(ex) = reply.get("exceptionDetails") {
-                    return Err(without_stack(BrowserError::Evaluation(crate::events::exception_text(ex))));
-                }
-                reply.get("result").cloned().unwrap_or(Value::Null)
-            }
+            None => match self.query_through_main_helper(method, &args, ONE_OR_MANY).await {
+                Some(found) => found.map_err(without_stack)?,
+                None => self.query_document_with_source(method, args, ONE_OR_MANY).await?,
+            },
         };
         match found.get("subtype").and_then(Value::as_str) {
             Some("node") => Ok(vec![object_of(&found, method)?]),
             Some("array") => self.array_elements(&found).await,
             _ => Ok(Vec::new()),
         }
+    }
+
+    /// A query from the document through the helper kept in the main frame's document
+    /// context; `None` when that context is not known or its helper cannot be had (the
+    /// caller then sends the source).
+    async fn query_through_main_helper(&self, method: &str, args: &[Value], then: &str) -> Option<Result<Value>> {
+        let context = self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).main_context()?;
+        let roles = ROLE_METHODS.contains(&method);
+        let known = self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lookup(context, roles);
+        let kept = match known {
+            Some(kept) => kept,
+            None => self.make_helper_in(context, roles).await?,
+        };
+        let declaration =
+            format!("function(method, ...args) {{ const r = this[method](document, ...args); return {then}; }}");
+        let mut arguments = vec![json!({ "value": method })];
+        arguments.extend(args.iter().map(|a| json!({ "value": a })));
+        match self.call_function_on(&kept, &declaration, arguments, false).await {
+            // The context went (a navigation the events have not told yet): the source then.
+            Err(BrowserError::Protocol { .. }) => {
+                self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).forget(context, roles);
+                None
+            }
+            answer => Some(answer),
+        }
+    }
+
+    /// Makes the helper object in execution context `context` and keeps it.
+    async fn make_helper_in(&self, context: i64, roles: bool) -> Option<String> {
+        let source = if roles { &*HELPER_WITH_ROLES } else { &*HELPER };
+        let reply = self
+            .connection
+            .call_raw(
+                "Runtime.evaluate",
+                json!({ "expression": source.as_str(), "contextId": context, "objectGroup": HELPER_GROUP }),
+                self.s(),
+            )
+            .await
+            .ok()?;
+        let id = reply.pointer("/result/objectId").and_then(Value::as_str)?.to_string();
+        self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).keep(context, roles, id.clone());
+        Some(id)
+    }
+
+    /// A query from the document that sends the helper's source with it (the document has no
+    /// handle yet: evaluating the call on it saves fetching one).
+    async fn query_document_with_source(&self, method: &str, args: Vec<Value>, then: &str) -> Result<Value> {
+        let helper = if ROLE_METHODS.contains(&method) { &*HELPER_WITH_ROLES } else { &*HELPER };
+        let declaration = format!(
+            "function(...args) {{ const fd = {helper}; const r = fd.{method}(this, ...args); return {then}; }}"
+        );
+        let args = Value::Array(args).to_string();
+        let reply = self
+            .connection
+            .call_raw(
+                "Runtime.evaluate",
+                json!({"expression": format!("({declaration}).apply(document, {args})"), "objectGroup": GROUP}),
+                self.s(),
+            )
+            .await?;
+        if let Some(ex) = reply.get("exceptionDetails") {
+            return Err(without_stack(BrowserError::Evaluation(crate::events::exception_text(ex))));
+        }
+        Ok(reply.get("result").cloned().unwrap_or(Value::Null))
     }
 
     /// Every element `parts` finds, in document order.
