@@ -3,8 +3,9 @@
 //! `css=`, `id=`, `data-testid=` and `role=` engines, quoted text, `>>` chains with `nth=` and
 //! `visible=`, Playwright's CSS pseudo-classes (`:has-text()`, `:text()`, `:text-is()`,
 //! `:text-matches()`, `:visible`) with the combinators after them, `filter({ visible })`, and
-//! the errors of bad selectors (compared without the method's name in front). Two answers
-//! differ, listed in `DIFFERENT` with what ours is instead.
+//! the errors of bad selectors (compared without the method's name in front); one answer
+//! differs, listed in `different()` with what ours is instead. And `String(locator)`, as
+//! Playwright writes each kind of locator.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -75,18 +76,12 @@ return out;
 "#;
 
 /// Cases where our answer is not Playwright's, and what ours says instead: an action's time-out
-/// names the locator and why it waited (ferridriver's wording for every action), and
-/// `String(locator)` is not Playwright's description yet.
-fn different() -> [(&'static str, serde_json::Value); 2] {
-    [
-        (
-            "clickNone",
-            serde_json::json!(
-                "timed out after 300 ms waiting for locator('text=Nowhere') (no element matches) to click"
-            ),
-        ),
-        ("describe", serde_json::json!(r#"Locator@[{"kind":"css","selector":"text=Sign in >> nth=0"}]"#)),
-    ]
+/// names the locator and why it waited (ferridriver's wording for every action).
+fn different() -> [(&'static str, serde_json::Value); 1] {
+    [(
+        "clickNone",
+        serde_json::json!("timed out after 300 ms waiting for locator('text=Nowhere') (no element matches) to click"),
+    )]
 }
 
 #[test]
@@ -135,4 +130,84 @@ fn selectors_find_what_playwrights_find() {
         "describe": "locator('text=Sign in').first()"
     });
     js_suite::assert_as_playwright("selectors", &base, SCRIPT, &playwright, &different());
+}
+
+/// `String(locator)`: Playwright's own text of the locator (what its errors and traces show),
+/// as Playwright 1.65.1 printed the same locators.
+const DESCRIBED: &str = r#"
+await page.goto(args[0] + '/sel');
+const cases = {
+  css: page.locator('#box'),
+  chain: page.locator('text=Sign in >> nth=0'),
+  role: page.getByRole('button', { name: 'Add' }),
+  roleExact: page.getByRole('button', { name: 'Add', exact: true }),
+  roleRe: page.getByRole('heading', { name: /shop/i, level: 2 }),
+  pressed: page.getByRole('button', { pressed: true, includeHidden: true }),
+  text: page.getByText('Welcome'),
+  textExact: page.getByText('Welcome', { exact: true }),
+  label: page.getByLabel('Item'),
+  testId: page.getByTestId('basket'),
+  placeholder: page.getByPlaceholder('Search'),
+  alt: page.getByAltText('logo'),
+  filtered: page.locator('li').filter({ hasText: 'tea' }).first(),
+  has: page.locator('li').filter({ has: page.locator('b') }),
+  hasNot: page.locator('li').filter({ hasNot: page.locator('b'), hasNotText: 'x' }),
+  nth: page.locator('li').nth(2).last(),
+  nested: page.locator('#list').getByRole('listitem'),
+  frame: page.frameLocator('#f').getByText('in'),
+  frames: page.frameLocator('#a').frameLocator('#b').locator('p'),
+  frameFirst: page.frameLocator('iframe').first().locator('p'),
+  contentFrame: page.locator('#f').contentFrame().locator('p'),
+  owner: page.frameLocator('#f').owner(),
+  and: page.getByRole('button').and(page.getByTitle('Save')),
+  or: page.locator('a').or(page.locator('b')),
+  quote: page.getByText("it's"),
+  doubleQuote: page.getByText('say "hi"'),
+  regex: page.getByText(/a'b/),
+  visible: page.locator('button').filter({ visible: true }),
+  hidden: page.locator('button').filter({ visible: false }),
+  xpath: page.locator('//div'),
+};
+const out = {};
+for (const [name, locator] of Object.entries(cases)) out[name] = String(locator);
+return out;
+"#;
+
+#[test]
+fn a_locator_as_a_string_is_playwrights_text() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let playwright = serde_json::json!({
+        "css": "locator('#box')",
+        "chain": "locator('text=Sign in').first()",
+        "role": "getByRole('button', { name: 'Add' })",
+        "roleExact": "getByRole('button', { name: 'Add', exact: true })",
+        "roleRe": "getByRole('heading', { name: /shop/i, level: 2 })",
+        "pressed": "getByRole('button', { includeHidden: true, pressed: true })",
+        "text": "getByText('Welcome')",
+        "textExact": "getByText('Welcome', { exact: true })",
+        "label": "getByLabel('Item')",
+        "testId": "getByTestId('basket')",
+        "placeholder": "getByPlaceholder('Search')",
+        "alt": "getByAltText('logo')",
+        "filtered": "locator('li').filter({ hasText: 'tea' }).first()",
+        "has": "locator('li').filter({ has: locator('b') })",
+        "hasNot": "locator('li').filter({ hasNotText: 'x' }).filter({ hasNot: locator('b') })",
+        "nth": "locator('li').nth(2).last()",
+        "nested": "locator('#list').getByRole('listitem')",
+        "frame": "locator('#f').contentFrame().getByText('in')",
+        "frames": "locator('#a').contentFrame().locator('#b').contentFrame().locator('p')",
+        "frameFirst": "locator('iframe').first().contentFrame().locator('p')",
+        "contentFrame": "locator('#f').contentFrame().locator('p')",
+        "owner": "locator('#f')",
+        "and": "getByRole('button').and(getByTitle('Save'))",
+        "or": "locator('a').or(locator('b'))",
+        "quote": "getByText('it\\'s')",
+        "doubleQuote": "getByText('say \"hi\"')",
+        "regex": "getByText(/a'b/)",
+        "visible": "locator('button').visible()",
+        "hidden": "locator('button').filter({ visible: false })",
+        "xpath": "locator('//div')"
+    });
+    js_suite::assert_as_playwright("described", &base, DESCRIBED, &playwright, &[]);
 }

@@ -102,16 +102,17 @@ impl RoleStates {
     /// As in Playwright's locator descriptions: `checked: true, level: 2`…
     fn describe(&self) -> Vec<String> {
         let mut out = Vec::new();
+        // Playwright's order (its role selector's attributes).
         let flags = [
             ("checked", self.checked),
             ("disabled", self.disabled),
+            ("selected", self.selected),
             ("expanded", self.expanded),
             ("includeHidden", self.include_hidden.then_some(true)),
         ];
         out.extend(flags.iter().filter_map(|(k, v)| v.map(|v| format!("{k}: {v}"))));
         out.extend(self.level.map(|l| format!("level: {l}")));
         out.extend(self.pressed.map(|v| format!("pressed: {v}")));
-        out.extend(self.selected.map(|v| format!("selected: {v}")));
         out
     }
 }
@@ -255,14 +256,18 @@ impl Locator {
     }
 }
 
+/// A `getByText`-like method's arguments as Playwright writes them: the text, then
+/// `{ exact: true }` when it must match whole.
+fn text_arguments(text: &TextMatch) -> String {
+    match text.is_exact() {
+        true => format!("{}, {{ exact: true }}", text.describe()),
+        false => text.describe(),
+    }
+}
+
 pub(crate) fn describe(parts: &[Part]) -> String {
     let mut out: Vec<String> = Vec::new();
     for (i, p) in parts.iter().enumerate() {
-        // `locator('x')` followed by entering its frame reads as Playwright's `frameLocator('x')`.
-        if let (Part::Css(s), Some(Part::EnterFrame)) = (p, parts.get(i + 1)) {
-            out.push(format!("frameLocator('{s}')"));
-            continue;
-        }
         out.push(match p {
             Part::Css(s) => format!("locator('{s}')"),
             Part::Role { role, name, states } => {
@@ -276,8 +281,8 @@ pub(crate) fn describe(parts: &[Part]) -> String {
                     false => format!("getByRole('{role}', {{ {} }})", options.join(", ")),
                 }
             }
-            Part::Text(t) => format!("getByText({})", t.describe()),
-            Part::Label(t) => format!("getByLabel({})", t.describe()),
+            Part::Text(t) => format!("getByText({})", text_arguments(t)),
+            Part::Label(t) => format!("getByLabel({})", text_arguments(t)),
             Part::TestId { value, .. } => format!("getByTestId({})", value.describe()),
             Part::Attribute { name, value } => {
                 let method = match *name {
@@ -285,7 +290,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
                     "alt" => "getByAltText",
                     _ => "getByTitle",
                 };
-                format!("{method}({})", value.describe())
+                format!("{method}({})", text_arguments(value))
             }
             Part::Nth(0) => "first()".to_string(),
             Part::Nth(-1) => "last()".to_string(),
@@ -296,17 +301,16 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::HasNot(inner) => format!("filter({{ hasNot: {} }})", describe(inner)),
             Part::And(other) => format!("and({})", describe(other)),
             Part::Or(other) => format!("or({})", describe(other)),
-            Part::EnterFrame
-                if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Css(_) | Part::Frame { .. })) =>
-            {
-                continue
-            }
+            // A page frame (`frame('name')`) is entered already.
+            Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Frame { .. })) => continue,
+            // `frameLocator('x')` reads as Playwright writes it: `locator('x').contentFrame()`.
             Part::EnterFrame => "contentFrame()".to_string(),
             Part::Pinned { from, .. } => format!("{from} (element handle)"),
             Part::Selector { source, .. } | Part::Invalid { source, .. } => format!("locator('{source}')"),
             Part::XPath(s) => format!("locator('{s}')"),
             Part::Frame { label, .. } => format!("frame('{label}')"),
-            Part::Visible(v) => format!("filter({{ visible: {v} }})"),
+            Part::Visible(true) => "visible()".to_string(),
+            Part::Visible(false) => "filter({ visible: false })".to_string(),
             Part::OwnText(t) => format!("locator(':text({})')", t.describe()),
         });
     }

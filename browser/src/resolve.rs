@@ -278,7 +278,7 @@ impl PageInner {
         for (i, part) in parts.iter().enumerate().skip(skip) {
             // Named here, where the whole chain is known: which frame locator was ambiguous.
             if matches!(part, Part::EnterFrame) && current.len() > 1 {
-                return Err(ambiguous_frames(&crate::locator::describe(&parts[..=i]), current.len()));
+                return Err(ambiguous_frames(&crate::locator::describe(&parts[..i]), current.len()));
             }
             current = self.apply(current, part).await?;
         }
@@ -514,7 +514,7 @@ impl PageInner {
 /// The strict-mode error of a frame locator that matched several iframes.
 fn ambiguous_frames(locator: &str, frames: usize) -> BrowserError {
     BrowserError::StrictMode(format!(
-        "strict mode violation: {locator} resolved to {frames} frames\n  hint: pick one with .first(), .last() or .nth(i), or make the selector match one iframe"
+        "strict mode violation: {locator} resolved to {frames} elements\n  hint: pick one iframe with .first(), .last() or .nth(i), or make the selector match one"
     ))
 }
 

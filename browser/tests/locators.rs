@@ -133,13 +133,16 @@ async fn locators_reach_into_same_origin_iframes() {
         0,
         "the frame's content is not the page's"
     );
-    assert_eq!(frame.get_by_role("status", None).description(), "frameLocator('#checkout').getByRole('status')");
+    assert_eq!(
+        frame.get_by_role("status", None).description(),
+        "locator('#checkout').contentFrame().getByRole('status')"
+    );
 
     // A frame locator steps into one frame, as in Playwright.
     page.goto(&format!("{base}/two-frames")).await.unwrap();
     expect(&page.frame_locator("#b").locator("p")).to_have_text("second").await.unwrap();
     let err = page.frame_locator("iframe").locator("p").count().await.unwrap_err().to_string();
-    assert!(err.contains("strict mode violation: frameLocator('iframe') resolved to 2 frames"), "{err}");
+    assert!(err.contains("strict mode violation: locator('iframe') resolved to 2 elements"), "{err}");
     let frames = page.frame_locator("iframe");
     expect(&frames.first().locator("p")).to_have_text("first").await.unwrap();
     expect(&frames.last().locator("p")).to_have_text("second").await.unwrap();
@@ -147,7 +150,7 @@ async fn locators_reach_into_same_origin_iframes() {
     expect(&frames.owner()).to_have_count(2).await.unwrap();
     let b = page.locator("#b").content_frame();
     expect(&b.locator("p")).to_have_text("second").await.unwrap();
-    assert_eq!(b.locator("p").description(), "frameLocator('#b').locator('p')", "the same frame either way");
+    assert_eq!(b.locator("p").description(), "locator('#b').contentFrame().locator('p')", "the same frame either way");
     assert_eq!(frames.first().locator("p").description(), "locator('iframe').first().contentFrame().locator('p')");
     browser.close().await;
 }

@@ -95,6 +95,13 @@ pub fn install(
             serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
         })?,
     )?;
+    let described = session.clone();
+    native.set(
+        "describeLocator",
+        Function::new(ctx.clone(), move |id: usize, parts: String| {
+            described.as_ref().and_then(|s| s.describe_locator(id, &parts))
+        })?,
+    )?;
     native.set(
         "pageUrl",
         Function::new(ctx.clone(), move |id: usize| urls.as_ref().map(|s| s.url(id)).unwrap_or_default())?,

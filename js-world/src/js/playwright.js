@@ -254,17 +254,18 @@
     filter(options) {
       const o = options || {};
       let l = this;
+      // Playwright's order, which `String(locator)` shows.
       if (o.hasText !== undefined) l = l._with({ kind: 'hasText', text: textSpec(o.hasText, false) });
+      if (o.hasNotText !== undefined) l = l._with({ kind: 'hasNotText', text: textSpec(o.hasNotText, false) });
       if (o.has !== undefined) {
         if (!(o.has instanceof Locator)) throw new TypeError('filter: `has` must be a Locator');
         l = l._with({ kind: 'has', parts: o.has._parts });
       }
-      if (o.hasNotText !== undefined) l = l._with({ kind: 'hasNotText', text: textSpec(o.hasNotText, false) });
-      if (o.visible !== undefined) l = l._with({ kind: 'visible', visible: Boolean(o.visible) });
       if (o.hasNot !== undefined) {
         if (!(o.hasNot instanceof Locator)) throw new TypeError('filter: `hasNot` must be a Locator');
         l = l._with({ kind: 'hasNot', parts: o.hasNot._parts });
       }
+      if (o.visible !== undefined) l = l._with({ kind: 'visible', visible: Boolean(o.visible) });
       return l;
     }
     async all() {
@@ -394,8 +395,11 @@
         }
       );
     }
+    // Playwright's text of the locator (`locator('text=Sign in').first()`); a locator of the
+    // scenario page before the page is open keeps its parts' form.
     toString() {
-      return `Locator@${JSON.stringify(this._parts)}`;
+      const parts = JSON.stringify(this._parts);
+      return native.describeLocator(this._page._id, parts) || `Locator@${parts}`;
     }
   }
 

@@ -223,6 +223,18 @@ impl Session {
         page.map(|p| p.frames()).unwrap_or_default()
     }
 
+    /// Playwright's text of a locator of page `id` (what `String(locator)` says, as
+    /// `locator('text=Sign in').first()`); `None` when the page is not open (the scenario page
+    /// before its first use) or the chain is not a locator.
+    pub fn describe_locator(&self, id: usize, parts: &str) -> Option<String> {
+        let page = match id {
+            0 => self.state().lease.clone()?.current()?.0,
+            _ => self.state().pages.get(id - 1)?.clone()?,
+        };
+        let specs: Vec<super::locator::PartSpec> = serde_json::from_str(parts).ok()?;
+        super::locator::build(&page, &specs).ok().map(|locator| locator.description())
+    }
+
     /// Page `id` (0: the scenario page, opened on first use).
     pub(crate) async fn page(&self, id: usize) -> Result<Page, String> {
         if id == 0 {
