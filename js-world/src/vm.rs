@@ -30,6 +30,7 @@ const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const CONTEXT_EVENTS_PRELUDE: &str = include_str!("js/context_events.js");
 const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
 const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
+const JS_HANDLES_PRELUDE: &str = include_str!("js/js_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
@@ -166,6 +167,7 @@ impl Vm {
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("page_tags.js", PAGE_TAGS_PRELUDE),
                     ("frames.js", FRAMES_PRELUDE),
+                    ("js_handles.js", JS_HANDLES_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),
                 ];

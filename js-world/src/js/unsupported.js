@@ -6,8 +6,8 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'evaluateHandle video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
-    locator: 'tap highlight describe evaluateHandle',
+    page: 'video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
+    locator: 'tap highlight describe',
     context: 'serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
   };
   for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {

@@ -172,6 +172,9 @@ declare module '@playwright/test' {
     /** Runs a function (or an expression) in the page; resolves to its JSON-serialisable value. */
     evaluate<R, Arg>(pageFunction: PageFunction<Arg, R>, arg: Arg): Promise<R>;
     evaluate<R>(pageFunction: PageFunction<void, R>): Promise<R>;
+    /** Like `evaluate`, but the value stays in the page: a handle to it (an ElementHandle for an element). */
+    evaluateHandle<R, Arg>(pageFunction: PageFunction<Arg, R>, arg: Arg): Promise<JSHandle<R>>;
+    evaluateHandle<R>(pageFunction: PageFunction<void, R>): Promise<JSHandle<R>>;
     /** `fn(element, arg)` on the first match, without waiting (fails when nothing matches). */
     $eval<R, Arg = void>(selector: string, pageFunction: (element: SVGElement | HTMLElement, arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
     /** `fn(elements, arg)` on every current match. */
@@ -404,6 +407,9 @@ declare module '@playwright/test' {
       arg: Arg,
     ): Promise<R>;
     evaluateAll<R, E extends SVGElement | HTMLElement = SVGElement | HTMLElement>(pageFunction: PageFunctionOn<E[], void, R>): Promise<R>;
+    /** `fn(element, arg)` on the one match, its value kept in the page (see `JSHandle`). */
+    evaluateHandle<R, Arg>(pageFunction: PageFunctionOn<SVGElement | HTMLElement, Arg, R>, arg: Arg, options?: TimeoutOptions): Promise<JSHandle<R>>;
+    evaluateHandle<R>(pageFunction: PageFunctionOn<SVGElement | HTMLElement, void, R>): Promise<JSHandle<R>>;
     /** A PNG of the element. */
     screenshot(options?: ScreenshotOptions): Promise<Buffer>;
     textContent(options?: TimeoutOptions): Promise<string>;
@@ -461,6 +467,23 @@ declare module '@playwright/test' {
     $$(selector: string): Promise<ElementHandle[]>;
     $eval<R, Arg = void>(selector: string, pageFunction: (element: SVGElement | HTMLElement, arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
     $$eval<R, Arg = void>(selector: string, pageFunction: (elements: (SVGElement | HTMLElement)[], arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R>;
+    dispose(): Promise<void>;
+    jsonValue(): Promise<unknown>;
+    getProperty(name: string): Promise<JSHandle>;
+    getProperties(): Promise<Map<string, JSHandle>>;
+  }
+
+  /** A value kept in the page (`evaluateHandle`, `getProperty`) until `dispose()` or until its
+   * document goes; passed to `evaluate` (alone or inside an array or object) it is that value. */
+  export class JSHandle<T = unknown> {
+    evaluate<R, Arg>(pageFunction: (value: T, arg: Arg) => R | Promise<R>, arg: Arg): Promise<R>;
+    evaluate<R>(pageFunction: (value: T) => R | Promise<R>): Promise<R>;
+    evaluateHandle<R, Arg>(pageFunction: (value: T, arg: Arg) => R | Promise<R>, arg: Arg): Promise<JSHandle<R>>;
+    evaluateHandle<R>(pageFunction: (value: T) => R | Promise<R>): Promise<JSHandle<R>>;
+    jsonValue(): Promise<T>;
+    getProperty(name: string): Promise<JSHandle>;
+    getProperties(): Promise<Map<string, JSHandle>>;
+    asElement(): ElementHandle | null;
     dispose(): Promise<void>;
   }
 

@@ -4,6 +4,7 @@ import {
   APIResponse,
   BrowserContext,
   ElementHandle,
+  JSHandle,
   errors,
   expect,
   Locator,
@@ -124,6 +125,14 @@ When('I use the page directly', async function () {
   const cellText: string | undefined = await cell?.textContent();
   const handle: ElementHandle = await this.page.locator('#one').elementHandle();
   await handle.click();
+  const body = await this.page.evaluateHandle(() => ({ count: 2, label: 'two' }));
+  const count: number = await body.evaluate((b, more) => b.count + more, 1);
+  const label: JSHandle = await body.getProperty('label');
+  const kept: unknown = await label.jsonValue();
+  const element: ElementHandle | null = label.asElement();
+  const passed: string = await this.page.evaluate((h) => String(h), body);
+  const fromLocator = await this.page.locator('#one').evaluateHandle((el) => el.id);
+  await fromLocator.dispose();
   await this.page.locator('#card').dragTo(this.page.locator('#done'), { targetPosition: { x: 5, y: 5 } });
   await this.page.dragAndDrop('#card', '#done');
   selectors.setTestIdAttribute('data-test');
