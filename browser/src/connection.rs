@@ -40,7 +40,9 @@ impl CdpEvent {
     }
 }
 
-type Pending = HashMap<u64, (String, oneshot::Sender<Result<Value>>)>;
+/// Commands sent and not answered yet, by id: the method, the session it went to, and where
+/// its answer goes.
+type Pending = HashMap<u64, (String, Option<String>, oneshot::Sender<Result<Value>>)>;
 
 /// How long the DevTools WebSocket may take to open (as long as a launch may take to print it).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -242,7 +244,7 @@ impl Connection {
         }
         let (tx, rx) = oneshot::channel();
         if let Ok(mut p) = self.inner.pending.lock() {
-            p.insert(id, (method.to_string(), tx));
+            p.insert(id, (method.to_string(), session.map(str::to_string), tx));
         }
         if self.inner.outgoing.send(message.to_string()).is_err() {
             return Err(BrowserError::Disconnected("the connection is closed".into()));
@@ -304,7 +306,7 @@ fn dispatch(inner: &Inner, text: &str) {
     let Ok(mut value) = serde_json::from_str::<Value>(text) else { return };
     if let Some(id) = value.get("id").and_then(Value::as_u64) {
         let waiter = inner.pending.lock().ok().and_then(|mut p| p.remove(&id));
-        if let Some((method, tx)) = waiter {
+        if let Some((method, _, tx)) = waiter {
             let result = match value.get_mut("error") {
                 Some(error) => Err(BrowserError::Protocol {
                     method,
@@ -323,12 +325,35 @@ fn dispatch(inner: &Inner, text: &str) {
             session_id: value.get("sessionId").and_then(Value::as_str).map(str::to_string),
             params: value.get_mut("params").map(Value::take).unwrap_or(Value::Null),
         };
+        if event.method == "Target.detachedFromTarget" {
+            if let Some(session) = event.params["sessionId"].as_str() {
+                fail_unanswered(inner, session);
+            }
+        }
         let event = Arc::new(event);
         if let Ok(mut taps) = inner.taps.lock() {
             taps.retain(|(method, tx)| *method != event.method || tx.send(Arc::clone(&event)).is_ok());
         }
         // No subscriber is fine: nobody is waiting for this event.
         let _ = inner.events.send(event);
+    }
+}
+
+/// Fails the commands still waiting on `session`, which went away (its page closed or was
+/// detached): the browser never answers them, and they would otherwise wait out the command
+/// timeout — holding whoever waits for them, such as a trace collecting its last snapshot.
+fn fail_unanswered(inner: &Inner, session: &str) {
+    let gone: Vec<(String, oneshot::Sender<Result<Value>>)> = match inner.pending.lock() {
+        Ok(mut pending) => {
+            let ids: Vec<u64> =
+                pending.iter().filter(|(_, (_, s, _))| s.as_deref() == Some(session)).map(|(id, _)| *id).collect();
+            ids.into_iter().filter_map(|id| pending.remove(&id)).map(|(method, _, tx)| (method, tx)).collect()
+        }
+        Err(_) => return,
+    };
+    for (method, tx) in gone {
+        let message = "the page's session closed before it answered (Target closed)".to_string();
+        let _ = tx.send(Err(BrowserError::Protocol { method, message }));
     }
 }
 
@@ -341,7 +366,7 @@ fn close_all(inner: &Inner, reason: String) {
         taps.clear();
     }
     let waiters: Vec<_> = inner.pending.lock().map(|mut p| p.drain().collect()).unwrap_or_default();
-    for (_, (_, tx)) in waiters {
+    for (_, (_, _, tx)) in waiters {
         let _ = tx.send(Err(BrowserError::Disconnected(reason.clone())));
     }
     let _ = inner.events.send(Arc::new(CdpEvent {

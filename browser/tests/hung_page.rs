@@ -37,3 +37,21 @@ async fn an_action_and_an_assertion_end_at_their_own_deadline_on_a_page_that_sto
     assert!(!error.contains("Page.getNavigationHistory"), "not the protocol's inner wait: {error}");
     browser.close().await;
 }
+
+/// A command the page never answers (a promise that never settles) when the page closes under
+/// it: it fails as soon as the page's session is gone, instead of holding its caller for the
+/// protocol's 30 s limit (a trace waiting for its last snapshot used to stall so).
+#[tokio::test(flavor = "current_thread")]
+async fn a_command_left_unanswered_by_a_page_that_closes_fails_at_once() {
+    let Some((browser, page, _)) = support::open_at(PAGES, "/hang").await else { return };
+    let mut other = page.clone();
+    let started = std::time::Instant::now();
+    let (answer, _) = tokio::join!(page.evaluate("new Promise(() => {})"), async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let _ = other.close().await;
+    });
+    let error = answer.expect_err("the page closed before it answered").to_string();
+    assert!(started.elapsed() < Duration::from_secs(10), "failed when the page closed: {:?}", started.elapsed());
+    assert!(error.contains("closed"), "{error}");
+    browser.close().await;
+}

@@ -160,6 +160,9 @@ pub async fn run_attempt(
     if let Some(fire) = host.lifecycle(end, &mut world).filter(|_| events) {
         fire.await;
     }
+    if let Some(trace) = &trace {
+        trace.settle().await;
+    }
     for teardown in world.take_teardowns() {
         // A teardown that hangs (a dead browser) must not hold the worker forever.
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), teardown).await;

@@ -147,6 +147,12 @@ impl AttemptTrace {
         }
     }
 
+    /// Waits for the snapshots and bodies still on their way (at most 5 s), while the
+    /// attempt's pages are still open to give them: called before the teardowns close them.
+    pub async fn settle(&self) {
+        self.tracer.settled(std::time::Duration::from_secs(5)).await;
+    }
+
     fn opened(&self, id: String) {
         *self.open.lock().unwrap_or_else(PoisonError::into_inner) = Some(id);
     }
