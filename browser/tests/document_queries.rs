@@ -67,8 +67,23 @@ async fn document_queries_read_the_document_shown_now() {
     browser.close().await;
 }
 
+/// A browser this test started: killed with its process group and its profile removed when
+/// the test ends, also when it fails.
+struct Started {
+    child: Child,
+    profile: std::path::PathBuf,
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").arg("--").arg(format!("-{}", self.child.id())).status();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
 /// A Chromium started without our switches: its back-forward cache is on.
-fn browser_with_back_forward_cache(profile: &std::path::Path) -> (Child, String) {
+fn browser_with_back_forward_cache(profile: &std::path::Path) -> (Started, String) {
     let chromium = ferridriver_browser::find_browser(None).unwrap();
     let mut child = Command::new(chromium)
         .args(["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-port=0"])
@@ -86,7 +101,7 @@ fn browser_with_back_forward_cache(profile: &std::path::Path) -> (Child, String)
         .find_map(|l| l.split("DevTools listening on ").nth(1).map(|u| u.trim().to_string()))
         .expect("the browser prints its endpoint");
     std::thread::spawn(move || for _ in lines {});
-    (child, ws)
+    (Started { child, profile: profile.to_path_buf() }, ws)
 }
 
 /// Waits until `condition` holds in the page (an evaluation while the page changes documents
@@ -108,7 +123,7 @@ async fn document_queries_follow_pages_restored_from_the_back_forward_cache() {
     }
     let base = support::serve(PAGES);
     let profile = std::env::temp_dir().join(format!("ferridriver-bfcache-{}", std::process::id()));
-    let (mut child, ws) = browser_with_back_forward_cache(&profile);
+    let (_started, ws) = browser_with_back_forward_cache(&profile);
     let browser = Browser::connect(&ws).await.unwrap();
     let page = browser.new_context().await.unwrap().new_page().await.unwrap();
     page.goto(&format!("{base}/a")).await.unwrap();
@@ -127,7 +142,4 @@ async fn document_queries_follow_pages_restored_from_the_back_forward_cache() {
     until(&page, "location.pathname === '/b'").await;
     assert_eq!(shown(&page).await, expect("b"), "forward, restored too");
     browser.close().await;
-    let _ = Command::new("kill").arg("--").arg(format!("-{}", child.id())).status();
-    let _ = child.wait();
-    let _ = std::fs::remove_dir_all(&profile);
 }
