@@ -24,8 +24,10 @@ pub(crate) struct HelperObjects {
     by_context: HashMap<(i64, bool), (u64, String)>,
     uses: u64,
     /// The main frame's page context (its document's own world) as the runtime's events last
-    /// named it; `None` while unknown (events missed, between documents).
-    main_context: Option<i64>,
+    /// named it: its id, and its unique id (ids start again in each renderer process; the
+    /// unique one names this context only); `None` while unknown (events missed, between
+    /// documents).
+    main_context: Option<(i64, String)>,
 }
 
 /// The execution context an object id belongs to, if the id has V8's usual form.
@@ -64,9 +66,10 @@ impl HelperObjects {
         self.by_context.remove(&(context, roles));
     }
 
-    /// The main frame's document context, where a query from the document runs.
-    pub(crate) fn main_context(&self) -> Option<i64> {
-        self.main_context
+    /// The main frame's document context (id and unique id), where a query from the document
+    /// runs.
+    pub(crate) fn main_context(&self) -> Option<(i64, String)> {
+        self.main_context.clone()
     }
 
     /// Follows the runtime's context events of the page whose main frame is `main_frame`: the
@@ -78,14 +81,14 @@ impl HelperObjects {
                 let context = &params["context"];
                 let main = context.pointer("/auxData/frameId").and_then(Value::as_str) == Some(main_frame)
                     && context.pointer("/auxData/isDefault").and_then(Value::as_bool) == Some(true);
-                if let (true, Some(id)) = (main, context["id"].as_i64()) {
-                    self.main_context = Some(id);
+                if let (true, Some(id), Some(unique)) = (main, context["id"].as_i64(), context["uniqueId"].as_str()) {
+                    self.main_context = Some((id, unique.to_string()));
                 }
             }
             "Runtime.executionContextDestroyed" => {
                 if let Some(id) = params["executionContextId"].as_i64() {
                     self.by_context.retain(|(context, _), _| *context != id);
-                    if self.main_context == Some(id) {
+                    if self.main_context.as_ref().is_some_and(|(main, _)| *main == id) {
                         self.main_context = None;
                     }
                 }
@@ -119,7 +122,11 @@ mod tests {
     use super::*;
 
     fn created(id: i64, frame: &str, default: bool) -> Value {
-        json!({ "context": { "id": id, "auxData": { "frameId": frame, "isDefault": default } } })
+        json!({ "context": { "id": id, "uniqueId": format!("u{id}"), "auxData": { "frameId": frame, "isDefault": default } } })
+    }
+
+    fn main(kept: &HelperObjects) -> Option<i64> {
+        kept.main_context().map(|(id, _)| id)
     }
 
     #[test]
@@ -128,20 +135,20 @@ mod tests {
         kept.observe("Runtime.executionContextCreated", &created(3, "MAIN", true), "MAIN");
         kept.observe("Runtime.executionContextCreated", &created(4, "MAIN", false), "MAIN");
         kept.observe("Runtime.executionContextCreated", &created(5, "CHILD", true), "MAIN");
-        assert_eq!(kept.main_context(), Some(3));
+        assert_eq!(kept.main_context(), Some((3, "u3".to_string())));
         kept.keep(3, false, "h3".into());
         kept.keep(5, false, "h5".into());
         kept.observe("Runtime.executionContextDestroyed", &json!({ "executionContextId": 3 }), "MAIN");
-        assert_eq!(kept.main_context(), None);
+        assert_eq!(main(&kept), None);
         assert_eq!(kept.lookup(3, false), None);
         assert_eq!(kept.lookup(5, false).as_deref(), Some("h5"));
         kept.observe("Runtime.executionContextCreated", &created(6, "MAIN", true), "MAIN");
-        assert_eq!(kept.main_context(), Some(6));
+        assert_eq!(main(&kept), Some(6));
         kept.observe("Runtime.executionContextsCleared", &json!({}), "MAIN");
-        assert_eq!((kept.main_context(), kept.lookup(5, false)), (None, None));
+        assert_eq!((main(&kept), kept.lookup(5, false)), (None, None));
         kept.observe("Runtime.executionContextCreated", &created(7, "MAIN", true), "MAIN");
         kept.lost_track();
-        assert_eq!(kept.main_context(), None);
+        assert_eq!(main(&kept), None);
     }
 
     #[test]

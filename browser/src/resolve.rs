@@ -196,12 +196,16 @@ impl PageInner {
     /// context; `None` when that context is not known or its helper cannot be had (the
     /// caller then sends the source).
     async fn query_through_main_helper(&self, method: &str, args: &[Value], then: &str) -> Option<Result<Value>> {
-        let context = self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).main_context()?;
+        let (context, unique) =
+            self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).main_context()?;
         let roles = ROLE_METHODS.contains(&method);
         let known = self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lookup(context, roles);
         let kept = match known {
             Some(kept) => kept,
-            None => self.make_helper_in(context, roles).await?,
+            None => match self.make_helper_in(context, &unique, roles).await {
+                Ok(made) => made?,
+                Err(e) => return Some(Err(e)),
+            },
         };
         let declaration =
             format!("function(method, ...args) {{ const r = this[method](document, ...args); return {then}; }}");
@@ -217,21 +221,24 @@ impl PageInner {
         }
     }
 
-    /// Makes the helper object in execution context `context` and keeps it.
-    async fn make_helper_in(&self, context: i64, roles: bool) -> Option<String> {
+    /// Makes the helper object in the execution context named `unique` (whose id is `context`)
+    /// and keeps it. `Ok(None)` when it cannot be had there (the context went, the page broke
+    /// the helper: the caller sends the source); a page that does not answer is an error.
+    async fn make_helper_in(&self, context: i64, unique: &str, roles: bool) -> Result<Option<String>> {
         let source = if roles { &*HELPER_WITH_ROLES } else { &*HELPER };
-        let reply = self
-            .connection
-            .call_raw(
-                "Runtime.evaluate",
-                json!({ "expression": source.as_str(), "contextId": context, "objectGroup": HELPER_GROUP }),
-                self.s(),
-            )
-            .await
-            .ok()?;
-        let id = reply.pointer("/result/objectId").and_then(Value::as_str)?.to_string();
-        self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).keep(context, roles, id.clone());
-        Some(id)
+        let params = json!({ "expression": source.as_str(), "uniqueContextId": unique, "objectGroup": HELPER_GROUP });
+        let reply = match self.connection.call_raw("Runtime.evaluate", params, self.s()).await {
+            Ok(reply) => reply,
+            Err(BrowserError::Protocol { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        // A helper that threw is no helper: its "result" is the exception.
+        if reply.get("exceptionDetails").is_some() {
+            return Ok(None);
+        }
+        let Some(id) = reply.pointer("/result/objectId").and_then(Value::as_str) else { return Ok(None) };
+        self.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).keep(context, roles, id.to_string());
+        Ok(Some(id.to_string()))
     }
 
     /// A query from the document that sends the helper's source with it (the document has no
