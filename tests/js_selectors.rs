@@ -167,6 +167,9 @@ const cases = {
   visible: page.locator('button').filter({ visible: true }),
   hidden: page.locator('button').filter({ visible: false }),
   xpath: page.locator('//div'),
+  cssQuote: page.locator("a[title='x']"),
+  backslash: page.getByText('a\\b'),
+  newline: page.getByText('a\nb'),
 };
 const out = {};
 for (const [name, locator] of Object.entries(cases)) out[name] = String(locator);
@@ -207,7 +210,10 @@ fn a_locator_as_a_string_is_playwrights_text() {
         "regex": "getByText(/a'b/)",
         "visible": "locator('button').visible()",
         "hidden": "locator('button').filter({ visible: false })",
-        "xpath": "locator('//div')"
+        "xpath": "locator('//div')",
+        "cssQuote": "locator('a[title=\\'x\\']')",
+        "backslash": "getByText('a\\\\b')",
+        "newline": "getByText('a\\nb')"
     });
     js_suite::assert_as_playwright("described", &base, DESCRIBED, &playwright, &[]);
 }

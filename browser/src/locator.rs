@@ -2,7 +2,7 @@
 //! so they survive re-renders. Built like Playwright's, and described the same way in errors.
 
 use crate::page::PageInner;
-use crate::text_match::TextMatch;
+use crate::text_match::{quoted, TextMatch};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -269,7 +269,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
     let mut out: Vec<String> = Vec::new();
     for (i, p) in parts.iter().enumerate() {
         out.push(match p {
-            Part::Css(s) => format!("locator('{s}')"),
+            Part::Css(s) => format!("locator({})", quoted(s)),
             Part::Role { role, name, states } => {
                 let mut options = states.describe();
                 if let Some(n) = name {
@@ -306,9 +306,9 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             // `frameLocator('x')` reads as Playwright writes it: `locator('x').contentFrame()`.
             Part::EnterFrame => "contentFrame()".to_string(),
             Part::Pinned { from, .. } => format!("{from} (element handle)"),
-            Part::Selector { source, .. } | Part::Invalid { source, .. } => format!("locator('{source}')"),
-            Part::XPath(s) => format!("locator('{s}')"),
-            Part::Frame { label, .. } => format!("frame('{label}')"),
+            Part::Selector { source, .. } | Part::Invalid { source, .. } => format!("locator({})", quoted(source)),
+            Part::XPath(s) => format!("locator({})", quoted(s)),
+            Part::Frame { label, .. } => format!("frame({})", quoted(label)),
             Part::Visible(true) => "visible()".to_string(),
             Part::Visible(false) => "filter({ visible: false })".to_string(),
             Part::OwnText(t) => format!("locator(':text({})')", t.describe()),

@@ -64,7 +64,7 @@ impl TextMatch {
     /// Playwright-style rendering for error messages: `'text'`, `/re/i`.
     pub(crate) fn describe(&self) -> String {
         match self {
-            TextMatch::Exact(v) | TextMatch::Substring(v) => format!("'{}'", v.replace('\'', "\\'")),
+            TextMatch::Exact(v) | TextMatch::Substring(v) => quoted(v),
             TextMatch::Regex { source, flags } => format!("/{source}/{flags}"),
         }
     }
@@ -116,4 +116,12 @@ impl From<String> for TextMatch {
     fn from(s: String) -> Self {
         TextMatch::Substring(s)
     }
+}
+
+/// `text` in single quotes as Playwright writes a string in a locator's text: escaped as JSON
+/// would (backslashes, line breaks), with `'` escaped instead of `"`.
+pub(crate) fn quoted(text: &str) -> String {
+    let json = serde_json::to_string(text).unwrap_or_default();
+    let inner = json.get(1..json.len().saturating_sub(1)).unwrap_or_default();
+    format!("'{}'", inner.replace("\\\"", "\"").replace('\'', "\\'"))
 }
