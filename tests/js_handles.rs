@@ -2,7 +2,7 @@
 //! `evaluateHandle`, `getProperty`, `getProperties`, `jsonValue`, `asElement`, `dispose`, and
 //! handles passed to `evaluate` alone or inside an array or object) as Playwright 1.65.1
 //! answered the same calls on the same page (recorded with a probe). Two answers differ in
-//! wording only: what a disposed handle's use says.
+//! wording only: what a disposed handle's use says. And `page.waitForFunction`'s handle.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -107,4 +107,82 @@ fn js_handles_as_playwright() {
         "disposedArg": "page.evaluate: arg.handles[0]: no object with guid handle@75bf618923c21018ad8ea2b3a2b432ef"
     });
     js_suite::assert_as_playwright("handles", &base, SCRIPT, &playwright, &different());
+}
+
+/// `page.waitForFunction` resolves to a handle of the truthy value it saw (an element handle
+/// for an element), as Playwright's does.
+const WAITED: &str = r#"
+await page.goto(args[0] + '/handles');
+const out = {};
+const title = await page.waitForFunction(() => document.title);
+out.waitString = String(title);
+out.waitJson = await title.jsonValue();
+const heading = await page.waitForFunction(() => document.querySelector('h1'));
+out.waitElement = heading.asElement() !== null;
+out.waitElementText = await heading.evaluate((h) => h.textContent);
+const later = page.waitForFunction((n) => window.count >= n && { count: window.count }, 3, { polling: 10 });
+await page.evaluate(() => { window.count = 0; const t = setInterval(() => { window.count += 1; if (window.count > 5) clearInterval(t); }, 20); });
+const kept = await later;
+out.waitObjectString = String(kept);
+out.waitObjectAtLeast = (await kept.evaluate((o) => o.count)) >= 3;
+return out;
+"#;
+
+#[test]
+fn wait_for_function_hands_back_the_value_it_saw() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same page).
+    let playwright = serde_json::json!({
+        "waitString": "Handles",
+        "waitJson": "Handles",
+        "waitElement": true,
+        "waitElementText": "Hello",
+        "waitObjectString": "Object",
+        "waitObjectAtLeast": true
+    });
+    js_suite::assert_as_playwright("waited", &base, WAITED, &playwright, &[]);
+}
+
+/// What ferridriver refuses rather than answer with another value: a handle whose document is
+/// gone (its number could name a value of the new document; element handles too), a handle of
+/// another page; the refusals reject the call's promise (`.catch` sees them).
+const REFUSED: &str = r#"
+await page.goto(args[0] + '/handles');
+const out = {};
+const old = await page.evaluateHandle(() => ({ from: 'the first document' }));
+const oldHeading = await page.$('h1');
+await page.goto(args[0] + '/handles');
+await page.evaluateHandle(() => ({ from: 'the second document' }));
+await page.$('button');
+out.staleElement = await oldHeading.textContent({ timeout: 300 }).then((t) => 'answered ' + t, () => 'refused');
+out.stale = await page.evaluate((o) => o.from, old).catch((e) => e.message.split('\n')[0]);
+const other = await context.newPage();
+await other.goto(args[0] + '/handles');
+const foreign = await other.evaluateHandle(() => 1);
+out.foreign = await page.evaluate((n) => n, foreign).catch((e) => e.message.split('\n')[0]);
+await foreign.dispose();
+out.disposed = await foreign.evaluate((n) => n).catch((e) => e.message.split('\n')[0]);
+out.noArgument = await (await page.evaluateHandle(() => 5)).evaluate((v, more) => [v, more === undefined]);
+out.waitUndefined = await (await page.waitForFunction((x) => x === undefined)).jsonValue();
+return out;
+"#;
+
+#[test]
+fn stale_and_foreign_handles_are_refused() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let dir = std::env::temp_dir().join(format!("fd-handles-refused-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (envelope, stderr) = js_suite::run_script(&dir, REFUSED, &[&base]);
+    let out = &envelope["value"];
+    let stale = out["stale"].as_str().unwrap_or_default();
+    assert!(stale.ends_with("JSHandle is disposed: its document is gone"), "{envelope}\n{stderr}");
+    assert_eq!(out["foreign"], "page.evaluate: the handle belongs to another page", "{envelope}");
+    assert_eq!(out["disposed"], "jsHandle.evaluate: JSHandle is disposed", "{envelope}");
+    assert_eq!(out["noArgument"], serde_json::json!([5, true]), "{envelope}");
+    assert_eq!(out["waitUndefined"], true, "{envelope}");
+    assert_eq!(out["staleElement"], "refused", "an element handle of a document that is gone: {envelope}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

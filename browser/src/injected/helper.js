@@ -5,7 +5,10 @@
 ((aria) => {
   const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
   const PINS = Symbol.for('ferridriver.pins');
-  const pins = (doc) => doc[PINS] || Object.defineProperty(doc, PINS, { value: { next: 0, map: new Map() } })[PINS];
+  // Numbers start at a random point in each document: a handle kept across a navigation never
+  // names what the next document pinned under the same number.
+  const pins = (doc) =>
+    doc[PINS] || Object.defineProperty(doc, PINS, { value: { next: Math.floor(Math.random() * 1e12), map: new Map() } })[PINS];
 
   // A text matcher sent from Rust: {kind: 'exact'|'substring'|'regex', value, source, flags}.
   const test = (text, m) => {

@@ -206,7 +206,8 @@
       return this.locator(selector).evaluateAll(`(els, arg) => ${callSource('page.$$eval', fn, 'els, arg')}`, arg);
     },
     // Calls `fn(arg)` in the page until it returns a truthy value; `{ timeout, polling }` (ms,
-    // or 'raf': every frame). Resolves to a handle whose `jsonValue()` is that value.
+    // or 'raf': every frame). Resolves to a JS handle of that value, kept in the page when it
+    // was seen (js/js_handles.js).
     async waitForFunction(fn, arg, options) {
       const site = pw.callSite();
       const o = options || {};
@@ -214,11 +215,12 @@
       const fallback = pw.defaultTimeoutOf(this, false);
       const timeout = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
       const every = typeof o.polling === 'number' && o.polling > 0 ? o.polling : 16;
-      const call = callSource('page.waitForFunction', fn, JSON.stringify(arg === undefined ? null : arg));
+      // Handles in the argument are their values in the page (js/js_handles.js).
+      const call = callSource('page.waitForFunction', fn, pw.argSource(arg, 'page.waitForFunction', this));
       const start = Date.now();
       for (;;) {
-        const value = await this.evaluate(call);
-        if (value) return { jsonValue: async () => value, dispose: async () => undefined };
+        const held = await this.evaluate(pw.keptIfTruthy(call));
+        if (held) return pw.handleOf(this, held);
         if (timeout > 0 && Date.now() - start >= timeout) {
           throw pw.failure(site, 'TimeoutError', `page.waitForFunction: Timeout ${timeout}ms exceeded.`);
         }

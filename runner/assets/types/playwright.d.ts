@@ -184,7 +184,7 @@ declare module '@playwright/test' {
       pageFunction: string | ((arg: Arg) => R | Promise<R>),
       arg?: Arg,
       options?: { timeout?: number; polling?: number | 'raf' },
-    ): Promise<{ jsonValue(): Promise<R> }>;
+    ): Promise<JSHandle<R>>;
     /** A PNG of the viewport (or the whole page). */
     screenshot(options?: ScreenshotOptions & { fullPage?: boolean }): Promise<Buffer>;
     /** Waits until the URL matches (a glob with `*`/`**`, an exact URL, or a RegExp). */
