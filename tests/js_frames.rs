@@ -1,7 +1,8 @@
 //! A page's frames as Playwright 1.65.1 answered the same calls on the same pages (recorded
 //! with a probe): `page.frames()`, `page.mainFrame()`, `page.frame(name | { url })`, a frame's
 //! name, URL, parent and children, its locators, selector shortcuts, `evaluate`, `title`,
-//! `content` and `frameElement`, a frame two levels down, and a frame whose iframe is removed.
+//! `content` and `frameElement`, a frame two levels down, a frame whose iframe is removed, and a
+//! child frame that navigates and waits on its own.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -127,4 +128,89 @@ fn set_content_waits_as_playwright() {
         ),
     )];
     js_suite::assert_as_playwright("set-content", &base, SET_CONTENT, &playwright, &ours);
+}
+
+/// A child frame navigates on its own (`frame.goto` through a redirect, to an error status,
+/// waiting for a slow image or only for the DOM, timing out), waits for its loads and URL,
+/// takes new content and tags; the page around it stays where it was.
+const CHILD_NAVIGATION: &str = r#"
+await page.goto(args[0] + '/nav-top');
+const child = page.frame('child');
+await child.waitForLoadState();
+const out = {};
+const strip = (u) => u.replace(args[0], '');
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await attempt('goto', async () => { const r = await child.goto(args[0] + '/held'); return [r.status(), strip(r.url()), strip(child.url()), await child.evaluate(() => document.querySelector('img').complete), strip(page.url()), r.frame() === child]; });
+await attempt('redirect', async () => { const r = await child.goto(args[0] + '/__redirect?to=/deep'); return [r.status(), strip(r.url()), strip(child.url()), await child.locator('p').textContent()]; });
+await attempt('status', async () => { const r = await child.goto(args[0] + '/__status?code=404'); return [r.status(), r.ok()]; });
+await attempt('dom', async () => { await child.goto(args[0] + '/held-longer', { waitUntil: 'domcontentloaded' }); return child.evaluate(() => document.querySelector('img').complete); });
+await attempt('loadState', async () => { await child.waitForLoadState('load'); return child.evaluate(() => document.querySelector('img').complete); });
+await attempt('timeout', () => child.goto(args[0] + '/held-long', { timeout: 300 }));
+await attempt('badState', () => child.waitForLoadState('nope'));
+await attempt('waitForURL', async () => { await child.goto(args[0] + '/child'); await child.evaluate(() => setTimeout(() => { location.href = '/deep'; }, 100)); await child.waitForURL('**/deep'); return [strip(child.url()), await child.locator('p').textContent()]; });
+await attempt('waitForURLTimeout', () => child.waitForURL('**/never', { timeout: 300 }));
+await attempt('setContent', async () => { await child.setContent('<p id=w>written</p>'); return [await child.textContent('#w'), page.frames().length]; });
+await attempt('styleTag', async () => { const h = await child.addStyleTag({ content: 'p { color: rgb(1, 2, 3) }' }); return [await child.evaluate(() => getComputedStyle(document.querySelector('p')).color), await h.evaluate((e) => e.tagName)]; });
+await attempt('scriptTag', async () => { await child.addScriptTag({ content: 'window.added = 7' }); return child.evaluate(() => window.added); });
+await attempt('main', async () => [await page.locator('h1').textContent(), strip(page.url()), page.frames().length]);
+await attempt('detached', async () => { const f = page.frame('child'); await page.evaluate(() => document.querySelector('#child').remove()); return f.goto(args[0] + '/deep'); });
+return out;
+"#;
+
+const NAVIGATION_PAGES: &[(&str, &str)] = &[
+    ("/nav-top", r#"<!DOCTYPE html><title>Top</title><h1>Top</h1><iframe id=child name=child src="/child"></iframe>"#),
+    ("/child", "<!DOCTYPE html><title>Child</title><p>child</p>"),
+    ("/deep", "<!DOCTYPE html><title>Deep</title><p>deep text</p>"),
+    ("/held", r#"<!DOCTYPE html><title>Held</title><p>held</p><img src="/__slow?ms=400">"#),
+    ("/held-longer", r#"<!DOCTYPE html><title>Held</title><p>held</p><img src="/__slow?ms=800">"#),
+    ("/held-long", r#"<!DOCTYPE html><title>Held</title><p>held</p><img src="/__slow?ms=2000">"#),
+];
+
+#[test]
+fn a_child_frame_navigates_and_waits_as_playwright() {
+    support::browser_available();
+    let base = support::serve(NAVIGATION_PAGES);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
+    let playwright = serde_json::json!({
+        "goto": [200, "/held", "/held", true, "/nav-top", true],
+        "redirect": [200, "/deep", "/deep", "deep text"],
+        "status": [404, false],
+        "dom": false,
+        "loadState": true,
+        "timeout": "error: frame.goto: Timeout 300ms exceeded.",
+        "badState": "error: frame.waitForLoadState: state: expected one of (load|domcontentloaded|networkidle|commit)",
+        "waitForURL": ["/deep", "deep text"],
+        "waitForURLTimeout": "error: frame.waitForURL: Timeout 300ms exceeded.",
+        "setContent": ["written", 2],
+        "styleTag": ["rgb(1, 2, 3)", "STYLE"],
+        "scriptTag": 7,
+        "main": ["Top", "/nav-top", 2],
+        "detached": "error: frame.goto: Frame was detached"
+    });
+    // Ours names what it waited for, as page.goto's does.
+    let ours = [(
+        "timeout",
+        serde_json::json!("error: timed out after 300 ms waiting for frame.goto('BASE/held-long') to load"),
+    )];
+    let ours = ours.map(|(case, v)| (case, serde_json::json!(v.as_str().unwrap_or_default().replace("BASE", &base))));
+    js_suite::assert_as_playwright("child-frame-navigation", &base, CHILD_NAVIGATION, &playwright, &ours);
+}
+
+/// A child frame's navigation passes the same gate as the page's: `file:` outside the allowed
+/// roots is refused in Rust before the browser hears of it.
+#[test]
+fn a_child_frame_navigation_is_gated_as_the_pages() {
+    support::browser_available();
+    let base = support::serve(NAVIGATION_PAGES);
+    let dir = std::env::temp_dir().join(format!("fd-child-frame-gate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = r#"
+await page.goto(args[0] + '/nav-top');
+const child = page.frame('child');
+try { await child.goto('file:///etc/passwd'); return 'navigated'; } catch (e) { return [e.name, child.url().replace(args[0], '')]; }
+"#;
+    let (envelope, stderr) = js_suite::run_script(&dir, script, &[&base]);
+    assert_eq!(envelope["value"], serde_json::json!(["SandboxViolationError", "/child"]), "{envelope}\n{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

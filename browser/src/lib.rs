@@ -36,6 +36,7 @@ mod events;
 mod expect;
 mod file_gate;
 mod frame_locator;
+mod frame_navigation;
 mod frame_tree;
 mod frames;
 mod handles;

@@ -56,7 +56,7 @@ impl WaitUntil {
         }
     }
 
-    fn lifecycle(self) -> Option<&'static str> {
+    pub(crate) fn lifecycle(self) -> Option<&'static str> {
         match self {
             WaitUntil::Load => Some("load"),
             WaitUntil::DomContentLoaded => Some("DOMContentLoaded"),
@@ -88,7 +88,7 @@ pub struct NavigationResponse {
 }
 
 impl NavigationResponse {
-    fn from_event(id: &str, response: &Value) -> NavigationResponse {
+    pub(crate) fn from_event(id: &str, response: &Value) -> NavigationResponse {
         let headers = response["headers"]
             .as_object()
             .map(|h| h.iter().map(|(k, v)| (k.to_ascii_lowercase(), v.as_str().unwrap_or("").to_string())).collect())
@@ -623,7 +623,7 @@ impl ActionNavigation {
     }
 }
 
-fn describe(wait_until: WaitUntil) -> &'static str {
+pub(crate) fn describe(wait_until: WaitUntil) -> &'static str {
     match wait_until {
         WaitUntil::Load => "load",
         WaitUntil::DomContentLoaded => "reach DOMContentLoaded",

@@ -35,6 +35,7 @@ const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
+const FRAME_NAVIGATION_PRELUDE: &str = include_str!("js/frame_navigation.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 const SCRIPT_PRELUDE: &str = include_str!("js/script.js");
 
@@ -167,6 +168,7 @@ impl Vm {
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("page_tags.js", PAGE_TAGS_PRELUDE),
                     ("frames.js", FRAMES_PRELUDE),
+                    ("frame_navigation.js", FRAME_NAVIGATION_PRELUDE),
                     ("js_handles.js", JS_HANDLES_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),

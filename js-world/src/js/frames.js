@@ -91,8 +91,9 @@
     }
   }
 
-  // The main frame does what the page does; a child frame's navigation is not ours yet.
-  for (const name of ['goto', 'waitForLoadState', 'waitForURL', 'waitForNavigation', 'setContent', 'waitForFunction', 'addScriptTag', 'addStyleTag']) {
+  // The main frame does what the page does. A child frame's navigation and load waits are in
+  // js/frame_navigation.js; these two are not ours yet in a child frame.
+  for (const name of ['waitForNavigation', 'waitForFunction']) {
     Frame.prototype[name] = function (...args) {
       if (this._isMain()) return this._page[name](...args);
       return Promise.reject(new Error(`frame.${name}() in a child frame is not supported by ferridriver yet (docs/migrating.md lists what is)`));
@@ -141,5 +142,6 @@
     },
   });
 
+  pw.Frame = Frame;
   Object.assign(g.__ferridriver_modules.playwright, { Frame });
 })(globalThis);

@@ -158,8 +158,9 @@
     request() {
       return this._request;
     }
+    // The frame a navigation's response loaded in (null for other responses: not followed).
     frame() {
-      return null;
+      return this._frame || null;
     }
     async body() {
       if (this._e.isRedirect) throw new Error('response.body: Response body is unavailable for redirect responses');
@@ -554,7 +555,12 @@
   for (const name of ['goto', 'reload', 'goBack', 'goForward', 'waitForNavigation']) {
     const navigate = Page.prototype[name];
     Page.prototype[name] = function (...args) {
-      return navigate.apply(this, args).then((e) => (e ? new Response(this, e, null) : null));
+      return navigate.apply(this, args).then((e) => {
+        if (!e) return null;
+        const response = new Response(this, e, null);
+        response._frame = this.mainFrame();
+        return response;
+      });
     };
   }
 

@@ -32,7 +32,8 @@
   };
 
   async function addTag(page, kind, options) {
-    const what = kind === 'style' ? 'page.addStyleTag' : 'page.addScriptTag';
+    // A child frame's (js/frame_navigation.js) are named as Playwright names them.
+    const what = `${page instanceof Page ? 'page' : 'frame'}.${kind === 'style' ? 'addStyleTag' : 'addScriptTag'}`;
     const o = options || {};
     if (o.url === undefined && o.path === undefined && o.content === undefined) {
       throw new Error(`${what}: Provide an object with a \`url\`, \`path\` or \`content\` property`);
@@ -49,7 +50,7 @@
     try {
       await page.evaluate(INSERT, [kind, url, content === undefined ? '' : content, type, mark]);
     } catch (e) {
-      const message = String((e && e.message) || e).replace(/^page\.evaluate: /, '');
+      const message = String((e && e.message) || e).replace(/^(page|frame|locator)\.evaluate: /, '');
       throw new Error(`${what}: ${message}`);
     }
     const handle = await page.$(`[data-ferridriver-tag="${mark}"]`);

@@ -131,6 +131,13 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             page.watch_network().await?;
             serde_json::to_value(page.goto_with(url, navigate_options(r)?).await?).unwrap_or(Value::Null)
         }
+        PageOp::FrameGoto => {
+            // A child frame's (the main frame's goto is the page's).
+            let url = admitted.url()?;
+            page.watch_network().await?;
+            let frame = r.arg::<String>(0)?;
+            serde_json::to_value(page.goto_frame(&frame, url, navigate_options(r)?).await?).unwrap_or(Value::Null)
+        }
         PageOp::Reload => {
             page.watch_network().await?;
             serde_json::to_value(page.reload_with(navigate_options(r)?).await?).unwrap_or(Value::Null)

@@ -92,6 +92,7 @@ use Gate::{Navigation, Net, Open, ProjectReadOption, ProjectWrite};
 operations! {
     Page("page") PageOp {
         Goto = "goto"("url", "waitUntil") Navigation(0), ["Page.goto"];
+        FrameGoto = "frameGoto"("frame", "url", "waitUntil") Navigation(1), ["Frame.goto"];
         Reload = "reload"("waitUntil") Open, ["Page.reload"];
         GoBack = "goBack"("waitUntil") Open, ["Page.goBack"];
         GoForward = "goForward"("waitUntil") Open, ["Page.goForward"];

@@ -536,7 +536,8 @@ declare module '@playwright/test' {
 
   /**
    * One frame of a page (`page.frames()`, `page.mainFrame()`, `page.frame()`): its locators and
-   * selector shortcuts act inside it; navigation methods are the main frame's only.
+   * selector shortcuts act inside it. A child frame navigates (`goto`, `setContent`) and waits
+   * for its own loads; `waitForNavigation` and `waitForFunction` are the main frame's only.
    */
   export interface Frame
     extends LocatorFactories,
@@ -545,9 +546,11 @@ declare module '@playwright/test' {
         | 'click' | 'dblclick' | 'fill' | 'press' | 'type' | 'hover' | 'check' | 'uncheck' | 'setChecked' | 'focus'
         | 'selectOption' | 'setInputFiles' | 'textContent' | 'innerText' | 'innerHTML' | 'inputValue' | 'getAttribute'
         | 'isVisible' | 'isHidden' | 'isEnabled' | 'isDisabled' | 'isChecked' | 'isEditable' | '$' | '$$' | '$eval'
-        | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'title' | 'content' | 'goto' | 'waitForLoadState'
+        | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'title' | 'content' | 'waitForLoadState'
         | 'waitForURL' | 'waitForNavigation' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag'
       > {
+    /** Loads `url` in this frame (a child frame: only its own document); its response. */
+    goto(url: string, options?: NavigationOptions): Promise<Response | null>;
     url(): string;
     /** The `name` of its iframe ("" for the main frame). */
     name(): string;

@@ -194,6 +194,10 @@ When('I listen to the page', async function () {
   await frame.getByRole('button', { name: 'Pay' }).click();
   expect(frame.childFrames().length + this.page.frames().length).toBeGreaterThan(0);
   expect(await frame.evaluate((n) => n * 2, 21)).toBe(42);
+  const frameResponse = await frame.goto('/card', { waitUntil: 'domcontentloaded' });
+  expect(frameResponse?.status()).toBe(200);
+  await frame.waitForURL('**/card');
+  await frame.setContent('<p>paid</p>');
   await this.page.getByRole('button', { name: 'Menu' }).click({ button: 'right', modifiers: ['Shift'], position: { x: 2, y: 3 } });
   await this.page.selectOption('#size', { index: 2 });
   await expect(this.page.locator('h1')).toHaveText('welcome', { ignoreCase: true, useInnerText: true });
