@@ -5,7 +5,7 @@
 //! `:text-matches()`, `:visible`) with the combinators after them, `filter({ visible })`, and
 //! the errors of bad selectors (compared without the method's name in front); one answer
 //! differs, listed in `different()` with what ours is instead. And `String(locator)`, as
-//! Playwright writes each kind of locator.
+//! Playwright writes each kind of locator. And engines registered with `selectors.register`.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -216,4 +216,77 @@ fn a_locator_as_a_string_is_playwrights_text() {
         "newline": "getByText('a\\nb')"
     });
     js_suite::assert_as_playwright("described", &base, DESCRIBED, &playwright, &[]);
+}
+
+/// `selectors.register`: engines made by a function, by page code and by `{ content }`, used
+/// alone, in `>>` chains and inside a locator, by actions, `String(locator)`, strictness,
+/// waiting and `expect`; the names Playwright refuses, in its words.
+const ENGINES: &str = r#"
+import { selectors, expect } from '@playwright/test';
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+const createTagNameEngine = () => ({
+  query(root, selector) { return root.querySelector(selector); },
+  queryAll(root, selector) { return Array.from(root.querySelectorAll(selector)); },
+});
+await attempt('register', async () => String(await selectors.register('tag', createTagNameEngine)));
+await attempt('again', () => selectors.register('tag', createTagNameEngine));
+await attempt('builtin', () => selectors.register('css', createTagNameEngine));
+await attempt('badName', () => selectors.register('bad name', createTagNameEngine));
+await attempt('string', async () => String(await selectors.register('dataname', `({ query(root, s) { return root.querySelector('[data-name="' + s + '"]'); }, queryAll(root, s) { return Array.from(root.querySelectorAll('[data-name="' + s + '"]')); } })`)));
+await attempt('content', async () => String(await selectors.register('upper', { content: `({ queryAll(root, s) { return Array.from(root.querySelectorAll('*')).filter((e) => e.textContent === s.toUpperCase() && !e.children.length); } })` })));
+await page.goto(args[0] + '/engines');
+await attempt('count', () => page.locator('tag=b').count());
+await attempt('texts', () => page.locator('tag=b').allTextContents());
+await attempt('chain', () => page.locator('#box >> tag=b').textContent());
+await attempt('chain2', () => page.locator('tag=div >> tag=i').textContent());
+await attempt('inLocator', () => page.locator('section').locator('tag=b').count());
+await attempt('click', async () => { await page.locator('dataname=go').click(); return page.locator('#out').textContent(); });
+await attempt('upper', () => page.locator('upper=shout').textContent());
+await attempt('str', () => String(page.locator('tag=b').first()));
+await attempt('strict', () => page.locator('tag=b').textContent({ timeout: 500 }));
+await attempt('none', () => page.locator('tag=nope').textContent({ timeout: 300 }));
+await attempt('expect', async () => { await expect(page.locator('tag=i')).toHaveText('three'); return 'ok'; });
+await attempt('unknown', () => page.locator('nope=x').count());
+await attempt('caseName', () => page.locator('TAG=b').count());
+export default out;
+"#;
+
+#[test]
+fn registered_selector_engines_as_playwright() {
+    support::browser_available();
+    let base = support::serve(&[(
+        "/engines",
+        r#"<!DOCTYPE html><title>Sel</title><section><b>one</b><b>two</b></section><div id=box><i>three</i><b>four</b></div><button data-name=go onclick="document.getElementById('out').textContent = 'went'">Go</button><p id=out></p><p>SHOUT</p>"#,
+    )]);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same page).
+    let playwright = serde_json::json!({
+        "register": "undefined",
+        "again": "error: selectors.register: \"tag\" selector engine has been already registered",
+        "builtin": "error: selectors.register: \"css\" is a predefined selector engine",
+        "badName": "error: selectors.register: Selector engine name may only contain [a-zA-Z0-9_] characters",
+        "string": "undefined",
+        "content": "undefined",
+        "count": 3,
+        "texts": ["one", "two", "four"],
+        "chain": "four",
+        "chain2": "three",
+        "inLocator": 2,
+        "click": "went",
+        "upper": "SHOUT",
+        "str": "locator('tag=b').first()",
+        "strict": "error: locator.textContent: Error: strict mode violation: locator('tag=b') resolved to 3 elements:",
+        "none": "error: locator.textContent: Timeout 300ms exceeded.",
+        "expect": "ok",
+        "unknown": "error: locator.count: Unknown engine \"nope\" while parsing selector nope=x",
+        "caseName": "error: locator.count: Unknown engine \"TAG\" while parsing selector TAG=b"
+    });
+    // Ours names the locator and what it waited for.
+    let ours = [(
+        "none",
+        serde_json::json!(
+            "error: timed out after 300 ms waiting for locator('tag=nope') (no element matches) to textContent"
+        ),
+    )];
+    js_suite::assert_module_as_playwright("selector-engines", &base, ENGINES, &playwright, &ours);
 }

@@ -44,6 +44,11 @@ impl FrameLocator {
         self.inside().locator(selector)
     }
 
+    /// [`FrameLocator::locator`] where registered `engines` may be named too.
+    pub fn locator_with(&self, selector: &str, engines: &crate::SelectorEngines) -> Locator {
+        self.inside().locator_with(selector, engines)
+    }
+
     /// Elements with an ARIA role and optional name in the frame.
     pub fn get_by_role(&self, role: &str, name: Option<TextMatch>) -> Locator {
         self.inside().get_by_role(role, name)

@@ -46,6 +46,13 @@ pub(crate) enum Part {
     },
     /// Elements an XPath expression finds (relative to each match when it starts with `/`).
     XPath(String),
+    /// Elements a registered selector engine finds (`selectors.register`): its name, the page
+    /// code that makes it, and the selector's body.
+    Custom {
+        name: String,
+        source: String,
+        body: String,
+    },
     /// Only the matches that are visible (`true`) or not (`false`).
     Visible(bool),
     /// Only the matches the text engine would pick: the element's text matches and none of
@@ -308,6 +315,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::Pinned { from, .. } => format!("{from} (element handle)"),
             Part::Selector { source, .. } | Part::Invalid { source, .. } => format!("locator({})", quoted(source)),
             Part::XPath(s) => format!("locator({})", quoted(s)),
+            Part::Custom { name, body, .. } => format!("locator({})", quoted(&format!("{name}={body}"))),
             Part::Frame { label, .. } => format!("frame({})", quoted(label)),
             Part::Visible(true) => "visible()".to_string(),
             Part::Visible(false) => "filter({ visible: false })".to_string(),

@@ -192,6 +192,11 @@ impl Page {
         crate::locator::Locator::root(Arc::clone(&self.inner)).locator(selector)
     }
 
+    /// [`Page::locator`] where registered `engines` may be named too.
+    pub fn locator_with(&self, selector: &str, engines: &crate::SelectorEngines) -> crate::locator::Locator {
+        crate::locator::Locator::root(Arc::clone(&self.inner)).locator_with(selector, engines)
+    }
+
     /// Locates elements inside the page's frame `id` (one of [`Page::frames`]); `label` names
     /// it in messages. Using it after the frame went away fails with "Frame was detached".
     pub fn frame_by_id(&self, id: &str, label: &str) -> crate::frame_locator::FrameLocator {

@@ -542,6 +542,7 @@ fn helper_query(part: &Part) -> Option<(&'static str, Vec<Value>)> {
     Some(match part {
         Part::Css(s) => ("css", vec![json!(s)]),
         Part::XPath(s) => ("xpath", vec![json!(s)]),
+        Part::Custom { name, source, body } => ("custom", vec![json!(name), json!(source), json!(body)]),
         Part::Pinned { id, .. } => ("pinned", vec![json!(id)]),
         Part::Text(m) => ("text", vec![m.to_js()]),
         Part::Label(m) => ("label", vec![m.to_js()]),

@@ -6,6 +6,7 @@
 //! part that fails with the reason when the locator is used, as Playwright's does.
 
 use crate::locator::{Locator, Part};
+use crate::selector_engines::SelectorEngines;
 use crate::text_match::TextMatch;
 
 impl Locator {
@@ -13,17 +14,23 @@ impl Locator {
     /// `:has-text()`, `:text()`, `:visible`…), `text=`, `xpath=` or `//…`, `>>` chains and
     /// the other engines below.
     pub fn locator(&self, selector: &str) -> Locator {
+        self.locator_with(selector, &SelectorEngines::default())
+    }
+
+    /// [`Locator::locator`] where the engines in `engines` (`selectors.register`) may be named
+    /// too.
+    pub fn locator_with(&self, selector: &str, engines: &SelectorEngines) -> Locator {
         let mut l = self.clone();
-        l.parts.extend(parse(selector));
+        l.parts.extend(parse(selector, engines));
         l
     }
 }
 
-/// The locator parts of `selector`.
-pub(crate) fn parse(selector: &str) -> Vec<Part> {
+/// The locator parts of `selector`, with registered `engines` besides Playwright's.
+pub(crate) fn parse(selector: &str, engines: &SelectorEngines) -> Vec<Part> {
     let mut parts = Vec::new();
     for segment in split_chain(selector) {
-        match segment_parts(segment.trim(), selector) {
+        match segment_parts(segment.trim(), selector, engines) {
             Ok(found) => parts.extend(found),
             Err(message) => return vec![Part::Invalid { source: selector.to_string(), message }],
         }
@@ -83,7 +90,7 @@ fn unquoted(chars: &[char], from: usize) -> impl Iterator<Item = (usize, char, i
 }
 
 /// The parts of one `>>` segment.
-fn segment_parts(segment: &str, selector: &str) -> Result<Vec<Part>, String> {
+fn segment_parts(segment: &str, selector: &str, engines: &SelectorEngines) -> Result<Vec<Part>, String> {
     if segment.is_empty() {
         return Err(format!(
             "Selector \"{selector}\" has an empty part\n  hint: parts of a chain are separated by `>>`"
@@ -118,7 +125,14 @@ fn segment_parts(segment: &str, selector: &str) -> Result<Vec<Part>, String> {
             _ => Err(format!("Failed to parse selector \"{selector}\": visible= takes true or false, not \"{body}\"")),
         },
         "role" => role(body, selector).map(|part| group(segment, vec![part])),
-        _ => Err(format!("Unknown engine \"{engine}\" while parsing selector {selector}")),
+        _ => match engines.source_of(engine) {
+            Some(source) => {
+                let custom =
+                    Part::Custom { name: engine.to_string(), source: source.to_string(), body: body.to_string() };
+                Ok(group(segment, vec![custom]))
+            }
+            None => Err(format!("Unknown engine \"{engine}\" while parsing selector {selector}")),
+        },
     }
 }
 
@@ -422,7 +436,7 @@ mod tests {
     use super::*;
 
     fn kinds(selector: &str) -> String {
-        format!("{:?}", parse(selector))
+        format!("{:?}", parse(selector, &SelectorEngines::default()))
     }
 
     #[test]

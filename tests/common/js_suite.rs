@@ -89,10 +89,50 @@ pub fn assert_as_playwright(
     playwright: &serde_json::Value,
     different: &[(&str, serde_json::Value)],
 ) {
+    let dir = scratch_dir(name);
+    let (envelope, stderr) = run_script(&dir, script, &[base]);
+    compare(&envelope, &stderr, playwright, different);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// [`assert_as_playwright`] for a module script (`import`s, top-level `await`; its default
+/// export is the answers), run as `ferridriver run --json FILE -- base`.
+#[allow(dead_code)]
+pub fn assert_module_as_playwright(
+    name: &str,
+    base: &str,
+    module: &str,
+    playwright: &serde_json::Value,
+    different: &[(&str, serde_json::Value)],
+) {
+    let dir = scratch_dir(name);
+    std::fs::write(dir.join("probe.mjs"), module).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "probe.mjs", "--", base])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr).into_owned());
+    let envelope = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    compare(&envelope, &stderr, playwright, different);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An empty folder of this test process named after `name`.
+fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fd-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (envelope, stderr) = run_script(&dir, script, &[base]);
+    dir
+}
+
+/// Compares each answer of a script's envelope with Playwright's (see [`assert_as_playwright`]).
+fn compare(
+    envelope: &serde_json::Value,
+    stderr: &str,
+    playwright: &serde_json::Value,
+    different: &[(&str, serde_json::Value)],
+) {
     let ours = envelope["value"].as_object().cloned().unwrap_or_default();
     let mut differences = Vec::new();
     for (case, expected) in playwright.as_object().expect("Playwright's answers by case") {
@@ -106,7 +146,6 @@ pub fn assert_as_playwright(
         }
     }
     assert!(differences.is_empty(), "{}\n{envelope}\n{stderr}", differences.join("\n"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An error message without the method Playwright names in front (`locator.click: …`, and

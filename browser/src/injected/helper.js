@@ -196,6 +196,20 @@
       return out;
     },
 
+    // A registered engine's matches (`selectors.register`): the engine is made from its source
+    // once per document, in that document's window, and asked for all it finds under `root`.
+    custom: (root, name, source, body) => {
+      const doc = root.nodeType === Node.DOCUMENT_NODE ? root : root.ownerDocument;
+      const ENGINES = Symbol.for('ferridriver.engines');
+      const made = doc[ENGINES] || Object.defineProperty(doc, ENGINES, { value: new Map() })[ENGINES];
+      if (!made.has(source)) made.set(source, doc.defaultView.eval(source));
+      const engine = made.get(source);
+      if (!engine || typeof engine.queryAll !== 'function') {
+        throw new Error(`selector engine "${name}" has no queryAll(root, selector) (selectors.register)`);
+      }
+      return Array.from(engine.queryAll(root, body) || []).filter((el) => el && el.nodeType === Node.ELEMENT_NODE);
+    },
+
     describe,
 
     // Actionability: {reason} when the element cannot be acted on yet, else {reason: '', x, y}

@@ -51,6 +51,7 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             // Playwright's own selector syntax, which its viewer reads as written.
             Part::Selector { source, .. } | Part::Invalid { source, .. } => source.clone(),
             Part::XPath(xpath) => format!("xpath={xpath}"),
+            Part::Custom { name, body, .. } => format!("{name}={body}"),
             // No selector finds a frame by id: its name, as an iframe's.
             Part::Frame { label, .. } => format!("iframe[name={}]", quoted(label)),
             Part::Visible(visible) => format!("visible={visible}"),

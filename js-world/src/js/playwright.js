@@ -131,10 +131,33 @@
       if (typeof name !== 'string' || !name.trim()) throw new TypeError('selectors.setTestIdAttribute: pass an attribute name');
       testIds.attribute = name.trim();
     },
-    register() {
-      return Promise.reject(new Error('selectors.register (custom selector engines) is not supported by ferridriver yet'));
+    // A selector engine by name: `script` is a function that makes it (called in the page), a
+    // string of page code that evaluates to it, or `{ content }` / `{ path }` (read as node:fs
+    // reads). Locators made after it may use `name=body` (parsed in browser/src/selector.rs).
+    async register(name, script) {
+      const n = String(name);
+      if (!/^[a-zA-Z0-9_]+$/.test(n)) throw new Error('selectors.register: Selector engine name may only contain [a-zA-Z0-9_] characters');
+      if (PREDEFINED_ENGINES.includes(n)) throw new Error(`selectors.register: "${n}" is a predefined selector engine`);
+      if (engines.some(([taken]) => taken === n)) throw new Error(`selectors.register: "${n}" selector engine has been already registered`);
+      let source;
+      if (typeof script === 'function') source = `(${script.toString()})()`;
+      else if (typeof script === 'string') source = script;
+      else if (script && typeof script.content === 'string') source = script.content;
+      else if (script && typeof script.path === 'string') source = `${g.__ferridriver_modules.fs.readFileSync(script.path, 'utf8')}\n//# sourceURL=${script.path}`;
+      else throw new TypeError('selectors.register: pass a function, a string of page code, or { content } / { path }');
+      engines.push([n, source]);
     },
   });
+  // Playwright's own engine names (those its name rule lets through).
+  const PREDEFINED_ENGINES = ['css', 'xpath', 'text', 'id', 'nth', 'visible', 'role', '_react', '_vue'];
+  // The engines registered in this JS world: [name, source], in order.
+  const engines = [];
+  // A CSS/selector part of a locator, with the registered engines it may name.
+  function selectorPart(selector) {
+    const part = { kind: 'css', selector: String(selector) };
+    if (engines.length) part.engines = engines.slice();
+    return part;
+  }
 
   // Builds locators; shared by Page (empty chain) and Locator.
   class Finder {
@@ -145,7 +168,7 @@
       const l =
         selectorOrLocator instanceof Locator
           ? new Locator(this._pageObject(), this._chain().concat(selectorOrLocator._parts))
-          : this._with({ kind: 'css', selector: String(selectorOrLocator) });
+          : this._with(selectorPart(selectorOrLocator));
       return options ? l.filter(options) : l;
     }
     getByRole(role, options) {
@@ -175,7 +198,7 @@
       return this._with({ kind: 'title', text: textSpec(text, (options || {}).exact) });
     }
     frameLocator(selector) {
-      return new FrameLocator(this._pageObject(), this._chain().concat([{ kind: 'css', selector: String(selector) }]));
+      return new FrameLocator(this._pageObject(), this._chain().concat([selectorPart(selector)]));
     }
     getByTestId(id) {
       if (id instanceof RegExp) throw new TypeError('getByTestId: a RegExp is not supported; pass the id');

@@ -1,7 +1,7 @@
 //! A JS locator is a plain description (the chain of its parts); each call rebuilds the Rust
 //! `Locator` from it on the scenario page, so JS holds no Rust object across awaits.
 
-use ferridriver_browser::{FrameLocator, Locator, Page, RoleStates, TextMatch};
+use ferridriver_browser::{FrameLocator, Locator, Page, RoleStates, SelectorEngines, TextMatch};
 use serde::Deserialize;
 
 /// A `string | RegExp` argument with Playwright's `exact` option, as `js/playwright.js` sends it.
@@ -52,6 +52,9 @@ impl TextSpec {
 pub(crate) enum PartSpec {
     Css {
         selector: String,
+        /// The engines `selectors.register` added in this JS world (name, source), when any.
+        #[serde(default)]
+        engines: Vec<(String, String)>,
     },
     Role {
         role: String,
@@ -124,7 +127,7 @@ pub(crate) enum PartSpec {
 
 /// What both a page and a locator can search in.
 trait Scope {
-    fn css(&self, selector: &str) -> Locator;
+    fn css(&self, selector: &str, engines: &SelectorEngines) -> Locator;
     fn role(&self, role: &str, name: Option<TextMatch>, states: RoleStates) -> Locator;
     fn text(&self, t: TextMatch) -> Locator;
     fn label(&self, t: TextMatch) -> Locator;
@@ -138,8 +141,8 @@ trait Scope {
 macro_rules! scope {
     ($t:ty) => {
         impl Scope for $t {
-            fn css(&self, selector: &str) -> Locator {
-                self.locator(selector)
+            fn css(&self, selector: &str, engines: &SelectorEngines) -> Locator {
+                self.locator_with(selector, engines)
             }
             fn role(&self, role: &str, name: Option<TextMatch>, states: RoleStates) -> Locator {
                 self.get_by_role_with(role, name, states)
@@ -175,7 +178,7 @@ scope!(FrameLocator);
 /// A finder part applied to `scope`; `None` for the parts that narrow a locator instead.
 fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
     Some(match part {
-        PartSpec::Css { selector } => scope.css(selector),
+        PartSpec::Css { selector, engines } => scope.css(selector, &engines.iter().cloned().collect()),
         PartSpec::Role { role, name, states } => {
             scope.role(role, name.as_ref().map(TextSpec::to_match), states.clone())
         }

@@ -457,6 +457,10 @@ declare module '@playwright/test' {
    * locators made after it. */
   export const selectors: {
     setTestIdAttribute(attributeName: string): void;
+    /** Adds selector engine `name` (`locator('name=…')` in locators made after it): a function
+     * that makes `{ query(root, selector), queryAll(root, selector) }` in the page, page code
+     * that evaluates to it, or `{ content }` / `{ path }`. */
+    register(name: string, script: Function | string | { path?: string; content?: string }, options?: { contentScript?: boolean }): Promise<void>;
   };
 
   /** One element, for as long as it lives: every Locator method works on it; a removed

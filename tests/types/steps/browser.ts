@@ -136,6 +136,8 @@ When('I use the page directly', async function () {
   await this.page.locator('#card').dragTo(this.page.locator('#done'), { targetPosition: { x: 5, y: 5 } });
   await this.page.dragAndDrop('#card', '#done');
   selectors.setTestIdAttribute('data-test');
+  await selectors.register('tag', () => ({ queryAll: (root: Element | Document, s: string) => Array.from(root.querySelectorAll(s)) }));
+  await selectors.register('named', { content: '({ queryAll: () => [] })' });
   await this.page.addInitScript(() => { (window as any).ready = true; });
   await this.page.focus('#name');
   await this.page.setChecked('#agree', true);
