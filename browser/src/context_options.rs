@@ -41,6 +41,9 @@ pub enum StorageStateSource {
 pub struct ContextOptions {
     /// Default 1280×720, as in Playwright.
     pub viewport: Option<Viewport>,
+    /// The size of `window.screen` (a device's, from Playwright's `devices`); the viewport's
+    /// size when not given.
+    pub screen: Option<Viewport>,
     /// `navigator.language`, `Intl` and `Accept-Language`, e.g. `fr-FR`.
     pub locale: Option<String>,
     /// e.g. `Europe/Paris`.
@@ -77,6 +80,10 @@ pub struct ContextOptions {
     /// Cookies and local storage to start with.
     #[serde(alias = "storage_state")]
     pub storage_state: Option<StorageStateSource>,
+    /// Which browser Playwright's test runner would pick for a device (`devices[…]` carry
+    /// it): accepted so that a device spreads into the options; pages here are Chromium's.
+    #[serde(alias = "default_browser_type")]
+    pub default_browser_type: Option<String>,
 }
 
 impl ContextOptions {
@@ -86,7 +93,7 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState")
+            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState")
         })?;
         if let Some(scheme) = options.color_scheme.as_deref() {
             if !["light", "dark", "no-preference"].contains(&scheme) {
@@ -122,14 +129,18 @@ impl ContextOptions {
     /// [`ContextOptions::browser_user_agent`]'s answer.
     pub(crate) fn plan(&self, setup: &mut crate::page_setup::Setup<'_>, browser_agent: Option<&str>) -> Result<()> {
         let page = setup.page();
-        if self.device_scale_factor.is_some() || self.is_mobile.is_some() {
+        if self.device_scale_factor.is_some() || self.is_mobile.is_some() || self.screen.is_some() {
             let (width, height) = page.viewport_size();
-            let metrics = json!({
+            let mut metrics = json!({
                 "width": width,
                 "height": height,
                 "deviceScaleFactor": self.device_scale_factor.unwrap_or(1.0),
                 "mobile": self.is_mobile.unwrap_or(false),
             });
+            if let Some(screen) = self.screen {
+                metrics["screenWidth"] = json!(screen.width);
+                metrics["screenHeight"] = json!(screen.height);
+            }
             setup.send("Emulation.setDeviceMetricsOverride", metrics);
         }
         if self.has_touch == Some(true) || self.is_mobile == Some(true) {

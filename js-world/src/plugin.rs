@@ -117,6 +117,7 @@ const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "chromium",
     "firefox",
     "webkit",
+    "devices",
 ];
 
 const FS_PROMISES_EXPORTS: &[&str] =

@@ -35,6 +35,7 @@ const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
+const DEVICES_PRELUDE: &str = include_str!("js/devices.js");
 const FRAME_NAVIGATION_PRELUDE: &str = include_str!("js/frame_navigation.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
 const SCRIPT_PRELUDE: &str = include_str!("js/script.js");
@@ -160,6 +161,7 @@ impl Vm {
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("api_request.js", API_REQUEST_PRELUDE),
                     ("launchers.js", LAUNCHERS_PRELUDE),
+                    ("devices.js", DEVICES_PRELUDE),
                     ("emitter.js", EMITTER_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("context_events.js", CONTEXT_EVENTS_PRELUDE),

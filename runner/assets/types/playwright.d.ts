@@ -585,6 +585,10 @@ declare module '@playwright/test' {
     deviceScaleFactor?: number;
     isMobile?: boolean;
     hasTouch?: boolean;
+    /** The size of `window.screen` (a device's). */
+    screen?: { width: number; height: number };
+    /** Carried by `devices[…]`; pages here are Chromium's whatever it says. */
+    defaultBrowserType?: 'chromium' | 'firefox' | 'webkit';
     baseURL?: string;
     /** A file written by `context.storageState({ path })`, or the state itself. */
     storageState?: string | StorageState;
@@ -690,6 +694,20 @@ declare module '@playwright/test' {
   export const firefox: BrowserType;
   /** ferridriver drives Chromium only: this gives the worker's Chromium. */
   export const webkit: BrowserType;
+
+  /** One device of Playwright's list: spread it into `browser.newContext()`. */
+  export interface DeviceDescriptor {
+    userAgent: string;
+    viewport: { width: number; height: number };
+    screen?: { width: number; height: number };
+    deviceScaleFactor: number;
+    isMobile: boolean;
+    hasTouch: boolean;
+    defaultBrowserType: 'chromium' | 'firefox' | 'webkit';
+  }
+  /** Playwright's devices by name, read on first use from the project's playwright-core
+   * package (install `@playwright/test` or `playwright-core` in the project). */
+  export const devices: Readonly<Record<string, DeviceDescriptor>>;
 
   /** Thrown when an operation runs out of time (`e instanceof errors.TimeoutError`). */
   export interface TimeoutError extends Error {}

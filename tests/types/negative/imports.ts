@@ -5,11 +5,9 @@ import { defineTool } from '@cucumber/cucumber';
 import { world } from '@cucumber/cucumber';
 // @ts-expect-error: Playwright's test runner is not there (steps are cucumber's)
 import { test } from '@playwright/test';
-// @ts-expect-error: devices are not exported yet
-import { devices } from 'playwright';
 import { Route, Page } from '@playwright/test';
 
-export const used = [defineTool, world, test, devices, Page];
+export const used = [defineTool, world, test, Page];
 // @ts-expect-error: Route is a type only: @playwright/test does not export it as a value
 export const route = Route;
 import { TimeoutError as NotExported } from '@playwright/test';

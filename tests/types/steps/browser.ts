@@ -10,6 +10,7 @@ import {
   Locator,
   Page,
   selectors,
+  devices,
   type ConsoleMessage,
   type Request,
   type Route,
@@ -136,6 +137,8 @@ When('I use the page directly', async function () {
   await this.page.locator('#card').dragTo(this.page.locator('#done'), { targetPosition: { x: 5, y: 5 } });
   await this.page.dragAndDrop('#card', '#done');
   selectors.setTestIdAttribute('data-test');
+  const phone = await this.browser.newContext({ ...devices['iPhone 13'] });
+  await phone.close();
   await selectors.register('tag', () => ({ queryAll: (root: Element | Document, s: string) => Array.from(root.querySelectorAll(s)) }));
   await selectors.register('named', { content: '({ queryAll: () => [] })' });
   await this.page.addInitScript(() => { (window as any).ready = true; });
