@@ -3,7 +3,8 @@
 //! an async one, an object), a throw rejecting the page's promise with its message, the page's
 //! own click calling it, the function kept across a navigation, a context's function in a new
 //! and an open page, and the errors of a name registered twice; `exposeBinding` (page and
-//! context) whose callback gets `{ context, page, frame }` of the call, from an iframe too.
+//! context) whose callback gets `{ context, page, frame }` of the call, from an iframe too, and
+//! values for `{ handle: true }` (Playwright 1.65 no longer hands out handles there).
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -85,6 +86,7 @@ const kid = page.frame('kid');
 await page.exposeBinding('where', (source) => [source.frame === kid, source.frame.name(), source.frame.url().endsWith('?again')]);
 await attempt('fromFrame', () => kid.evaluate(() => window.where()));
 await attempt('fromMain', () => page.evaluate(() => window.where()));
+await attempt('handleOption', async () => { await page.exposeBinding('valued', (source, v, w) => [typeof v, JSON.stringify(v), w], { handle: true }); return page.evaluate(() => window.valued({ a: 1 }, 2)); });
 await attempt('throws', async () => { await page.exposeBinding('bad', () => { throw new Error('nope'); }); return page.evaluate(async () => { try { await window.bad(); return 'ok'; } catch (e) { return e.message; } }); });
 return out;
 "#;
@@ -102,7 +104,8 @@ fn exposed_bindings_as_playwright() {
         "contextTwice": "error: page.exposeBinding: Function \"ctxb\" has been already registered in the browser context",
         "fromFrame": [true, "kid", true],
         "fromMain": [false, "", false],
-        "throws": "nope"
+        "throws": "nope",
+        "handleOption": ["object", "{\"a\":1}", 2]
     });
     js_suite::assert_as_playwright("binding", &base, BINDING, &playwright, &[]);
 }

@@ -497,10 +497,6 @@
     if (!owner._exposed) owner._exposed = new Map();
     owner._exposed.set(name, { fn: callback, binding, context: native.asyncContext.current() });
   }
-  // `{ handle: true }` hands the callback a JSHandle, which ferridriver does not have yet.
-  function checkBindingOptions(label, options) {
-    if (options && options.handle) throw new Error(`${label}.exposeBinding: { handle: true } is not supported by ferridriver yet (JS handles); pass values instead`);
-  }
   // A name whose exposing failed is free again.
   async function exposing(owner, name, work) {
     try {
@@ -514,13 +510,13 @@
     checkExposable(this, 'page', name, callback);
     await exposing(this, name, () => expose(this, name));
   };
-  Page.prototype.exposeBinding = async function (name, callback, options) {
-    checkBindingOptions('page', options);
+  Page.prototype.exposeBinding = async function (name, callback) {
+    // Playwright 1.65 takes no options any more: `{ handle: true }` is ignored, values are passed.
     checkExposable(this, 'page', name, callback, true);
     await exposing(this, name, () => expose(this, name));
   };
-  pw.BrowserContext.prototype.exposeBinding = async function (name, callback, options) {
-    checkBindingOptions('browserContext', options);
+  pw.BrowserContext.prototype.exposeBinding = async function (name, callback) {
+    // Playwright 1.65 takes no options any more: `{ handle: true }` is ignored, values are passed.
     checkExposable(this, 'browserContext', name, callback, true);
     await exposing(this, name, () => Promise.all(this.pages().map((page) => expose(page, name))));
   };

@@ -284,7 +284,7 @@ declare module '@playwright/test' {
      */
     exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
     /** `exposeFunction` whose callback gets `{ context, page, frame }` of the call first. */
-    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: false }): Promise<void>;
+    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<void>;
     /** The page's frames: the main frame first, then each frame after its parent. */
     frames(): Frame[];
     mainFrame(): Frame;
@@ -630,7 +630,7 @@ declare module '@playwright/test' {
     /** `page.exposeFunction` for every page of the context, open now or later. */
     exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
     /** `page.exposeBinding` for every page of the context, open now or later. */
-    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: false }): Promise<void>;
+    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<void>;
     /** Calls `listener` on every such event (`page`: every page opened from now on). */
     on<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
     addListener<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
