@@ -108,3 +108,49 @@ export default [imported, used];
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The table inside a bundle is read as plain data whatever quotes, escapes and comments the
+/// bundler wrote; code where data belongs is refused (never run) and the message says where.
+#[test]
+fn a_bundled_table_is_read_as_data_and_code_in_it_is_refused() {
+    support::browser_available();
+    let dir = project("literal");
+    let lib = dir.join("node_modules/playwright-core/lib");
+    std::fs::create_dir_all(&lib).unwrap();
+    let bundle = r#"// packages/isomorphic/deviceDescriptorsSource.json
+var deviceDescriptorsSource_default;
+var init = __esm({
+  "packages/isomorphic/deviceDescriptorsSource.json"() {
+    deviceDescriptorsSource_default = {
+      'Caf\xE9 Phone': { /* a } brace */ userAgent: "Caf\u00e9/1.0 (it's \"quoted\")", viewport: { width: 320, height: 480, },
+        deviceScaleFactor: 1.5e0, isMobile: true, hasTouch: false, tags: [1, true, `x}`], // don't }
+        defaultBrowserType: "chromium" },
+    };
+  }
+});"#;
+    std::fs::write(lib.join("coreBundle.js"), bundle).unwrap();
+    let script = r#"
+import { devices } from '@playwright/test';
+export default devices['Café Phone'];
+"#;
+    let envelope = run_module(&dir, script);
+    let expected = serde_json::json!({ "userAgent": "Café/1.0 (it's \"quoted\")", "viewport": { "width": 320, "height": 480 },
+        "deviceScaleFactor": 1.5, "isMobile": true, "hasTouch": false, "tags": [1, true, "x}"], "defaultBrowserType": "chromium" });
+    assert_eq!(envelope["value"], expected, "{envelope}");
+
+    let code = bundle.replace("deviceScaleFactor: 1.5e0", "deviceScaleFactor: steal()");
+    std::fs::write(lib.join("coreBundle.js"), code).unwrap();
+    let script = r#"
+import { devices } from '@playwright/test';
+let message;
+try { message = JSON.stringify(devices['Café Phone']); } catch (e) { message = e.message; }
+export default message;
+"#;
+    let envelope = run_module(&dir, script);
+    let message = envelope["value"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("not plain data (word steal)") && message.contains("node_modules/playwright-core"),
+        "{envelope}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

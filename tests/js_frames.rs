@@ -153,6 +153,10 @@ await attempt('setContent', async () => { await child.setContent('<p id=w>writte
 await attempt('styleTag', async () => { const h = await child.addStyleTag({ content: 'p { color: rgb(1, 2, 3) }' }); return [await child.evaluate(() => getComputedStyle(document.querySelector('p')).color), await h.evaluate((e) => e.tagName)]; });
 await attempt('scriptTag', async () => { await child.addScriptTag({ content: 'window.added = 7' }); return child.evaluate(() => window.added); });
 await attempt('main', async () => [await page.locator('h1').textContent(), strip(page.url()), page.frames().length]);
+await attempt('replaced', async () => { const r = await child.goto(args[0] + '/redirecting'); await child.waitForURL('**/deep'); return [strip(r.url()), strip(child.url()), await child.locator('p').textContent()]; });
+await attempt('slowHeaders', async () => { const t = Date.now(); try { await child.goto(args[0] + '/__slow?ms=3000', { timeout: 300 }); return 'loaded'; } catch (e) { return [e.message.split('\n')[0], Date.now() - t < 2000]; } });
+await attempt('badWaitUntil', async () => { await child.goto(args[0] + '/child'); try { await child.setContent('<p>changed</p>', { waitUntil: 'nope' }); } catch (e) { return [e.message.split('\n')[0], await child.locator('p').textContent()]; } return 'no error'; });
+await attempt('hash', async () => { await child.goto(args[0] + '/child#part'); return strip(child.url()); });
 await attempt('detached', async () => { const f = page.frame('child'); await page.evaluate(() => document.querySelector('#child').remove()); return f.goto(args[0] + '/deep'); });
 return out;
 "#;
@@ -164,6 +168,7 @@ const NAVIGATION_PAGES: &[(&str, &str)] = &[
     ("/held", r#"<!DOCTYPE html><title>Held</title><p>held</p><img src="/__slow?ms=400">"#),
     ("/held-longer", r#"<!DOCTYPE html><title>Held</title><p>held</p><img src="/__slow?ms=800">"#),
     ("/held-long", r#"<!DOCTYPE html><title>Held</title><p>held</p><img src="/__slow?ms=2000">"#),
+    ("/redirecting", "<!DOCTYPE html><title>R</title><script>location.replace('/deep')</script>"),
 ];
 
 #[test]
@@ -185,14 +190,24 @@ fn a_child_frame_navigates_and_waits_as_playwright() {
         "styleTag": ["rgb(1, 2, 3)", "STYLE"],
         "scriptTag": 7,
         "main": ["Top", "/nav-top", 2],
-        "detached": "error: frame.goto: Frame was detached"
+        "detached": "error: frame.goto: Frame was detached",
+        "replaced": ["/redirecting", "/deep", "deep text"],
+        "slowHeaders": ["frame.goto: Timeout 300ms exceeded.", true],
+        "badWaitUntil": ["waitUntil: expected one of (load|domcontentloaded|networkidle|commit)", "child"],
+        "hash": "/child#part"
     });
     // Ours names what it waited for, as page.goto's does.
-    let ours = [(
-        "timeout",
-        serde_json::json!("error: timed out after 300 ms waiting for frame.goto('BASE/held-long') to load"),
-    )];
-    let ours = ours.map(|(case, v)| (case, serde_json::json!(v.as_str().unwrap_or_default().replace("BASE", &base))));
+    let ours = [
+        (
+            "timeout",
+            serde_json::json!("error: timed out after 300 ms waiting for frame.goto('BASE/held-long') to load"),
+        ),
+        (
+            "slowHeaders",
+            serde_json::json!(["timed out after 300 ms waiting for frame.goto('BASE/__slow?ms=3000') to load", true]),
+        ),
+    ];
+    let ours = ours.map(|(case, v)| (case, serde_json::from_str(&v.to_string().replace("BASE", &base)).unwrap()));
     js_suite::assert_as_playwright("child-frame-navigation", &base, CHILD_NAVIGATION, &playwright, &ours);
 }
 

@@ -236,6 +236,8 @@ await attempt('badName', () => selectors.register('bad name', createTagNameEngin
 await attempt('string', async () => String(await selectors.register('dataname', `({ query(root, s) { return root.querySelector('[data-name="' + s + '"]'); }, queryAll(root, s) { return Array.from(root.querySelectorAll('[data-name="' + s + '"]')); } })`)));
 await attempt('content', async () => String(await selectors.register('upper', { content: `({ queryAll(root, s) { return Array.from(root.querySelectorAll('*')).filter((e) => e.textContent === s.toUpperCase() && !e.children.length); } })` })));
 await page.goto(args[0] + '/engines');
+// The page cannot put its own engine in place of a registered one.
+await page.evaluate(() => Object.defineProperty(document, Symbol.for('ferridriver.engines'), { value: { has: () => true, get: () => ({ queryAll: () => [document.body] }), set() {} } }));
 await attempt('count', () => page.locator('tag=b').count());
 await attempt('texts', () => page.locator('tag=b').allTextContents());
 await attempt('chain', () => page.locator('#box >> tag=b').textContent());

@@ -1,8 +1,7 @@
 //! Navigation of a child frame (`frame.goto` on an iframe): the frame's own document load,
-//! followed through the page's events for that frame. The main frame's navigation
-//! (`navigation.rs`) does more — it follows meta refreshes and script redirects that replace
-//! the document — which a child frame's `goto` leaves to the next wait, as the page it lives
-//! in may reload it at any time.
+//! followed through the page's events for that frame; a load that replaces it (a script
+//! redirect) is followed as the main frame's is. Unlike the main frame's (`navigation.rs`), a
+//! `<meta http-equiv=refresh>` of the child's document is not waited for.
 
 use crate::connection::CdpEvent;
 use crate::error::{BrowserError, Result};
@@ -36,35 +35,56 @@ impl Page {
         options: NavigateOptions,
     ) -> Result<Option<NavigationResponse>> {
         let _noted = crate::pending::note(format!("frame.goto('{url}')"));
+        let limit = options.timeout.unwrap_or(self.timeout);
+        // The time limit covers the request too: Chromium answers `Page.navigate` only once the
+        // response's headers came.
+        let deadline = Instant::now() + limit;
+        let timed_out = || BrowserError::Timeout {
+            what: format!("frame.goto('{url}') to {}", describe(options.wait_until)),
+            ms: limit.as_millis(),
+        };
         let mut events = self.connection().subscribe();
-        let nav = self.send("Page.navigate", json!({ "url": url, "frameId": frame })).await.map_err(|e| match e {
+        let navigate = self.send("Page.navigate", json!({ "url": url, "frameId": frame }));
+        let nav = tokio::time::timeout_at(deadline, navigate).await.map_err(|_| timed_out())?.map_err(|e| match e {
             // Chromium's words for a frame id it does not know.
             BrowserError::Protocol { message, .. } if message.contains("No frame") => detached(),
             other => other,
         })?;
+        if nav["isDownload"].as_bool() == Some(true) {
+            let error = "net::ERR_ABORTED (the response is a download: wait for the page's download event instead)";
+            return Err(BrowserError::Navigation { url: url.to_string(), error: error.into() });
+        }
         if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
             let error = crate::page_network::explain(&self.inner, error.to_string());
             return Err(BrowserError::Navigation { url: url.to_string(), error });
         }
-        let deadline = Instant::now() + options.timeout.unwrap_or(self.timeout);
         let loader = nav["loaderId"].as_str().map(str::to_string);
-        let wait = FrameWait { frame, loader, options, url };
-        wait.run(self, &mut events, deadline).await
+        let mut wait = FrameWait { frame, requested: loader.clone(), loader, options, url };
+        let response = wait.run(self, &mut events, deadline).await.map_err(|e| match e {
+            BrowserError::Timeout { .. } => timed_out(),
+            other => other,
+        })?;
+        // `frame.url()` reads the frame tree the page's watcher keeps: let it see the commit.
+        self.inner.caught_up().await;
+        Ok(response)
     }
 }
 
 /// One child frame's navigation being awaited.
 struct FrameWait<'a> {
     frame: &'a str,
-    /// The document load `Page.navigate` started (none: a same-document move).
+    /// The document load being waited for (none: a same-document move): the one
+    /// `Page.navigate` started, or one that replaced it (a script or server redirect).
     loader: Option<String>,
+    /// The document load `Page.navigate` started.
+    requested: Option<String>,
     options: NavigateOptions,
     url: &'a str,
 }
 
 impl FrameWait<'_> {
     async fn run(
-        &self,
+        &mut self,
         page: &Page,
         events: &mut broadcast::Receiver<Arc<CdpEvent>>,
         deadline: Instant,
@@ -73,13 +93,7 @@ impl FrameWait<'_> {
         let mut committed = false;
         loop {
             let event = match tokio::time::timeout_at(deadline, events.recv()).await {
-                Err(_) => {
-                    let ms = self.options.timeout.unwrap_or(page.timeout).as_millis();
-                    return Err(BrowserError::Timeout {
-                        what: format!("frame.goto('{}') to {}", self.url, describe(self.options.wait_until)),
-                        ms,
-                    });
-                }
+                Err(_) => return Err(BrowserError::Timeout { what: String::new(), ms: 0 }),
                 Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
                 Ok(Err(broadcast::error::RecvError::Closed)) => {
                     return Err(BrowserError::Disconnected("event stream closed".into()))
@@ -93,37 +107,64 @@ impl FrameWait<'_> {
                 continue;
             }
             let p = &event.params;
-            let frame_of_event = p["frameId"].as_str().or_else(|| p.pointer("/frame/id").and_then(Value::as_str));
-            if frame_of_event != Some(self.frame) {
-                continue;
-            }
-            let ours = |loader: Option<&str>| loader.is_some() && loader == self.loader.as_deref();
-            match (event.method.as_str(), &self.loader) {
-                ("Page.frameDetached", _) => return Err(detached()),
-                ("Page.navigatedWithinDocument", None) => return Ok(None),
-                ("Network.responseReceived", Some(_)) if p["type"] == "Document" && ours(p["loaderId"].as_str()) => {
-                    let id = p["requestId"].as_str().unwrap_or_default();
-                    response = Some(NavigationResponse::from_event(id, &p["response"]));
-                }
-                ("Network.loadingFailed", Some(loader)) if p["requestId"].as_str() == Some(loader.as_str()) => {
+            // A failed document request names no frame: its request id is its loader's id.
+            if event.method == "Network.loadingFailed" && p["type"] == "Document" {
+                if self.loader.is_some() && p["requestId"].as_str() == self.loader.as_deref() {
                     let error = p["errorText"].as_str().unwrap_or("net::ERR_FAILED").to_string();
                     let error = crate::page_network::explain(&page.inner, error);
                     return Err(BrowserError::Navigation { url: self.url.to_string(), error });
                 }
-                ("Page.frameNavigated", Some(_)) if ours(p.pointer("/frame/loaderId").and_then(Value::as_str)) => {
+                continue;
+            }
+            let frame_of_event = p["frameId"].as_str().or_else(|| p.pointer("/frame/id").and_then(Value::as_str));
+            if frame_of_event != Some(self.frame) {
+                continue;
+            }
+            let ours =
+                |loader: Option<&str>, current: &Option<String>| loader.is_some() && loader == current.as_deref();
+            match event.method.as_str() {
+                // A process swap keeps the frame (in another process, which is not ours).
+                "Page.frameDetached" if p["reason"] == "swap" => return Err(BrowserError::Evaluation(
+                    "Frame moved to another process (frames in another process are not supported by ferridriver yet)"
+                        .into(),
+                )),
+                "Page.frameDetached" => return Err(detached()),
+                "Page.navigatedWithinDocument" if self.loader.is_none() => return Ok(None),
+                // Another document load took the place of ours (a script redirect): that one is
+                // the frame's now, as for the main frame.
+                "Page.frameStartedNavigating" if self.loader.is_some() => {
+                    let same_document =
+                        p["navigationType"].as_str().is_some_and(|t| t.to_ascii_lowercase().contains("samedocument"));
+                    if let Some(loader) = p["loaderId"].as_str().filter(|_| !same_document) {
+                        if self.loader.as_deref() != Some(loader) {
+                            self.loader = Some(loader.to_string());
+                            committed = false;
+                        }
+                    }
+                }
+                // The response is the one of the document `goto` asked for (a redirect's last hop),
+                // not of one that replaced it, as Playwright's.
+                "Network.responseReceived"
+                    if p["type"] == "Document" && ours(p["loaderId"].as_str(), &self.requested) =>
+                {
+                    let id = p["requestId"].as_str().unwrap_or_default();
+                    response = Some(NavigationResponse::from_event(id, &p["response"]));
+                }
+                "Page.frameNavigated" if ours(p.pointer("/frame/loaderId").and_then(Value::as_str), &self.loader) => {
                     committed = true;
                     if self.options.wait_until == WaitUntil::Commit {
                         return Ok(response);
                     }
                 }
-                ("Page.lifecycleEvent", Some(_))
-                    if ours(p["loaderId"].as_str()) && p["name"].as_str() == self.options.wait_until.lifecycle() =>
+                "Page.lifecycleEvent"
+                    if ours(p["loaderId"].as_str(), &self.loader)
+                        && p["name"].as_str() == self.options.wait_until.lifecycle() =>
                 {
                     return Ok(response);
                 }
                 // A committed document that stopped loading (`window.stop()`) counts as loaded,
                 // as for the main frame.
-                ("Page.frameStoppedLoading", Some(_))
+                "Page.frameStoppedLoading"
                     if committed
                         && matches!(self.options.wait_until, WaitUntil::Load | WaitUntil::DomContentLoaded) =>
                 {

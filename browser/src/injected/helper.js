@@ -1,10 +1,12 @@
 // ferridriver's in-page helper: element queries by text, label and attributes, and the
 // actionability checks of the auto-waiting locators. Evaluated as an expression that yields
-// the helper object; stateless, so it can be re-created in any document. `aria` is roles.js's
+// the helper object; it keeps nothing but caches, so it can be re-created in any document. `aria` is roles.js's
 // object (the Rust side applies this function to it; `null` where no role query is made).
 ((aria) => {
   const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
   const PINS = Symbol.for('ferridriver.pins');
+  // The engines `selectors.register` made, per document (`custom`).
+  const engines = new WeakMap();
   // Numbers start at a random point in each document: a handle kept across a navigation never
   // names what the next document pinned under the same number.
   const pins = (doc) =>
@@ -200,9 +202,17 @@
     // once per document, in that document's window, and asked for all it finds under `root`.
     custom: (root, name, source, body) => {
       const doc = root.nodeType === Node.DOCUMENT_NODE ? root : root.ownerDocument;
-      const ENGINES = Symbol.for('ferridriver.engines');
-      const made = doc[ENGINES] || Object.defineProperty(doc, ENGINES, { value: new Map() })[ENGINES];
-      if (!made.has(source)) made.set(source, doc.defaultView.eval(source));
+      // Kept where the page's own scripts cannot reach (not on the document).
+      if (!engines.has(doc)) engines.set(doc, new Map());
+      const made = engines.get(doc);
+      if (!made.has(source)) {
+        try {
+          made.set(source, doc.defaultView.eval(source));
+        } catch (e) {
+          const why = e instanceof EvalError ? "the page's Content-Security-Policy forbids evaluating code" : String(e && e.message);
+          throw new Error(`selector engine "${name}" cannot be made in this document: ${why}`);
+        }
+      }
       const engine = made.get(source);
       if (!engine || typeof engine.queryAll !== 'function') {
         throw new Error(`selector engine "${name}" has no queryAll(root, selector) (selectors.register)`);

@@ -21,12 +21,23 @@
     return fallback === null ? 30000 : fallback;
   }
 
+  // Errors of a document being replaced or gone: the wait reads again. Any other (a page whose
+  // policy forbids evaluating, say) is the wait's error.
+  const PASSING = /context|detached|navigat|closed|not found|Cannot find/i;
   // The frame's document state; null while it cannot be read (being replaced, or gone).
   async function documentState(frame) {
     try {
       return await frame.evaluate(() => ({ ready: document.readyState, resources: performance.getEntriesByType('resource').length }));
-    } catch (_) {
-      return null;
+    } catch (e) {
+      if (PASSING.test(String((e && e.message) || e))) return null;
+      throw e;
+    }
+  }
+  // `waitUntil` checked before anything is done, in Playwright's words (its message names no
+  // method here).
+  function checkWaitUntil(value) {
+    if (value !== undefined && value !== 'commit' && !STATES.includes(value)) {
+      throw new Error('waitUntil: expected one of (load|domcontentloaded|networkidle|commit)');
     }
   }
 
@@ -56,17 +67,10 @@
     }
   }
 
-  // `url` as Playwright's waitForURL takes it: a string (glob), a RegExp or a predicate of a URL.
+  // `url` as Playwright's waitForURL takes it: a string (glob), a RegExp or a predicate of a URL
+  // (whose throw is the wait's error, as in Playwright).
   function urlTest(frame, url) {
-    if (typeof url === 'function') {
-      return (u) => {
-        try {
-          return Boolean(url(new g.URL(u)));
-        } catch (_) {
-          return false;
-        }
-      };
-    }
+    if (typeof url === 'function') return (u) => Boolean(url(new g.URL(u)));
     const matcher = pw.urlMatcher(frame._page, url);
     return (u) => matcher({ url: () => u });
   }
@@ -87,6 +91,7 @@
     async waitForURL(url, options) {
       const site = pw.callSite();
       const o = options || {};
+      checkWaitUntil(o.waitUntil);
       const timeout = timeoutOf(this, o);
       const matches = urlTest(this, url);
       const start = Date.now();
@@ -105,6 +110,7 @@
     async setContent(html, options) {
       const site = pw.callSite();
       const o = options || {};
+      checkWaitUntil(o.waitUntil);
       await this.evaluate((content) => {
         document.open();
         document.write(content);

@@ -152,10 +152,12 @@
   const PREDEFINED_ENGINES = ['css', 'xpath', 'text', 'id', 'nth', 'visible', 'role', '_react', '_vue'];
   // The engines registered in this JS world: [name, source], in order.
   const engines = [];
-  // A CSS/selector part of a locator, with the registered engines it may name.
+  // A CSS/selector part of a locator, with the registered engines its text names (only those:
+  // each travels with every query).
   function selectorPart(selector) {
     const part = { kind: 'css', selector: String(selector) };
-    if (engines.length) part.engines = engines.slice();
+    const named = engines.filter(([name]) => part.selector.includes(`${name}=`));
+    if (named.length) part.engines = named;
     return part;
   }
 
