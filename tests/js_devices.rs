@@ -1,7 +1,7 @@
 //! Playwright's `devices`, read from the project's own Playwright package: a context made from
 //! a device (`browser.newContext({ ...devices['iPhone 13'] })`) shows the page what Playwright
 //! 1.65.1 showed it for the same device (recorded with a probe: user agent, viewport, pixel
-//! ratio, screen, touch); the older package layout (a JSON file) is read too; a project
+//! ratio, screen, touch, and after a resize); the older package layout and pnpm's (a JSON file) is read too; a project
 //! without the package gets an error that says how to get one, and only when it uses `devices`.
 
 #[path = "../browser/tests/support/mod.rs"]
@@ -40,6 +40,15 @@ for (const name of ['iPhone 13', 'Pixel 7', 'Desktop Chrome', 'iPad Mini landsca
   out[name] = await page.evaluate(() => [navigator.userAgent, innerWidth, innerHeight, devicePixelRatio, screen.width, screen.height, matchMedia('(pointer: coarse)').matches, navigator.maxTouchPoints]);
   await context.close();
 }
+{
+  // A device's pixel ratio and touch stay when the viewport is resized; the screen follows it.
+  const context = await browser.newContext({ ...devices['iPhone 13'] });
+  const page = await context.newPage();
+  await page.setContent('<meta name=viewport content="width=device-width"><p>x</p>');
+  await page.setViewportSize({ width: 500, height: 600 });
+  out.resized = await page.evaluate(() => [innerWidth, innerHeight, devicePixelRatio, screen.width, screen.height, matchMedia('(pointer: coarse)').matches]);
+  await context.close();
+}
 out.count = Object.keys(devices).length;
 out.keys = Object.keys(devices['iPhone 13']).sort();
 out.has = ['Pixel 7' in devices, 'No such phone' in devices];
@@ -63,6 +72,7 @@ fn a_device_from_the_projects_playwright_package_emulates_as_playwright() {
         "Pixel 7": ["Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Mobile Safari/537.36", 412, 839, 2.625, 412, 915, true, 1],
         "Desktop Chrome": ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36", 1280, 720, 1, 1920, 1080, false, 0],
         "iPad Mini landscape": ["Mozilla/5.0 (iPad; CPU OS 12_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/27.2 Mobile/15E148 Safari/604.1", 1024, 768, 2, 1024, 768, true, 1],
+        "resized": [500, 600, 3, 500, 600, true],
         "count": 207,
         "keys": ["defaultBrowserType", "deviceScaleFactor", "hasTouch", "isMobile", "screen", "userAgent", "viewport"],
         "has": [true, false]
@@ -72,7 +82,7 @@ fn a_device_from_the_projects_playwright_package_emulates_as_playwright() {
 }
 
 #[test]
-fn the_older_package_layout_is_read_and_a_project_without_one_is_told_what_to_do() {
+fn older_and_pnpm_package_layouts_are_read_and_a_project_without_one_is_told_what_to_do() {
     support::browser_available();
     let dir = project("json");
     let json = dir.join("node_modules/playwright-core/lib/server");
@@ -89,6 +99,16 @@ export default [Object.keys(devices), await page.evaluate(() => [navigator.userA
 "#;
     let envelope = run_module(&dir, script);
     assert_eq!(envelope["value"], serde_json::json!([["Test Phone"], ["TestPhone/1.0", 360, 2]]), "{envelope}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // pnpm's layout: the package under node_modules/.pnpm/<name>@<version>/node_modules.
+    let dir = project("pnpm");
+    let json = dir.join("node_modules/.pnpm/playwright-core@1.65.1/node_modules/playwright-core/lib/server");
+    std::fs::create_dir_all(&json).unwrap();
+    std::fs::write(json.join("deviceDescriptorsSource.json"), table).unwrap();
+    let envelope =
+        run_module(&dir, "import { devices } from '@playwright/test';\nexport default Object.keys(devices);");
+    assert_eq!(envelope["value"], serde_json::json!(["Test Phone"]), "{envelope}");
     let _ = std::fs::remove_dir_all(&dir);
 
     let dir = project("none");

@@ -131,12 +131,10 @@ impl ContextOptions {
         let page = setup.page();
         if self.device_scale_factor.is_some() || self.is_mobile.is_some() || self.screen.is_some() {
             let (width, height) = page.viewport_size();
-            let mut metrics = json!({
-                "width": width,
-                "height": height,
-                "deviceScaleFactor": self.device_scale_factor.unwrap_or(1.0),
-                "mobile": self.is_mobile.unwrap_or(false),
-            });
+            if let Ok(mut device) = page.inner.device.lock() {
+                *device = (self.device_scale_factor.unwrap_or(1.0), self.is_mobile.unwrap_or(false));
+            }
+            let mut metrics = page.inner.metrics(width, height);
             if let Some(screen) = self.screen {
                 metrics["screenWidth"] = json!(screen.width);
                 metrics["screenHeight"] = json!(screen.height);

@@ -147,8 +147,23 @@ impl Page {
 
     async fn goto_untraced(&self, url: &str, options: NavigateOptions) -> Result<Option<NavigationResponse>> {
         let _noted = crate::pending::note(format!("page.goto('{url}')"));
+        let limit = options.timeout.unwrap_or(self.timeout);
+        // The time limit covers the request too: Chromium answers `Page.navigate` only once the
+        // response's headers came.
+        let started = Instant::now();
         let mut events = self.connection().subscribe();
-        let nav = self.send("Page.navigate", json!({ "url": url })).await?;
+        let navigate = self.send("Page.navigate", json!({ "url": url }));
+        let timed_out = || BrowserError::Timeout {
+            what: format!("{url} to {}", describe(options.wait_until)),
+            ms: limit.as_millis(),
+        };
+        let nav = tokio::time::timeout(limit, navigate).await.map_err(|_| timed_out())??;
+        // What is left of the limit is the wait's (its timeout still names the whole limit).
+        let options = NavigateOptions { timeout: Some(limit.saturating_sub(started.elapsed())), ..options };
+        let whole_limit = |e: BrowserError| match e {
+            BrowserError::Timeout { .. } => timed_out(),
+            other => other,
+        };
         if nav["isDownload"].as_bool() == Some(true) {
             return Err(BrowserError::Navigation {
                 url: url.to_string(),
@@ -165,9 +180,12 @@ impl Page {
             // commits it after the browser has answered.
             None => {
                 let deadline = Instant::now() + options.timeout.unwrap_or(self.timeout);
-                self.settle_same_document(&mut events, None, deadline, url).await.map(|_| None)
+                self.settle_same_document(&mut events, None, deadline, url).await.map(|_| None).map_err(whole_limit)
             }
-            Some(loader) => self.await_navigation(&mut events, Start::Loader(loader.to_string()), options, url).await,
+            Some(loader) => self
+                .await_navigation(&mut events, Start::Loader(loader.to_string()), options, url)
+                .await
+                .map_err(whole_limit),
         }
     }
 

@@ -42,6 +42,9 @@ pub(crate) struct PageInner {
     pub(crate) frame_id: String,
     /// The viewport size set with `set_viewport_size`.
     pub(crate) viewport: std::sync::Mutex<(u32, u32)>,
+    /// The device scale factor and mobile flag the context emulates (a device's), kept when
+    /// the viewport changes size.
+    pub(crate) device: std::sync::Mutex<(f64, bool)>,
     /// The media type and features emulated now (`emulation.rs`).
     pub(crate) media: std::sync::Mutex<crate::emulation::MediaEmulation>,
     /// The main frame's URL as its navigations report it (see [`Page::last_known_url`]).
@@ -206,15 +209,17 @@ impl Page {
         Ok(url)
     }
 
-    /// Resizes the page's viewport (CSS pixels, device scale 1), as Playwright's
-    /// `page.setViewportSize`.
+    /// Resizes the page's viewport (CSS pixels), as Playwright's `page.setViewportSize`.
     pub async fn set_viewport_size(&self, width: u32, height: u32) -> Result<()> {
         if width == 0 || height == 0 {
             return Err(BrowserError::Evaluation("setViewportSize: width and height must be positive".into()));
         }
-        self.connection
-            .call_raw("Emulation.setDeviceMetricsOverride", viewport_metrics(width, height), self.s())
-            .await?;
+        // The screen follows the new viewport; the device's pixel ratio and mobile flag stay,
+        // as in Playwright.
+        let mut metrics = self.inner.metrics(width, height);
+        metrics["screenWidth"] = serde_json::json!(width);
+        metrics["screenHeight"] = serde_json::json!(height);
+        self.connection.call_raw("Emulation.setDeviceMetricsOverride", metrics, self.s()).await?;
         if let Ok(mut v) = self.inner.viewport.lock() {
             *v = (width, height);
         }
@@ -406,9 +411,13 @@ impl Page {
     }
 }
 
-/// The device metrics of a `width`×`height` viewport (CSS pixels, device scale 1, desktop).
-pub(crate) fn viewport_metrics(width: u32, height: u32) -> Value {
-    serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false })
+impl PageInner {
+    /// The device metrics of a `width`×`height` viewport (CSS pixels) with the device the
+    /// context emulates (desktop at scale 1 unless it says otherwise).
+    pub(crate) fn metrics(&self, width: u32, height: u32) -> Value {
+        let (scale, mobile) = self.device.lock().map(|d| *d).unwrap_or((1.0, false));
+        serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile })
+    }
 }
 
 /// Whether a command never reached the page because its document was being swapped (a

@@ -84,12 +84,12 @@ impl<'p> Setup<'p> {
         });
     }
 
-    /// The viewport (CSS pixels, device scale 1), as `Page::set_viewport_size`.
+    /// The viewport (CSS pixels, with the device the page emulates), as `Page::set_viewport_size`.
     pub(crate) fn viewport(&mut self, width: u32, height: u32) {
         if let Ok(mut v) = self.page.inner.viewport.lock() {
             *v = (width, height);
         }
-        self.send("Emulation.setDeviceMetricsOverride", crate::page::viewport_metrics(width, height));
+        self.send("Emulation.setDeviceMetricsOverride", self.page.inner.metrics(width, height));
     }
 
     /// The context's extra HTTP headers (the page has none of its own yet).

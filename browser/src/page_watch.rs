@@ -53,6 +53,7 @@ impl Page {
             downloads: std::sync::Mutex::default(),
             known_url: std::sync::Mutex::new("about:blank".to_string()),
             viewport: std::sync::Mutex::new(crate::defaults::DEFAULT_VIEWPORT),
+            device: std::sync::Mutex::new((1.0, false)),
             media: std::sync::Mutex::default(),
             origins: std::sync::Mutex::default(),
             init_scripts: std::sync::Mutex::default(),

@@ -110,6 +110,26 @@ async fn launches_navigates_evaluates_and_leaves_nothing_behind() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn goto_s_time_limit_covers_a_server_slow_to_answer() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let browser = Browser::launch(&LaunchOptions::default()).await.unwrap();
+    let page = browser.new_context().await.unwrap().new_page().await.unwrap();
+    let started = std::time::Instant::now();
+    let quick = ferridriver_browser::NavigateOptions {
+        timeout: Some(std::time::Duration::from_millis(300)),
+        ..Default::default()
+    };
+    // The server holds its answer (headers too) for 3 s.
+    let error = page.goto_with(&format!("{base}/__slow?ms=3000"), quick).await.unwrap_err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "waited {:?} for the headers", started.elapsed());
+    assert!(error.to_string().starts_with("timed out after 300 ms waiting for"), "{error}");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn goto_follows_a_page_that_replaces_itself_while_loading() {
     if !support::browser_available() {
         return;

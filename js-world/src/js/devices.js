@@ -144,7 +144,19 @@
     };
     // What went wrong with a package that was there, for the message.
     const problems = [];
-    for (const dir of PACKAGES) {
+    // pnpm keeps packages under node_modules/.pnpm/<name>@<version>/node_modules/<name>.
+    let pnpm = [];
+    try {
+      pnpm = modules.fs
+        .readdirSync('node_modules/.pnpm')
+        .filter((name) => String(name).startsWith('playwright-core@'))
+        .sort()
+        .reverse()
+        .map((name) => `node_modules/.pnpm/${name}/node_modules/playwright-core`);
+    } catch (_) {
+      // Not a pnpm project.
+    }
+    for (const dir of PACKAGES.concat(pnpm)) {
       try {
         const json = read(`${dir}/lib/server/deviceDescriptorsSource.json`);
         if (json !== null) return (table = JSON.parse(json));
