@@ -44,7 +44,9 @@ impl Page {
     /// Makes `window[name](...args)` report each call as a [`crate::PageEvent::Binding`] and
     /// return a promise that [`Page::answer_binding`] settles, in this document and every
     /// later one.
-    pub async fn expose_binding(&self, name: &str) -> Result<()> {
+    /// Answers the identifier of the init script that defines it, for
+    /// [`Page::remove_binding`].
+    pub async fn expose_binding(&self, name: &str) -> Result<String> {
         if !self.inner.binding_added.swap(true, Ordering::SeqCst) {
             if let Err(e) = self.send("Runtime.addBinding", json!({ "name": BINDING })).await {
                 self.inner.binding_added.store(false, Ordering::SeqCst);
@@ -52,12 +54,23 @@ impl Page {
             }
         }
         let source = definition(name);
-        self.add_init_script(&source).await?;
+        let id = self.add_init_script(&source).await?;
         // The documents there now: the main frame's and its (same-origin) frames', as the init
         // script will reach the next ones.
         let everywhere = format!(
             "{source};\n(() => {{ const source = {}; const walk = (w) => {{ for (const f of Array.from(w.frames)) {{ try {{ f.eval(source); walk(f); }} catch (_) {{}} }} }}; walk(window); }})()",
             json!(source)
+        );
+        self.evaluate_untraced(&everywhere).await.map(|_| id)
+    }
+
+    /// Takes function `name` away again (`dispose()` of what `exposeFunction` answered): its
+    /// init script `id` stops, and the documents there now lose it (frames too).
+    pub async fn remove_binding(&self, name: &str, id: &str) -> Result<()> {
+        self.remove_init_script(id).await?;
+        let name = json!(name);
+        let everywhere = format!(
+            "(() => {{ const walk = (w) => {{ try {{ delete w[{name}]; }} catch (_) {{}} for (const f of Array.from(w.frames)) walk(f); }}; walk(window); }})()"
         );
         self.evaluate_untraced(&everywhere).await.map(|_| ())
     }

@@ -241,7 +241,7 @@ impl BrowserContext {
             setup.context_headers(&headers);
         }
         for script in &scripts {
-            setup.init_script(script);
+            setup.init_script(script, !held);
         }
         if let Some((lat, lon)) = geo {
             setup.geolocation(lat, lon);
@@ -448,6 +448,28 @@ impl BrowserContext {
         }
         for page in self.pages() {
             page.add_init_script(script).await?;
+        }
+        Ok(())
+    }
+
+    /// Undoes one [`BrowserContext::add_init_script`] of `script`: new pages no longer get it,
+    /// and the open pages' new documents no longer run it.
+    pub async fn remove_init_script(&self, script: &str) -> Result<()> {
+        if let Ok(mut s) = self.inner.settings.lock() {
+            if let Some(at) = s.init_scripts.iter().position(|kept| kept == script) {
+                s.init_scripts.remove(at);
+            }
+        }
+        for page in self.pages() {
+            let id = page
+                .inner
+                .init_scripts
+                .lock()
+                .ok()
+                .and_then(|ids| ids.iter().find(|(_, source)| source == script).map(|(id, _)| id.clone()));
+            if let Some(id) = id {
+                page.remove_init_script(&id).await?;
+            }
         }
         Ok(())
     }

@@ -80,7 +80,7 @@ pub(crate) struct PageInner {
     /// Origins any frame of this page showed (what a context reset must clear).
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).
-    pub(crate) init_scripts: std::sync::Mutex<Vec<String>>,
+    pub(crate) init_scripts: std::sync::Mutex<Vec<(String, String)>>,
     /// The extra HTTP headers of the page's requests (see [`ExtraHeaders`]).
     pub(crate) extra_headers: std::sync::Mutex<ExtraHeaders>,
     /// Request interception, the file gate and HTTP authentication (see `network.rs`).
@@ -154,12 +154,22 @@ impl Page {
 
     /// Runs `source` in this page's every new document before the page's own scripts
     /// (`page.addInitScript`), remembered so that a reset page forgets it.
-    pub async fn add_init_script(&self, source: &str) -> Result<()> {
+    /// Answers the script's identifier, for [`Page::remove_init_script`].
+    pub async fn add_init_script(&self, source: &str) -> Result<String> {
         let added = self.send("Page.addScriptToEvaluateOnNewDocument", serde_json::json!({ "source": source })).await?;
-        if let (Some(id), Ok(mut ids)) = (added["identifier"].as_str(), self.inner.init_scripts.lock()) {
-            ids.push(id.to_string());
+        let id = added["identifier"].as_str().unwrap_or_default().to_string();
+        if let Ok(mut ids) = self.inner.init_scripts.lock() {
+            ids.push((id.clone(), source.to_string()));
         }
-        Ok(())
+        Ok(id)
+    }
+
+    /// Stops init script `id` (from [`Page::add_init_script`]) running in new documents.
+    pub async fn remove_init_script(&self, id: &str) -> Result<()> {
+        if let Ok(mut ids) = self.inner.init_scripts.lock() {
+            ids.retain(|(kept, _)| kept != id);
+        }
+        self.send("Page.removeScriptToEvaluateOnNewDocument", serde_json::json!({ "identifier": id })).await.map(|_| ())
     }
 
     /// [`Page::evaluate`] as part of another operation (reading the title), not an action.

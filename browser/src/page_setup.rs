@@ -108,11 +108,14 @@ impl<'p> Setup<'p> {
     }
 
     /// A script run in every new document before the page's own (remembered, so that a reset
-    /// page forgets it).
-    pub(crate) fn init_script(&mut self, source: &str) {
-        self.send_then("Page.addScriptToEvaluateOnNewDocument", json!({ "source": source }), |page, added| {
+    /// page forgets it); `now`: in the document the page has already too (a new page's blank
+    /// one, as Playwright's `newPage` does).
+    pub(crate) fn init_script(&mut self, source: &str, now: bool) {
+        let kept = source.to_string();
+        let params = json!({ "source": source, "runImmediately": now });
+        self.send_then("Page.addScriptToEvaluateOnNewDocument", params, move |page, added| {
             if let (Some(id), Ok(mut ids)) = (added["identifier"].as_str(), page.inner.init_scripts.lock()) {
-                ids.push(id.to_string());
+                ids.push((id.to_string(), kept));
             }
         });
     }

@@ -72,8 +72,9 @@
       if (this._isMain()) return this._page.evaluate(fn, arg);
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('frame.evaluate: pass a function or an expression'));
       const source = JSON.stringify(typeof fn === 'function' ? `(${String(fn)})` : String(fn));
-      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return typeof v === 'function' ? v(arg) : v; }`;
-      return this.locator(':root').evaluate(run, arg);
+      // Answered as [] for `undefined` and [v] otherwise (JSON has no `undefined`).
+      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(typeof v === 'function' ? v(arg) : v).then((x) => x === undefined ? [] : [x]); }`;
+      return this.locator(':root').evaluate(run, arg).then((box) => (box.length ? box[0] : undefined));
     }
     title() {
       return this.evaluate(() => document.title);

@@ -482,9 +482,27 @@
     const found = frames.find((f) => f.url() === url && (f === page.mainFrame() || f.name() === name)) || frames.find((f) => f.url() === url);
     return { context: page.context(), page, frame: found || page.mainFrame() };
   }
+  // Defines `name` in the page; the identifier of its init script is kept for `dispose()`.
   async function expose(page, name) {
     await subscribe(page, '__binding');
-    await op(page, 'exposeFunction', [name]);
+    const id = await op(page, 'exposeFunction', [name]);
+    if (!page._bindingScripts) page._bindingScripts = new Map();
+    page._bindingScripts.set(name, id);
+  }
+  // Takes `name` away from `page` again (what `expose` defined there, if it did).
+  async function unexpose(page, name) {
+    const id = page._bindingScripts && page._bindingScripts.get(name);
+    if (id === undefined || page.isClosed()) return;
+    page._bindingScripts.delete(name);
+    await op(page, 'removeBinding', [name, id]);
+  }
+  // What `exposeFunction`/`exposeBinding` answer: `dispose()` frees the name and removes the
+  // function from the owner's pages (a page's own, or every page of a context).
+  function disposable(owner, name, pages) {
+    return new pw.Disposable(async () => {
+      if (owner._exposed) owner._exposed.delete(name);
+      await Promise.all(pages().map((page) => unexpose(page, name)));
+    });
   }
   function checkExposable(owner, label, name, callback, binding) {
     const method = `${label}.${binding ? 'exposeBinding' : 'exposeFunction'}`;
@@ -509,20 +527,24 @@
   Page.prototype.exposeFunction = async function (name, callback) {
     checkExposable(this, 'page', name, callback);
     await exposing(this, name, () => expose(this, name));
+    return disposable(this, name, () => [this]);
   };
   Page.prototype.exposeBinding = async function (name, callback) {
     // Playwright 1.65 takes no options any more: `{ handle: true }` is ignored, values are passed.
     checkExposable(this, 'page', name, callback, true);
     await exposing(this, name, () => expose(this, name));
+    return disposable(this, name, () => [this]);
   };
   pw.BrowserContext.prototype.exposeBinding = async function (name, callback) {
     // Playwright 1.65 takes no options any more: `{ handle: true }` is ignored, values are passed.
     checkExposable(this, 'browserContext', name, callback, true);
     await exposing(this, name, () => Promise.all(this.pages().map((page) => expose(page, name))));
+    return disposable(this, name, () => this.pages());
   };
   pw.BrowserContext.prototype.exposeFunction = async function (name, callback) {
     checkExposable(this, 'browserContext', name, callback);
     await exposing(this, name, () => Promise.all(this.pages().map((page) => expose(page, name))));
+    return disposable(this, name, () => this.pages());
   };
   // A page joining a context that exposed functions gets them too.
   pw.exposeToPage = (page) => Promise.all([...((page._context && page._context._exposed) || new Map()).keys()].map((name) => expose(page, name)));

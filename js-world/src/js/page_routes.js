@@ -180,9 +180,10 @@
   };
 
   Object.assign(Page.prototype, removal, {
+    // `dispose()` of the answer takes this route away again.
     route(url, handler, options) {
       addRoute(this, this, url, handler, options);
-      return subscribe(this, 'route').then(() => undefined);
+      return subscribe(this, 'route').then(() => new pw.Disposable(() => this.unroute(url, handler)));
     },
   });
 
@@ -191,7 +192,8 @@
   Object.assign(BrowserContext.prototype, removal, {
     route(url, handler, options) {
       addRoute(this, this._pages[0], url, handler, options);
-      return Promise.all(this.pages().map((page) => subscribe(page, 'route'))).then(() => undefined);
+      const added = Promise.all(this.pages().map((page) => subscribe(page, 'route')));
+      return added.then(() => new pw.Disposable(() => this.unroute(url, handler)));
     },
     async newPage() {
       const page = await newPage.call(this);

@@ -116,11 +116,35 @@
     delete o.timeout;
     return o;
   }
+  // `undefined` has no JSON: the page code of a function's call answers [] for it and [v] for
+  // any other value, so that `evaluate` resolves to `undefined` where Playwright's does (a
+  // string of page code is sent as it is: it may be statements).
+  const boxed = (call) => `(async () => { const v = await ${call}; return v === undefined ? [] : [v]; })()`;
+  const boxedFunction = (fn) => `async (...a) => { const v = await (${fn})(...a); return v === undefined ? [] : [v]; }`;
+  const unboxed = (box) => (box.length ? box[0] : undefined);
   function scriptOf(fn, arg) {
     if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
     if (fn && typeof fn.content === 'string') return fn.content;
     if (typeof fn === 'string') return fn;
     throw new TypeError('expected a function or a string of JavaScript');
+  }
+
+  // What Playwright 1.65's route, addInitScript, exposeFunction and exposeBinding answer:
+  // `dispose()` undoes it (once; later calls do nothing), also as `await using`.
+  class Disposable {
+    constructor(undo) {
+      this._undo = undo;
+      this._done = null;
+    }
+    dispose() {
+      if (!this._done) this._done = Promise.resolve().then(() => this._undo()).then(() => undefined);
+      return this._done;
+    }
+  }
+  if (typeof Symbol.asyncDispose === 'symbol') {
+    Disposable.prototype[Symbol.asyncDispose] = function () {
+      return this.dispose();
+    };
   }
 
   // `selectors.setTestIdAttribute`: what getByTestId matches from then on (a locator keeps the
@@ -354,12 +378,16 @@
     // `fn(element, arg)` runs in the page on the one matching element; `arg` travels as JSON.
     evaluate(fn, arg, options) {
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluate: pass a function'));
-      return this._op('evaluate', [String(fn), arg === undefined ? null : arg], options);
+      const arg2 = arg === undefined ? null : arg;
+      if (typeof fn === 'string') return this._op('evaluate', [fn, arg2], options);
+      return this._op('evaluate', [boxedFunction(fn), arg2], options).then(unboxed);
     }
     // `fn(elements, arg)` runs once in the page with every current match (no waiting).
     evaluateAll(fn, arg) {
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluateAll: pass a function'));
-      return this._op('evaluateAll', [String(fn), arg === undefined ? null : arg]);
+      const arg2 = arg === undefined ? null : arg;
+      if (typeof fn === 'string') return this._op('evaluateAll', [fn, arg2]);
+      return this._op('evaluateAll', [boxedFunction(fn), arg2]).then(unboxed);
     }
     async screenshot(options) {
       const o = options || {};
@@ -499,7 +527,8 @@
       return this._op('setContent', [String(html), (options && options.waitUntil) || 'load'], options).then(() => undefined);
     }
     evaluate(fn, arg) {
-      return this._op('evaluate', [scriptOf(fn, arg)]);
+      if (typeof fn !== 'function') return this._op('evaluate', [scriptOf(fn, arg)]);
+      return this._op('evaluate', [boxed(scriptOf(fn, arg))]).then(unboxed);
     }
     async screenshot(options) {
       const o = options || {};
@@ -511,9 +540,10 @@
       const waitUntil = (options && options.waitUntil) || null;
       return this._op('waitForURL', [textSpec(expected, true), waitUntil], options).then(() => undefined);
     }
-    // A script run in this page's every new document, before the page's own.
+    // A script run in this page's every new document, before the page's own; `dispose()` of
+    // the answer stops it.
     addInitScript(script, arg) {
-      return this._op('addInitScript', [scriptOf(script, arg)]).then(() => undefined);
+      return this._op('addInitScript', [scriptOf(script, arg)]).then((id) => new Disposable(() => this._op('removeInitScript', [id])));
     }
     // Deprecated in Playwright, still common: start it before the action that navigates.
     waitForNavigation(options) {
@@ -655,7 +685,8 @@
       return this._op('setOffline', [!!offline]).then(() => undefined);
     }
     addInitScript(script, arg) {
-      return this._op('addInitScript', [scriptOf(script, arg)]).then(() => undefined);
+      const source = scriptOf(script, arg);
+      return this._op('addInitScript', [source]).then(() => new Disposable(() => this._op('removeInitScript', [source])));
     }
   }
 
@@ -750,7 +781,7 @@
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
   }
 
-  Object.assign(pw, { installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext });
+  Object.assign(pw, { Disposable, installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext });
   g.__ferridriver.installFixtures = installFixtures;
   g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {

@@ -159,10 +159,9 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             write_admitted(&admitted, &pdf)?;
             Value::String(base64::engine::general_purpose::STANDARD.encode(pdf))
         }
-        PageOp::AddInitScript => {
-            page.add_init_script(&r.arg::<String>(0)?).await?;
-            Value::Null
-        }
+        // Its identifier: what `dispose()` of the answer hands back.
+        PageOp::AddInitScript => Value::String(page.add_init_script(&r.arg::<String>(0)?).await?),
+        PageOp::RemoveInitScript => page.remove_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         PageOp::Title => Value::String(page.title().await?),
         PageOp::BringToFront => page.bring_to_front().await.map(|_| Value::Null)?,
         PageOp::Markdown => Value::String(page.markdown().await?),
@@ -417,6 +416,7 @@ async fn context_op(session: &Session, r: &Request, op: ContextOp, admitted: Adm
             context.set_extra_http_headers(&headers).await.map(|_| Value::Null)?
         }
         ContextOp::AddInitScript => context.add_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        ContextOp::RemoveInitScript => context.remove_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         ContextOp::NewPage => json!(session.add_page(context.new_page().await?)),
         ContextOp::TracingStart => {
             let options: Option<TracingOptions> = r.arg(0)?;

@@ -43,8 +43,15 @@ pub(super) async fn event_op(
         EventOp::ResponseBody => response_body(session, r).await,
         EventOp::ExposeFunction => match page_of(session, r).await {
             Ok(page) => match r.arg::<String>(0) {
-                Ok(name) => page.expose_binding(&name).await.map(|_| Value::Null).map_err(Failure::from),
+                Ok(name) => page.expose_binding(&name).await.map(Value::String).map_err(Failure::from),
                 Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        },
+        EventOp::RemoveBinding => match page_of(session, r).await {
+            Ok(page) => match (r.arg::<String>(0), r.arg::<String>(1)) {
+                (Ok(name), Ok(id)) => page.remove_binding(&name, &id).await.map(|_| Value::Null).map_err(Failure::from),
+                (Err(e), _) | (_, Err(e)) => Err(e),
             },
             Err(e) => Err(e),
         },

@@ -99,6 +99,7 @@ operations! {
         EmulateMedia = "emulateMedia"("options") Open, ["Page.emulateMedia"];
         Pdf = "pdf"("options", "path") ProjectWrite(1), ["Page.pdf"];
         AddInitScript = "addInitScript"("script") Open, ["Page.addInitScript"];
+        RemoveInitScript = "removeInitScript"("identifier") Open, [];
         Title = "title"() Open, ["Page.title"];
         BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
         Markdown = "markdown"() Open, ["Page.markdown"];
@@ -143,6 +144,7 @@ operations! {
         DownloadDelete = "downloadDelete"("download") Open, ["Download.delete"];
         ExposeFunction = "exposeFunction"("name") Open, ["Page.exposeFunction", "BrowserContext.exposeFunction"];
         AnswerBinding = "answerBinding"("context", "call", "ok", "value") Open, [];
+        RemoveBinding = "removeBinding"("name", "identifier") Open, [];
     }
     Locator("locator") LocatorOp {
         Click = "click"("options") Open, ["Locator.click"];
@@ -226,6 +228,7 @@ operations! {
         SetOffline = "setOffline"("offline") Open, ["BrowserContext.setOffline"];
         SetExtraHttpHeaders = "setExtraHTTPHeaders"("headers") Open, ["BrowserContext.setExtraHTTPHeaders"];
         AddInitScript = "addInitScript"("script") Open, ["BrowserContext.addInitScript"];
+        RemoveInitScript = "removeInitScript"("script") Open, [];
         NewPage = "newPage"() Open, ["BrowserContext.newPage"];
         TracingStart = "tracingStart"("options") Open, ["Tracing.start"];
         TracingStartChunk = "tracingStartChunk"() Open, ["Tracing.startChunk"];

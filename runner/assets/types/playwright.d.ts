@@ -127,6 +127,11 @@ declare module '@playwright/test' {
   }
   /** Playwright's hover options: a click's, without pressing anything. */
   export type HoverOptions = Omit<ClickOptions, 'button' | 'clickCount' | 'delay'>;
+  /** What `route`, `addInitScript`, `exposeFunction` and `exposeBinding` answer: `dispose()`
+   * undoes it (also `await using`). */
+  export interface Disposable {
+    dispose(): Promise<void>;
+  }
   /** Where an `exposeBinding` callback was called from. */
   export interface BindingSource {
     context: BrowserContext;
@@ -227,7 +232,7 @@ declare module '@playwright/test' {
     /** Headers on every request of this page; they win over the context's of the same name. */
     setExtraHTTPHeaders(headers: Record<string, string>): Promise<void>;
     /** A script run in this page's every new document, before the page's own scripts. */
-    addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<void>;
+    addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<Disposable>;
     /** `page.locator(selector).focus()`. */
     focus(selector: string, options?: TimeoutOptions): Promise<void>;
     /** `page.locator(selector).setChecked(checked)`. */
@@ -282,9 +287,9 @@ declare module '@playwright/test' {
      * `window[name](...args)` in the page's documents (this one and later ones) calls
      * `callback` in the test and resolves to what it returns (a throw rejects with its message).
      */
-    exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
+    exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<Disposable>;
     /** `exposeFunction` whose callback gets `{ context, page, frame }` of the call first. */
-    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<void>;
+    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<Disposable>;
     /** The page's frames: the main frame first, then each frame after its parent. */
     frames(): Frame[];
     mainFrame(): Frame;
@@ -317,7 +322,7 @@ declare module '@playwright/test' {
 
     // Routing.
     /** Intercepts the page's requests matching `url` (a glob, exact URL, RegExp, or a predicate of the Request). */
-    route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<void>;
+    route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
     /** Removes routes of this `url` (and `handler`, if given). */
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;
@@ -628,9 +633,9 @@ declare module '@playwright/test' {
     pages(): Page[];
     newPage(): Promise<Page>;
     /** `page.exposeFunction` for every page of the context, open now or later. */
-    exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<void>;
+    exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<Disposable>;
     /** `page.exposeBinding` for every page of the context, open now or later. */
-    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<void>;
+    exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<Disposable>;
     /** Calls `listener` on every such event (`page`: every page opened from now on). */
     on<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
     addListener<K extends keyof BrowserContextEvents>(event: K, listener: (this: BrowserContext, payload: BrowserContextEvents[K]) => unknown): this;
@@ -661,9 +666,9 @@ declare module '@playwright/test' {
     setOffline(offline: boolean): Promise<void>;
     setExtraHTTPHeaders(headers: Record<string, string>): Promise<void>;
     /** Script run in every page before its own scripts. */
-    addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<void>;
+    addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<Disposable>;
     /** Intercepts the requests of all its pages (after each page's own routes). */
-    route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<void>;
+    route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;
   }

@@ -141,6 +141,9 @@ When('I use the page directly', async function () {
   await phone.close();
   await selectors.register('tag', () => ({ queryAll: (root: Element | Document, s: string) => Array.from(root.querySelectorAll(s)) }));
   await selectors.register('named', { content: '({ queryAll: () => [] })' });
+  const undo = await this.page.route('**/x', (route) => route.continue());
+  await undo.dispose();
+  await (await this.page.addInitScript(() => 1)).dispose();
   await this.page.addInitScript(() => { (window as any).ready = true; });
   await this.page.focus('#name');
   await this.page.setChecked('#agree', true);
