@@ -1,6 +1,6 @@
 //! `evaluate` answers `undefined` where Playwright 1.65.1's does (page, locator, `evaluateAll`,
-//! a child frame), so that `toBeNull()` on a missing value fails as it does there; recorded
-//! with a probe on the same page.
+//! a child frame), so that `toBeNull()` on a missing value fails as it does there, and the
+//! values JSON cannot carry as Playwright's serializer brings them; recorded with a probe.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -39,4 +39,84 @@ fn evaluate_answers_undefined_as_playwright() {
         "frameValue": "y", "string": 2, "nullPasses": false
     });
     js_suite::assert_as_playwright("evaluate-values", &base, SCRIPT, &playwright, &[]);
+}
+
+/// Values JSON cannot carry come back as Playwright's serializer brings them: NaN, ±Infinity,
+/// -0, `undefined` inside objects and arrays, Date, RegExp, URL, Error, BigInt, a cycle, an
+/// element as 'ref: <Node>', Map and Set as {}, functions and symbols as `undefined`.
+const VALUES: &str = r#"
+const show = (v) => {
+  const seen = new Set();
+  const d = (x) => {
+    if (x === undefined) return 'undefined';
+    if (typeof x === 'number') return Object.is(x, -0) ? '-0' : Number.isNaN(x) ? 'NaN' : String(x);
+    if (typeof x === 'bigint') return 'bigint ' + x;
+    if (x instanceof Date) return 'Date ' + x.toISOString();
+    if (x instanceof RegExp) return 'RegExp ' + String(x);
+    if (x instanceof URL) return 'URL ' + x.href;
+    if (x instanceof Error) return 'Error ' + x.name + ': ' + x.message;
+    if (x && typeof x === 'object') { if (seen.has(x)) return 'cycle'; seen.add(x); }
+    if (Array.isArray(x)) return x.map(d);
+    if (x && typeof x === 'object') { const o = {}; for (const k of Object.keys(x)) o[k] = d(x[k]); return o; }
+    return x;
+  };
+  return d(v);
+};
+const out = {};
+const cases = {
+  nan: () => NaN, inf: () => Infinity, ninf: () => -Infinity, negzero: () => -0,
+  nested: () => ({ a: undefined, b: [1, undefined, NaN], c: null }),
+  date: () => new Date(Date.UTC(2020, 0, 2, 3, 4, 5)), regexp: () => /a+b/gi, url: () => new URL('https://x.test/p?q=1'),
+  error: () => new TypeError('bad thing'), map: () => new Map([[1, 'a']]), set: () => new Set([1, 2]),
+  bigint: () => 10n, fn: () => (() => 1), circular: () => { const o = { n: 1 }; o.self = o; return o; },
+  element: () => document.body, sym: () => Symbol('s'),
+};
+for (const [k, f] of Object.entries(cases)) {
+  try { out[k] = show(await page.evaluate(f)); } catch (e) { out[k] = 'error: ' + e.message.split('\n')[0]; }
+}
+out.circularSame = await page.evaluate(() => { const o = { n: 1 }; o.self = o; return o; }).then((o) => o.self === o);
+out.locatorNaN = show(await page.locator('body').evaluate(() => NaN));
+out.locatorDate = show(await page.locator('body').evaluate(() => new Date(0)));
+let nanNull; try { expect(await page.evaluate(() => NaN)).toBeNull(); nanNull = true; } catch (e) { nanNull = false; }
+out.nanNull = nanNull;
+return out;
+"#;
+
+#[test]
+fn values_json_cannot_carry_come_back_as_playwrights() {
+    support::browser_available();
+    let base = support::serve(&[("/", "<p>x</p>")]);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same script).
+    let playwright = serde_json::json!({"nan": "NaN", "inf": "Infinity", "ninf": "-Infinity", "negzero": "-0",
+        "nested": {"a": "undefined", "b": ["1", "undefined", "NaN"], "c": null}, "date": "Date 2020-01-02T03:04:05.000Z",
+        "regexp": "RegExp /a+b/gi", "url": "URL https://x.test/p?q=1", "error": "Error TypeError: bad thing", "map": {},
+        "set": {}, "bigint": "bigint 10", "fn": "undefined", "circular": {"n": "1", "self": "cycle"},
+        "element": "ref: <Node>", "sym": "undefined", "circularSame": true, "locatorNaN": "NaN",
+        "locatorDate": "Date 1970-01-01T00:00:00.000Z", "nanNull": false});
+    js_suite::assert_as_playwright("evaluate-serialized", &base, VALUES, &playwright, &[]);
+}
+
+/// The same through JS handles: a handle's `jsonValue` and `evaluate`, and `evaluate` given a
+/// handle as its argument (page and locator).
+const HANDLES: &str = r#"
+await page.setContent('<p>x</p>');
+const h = await page.evaluateHandle(() => ({ n: NaN, d: new Date(0), u: undefined }));
+const t = (v) => v === undefined ? 'undefined' : v;
+const j = await h.jsonValue();
+return {
+  jsonNaN: Number.isNaN(j.n), jsonDate: j.d instanceof Date, jsonU: 'u' in j && j.u === undefined,
+  evalUndefined: t(await h.evaluate(() => undefined)),
+  pageWithHandle: t(await page.evaluate((v) => v.u, h)),
+  locatorWithHandle: await page.locator('p').evaluate((el, v) => v.d, h).then((d) => d instanceof Date),
+};
+"#;
+
+#[test]
+fn handles_answer_values_as_playwrights() {
+    support::browser_available();
+    let base = support::serve(&[("/", "<p>x</p>")]);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same script).
+    let playwright = serde_json::json!({ "jsonNaN": true, "jsonDate": true, "jsonU": true,
+        "evalUndefined": "undefined", "pageWithHandle": "undefined", "locatorWithHandle": true });
+    js_suite::assert_as_playwright("handle-values", &base, HANDLES, &playwright, &[]);
 }

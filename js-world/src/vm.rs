@@ -35,6 +35,7 @@ const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
+const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
 const DEVICES_PRELUDE: &str = include_str!("js/devices.js");
 const FRAME_NAVIGATION_PRELUDE: &str = include_str!("js/frame_navigation.js");
 const EXPECT_PRELUDE: &str = include_str!("js/expect.js");
@@ -158,6 +159,7 @@ impl Vm {
                     ("web.js", WEB_PRELUDE),
                     ("node_extra.js", NODE_EXTRA_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
+                    ("evaluate_values.js", EVALUATE_VALUES_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("api_request.js", API_REQUEST_PRELUDE),
                     ("launchers.js", LAUNCHERS_PRELUDE),
@@ -380,7 +382,13 @@ fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
     )?;
     let globals = ctx.globals();
     let bridge: Object = globals.get("__ferridriver")?;
-    for name in ["__ferridriver", "__ferridriver_native", "__ferridriver_playwright", "__ferridriver_console"] {
+    for name in [
+        "__ferridriver",
+        "__ferridriver_native",
+        "__ferridriver_playwright",
+        "__ferridriver_console",
+        "__ferridriver_values",
+    ] {
         globals.remove(name)?;
     }
     Ok(bridge)

@@ -72,9 +72,10 @@
       if (this._isMain()) return this._page.evaluate(fn, arg);
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('frame.evaluate: pass a function or an expression'));
       const source = JSON.stringify(typeof fn === 'function' ? `(${String(fn)})` : String(fn));
-      // Answered as [] for `undefined` and [v] otherwise (JSON has no `undefined`).
-      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(typeof v === 'function' ? v(arg) : v).then((x) => x === undefined ? [] : [x]); }`;
-      return this.locator(':root').evaluate(run, arg).then((box) => (box.length ? box[0] : undefined));
+      // Encoded in the frame as page.evaluate's answers are (js/evaluate_values.js).
+      const values = pw.values;
+      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(typeof v === 'function' ? v(arg) : v).then(${values.ENCODE}); }`;
+      return this.locator(':root').evaluate(run, arg).then(values.decode);
     }
     title() {
       return this.evaluate(() => document.title);

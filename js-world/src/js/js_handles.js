@@ -118,7 +118,8 @@
     // `fn(value, arg)` in the page.
     async evaluate(fn, arg) {
       const { json } = marked(arg === undefined ? [this] : [this, arg], 'jsHandle.evaluate', this._page);
-      return plainPageEvaluate.call(this._page, callSource('jsHandle.evaluate', fn, `...${REVIVE}(${json})`));
+      const call = callSource('jsHandle.evaluate', fn, `...${REVIVE}(${json})`);
+      return plainPageEvaluate.call(this._page, pw.boxed(call)).then(pw.unboxed);
     }
     async evaluateHandle(fn, arg) {
       const { json } = marked(arg === undefined ? [this] : [this, arg], 'jsHandle.evaluateHandle', this._page);
@@ -161,7 +162,7 @@
     async evaluate(fn, arg) {
       const { json, found } = marked(arg, 'page.evaluate', this);
       if (!found) return plainPageEvaluate.call(this, fn, arg);
-      return plainPageEvaluate.call(this, callSource('page.evaluate', fn, `${REVIVE}(${json})`));
+      return plainPageEvaluate.call(this, pw.boxed(callSource('page.evaluate', fn, `${REVIVE}(${json})`))).then(pw.unboxed);
     },
     async evaluateHandle(fn, arg) {
       const { json } = marked(arg, 'page.evaluateHandle', this);
@@ -176,7 +177,8 @@
       if (!found) return plainLocatorEvaluate.call(this, fn, arg, options);
       if (enteredFrame(this)) throw new Error('locator.evaluate: handles as the argument of a locator inside a frame are not supported by ferridriver yet');
       const call = callSource('locator.evaluate', fn, `el, ${REVIVE}(${json})`);
-      return plainLocatorEvaluate.call(this, `(el) => ${call}`, undefined, options);
+      const encode = pw.values.ENCODE;
+      return plainLocatorEvaluate.call(this, `async (el) => ${encode}(await ${call})`, undefined, options).then(pw.unboxed);
     },
     async evaluateHandle(fn, arg, options) {
       if (enteredFrame(this)) throw new Error('locator.evaluateHandle inside a frame is not supported by ferridriver yet');

@@ -116,12 +116,13 @@
     delete o.timeout;
     return o;
   }
-  // `undefined` has no JSON: the page code of a function's call answers [] for it and [v] for
-  // any other value, so that `evaluate` resolves to `undefined` where Playwright's does (a
-  // string of page code is sent as it is: it may be statements).
-  const boxed = (call) => `(async () => { const v = await ${call}; return v === undefined ? [] : [v]; })()`;
-  const boxedFunction = (fn) => `async (...a) => { const v = await (${fn})(...a); return v === undefined ? [] : [v]; }`;
-  const unboxed = (box) => (box.length ? box[0] : undefined);
+  // The answer of a function's call is encoded in the page and decoded here
+  // (js/evaluate_values.js: undefined, NaN, Date… as Playwright carries them); a string of page
+  // code is sent as it is (it may be statements).
+  const values = g.__ferridriver_values;
+  const boxed = (call) => `(async () => ${values.ENCODE}(await ${call}))()`;
+  const boxedFunction = (fn) => `async (...a) => ${values.ENCODE}(await (${fn})(...a))`;
+  const unboxed = (encoded) => values.decode(encoded);
   function scriptOf(fn, arg) {
     if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
     if (fn && typeof fn.content === 'string') return fn.content;
@@ -781,7 +782,7 @@
     Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
   }
 
-  Object.assign(pw, { Disposable, installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext });
+  Object.assign(pw, { values, boxed, unboxed, Disposable, installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext });
   g.__ferridriver.installFixtures = installFixtures;
   g.__ferridriver.installBrowser = installBrowser;
   modules.playwright = {

@@ -1,0 +1,91 @@
+// The values `evaluate` answers, as Playwright's serializer carries them: `undefined` (alone
+// and inside objects and arrays), NaN, ±Infinity, -0, Date, RegExp, URL, Error and BigInt
+// come back as themselves, an element as Playwright's 'ref: <Node>', Map and Set as {}, a
+// cycle as the same object. JSON carries none of these, so the page code encodes each value
+// (ENCODE, sent with the call) and `decode` rebuilds it here. Tags live under a key no JSON
+// from the page is taken for: a page object that has that key is wrapped.
+(function (g) {
+  'use strict';
+  const TAG = '\u0000fd';
+  // Page code: `(value) => encoded`.
+  const ENCODE = `((value) => {
+    const TAG = ${JSON.stringify(TAG)};
+    const path = [];
+    const enc = (v) => {
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return { [TAG]: 'u' };
+      if (typeof v === 'number') {
+        if (Number.isNaN(v)) return { [TAG]: 'n', v: 'NaN' };
+        if (v === Infinity) return { [TAG]: 'n', v: 'Infinity' };
+        if (v === -Infinity) return { [TAG]: 'n', v: '-Infinity' };
+        if (Object.is(v, -0)) return { [TAG]: 'n', v: '-0' };
+        return v;
+      }
+      if (typeof v === 'bigint') return { [TAG]: 'b', v: String(v) };
+      if (v === null || typeof v !== 'object') return v;
+      const up = path.indexOf(v);
+      if (up >= 0) return { [TAG]: 'up', v: path.length - up };
+      // By their class tag, not instanceof: a frame's values come from another window.
+      const kind = Object.prototype.toString.call(v).slice(8, -1);
+      if (kind === 'Date') return { [TAG]: 'd', v: isNaN(v) ? null : v.toISOString() };
+      if (kind === 'RegExp') return { [TAG]: 'r', s: v.source, f: v.flags };
+      if (kind === 'URL') return { [TAG]: 'url', v: v.href };
+      if (kind === 'Error') return { [TAG]: 'e', n: v.name, m: v.message, s: v.stack };
+      if (typeof v.nodeType === 'number' && typeof v.nodeName === 'string') return 'ref: <Node>';
+      if (kind === 'Map' || kind === 'Set') return {};
+      path.push(v);
+      let out;
+      if (Array.isArray(v)) out = v.map(enc);
+      else {
+        out = {};
+        for (const k of Object.keys(v)) out[k] = enc(v[k]);
+        if (Object.prototype.hasOwnProperty.call(v, TAG)) out = { [TAG]: 'o', v: out };
+      }
+      path.pop();
+      return out;
+    };
+    return enc(value);
+  })`;
+
+  function decode(encoded) {
+    const path = [];
+    const dec = (v) => {
+      if (v === null || typeof v !== 'object') return v;
+      const tag = Object.prototype.hasOwnProperty.call(v, TAG) ? v[TAG] : null;
+      switch (tag) {
+        case 'u': return undefined;
+        case 'n': return v.v === '-0' ? -0 : Number(v.v);
+        case 'b': return typeof g.BigInt === 'function' ? g.BigInt(v.v) : Number(v.v);
+        case 'd': return new Date(v.v === null ? NaN : v.v);
+        case 'r': return new RegExp(v.s, v.f);
+        case 'url': return typeof g.URL === 'function' ? new g.URL(v.v) : v.v;
+        case 'e': {
+          const ctor = { TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError }[v.n] || Error;
+          const e = new ctor(v.m);
+          if (!(v.n in { TypeError: 1, RangeError: 1, SyntaxError: 1, ReferenceError: 1, EvalError: 1, URIError: 1 })) e.name = v.n;
+          e.stack = v.s;
+          return e;
+        }
+        case 'up': return path[path.length - v.v];
+        case 'o': return fill({}, v.v);
+        default: return Array.isArray(v) ? fillArray(v) : fill({}, v);
+      }
+    };
+    const fill = (target, source) => {
+      path.push(target);
+      for (const k of Object.keys(source)) target[k] = dec(source[k]);
+      path.pop();
+      return target;
+    };
+    const fillArray = (source) => {
+      const target = [];
+      path.push(target);
+      for (const item of source) target.push(dec(item));
+      path.pop();
+      return target;
+    };
+    return dec(encoded);
+  }
+
+  // Taken by js/playwright.js (as `pw.values`); the global goes when the VM is sealed.
+  g.__ferridriver_values = Object.freeze({ ENCODE, decode });
+})(globalThis);
