@@ -1,7 +1,8 @@
 //! What Playwright 1.65's `route`, `addInitScript`, `exposeFunction` and `exposeBinding` answer
 //! (page and context): a `Disposable` whose `dispose()` undoes it — the route stops answering,
 //! the script stops running in new documents, the function leaves the page (and its name is
-//! free again) — compared with Playwright 1.65.1's answers on the same pages (recorded with a
+//! free again; a context's copy of a script goes, a page's own stays; disposing after the page
+//! closed is fine) — compared with Playwright 1.65.1's answers on the same pages (recorded with a
 //! probe).
 
 #[path = "common/js_suite.rs"]
@@ -72,6 +73,42 @@ await attempt('contextRoute', async () => {
   const after = await page.evaluate(async () => (await fetch('/api')).status);
   return [body, after];
 });
+await attempt('routeIdentity', async () => {
+  const h = (r) => r.fulfill({ body: 'mocked' });
+  const d = await page.route('**/api', h);
+  await page.unroute('**/api');
+  await page.route('**/api', h);
+  await d.dispose();
+  return page.evaluate(async () => (await fetch('/api')).status);
+});
+await attempt('sameScript', async () => {
+  await page.unrouteAll();
+  const src = 'window.both = (window.both || 0) + 1';
+  const pd = await page.addInitScript(src);
+  const cd = await context.addInitScript(src);
+  await page.reload();
+  const before = await page.evaluate(() => window.both);
+  await cd.dispose();
+  await page.reload();
+  const after = await page.evaluate(() => window.both);
+  await pd.dispose();
+  await page.reload();
+  return [before, after, await page.evaluate(() => window.both === undefined)];
+});
+await attempt('disposeClosed', async () => {
+  const p2 = await context.newPage();
+  const d2 = await p2.addInitScript('1');
+  await p2.close();
+  return d2.dispose().then(() => 'ok');
+});
+await attempt('blankSeesEmulation', async () => {
+  const c = await context.browser().newContext({ timezoneId: 'Asia/Tokyo', locale: 'de-DE' });
+  await c.addInitScript(() => { window.seen = [Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.language]; });
+  const p = await c.newPage();
+  const seen = await p.evaluate(() => window.seen);
+  await c.close();
+  return seen;
+});
 return out;
 "#;
 
@@ -87,7 +124,11 @@ fn disposables_undo_as_playwright() {
         "exposeFunction": [8, "undefined", "undefined", 12],
         "contextBinding": ["me", "undefined", "undefined"],
         "contextInit": [true, true, true],
-        "contextRoute": ["ctx", 404]
+        "contextRoute": ["ctx", 404],
+        "routeIdentity": 404,
+        "sameScript": [2, 1, true],
+        "disposeClosed": "ok",
+        "blankSeesEmulation": ["Asia/Tokyo", "de-DE"]
     });
     js_suite::assert_as_playwright("disposables", &base, SCRIPT, &playwright, &[]);
 }

@@ -74,6 +74,11 @@ const cases = {
 for (const [k, f] of Object.entries(cases)) {
   try { out[k] = show(await page.evaluate(f)); } catch (e) { out[k] = 'error: ' + e.message.split('\n')[0]; }
 }
+out.shaped = show(await page.evaluate(() => ({ nodeType: 1, nodeName: 'DIV', text: 'x' })));
+out.window = await page.evaluate(() => window);
+out.document = await page.evaluate(() => document);
+out.textNode = await page.evaluate(() => document.createTextNode('a'));
+out.holes = show(await page.evaluate(() => [1, , 3]));
 out.circularSame = await page.evaluate(() => { const o = { n: 1 }; o.self = o; return o; }).then((o) => o.self === o);
 out.locatorNaN = show(await page.locator('body').evaluate(() => NaN));
 out.locatorDate = show(await page.locator('body').evaluate(() => new Date(0)));
@@ -92,7 +97,9 @@ fn values_json_cannot_carry_come_back_as_playwrights() {
         "regexp": "RegExp /a+b/gi", "url": "URL https://x.test/p?q=1", "error": "Error TypeError: bad thing", "map": {},
         "set": {}, "bigint": "bigint 10", "fn": "undefined", "circular": {"n": "1", "self": "cycle"},
         "element": "ref: <Node>", "sym": "undefined", "circularSame": true, "locatorNaN": "NaN",
-        "locatorDate": "Date 1970-01-01T00:00:00.000Z", "nanNull": false});
+        "locatorDate": "Date 1970-01-01T00:00:00.000Z", "nanNull": false,
+        "shaped": {"nodeType": "1", "nodeName": "DIV", "text": "x"}, "window": "ref: <Window>",
+        "document": "ref: <Document>", "textNode": "ref: <Node>", "holes": ["1", "undefined", "3"]});
     js_suite::assert_as_playwright("evaluate-serialized", &base, VALUES, &playwright, &[]);
 }
 

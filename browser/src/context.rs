@@ -240,13 +240,15 @@ impl BrowserContext {
         if !headers.is_empty() {
             setup.context_headers(&headers);
         }
-        for script in &scripts {
-            setup.init_script(script, !held);
-        }
         if let Some((lat, lon)) = geo {
             setup.geolocation(lat, lon);
         }
         options.plan(&mut setup, agent.as_deref())?;
+        // Last: a script that runs at once in a new page's blank document already sees the
+        // context's emulation (agent, locale, zone, media, device).
+        for script in &scripts {
+            setup.init_script(script, !held);
+        }
         if gate.is_some() && !held {
             setup.interception();
         }
@@ -447,7 +449,7 @@ impl BrowserContext {
             s.init_scripts.push(script.to_string());
         }
         for page in self.pages() {
-            page.add_init_script(script).await?;
+            page.add_script_of(script, true).await?;
         }
         Ok(())
     }
@@ -460,15 +462,14 @@ impl BrowserContext {
                 s.init_scripts.remove(at);
             }
         }
+        // Each page's copy that came from the context (the page's own stay); a page that
+        // closed meanwhile has nothing left to stop.
         for page in self.pages() {
-            let id = page
-                .inner
-                .init_scripts
-                .lock()
-                .ok()
-                .and_then(|ids| ids.iter().find(|(_, source)| source == script).map(|(id, _)| id.clone()));
+            let id = page.inner.init_scripts.lock().ok().and_then(|ids| {
+                ids.iter().find(|(_, source, of_context)| *of_context && source == script).map(|(id, _, _)| id.clone())
+            });
             if let Some(id) = id {
-                page.remove_init_script(&id).await?;
+                let _ = page.remove_init_script(&id).await;
             }
         }
         Ok(())

@@ -80,7 +80,9 @@ pub(crate) struct PageInner {
     /// Origins any frame of this page showed (what a context reset must clear).
     pub(crate) origins: std::sync::Mutex<std::collections::BTreeSet<String>>,
     /// Identifiers of the init scripts added to this page (removed by a context reset).
-    pub(crate) init_scripts: std::sync::Mutex<Vec<(String, String)>>,
+    /// The init scripts added to the page: identifier, source, and whether its context's
+    /// (`BrowserContext::add_init_script`) rather than its own.
+    pub(crate) init_scripts: std::sync::Mutex<Vec<(String, String, bool)>>,
     /// The extra HTTP headers of the page's requests (see [`ExtraHeaders`]).
     pub(crate) extra_headers: std::sync::Mutex<ExtraHeaders>,
     /// Request interception, the file gate and HTTP authentication (see `network.rs`).
@@ -156,10 +158,15 @@ impl Page {
     /// (`page.addInitScript`), remembered so that a reset page forgets it.
     /// Answers the script's identifier, for [`Page::remove_init_script`].
     pub async fn add_init_script(&self, source: &str) -> Result<String> {
+        self.add_script_of(source, false).await
+    }
+
+    /// [`Page::add_init_script`], remembered as its context's (`of_context`) or its own.
+    pub(crate) async fn add_script_of(&self, source: &str, of_context: bool) -> Result<String> {
         let added = self.send("Page.addScriptToEvaluateOnNewDocument", serde_json::json!({ "source": source })).await?;
         let id = added["identifier"].as_str().unwrap_or_default().to_string();
         if let Ok(mut ids) = self.inner.init_scripts.lock() {
-            ids.push((id.clone(), source.to_string()));
+            ids.push((id.clone(), source.to_string(), of_context));
         }
         Ok(id)
     }
@@ -167,7 +174,7 @@ impl Page {
     /// Stops init script `id` (from [`Page::add_init_script`]) running in new documents.
     pub async fn remove_init_script(&self, id: &str) -> Result<()> {
         if let Ok(mut ids) = self.inner.init_scripts.lock() {
-            ids.retain(|(kept, _)| kept != id);
+            ids.retain(|(kept, _, _)| kept != id);
         }
         self.send("Page.removeScriptToEvaluateOnNewDocument", serde_json::json!({ "identifier": id })).await.map(|_| ())
     }

@@ -115,7 +115,7 @@ impl<'p> Setup<'p> {
         let params = json!({ "source": source, "runImmediately": now });
         self.send_then("Page.addScriptToEvaluateOnNewDocument", params, move |page, added| {
             if let (Some(id), Ok(mut ids)) = (added["identifier"].as_str(), page.inner.init_scripts.lock()) {
-                ids.push((id.to_string(), kept));
+                ids.push((id.to_string(), kept, true));
             }
         });
     }

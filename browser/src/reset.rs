@@ -40,9 +40,9 @@ impl BrowserContext {
         // A dialog left open would block the navigation below.
         let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;
         keep.set_routing(false).await?;
-        let scripts: Vec<(String, String)> =
+        let scripts: Vec<(String, String, bool)> =
             keep.inner.init_scripts.lock().map(|mut ids| std::mem::take(&mut *ids)).unwrap_or_default();
-        for (id, _) in scripts {
+        for (id, _, _) in scripts {
             let _ = keep.send("Page.removeScriptToEvaluateOnNewDocument", json!({ "identifier": id })).await;
         }
         keep.blank_from_inside().await?;

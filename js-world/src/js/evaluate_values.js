@@ -1,9 +1,10 @@
 // The values `evaluate` answers, as Playwright's serializer carries them: `undefined` (alone
 // and inside objects and arrays), NaN, ±Infinity, -0, Date, RegExp, URL, Error and BigInt
-// come back as themselves, an element as Playwright's 'ref: <Node>', Map and Set as {}, a
-// cycle as the same object. JSON carries none of these, so the page code encodes each value
-// (ENCODE, sent with the call) and `decode` rebuilds it here. Tags live under a key no JSON
-// from the page is taken for: a page object that has that key is wrapped.
+// come back as themselves, a node as Playwright's 'ref: <Node>' (a document 'ref: <Document>',
+// a window 'ref: <Window>'), Map and Set as {}, a cycle as the same object. JSON carries none
+// of these, so the page code encodes each value (ENCODE, sent with the call) and `decode`
+// rebuilds it here. Tags live under a key no JSON from the page is taken for: a page object
+// that has that key is wrapped.
 (function (g) {
   'use strict';
   const TAG = '\u0000fd';
@@ -11,6 +12,10 @@
   const ENCODE = `((value) => {
     const TAG = ${JSON.stringify(TAG)};
     const path = [];
+    // The DOM's own getter tells a node from an object shaped like one (any window's nodes).
+    let nodeTypeOf = null;
+    try { nodeTypeOf = Object.getOwnPropertyDescriptor(Node.prototype, 'nodeType').get; } catch (e) { nodeTypeOf = null; }
+    const nodeType = (v) => { try { return nodeTypeOf ? nodeTypeOf.call(v) : undefined; } catch (e) { return undefined; } };
     const enc = (v) => {
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return { [TAG]: 'u' };
       if (typeof v === 'number') {
@@ -30,11 +35,14 @@
       if (kind === 'RegExp') return { [TAG]: 'r', s: v.source, f: v.flags };
       if (kind === 'URL') return { [TAG]: 'url', v: v.href };
       if (kind === 'Error') return { [TAG]: 'e', n: v.name, m: v.message, s: v.stack };
-      if (typeof v.nodeType === 'number' && typeof v.nodeName === 'string') return 'ref: <Node>';
+      if (kind === 'Window') return 'ref: <Window>';
+      const node = nodeType(v);
+      if (typeof node === 'number') return node === 9 ? 'ref: <Document>' : 'ref: <Node>';
       if (kind === 'Map' || kind === 'Set') return {};
       path.push(v);
       let out;
-      if (Array.isArray(v)) out = v.map(enc);
+      // Holes are undefined, as Playwright brings them.
+      if (Array.isArray(v)) out = Array.from({ length: v.length }, (_, i) => enc(v[i]));
       else {
         out = {};
         for (const k of Object.keys(v)) out[k] = enc(v[k]);
@@ -45,6 +53,9 @@
     };
     return enc(value);
   })`;
+
+  // The error classes a page's error is made again as (any other name: an Error named so).
+  const ERRORS = { TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
 
   function decode(encoded) {
     const path = [];
@@ -59,9 +70,9 @@
         case 'r': return new RegExp(v.s, v.f);
         case 'url': return typeof g.URL === 'function' ? new g.URL(v.v) : v.v;
         case 'e': {
-          const ctor = { TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError }[v.n] || Error;
-          const e = new ctor(v.m);
-          if (!(v.n in { TypeError: 1, RangeError: 1, SyntaxError: 1, ReferenceError: 1, EvalError: 1, URIError: 1 })) e.name = v.n;
+          const known = Object.prototype.hasOwnProperty.call(ERRORS, v.n);
+          const e = new (known ? ERRORS[v.n] : Error)(v.m);
+          if (!known) e.name = String(v.n);
           e.stack = v.s;
           return e;
         }

@@ -181,6 +181,8 @@
 
   Object.assign(Page.prototype, removal, {
     // `dispose()` of the answer takes this route away again.
+    // `dispose()` of the answer is `unroute(url, handler)`, as in Playwright (a later route of
+    // the same URL and handler goes too).
     route(url, handler, options) {
       addRoute(this, this, url, handler, options);
       return subscribe(this, 'route').then(() => new pw.Disposable(() => this.unroute(url, handler)));

@@ -544,7 +544,8 @@
     // A script run in this page's every new document, before the page's own; `dispose()` of
     // the answer stops it.
     addInitScript(script, arg) {
-      return this._op('addInitScript', [scriptOf(script, arg)]).then((id) => new Disposable(() => this._op('removeInitScript', [id])));
+      const undo = (id) => () => (this.isClosed() ? undefined : this._op('removeInitScript', [id]));
+      return this._op('addInitScript', [scriptOf(script, arg)]).then((id) => new Disposable(undo(id)));
     }
     // Deprecated in Playwright, still common: start it before the action that navigates.
     waitForNavigation(options) {
