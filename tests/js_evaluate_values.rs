@@ -127,3 +127,33 @@ fn handles_answer_values_as_playwrights() {
         "evalUndefined": "undefined", "pageWithHandle": "undefined", "locatorWithHandle": true });
     js_suite::assert_as_playwright("handle-values", &base, HANDLES, &playwright, &[]);
 }
+
+/// `$eval` and `$$eval` (page and element handle) answer as `evaluate` does.
+const SELECTOR_EVALS: &str = r#"
+await page.setContent('<p id=a>1</p><p>2</p><div><i>x</i></div>');
+const t = (v) => (v === undefined ? 'undefined' : v);
+const h = await page.$('div');
+return {
+  evalUndefined: t(await page.$eval('p', () => undefined)),
+  evalNaN: await page.$eval('p', () => NaN).then(Number.isNaN),
+  evalDate: await page.$eval('p', () => new Date(0)).then((d) => d instanceof Date),
+  evalText: await page.$eval('#a', (e) => e.textContent),
+  allCount: await page.$$eval('p', (els) => els.length),
+  allUndefined: t(await page.$$eval('p', () => undefined)),
+  missing: await page.$eval('nope', (e) => 1).then(() => 'ok', (e) => e.message.split('\n')[0]),
+  handleEval: t(await h.$eval('i', () => undefined)),
+  handleAll: await h.$$eval('i', (els) => [els.length, NaN]).then((a) => [a[0], Number.isNaN(a[1])]),
+};
+"#;
+
+#[test]
+fn selector_evals_answer_values_as_playwrights() {
+    support::browser_available();
+    let base = support::serve(&[("/", "<p>x</p>")]);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same script).
+    let playwright = serde_json::json!({"evalUndefined": "undefined", "evalNaN": true, "evalDate": true, "evalText": "1",
+        "allCount": 2, "allUndefined": "undefined",
+        "missing": "page.$eval: Failed to find element matching selector \"nope\"",
+        "handleEval": "undefined", "handleAll": [1, true]});
+    js_suite::assert_as_playwright("selector-evals", &base, SELECTOR_EVALS, &playwright, &[]);
+}

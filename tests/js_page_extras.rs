@@ -106,7 +106,7 @@ Then('they fail where Playwright fails', async function (this: any) {
   await expect(page.locator('#missing').boundingBox({ timeout: 300 })).rejects.toThrow()
   await expect(page.locator('#missing').focus({ timeout: 300 })).rejects.toThrow()
   await expect(page.locator('li').dispatchEvent('click', {}, { timeout: 300 })).rejects.toThrow(/strict mode/i)
-  await expect(page.$eval('#missing', (el: any) => el.id)).rejects.toThrow(/failed to find element matching selector "#missing"/)
+  await expect(page.$eval('#missing', (el: any) => el.id)).rejects.toThrow(/Failed to find element matching selector "#missing"/)
   await expect(page.waitForFunction(() => false, undefined, { timeout: 200 })).rejects.toThrow(/Timeout 200ms exceeded/)
   await expect(expect(() => { throw new Error('never') }).toPass({ timeout: 200, intervals: [20] })).rejects.toThrow(/never/)
   await expect(page.emulateMedia({ media: 'tv' })).rejects.toThrow(/media must be one of screen, print/)

@@ -35,12 +35,14 @@
     // `fn(element, arg)` on the first match inside this element, at once (no waiting).
     $eval(selector, fn, arg) {
       const call = pw.callSource('elementHandle.$eval', fn, 'els[0], arg');
-      const missing = JSON.stringify(`elementHandle.$eval: Failed to find element matching selector "${selector}"`);
-      return this.locator(selector).evaluateAll(`(els, arg) => { if (!els.length) throw new Error(${missing}); return ${call}; }`, arg);
+      const missing = `elementHandle.$eval: Failed to find element matching selector "${selector}"`;
+      const first = `async (els, arg) => { if (!els.length) throw new Error(${JSON.stringify(missing)}); return ${pw.values.ENCODE}(await ${call}); }`;
+      return this.locator(selector).evaluateAll(first, arg).then(pw.unboxed, pw.plainMissing(missing));
     }
-    // `fn(elements, arg)` on every current match inside this element.
+    // `fn(elements, arg)` on every current match inside this element (answers as evaluate's).
     $$eval(selector, fn, arg) {
-      return this.locator(selector).evaluateAll(`(els, arg) => ${pw.callSource('elementHandle.$$eval', fn, 'els, arg')}`, arg);
+      const call = pw.callSource('elementHandle.$$eval', fn, 'els, arg');
+      return this.locator(selector).evaluateAll(`async (els, arg) => ${pw.values.ENCODE}(await ${call})`, arg).then(pw.unboxed);
     }
     toString() {
       return 'JSHandle@node';

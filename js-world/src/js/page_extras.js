@@ -102,6 +102,11 @@
     throw new TypeError(`${what}: pass a function or an expression`);
   }
   pw.callSource = callSource;
+  // The page's "no element" error of a `$eval` as Playwright words it (without the page's
+  // `Error: ` and stack); any other error as it came.
+  pw.plainMissing = (missing) => (e) => {
+    throw String(e && e.message).includes(missing) ? new Error(missing) : e;
+  };
 
   // page.keyboard and page.mouse act on the focused element and at page coordinates.
   class Keyboard {
@@ -195,15 +200,17 @@
       return this._op('emulateMedia', [change]).then(done);
     },
     // `fn(element, arg)` on the first match, at once (no waiting, as Playwright's $eval).
+    // Its answer comes back as evaluate's do (js/evaluate_values.js).
     $eval(selector, fn, arg) {
       const call = callSource('page.$eval', fn, 'els[0], arg');
-      const missing = JSON.stringify(`page.$eval: failed to find element matching selector "${selector}"`);
-      const first = `(els, arg) => { if (!els.length) throw new Error(${missing}); return ${call}; }`;
-      return this.locator(selector).evaluateAll(first, arg);
+      const missing = `page.$eval: Failed to find element matching selector "${selector}"`;
+      const first = `async (els, arg) => { if (!els.length) throw new Error(${JSON.stringify(missing)}); return ${pw.values.ENCODE}(await ${call}); }`;
+      return this.locator(selector).evaluateAll(first, arg).then(pw.unboxed, pw.plainMissing(missing));
     },
     // `fn(elements, arg)` on every current match.
     $$eval(selector, fn, arg) {
-      return this.locator(selector).evaluateAll(`(els, arg) => ${callSource('page.$$eval', fn, 'els, arg')}`, arg);
+      const call = callSource('page.$$eval', fn, 'els, arg');
+      return this.locator(selector).evaluateAll(`async (els, arg) => ${pw.values.ENCODE}(await ${call})`, arg).then(pw.unboxed);
     },
     // Calls `fn(arg)` in the page until it returns a truthy value; `{ timeout, polling }` (ms,
     // or 'raf': every frame). Resolves to a JS handle of that value, kept in the page when it
