@@ -89,5 +89,16 @@ fn the_browser_table_and_storage_state_start_every_scenario_signed_in() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ferridriver.toml: [browser]: unknown field `locales`") && err.contains("hint:"), "{err}");
+
+    // Videos are recorded from hooks for now (ADR 0031): the table says so rather than film
+    // a page that outlives its scenario.
+    std::fs::write(dir.join("ferridriver.toml"), format!("{config}\nrecordVideo = {{ dir = \"videos\" }}\n")).unwrap();
+    let out = run(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("[browser] recordVideo is not supported in the config file yet") && err.contains("hint:"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -256,7 +256,13 @@ impl BrowserContext {
             setup.send("Runtime.runIfWaitingForDebugger", json!({}));
         }
         setup.finish().await?;
-        if tracer.is_some_and(|t| t.screenshots()) {
+        if let Some(record) = &options.record_video {
+            let size = record.size.map_or_else(|| crate::video::default_size(viewport), |s| (s.width, s.height));
+            let video = crate::video::Video::start(std::path::Path::new(&record.dir), page.target_id(), size)
+                .map_err(BrowserError::Evaluation)?;
+            let _ = page.inner.video.set(video);
+        }
+        if tracer.is_some_and(|t| t.screenshots()) || page.inner.video.get().is_some() {
             page.inner.start_screencast().await;
         }
         Ok(())
@@ -319,7 +325,7 @@ impl BrowserContext {
         for page in self.pages() {
             match &tracer_now {
                 Some(tracer) => page.inner.start_tracing(tracer).await,
-                None => page.inner.stop_screencast().await,
+                None => page.inner.release_screencast().await,
             }
         }
     }
@@ -530,6 +536,12 @@ impl BrowserContext {
         let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
+        }
+        // As Playwright's: once the context is closed, its pages' videos are complete.
+        let pages = self.inner.pages.lock().map(|p| p.clone()).unwrap_or_default();
+        for video in pages.iter().filter_map(Page::video) {
+            video.end();
+            video.finished().await.map_err(BrowserError::Evaluation)?;
         }
         closed
     }

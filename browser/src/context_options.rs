@@ -26,6 +26,16 @@ pub struct Geolocation {
     pub accuracy: Option<f64>,
 }
 
+/// Playwright's `recordVideo`: a WebM of each page of the context, written into `dir` (made if
+/// missing), `size` or the viewport scaled down to fit 800×800 (ADR 0031).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordVideo {
+    pub dir: String,
+    #[serde(default)]
+    pub size: Option<Viewport>,
+}
+
 /// Where a context's storage comes from: a file written by `context.storageState({ path })`,
 /// or the state itself.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -84,6 +94,9 @@ pub struct ContextOptions {
     /// it): accepted so that a device spreads into the options; pages here are Chromium's.
     #[serde(alias = "default_browser_type")]
     pub default_browser_type: Option<String>,
+    /// Films each page of the context (`video.rs`).
+    #[serde(alias = "record_video")]
+    pub record_video: Option<RecordVideo>,
 }
 
 impl ContextOptions {
@@ -93,7 +106,7 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState")
+            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo")
         })?;
         if let Some(scheme) = options.color_scheme.as_deref() {
             if !["light", "dark", "no-preference"].contains(&scheme) {

@@ -73,6 +73,8 @@ pub(crate) struct PageInner {
     pub(crate) popups: std::sync::Mutex<std::collections::HashMap<String, Page>>,
     /// The target id of the page that opened this one (a popup's opener, `popups.rs`).
     pub(crate) opener: std::sync::OnceLock<String>,
+    /// The page's video when its context records them (`video.rs`).
+    pub(crate) video: std::sync::OnceLock<crate::video::Video>,
     /// Whether the binding of exposed functions was added (`bindings.rs`).
     pub(crate) binding_added: std::sync::atomic::AtomicBool,
     /// The page's frames, kept from its events (`frames.rs`).
@@ -387,6 +389,11 @@ impl Page {
             self.closed = true;
             self.inner.gone.store(true, std::sync::atomic::Ordering::Relaxed);
         }
+        // As Playwright's: once the page is closed, its video is complete.
+        if let Some(video) = self.inner.video.get() {
+            video.end();
+            video.finished().await.map_err(crate::error::BrowserError::Evaluation)?;
+        }
         Ok(())
     }
 
@@ -420,6 +427,11 @@ impl Page {
     /// The target id of the page that opened this one, if a page did (a popup).
     pub fn opener_target_id(&self) -> Option<&str> {
         self.inner.opener.get().map(String::as_str)
+    }
+
+    /// The page's video, when its context records them (`recordVideo`).
+    pub fn video(&self) -> Option<crate::video::Video> {
+        self.inner.video.get().cloned()
     }
 
     /// Whether [`Page::close`] was called.

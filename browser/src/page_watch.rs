@@ -75,6 +75,7 @@ impl Page {
             opener: std::sync::OnceLock::new(),
             popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
+            video: std::sync::OnceLock::new(),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Page::from_parts(inner, connection, session, target)
@@ -111,6 +112,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         handled = event.seq;
         let Some(page) = page.upgrade() else { return };
         if event.method == "ferridriver.disconnected" {
+            page.end_video();
             return;
         }
         // Downloads are reported by the browser, not the page's session.
@@ -208,7 +210,10 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             }
             "Fetch.authRequired" => crate::page_network::answer_challenge(&page, &event.params).await,
             // The page closed (by itself, `window.close()`, or through another handle).
-            "Inspector.detached" => page.gone.store(true, std::sync::atomic::Ordering::Relaxed),
+            "Inspector.detached" => {
+                page.gone.store(true, std::sync::atomic::Ordering::Relaxed);
+                page.end_video();
+            }
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.
                 if page.manual_dialogs.load(std::sync::atomic::Ordering::Relaxed) {

@@ -46,6 +46,14 @@ impl BrowserTable {
             }
         };
         let context = ContextOptions::from_json(table).map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
+        // The scenario's own page may outlive its scenario (ADR 0016): one video per scenario
+        // needs a switch of its own, not this option (ADR 0031).
+        if context.record_video.is_some() {
+            return Err(format!(
+                "{}: [browser] recordVideo is not supported in the config file yet\n  hint: record in a hook: this.context = await browser.newContext({{ recordVideo: {{ dir: 'videos' }} }})",
+                path.display()
+            ));
+        }
         Ok(BrowserTable { context, isolation, grid, test_id_attribute })
     }
 }

@@ -1,6 +1,7 @@
-//! Screencast frames of a traced page: Chromium sends a JPEG each time the page paints
-//! (`Page.startScreencast`), each acknowledged so the next one comes; the viewer's filmstrip
-//! and `npx playwright trace screenshot` show them.
+//! Screencast frames of a traced or filmed page: Chromium sends a JPEG each time the page
+//! paints (`Page.startScreencast`), each acknowledged so the next one comes; the trace viewer's
+//! filmstrip and `npx playwright trace screenshot` show them, and a page's video is made of
+//! them (`video.rs`). One stream serves both.
 
 use super::recorder::{monotonic_ms, Tracer};
 use crate::connection::CdpEvent;
@@ -13,18 +14,31 @@ use serde_json::json;
 const MAX_FRAMES: usize = 1000;
 
 impl PageInner {
-    /// Starts the page's screencast (frames as large as the viewport, at most 800 px wide).
+    /// Starts the page's screencast: frames as large as the viewport, at most 800 px wide, or
+    /// at most the video's size when the page is filmed.
     pub(crate) async fn start_screencast(&self) {
-        let params = json!({ "format": "jpeg", "quality": 70, "maxWidth": 800, "maxHeight": 800 });
+        let (width, height) = self.video.get().map_or((800, 800), crate::video::Video::size);
+        let params = json!({ "format": "jpeg", "quality": 70, "maxWidth": width, "maxHeight": height });
         let _ = self.connection.call_raw("Page.startScreencast", params, Some(&self.session)).await;
     }
 
-    /// Stops it (the page is no longer traced).
-    pub(crate) async fn stop_screencast(&self) {
+    /// Stops it when nothing needs it any more (the page is no longer traced and not filmed).
+    pub(crate) async fn release_screencast(&self) {
+        if self.video.get().is_some() {
+            return;
+        }
         let _ = self.connection.call_raw("Page.stopScreencast", json!({}), Some(&self.session)).await;
     }
 
-    /// Takes a `Page.screencastFrame` event: stored when traced, acknowledged in any case.
+    /// Ends the page's video, if it is filmed (the page closed or is gone).
+    pub(crate) fn end_video(&self) {
+        if let Some(video) = self.video.get() {
+            video.end();
+        }
+    }
+
+    /// Takes a `Page.screencastFrame` event: stored when traced, filmed when the page records a
+    /// video, acknowledged in any case.
     pub(crate) fn screencast_frame(&self, tracer: Option<Tracer>, event: &CdpEvent) {
         let p = &event.params;
         let ack = json!({ "sessionId": p["sessionId"] });
@@ -32,12 +46,24 @@ impl PageInner {
         tokio::spawn(async move {
             let _ = connection.call_raw("Page.screencastFrameAck", ack, Some(&session)).await;
         });
-        let Some(tracer) = tracer else { return };
+        let video = self.video.get();
+        if tracer.is_none() && video.is_none() {
+            return;
+        }
         let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(p["data"].as_str().unwrap_or("")) else {
             return;
         };
         let metadata = &p["metadata"];
         let wall = metadata["timestamp"].as_f64().map(|s| s * 1000.0).unwrap_or(0.0);
+        let Some(tracer) = tracer else {
+            if let Some(video) = video {
+                video.frame(bytes, wall);
+            }
+            return;
+        };
+        if let Some(video) = video {
+            video.frame(bytes.clone(), wall);
+        }
         let (width, height) =
             (metadata["deviceWidth"].as_f64().unwrap_or(0.0), metadata["deviceHeight"].as_f64().unwrap_or(0.0));
         let page = self.trace_id();

@@ -271,6 +271,29 @@
     return this._op('setInputFiles', [payloads], options).then(done);
   };
 
+  // Playwright's `page.video()` (ADR 0031): a page of a context made with `recordVideo` is
+  // filmed into `<dir>/<id>.webm`, complete once the page or its context closed; `saveAs` and
+  // `delete` wait for that (and work after the page closed, where suites call them).
+  class Video {
+    constructor(page) {
+      this._page = page;
+    }
+    path() {
+      return this._page._op('videoPath', []);
+    }
+    saveAs(path) {
+      return this._page._op('videoSaveAs', [String(path)]).then(done);
+    }
+    delete() {
+      return this._page._op('videoDelete', []).then(done);
+    }
+  }
+  pw.Video = Video;
+  Page.prototype.video = function () {
+    if (!this._context._recordVideo) return null;
+    return this._video || (this._video = new Video(this));
+  };
+
   // Playwright's `context.tracing`: the same trace zips as `--trace` (stop/stopChunk write
   // `path`, inside the project).
   Object.defineProperty(BrowserContext.prototype, 'tracing', {

@@ -724,6 +724,7 @@
       const site = callSite();
       const id = await send({ target: 'browser', op: 'newContext', args: [o], generation: this._generation }, site).then((r) => r.ok);
       const context = new BrowserContext(this, id);
+      context._recordVideo = !!o.recordVideo;
       if (o.viewport) {
         context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };
       }

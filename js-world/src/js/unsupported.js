@@ -6,7 +6,7 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'video pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
+    page: 'pause workers routeFromHAR tap requestGC consoleMessages pageErrors',
     locator: 'tap highlight describe',
     context: 'serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
   };

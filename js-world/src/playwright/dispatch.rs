@@ -77,6 +77,7 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
     match operation.op {
         Op::Page(op) => page_op(session, r, op, admitted).await,
         Op::Event(op) => super::events::event_op(session, r, op, admitted).await,
+        Op::Video(op) => super::video::video_op(session, r, op, admitted).await,
         Op::Locator(op) => locator_op(session, r, op, admitted).await,
         Op::ExpectPage(op) => super::assert::expect_page(session, r, op).await,
         Op::ExpectLocator(op) => super::assert::expect_locator(session, r, op).await,
@@ -84,8 +85,12 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
         Op::Request(RequestOp::Fetch) => request_op(session, r, admitted).await,
         Op::Browser(BrowserOp::Version) => Ok(Value::String(session.browser_version().await?)),
         Op::Browser(BrowserOp::NewContext) => {
-            let options = ferridriver_browser::ContextOptions::from_json(r.arg(0)?)
+            let mut options = ferridriver_browser::ContextOptions::from_json(r.arg(0)?)
                 .map_err(|e| Failure::type_error(format!("browser.newContext: {e}")))?;
+            // The directory the gate checked, as it really is (not what the script wrote).
+            if let (Some(record), Some(dir)) = (options.record_video.as_mut(), &admitted.path) {
+                record.dir = dir.to_string_lossy().into_owned();
+            }
             Ok(json!(session.new_context(options).await?))
         }
     }

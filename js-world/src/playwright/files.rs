@@ -9,23 +9,14 @@ use std::path::{Path, PathBuf};
 /// project root (the working directory), or absolute inside it, and staying inside it with
 /// symlinks followed; its directories are made.
 pub(super) fn project_target(what: &str, path: &str) -> Result<PathBuf, Failure> {
-    use std::path::Component;
     let outside = || {
         Failure::from(format!(
             "{what}: '{path}' is outside the project\n  hint: give a path inside the project directory, e.g. 'downloads/report.csv'"
         ))
     };
-    let root = std::env::current_dir()
-        .and_then(|d| d.canonicalize())
-        .map_err(|e| format!("{what}: no working directory: {e}"))?;
-    let given = Path::new(path);
-    let relative = given.strip_prefix(&root).unwrap_or(given);
-    let escapes = relative.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
-    let name = relative.file_name().ok_or_else(outside)?;
-    if escapes {
-        return Err(outside());
-    }
-    let target = root.join(relative);
+    let (root, relative) = within_root(what, path)?.ok_or_else(outside)?;
+    let name = relative.file_name().ok_or_else(outside)?.to_owned();
+    let target = root.join(&relative);
     let parent = target.parent().ok_or_else(outside)?;
     std::fs::create_dir_all(parent).map_err(|e| format!("{what}: {}: {e}", parent.display()))?;
     // A symlinked directory or file could lead out of the project: judge where it really is.
@@ -36,6 +27,44 @@ pub(super) fn project_target(what: &str, path: &str) -> Result<PathBuf, Failure>
         return Err(outside());
     }
     Ok(real_target)
+}
+
+/// Where `what` (`browser.newContext: recordVideo.dir`) may write files: the directory `path`,
+/// relative to the project root or absolute inside it, made if missing and staying inside the
+/// project with symlinks followed.
+pub(super) fn project_directory(what: &str, path: &str) -> Result<PathBuf, Failure> {
+    let outside = || {
+        Failure::from(format!(
+            "{what}: '{path}' is outside the project\n  hint: give a directory inside the project, e.g. 'test-results/videos'"
+        ))
+    };
+    let (root, relative) = within_root(what, path)?.ok_or_else(outside)?;
+    let target = root.join(relative);
+    // Nothing is made through a symlink that leads out: the deepest existing directory is
+    // judged where it really is before the rest is made below it.
+    let existing = target.ancestors().find(|a| a.exists()).unwrap_or(&root);
+    if !existing.canonicalize().is_ok_and(|real| real.starts_with(&root)) {
+        return Err(outside());
+    }
+    std::fs::create_dir_all(&target).map_err(|e| format!("{what}: {}: {e}", target.display()))?;
+    let real = target.canonicalize().map_err(|e| format!("{what}: {}: {e}", target.display()))?;
+    if !real.starts_with(&root) {
+        return Err(outside());
+    }
+    Ok(real)
+}
+
+/// The project root (the working directory) and `path` relative to it, when `path` is relative
+/// or absolute inside the root and names nothing above it (`..`); `None` when it escapes.
+fn within_root(what: &str, path: &str) -> Result<Option<(PathBuf, PathBuf)>, Failure> {
+    use std::path::Component;
+    let root = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .map_err(|e| format!("{what}: no working directory: {e}"))?;
+    let given = Path::new(path);
+    let relative = given.strip_prefix(&root).unwrap_or(given).to_path_buf();
+    let escapes = relative.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
+    Ok((!escapes).then_some((root, relative)))
 }
 
 /// Checks that `what` (`browser.newContext: storageState`…) may read `path`: a file inside the

@@ -49,12 +49,21 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
                 .map_err(|refusal| Failure { name: refusal.name, message: refusal.message })?;
             Admitted { url: Some(url), redirect_check: check, ..Admitted::default() }
         }
-        Gate::ProjectReadOption(i, key) => {
-            if let Some(path) = r.args.get(i).and_then(|o| o.get(key)).and_then(Value::as_str) {
-                super::files::project_source(&format!("{}: {key}", operation.label()), path)
+        Gate::ContextOptions(i) => {
+            let options = r.args.get(i);
+            if let Some(path) = options.and_then(|o| o.get("storageState")).and_then(Value::as_str) {
+                super::files::project_source(&format!("{}: storageState", operation.label()), path)
                     .map_err(|message| Failure { name: JsErrorName::SandboxViolation, message })?;
             }
-            Admitted::default()
+            match options.and_then(|o| o.get("recordVideo")).and_then(|v| v.get("dir")) {
+                Some(Value::String(dir)) => {
+                    let what = format!("{}: recordVideo.dir", operation.label());
+                    let path = super::files::project_directory(&what, dir)?;
+                    Admitted { path: Some(path), what, ..Admitted::default() }
+                }
+                // A missing or odd `dir` is the options' own error (ContextOptions names it).
+                _ => Admitted::default(),
+            }
         }
         Gate::ProjectWrite(i) => match r.args.get(i) {
             None | Some(Value::Null) => Admitted::default(),

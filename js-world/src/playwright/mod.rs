@@ -16,6 +16,7 @@ mod operations;
 mod request;
 mod routes;
 mod session;
+mod video;
 
 pub use dispatch::handle;
 pub use session::{session, Session};

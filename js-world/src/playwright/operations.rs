@@ -19,9 +19,10 @@ pub(super) enum Gate {
     /// Argument `i`, when given, is a path the operation writes: it must stay inside the
     /// project (symlinks followed); its directories are made.
     ProjectWrite(usize),
-    /// Argument `i` is an options object whose field (the `&str`), when it is a string, names a
-    /// file the operation reads: it must be inside the project (symlinks followed).
-    ProjectReadOption(usize, &'static str),
+    /// Argument `i` is a context's options: its `storageState`, when it is a string, names a
+    /// file read from inside the project; its `recordVideo.dir` is a directory written inside
+    /// the project (symlinks followed; made if missing).
+    ContextOptions(usize),
 }
 
 /// One row of the table.
@@ -87,7 +88,7 @@ macro_rules! operations {
     };
 }
 
-use Gate::{Navigation, Net, Open, ProjectReadOption, ProjectWrite};
+use Gate::{ContextOptions, Navigation, Net, Open, ProjectWrite};
 
 operations! {
     Page("page") PageOp {
@@ -125,6 +126,11 @@ operations! {
         MouseMove = "mouseMove"("x", "y") Open, ["Mouse.move"];
         MouseClick = "mouseClick"("x", "y") Open, ["Mouse.click"];
         Close = "close"() Open, ["Page.close"];
+    }
+    Video("page") VideoOp {
+        Path = "videoPath"() Open, ["Page.video", "Video.path"];
+        SaveAs = "videoSaveAs"("path") ProjectWrite(0), ["Video.saveAs"];
+        Delete = "videoDelete"() Open, ["Video.delete"];
     }
     Event("page") EventOp {
         Subscribe = "subscribe"("network") Open, ["Page.on"];
@@ -242,7 +248,7 @@ operations! {
     }
     Browser("browser") BrowserOp {
         Version = "version"() Open, ["Browser.version"];
-        NewContext = "newContext"("options") ProjectReadOption(0, "storageState"), ["Browser.newContext"];
+        NewContext = "newContext"("options") ContextOptions(0), ["Browser.newContext"];
     }
 }
 

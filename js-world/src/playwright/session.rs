@@ -47,6 +47,9 @@ struct State {
     parameters: serde_json::Value,
     /// Event subscriptions by page id (made when JS adds its first listener to a page).
     feeds: HashMap<usize, EventFeed>,
+    /// The videos of the pages JS knows, by page id: kept after their page closed, when
+    /// `video.saveAs`/`delete` are used.
+    videos: HashMap<usize, ferridriver_browser::Video>,
 }
 
 /// A session for one VM (its host attaches each call's World).
@@ -316,8 +319,18 @@ impl Session {
         {
             return i + 1;
         }
+        let video = page.video();
         state.pages.push(Some(page));
-        state.pages.len()
+        let id = state.pages.len();
+        if let Some(video) = video {
+            state.videos.insert(id, video);
+        }
+        id
+    }
+
+    /// Page `id`'s video, open or closed; `None` when its context records none.
+    pub(crate) fn video(&self, id: usize) -> Option<ferridriver_browser::Video> {
+        self.state().videos.get(&id).cloned()
     }
 
     /// The ids of context `id`'s open pages (0 is the scenario page), each with the id of the

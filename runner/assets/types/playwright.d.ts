@@ -297,6 +297,8 @@ declare module '@playwright/test' {
     frame(selector: string | { name?: string; url?: URLMatcher | ((url: URL) => boolean) }): Frame | null;
     /** The page that opened this one (a popup's opener) while it is open, else `null`. */
     opener(): Promise<Page | null>;
+    /** The page's video when its context records them (`recordVideo`), else `null`. */
+    video(): Video | null;
 
     // Events (the first listener subscribes the page).
     /** Calls `listener` on every such event. */
@@ -572,7 +574,8 @@ declare module '@playwright/test' {
     frameElement(): Promise<ElementHandle>;
   }
 
-  /** Options of `browser.newContext()` (and of `[browser]` in ferridriver.toml). */
+  /** Options of `browser.newContext()` (and of `[browser]` in ferridriver.toml, but for
+   * `recordVideo`). */
   export interface BrowserContextOptions {
     viewport?: { width: number; height: number };
     locale?: string;
@@ -597,6 +600,19 @@ declare module '@playwright/test' {
     baseURL?: string;
     /** A file written by `context.storageState({ path })`, or the state itself. */
     storageState?: string | StorageState;
+    /** Films every page into `dir` (inside the project) as WebM; `size` defaults to the
+     * viewport scaled down to fit 800×800. */
+    recordVideo?: { dir: string; size?: { width: number; height: number } };
+  }
+
+  /** A page's video (`page.video()`), complete once the page or its context closed. */
+  export interface Video {
+    /** Where the video is written. */
+    path(): Promise<string>;
+    /** Copies it to `path` (inside the project) once the page closed. */
+    saveAs(path: string): Promise<void>;
+    /** Removes it once the page closed. */
+    delete(): Promise<void>;
   }
 
   /** `context.tracing`: writes the same zips as `--trace` (paths inside the project). */

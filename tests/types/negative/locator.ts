@@ -25,6 +25,10 @@ Then('wrong locator use', async function () {
   (await this.page.waitForSelector('a')).asElement();
   // @ts-expect-error: page.evaluate's function needs the argument it declares
   await this.page.evaluate((n: number) => n * 2);
+  // @ts-expect-error: page.video() is null when the context records no video
+  await this.page.video().path();
+  // @ts-expect-error: recordVideo needs its directory
+  await this.browser.newContext({ recordVideo: { size: { width: 640, height: 360 } } });
   // @ts-expect-error: not a context option (Playwright's is `locale`)
   await this.browser.newContext({ locales: 'fr-FR' });
   // @ts-expect-error: goto may resolve to null (a same-document navigation)

@@ -51,6 +51,13 @@ Then('the dashboard greets {string}', async function (user: string) {
   await this.context.tracing.group('sign in');
   await this.context.tracing.groupEnd();
   await this.context.tracing.stop({ path: 'trace.zip' });
+  const filmed = await this.browser.newContext({ recordVideo: { dir: 'videos', size: { width: 640, height: 360 } } });
+  const video = (await filmed.newPage()).video();
+  if (video) {
+    const file: string = await video.path();
+    await video.saveAs(file + '.copy');
+    await video.delete();
+  }
   await expect(page.locator('h1')).toHaveCSS('font-weight', /700|bold/);
   await expect(page.getByLabel('Name')).toHaveJSProperty('value', 'ada');
   await expect(page.locator('h1')).toHaveId('title');

@@ -1,0 +1,128 @@
+//! Videos the way cucumber-js + Playwright suites record them, run unchanged: a `Before` hook
+//! opens a context with `recordVideo`, the `After` hook closes page and context, then attaches
+//! the video of a failed scenario (`fs.readFileSync(await page.video().path())`) and deletes
+//! the others; one scenario keeps its video with `saveAs`. Paths outside the project are
+//! refused. (The files themselves are played by Chromium in browser/tests/video.rs.)
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::process::Command;
+
+const PAGES: &[(&str, &str)] = &[
+    ("/", "<!doctype html><title>Shop</title><h1>Welcome</h1><a href=\"/basket\">Basket</a>"),
+    ("/basket", "<!doctype html><title>Basket</title><h1>Your basket</h1><p id=count>0 items</p>"),
+];
+
+const HOOKS: &str = r#"import { Before, After, Status, setDefaultTimeout } from '@cucumber/cucumber'
+import { chromium, Browser, BrowserContext, Page } from 'playwright'
+import * as fs from 'fs'
+
+setDefaultTimeout(20000)
+
+Before(async function () {
+  const browser: Browser = await chromium.launch()
+  this.context = await browser.newContext({ recordVideo: { dir: 'test-results/videos', size: { width: 640, height: 360 } } })
+  this.page = await this.context.newPage()
+})
+
+After(async function ({ result, pickle }) {
+  const page: Page = this.page
+  const video = page.video()
+  if (!video) throw new Error('no video')
+  const path = await video.path()
+  if (!path.endsWith('.webm') || !path.includes('test-results/videos/')) throw new Error('odd path ' + path)
+  await page.close()
+  await (this.context as BrowserContext).close()
+  if (pickle.name.includes('keep')) {
+    await video.saveAs('test-results/kept.webm')
+  }
+  if (result?.status === Status.FAILED) {
+    this.attach(fs.readFileSync(path), 'video/webm')
+  } else {
+    await video.delete()
+  }
+})
+"#;
+
+const STEPS: &str = r#"import { Given, When, Then } from '@cucumber/cucumber'
+import { expect } from '@playwright/test'
+import { chromium } from 'playwright'
+
+Given('I am on the shop', async function () {
+  await this.page.goto(this.parameters.baseUrl + '/')
+})
+
+When('I open the basket', async function () {
+  await this.page.getByRole('link', { name: 'Basket' }).click()
+})
+
+Then('the basket holds {int} items', async function (n: number) {
+  await expect(this.page.locator('#count')).toHaveText(`${n} items`, { timeout: 500 })
+})
+
+Then('videos cannot be written outside the project', async function () {
+  const refusals: string[] = []
+  await this.page.video().saveAs('/tmp/elsewhere.webm').catch((e: Error) => refusals.push(e.message))
+  const browser = await chromium.launch()
+  await browser.newContext({ recordVideo: { dir: '../outside' } }).catch((e: Error) => refusals.push(e.message))
+  expect(refusals).toHaveLength(2)
+  expect(refusals[0]).toContain('outside the project')
+  expect(refusals[1]).toContain('recordVideo.dir')
+  // One video per page, whichever way the page is reached.
+  expect(this.context.pages()[0].video()).toBe(this.page.video())
+})
+"#;
+
+const FEATURE: &str = "Feature: Basket\n\n  Scenario: An empty basket\n    Given I am on the shop\n    When I open the basket\n    Then the basket holds 0 items\n\n  Scenario: A basket that should hold more\n    Given I am on the shop\n    When I open the basket\n    Then the basket holds 3 items\n\n  Scenario: keep this one\n    Given I am on the shop\n    Then videos cannot be written outside the project\n";
+
+#[test]
+fn a_suite_that_records_videos_in_its_hooks_runs_unchanged() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let dir = js_suite::project_dir("dropin-video");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("features/support/hooks.ts", HOOKS),
+            ("features/step_definitions/shop.ts", STEPS),
+            ("features/basket.feature", FEATURE),
+        ],
+    );
+    let params = format!("{{\"baseUrl\":\"{base}\"}}");
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["bdd", "--format", "summary", "--format", "message:messages.ndjson", "--world-parameters", &params])
+        .current_dir(&dir)
+        .output()
+        .expect("binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "one scenario fails: {report}");
+    assert!(stdout.contains("3 scenarios (2 passed, 1 failed)"), "{report}");
+
+    // The failed scenario's video is attached; the passed ones' are deleted.
+    let messages = std::fs::read_to_string(dir.join("messages.ndjson")).unwrap();
+    let videos: Vec<serde_json::Value> = messages
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|m| m.get("attachment").cloned())
+        .filter(|a| a["mediaType"] == "video/webm")
+        .collect();
+    assert_eq!(videos.len(), 1, "{messages}");
+    use base64::Engine;
+    let attached = base64::engine::general_purpose::STANDARD.decode(videos[0]["body"].as_str().unwrap()).unwrap();
+    assert_eq!(&attached[..4], b"\x1a\x45\xdf\xa3", "a WebM file");
+    let left: Vec<_> =
+        std::fs::read_dir(dir.join("test-results/videos")).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(left.len(), 1, "only the failed scenario's video stays: {left:?}");
+    assert_eq!(std::fs::read(&left[0]).unwrap(), attached, "the attachment is the whole file");
+    let kept = std::fs::read(dir.join("test-results/kept.webm")).expect("saveAs kept a copy");
+    assert_eq!(&kept[..4], b"\x1a\x45\xdf\xa3");
+    assert!(!std::path::Path::new("/tmp/elsewhere.webm").exists());
+    assert!(!dir.join("../outside").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
