@@ -29,6 +29,7 @@ const EMITTER_PRELUDE: &str = include_str!("js/emitter.js");
 const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const CONTEXT_EVENTS_PRELUDE: &str = include_str!("js/context_events.js");
 const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
+const CLOCK_PRELUDE: &str = include_str!("js/clock.js");
 const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const JS_HANDLES_PRELUDE: &str = include_str!("js/js_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
@@ -168,6 +169,7 @@ impl Vm {
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("context_events.js", CONTEXT_EVENTS_PRELUDE),
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
+                    ("clock.js", CLOCK_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("page_tags.js", PAGE_TAGS_PRELUDE),

@@ -151,6 +151,8 @@ declare module '@playwright/test' {
     context(): BrowserContext;
     /** HTTP client sharing the page's cookies. */
     readonly request: APIRequestContext;
+    /** The fake time of the page's context (the same object as `context().clock`). */
+    readonly clock: Clock;
     /** The URL after the page's last operation. */
     url(): string;
     /** Navigates (relative URLs resolve against the `baseUrl` world parameter); resolves to null. */
@@ -605,6 +607,26 @@ declare module '@playwright/test' {
     recordVideo?: { dir: string; size?: { width: number; height: number } };
   }
 
+  /** Fake Date, timers, animation frames and `performance.now` (Playwright's `clock`). A time
+   * is a Date, epoch milliseconds or a date string; a duration milliseconds or 'ss', 'mm:ss',
+   * 'hh:mm:ss'. */
+  export interface Clock {
+    /** Fakes time and timers from `time` (default now); the time runs. */
+    install(options?: { time?: number | string | Date }): Promise<void>;
+    /** Jumps ahead, firing each due timer once (a laptop lid reopened). */
+    fastForward(ticks: number | string): Promise<void>;
+    /** Jumps to `time` and stops the time there. */
+    pauseAt(time: number | string | Date): Promise<void>;
+    /** Lets the time run again. */
+    resume(): Promise<void>;
+    /** Advances, firing every timer due on the way at its own time. */
+    runFor(ticks: number | string): Promise<void>;
+    /** `Date` always answers `time`; timers keep running. */
+    setFixedTime(time: number | string | Date): Promise<void>;
+    /** Sets `Date`'s time without firing any timer. */
+    setSystemTime(time: number | string | Date): Promise<void>;
+  }
+
   /** A page's video (`page.video()`), complete once the page or its context closed. */
   export interface Video {
     /** Where the video is written. */
@@ -643,6 +665,8 @@ declare module '@playwright/test' {
     readonly request: APIRequestContext;
     /** Records a Playwright-format trace (`npx playwright show-trace FILE` opens it). */
     readonly tracing: Tracing;
+    /** Fake time in every page of the context, kept across navigations. */
+    readonly clock: Clock;
     /** ferridriver: the session's context name (`context-N` for extra ones). */
     readonly name: string;
     browser(): Browser;

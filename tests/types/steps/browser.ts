@@ -51,6 +51,10 @@ Then('the dashboard greets {string}', async function (user: string) {
   await this.context.tracing.group('sign in');
   await this.context.tracing.groupEnd();
   await this.context.tracing.stop({ path: 'trace.zip' });
+  await page.clock.install({ time: new Date('2024-02-02T08:00:00Z') });
+  await page.clock.pauseAt('2024-02-02T10:00:00Z');
+  await this.context.clock.runFor('01:00');
+  await page.clock.fastForward(1000);
   const filmed = await this.browser.newContext({ recordVideo: { dir: 'videos', size: { width: 640, height: 360 } } });
   const video = (await filmed.newPage()).video();
   if (video) {
