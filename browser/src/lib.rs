@@ -31,6 +31,7 @@ mod drag;
 mod element_handles;
 mod emulation;
 mod error;
+mod evaluate_expression;
 mod event_api;
 mod events;
 mod expect;

@@ -97,6 +97,18 @@
     return dec(encoded);
   }
 
+  // What a string of page code answered (browser/src/evaluate_expression.rs): an object
+  // encoded in the page, or a primitive as DevTools describes it.
+  const UNSERIALIZABLE = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 };
+  function answered(answer) {
+    if ('encoded' in answer) return decode(answer.encoded);
+    const p = answer.primitive;
+    if (p.type === 'undefined') return undefined;
+    const u = p.unserializableValue;
+    if (typeof u === 'string') return u in UNSERIALIZABLE ? UNSERIALIZABLE[u] : BigInt(u.replace(/n$/, ''));
+    return p.value;
+  }
+
   // Taken by js/playwright.js (as `pw.values`); the global goes when the VM is sealed.
-  g.__ferridriver_values = Object.freeze({ ENCODE, decode });
+  g.__ferridriver_values = Object.freeze({ ENCODE, decode, answered });
 })(globalThis);

@@ -118,7 +118,7 @@
   }
   // The answer of a function's call is encoded in the page and decoded here
   // (js/evaluate_values.js: undefined, NaN, Date… as Playwright carries them); a string of page
-  // code is sent as it is (it may be statements).
+  // code (it may be statements) is run as it is, and its value encoded after.
   const values = g.__ferridriver_values;
   const boxed = (call) => `(async () => ${values.ENCODE}(await ${call}))()`;
   const boxedFunction = (fn) => `async (...a) => ${values.ENCODE}(await (${fn})(...a))`;
@@ -528,7 +528,7 @@
       return this._op('setContent', [String(html), (options && options.waitUntil) || 'load'], options).then(() => undefined);
     }
     evaluate(fn, arg) {
-      if (typeof fn !== 'function') return this._op('evaluate', [scriptOf(fn, arg)]);
+      if (typeof fn !== 'function') return this._op('evaluate', [scriptOf(fn, arg), values.ENCODE]).then(values.answered);
       return this._op('evaluate', [boxed(scriptOf(fn, arg))]).then(unboxed);
     }
     async screenshot(options) {

@@ -176,7 +176,12 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             let until = r.arg::<Option<String>>(1)?.unwrap_or_else(|| "load".into());
             page.set_content_until(&r.arg::<String>(0)?, &until).await.map(|_| Value::Null)?
         }
-        PageOp::Evaluate => page.evaluate(&r.arg::<String>(0)?).await?,
+        // A string of page code comes with the encoder of its value; a function's call is
+        // encoded already (js/evaluate_values.js).
+        PageOp::Evaluate => match r.arg::<Option<String>>(1)? {
+            Some(encoder) => page.evaluate_expression(&r.arg::<String>(0)?, &encoder).await?,
+            None => page.evaluate(&r.arg::<String>(0)?).await?,
+        },
         PageOp::Screenshot => {
             let png = if r.arg::<Option<bool>>(0)?.unwrap_or(false) {
                 page.screenshot_full_page().await?

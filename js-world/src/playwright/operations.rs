@@ -107,7 +107,7 @@ operations! {
         AriaSnapshot = "ariaSnapshot"() Open, ["Page.ariaSnapshot"];
         Content = "content"() Open, ["Page.content"];
         SetContent = "setContent"("html", "waitUntil") Open, ["Page.setContent"];
-        Evaluate = "evaluate"("expression") Open, ["Page.evaluate"];
+        Evaluate = "evaluate"("expression", "encoder") Open, ["Page.evaluate"];
         Screenshot = "screenshot"("fullPage", "path") ProjectWrite(1), ["Page.screenshot"];
         WaitForUrl = "waitForURL"("url", "waitUntil") Open, ["Page.waitForURL"];
         WaitForNavigation = "waitForNavigation"("url", "waitUntil") Open, ["Page.waitForNavigation"];
