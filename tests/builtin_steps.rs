@@ -251,7 +251,9 @@ fn a_browser_killed_mid_scenario_fails_that_scenario_and_the_next_one_relaunches
             std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
                 let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
                 let text = String::from_utf8_lossy(&cmd);
-                (text.contains(&needle) && text.contains("--remote-debugging-port"))
+                // The browser itself: its renderers carry the port switch too, and after the
+                // PIDs wrap one may come first in /proc (killing it tests a crash instead).
+                (text.contains(&needle) && text.contains("--remote-debugging-port") && !text.contains("--type="))
                     .then(|| e.file_name().to_str()?.parse::<i32>().ok())
                     .flatten()
             })

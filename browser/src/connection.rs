@@ -60,6 +60,8 @@ struct Inner {
     kept: Mutex<Vec<Arc<dyn std::any::Any + Send + Sync>>>,
     /// Lossless subscriptions to one event method each (see [`Connection::tap`]).
     taps: Mutex<Vec<(String, mpsc::UnboundedSender<Arc<CdpEvent>>)>>,
+    /// The page sessions whose renderer crashed: their commands fail at once.
+    crashed: Mutex<std::collections::HashSet<String>>,
 }
 
 /// A DevTools connection; cheap to clone, shared by the browser, its contexts and pages.
@@ -157,6 +159,7 @@ impl Connection {
             closed: Mutex::new(None),
             kept: Mutex::new(Vec::new()),
             taps: Mutex::new(Vec::new()),
+            crashed: Mutex::default(),
         });
         tokio::spawn(async move {
             while let Some(text) = to_send.recv().await {
@@ -236,6 +239,9 @@ impl Connection {
     ) -> Result<(u64, oneshot::Receiver<Result<Value>>)> {
         if let Some(reason) = self.closed_reason() {
             return Err(BrowserError::Disconnected(reason));
+        }
+        if session.is_some_and(|s| self.inner.crashed.lock().is_ok_and(|c| c.contains(s))) {
+            return Err(BrowserError::TargetCrashed);
         }
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let mut message = json!({ "id": id, "method": method, "params": params });
@@ -327,7 +333,19 @@ fn dispatch(inner: &Inner, text: &str) {
         };
         if event.method == "Target.detachedFromTarget" {
             if let Some(session) = event.params["sessionId"].as_str() {
-                fail_unanswered(inner, session);
+                fail_unanswered(inner, session, |method| BrowserError::Protocol {
+                    method,
+                    message: "the page's session closed before it answered (Target closed)".into(),
+                });
+            }
+        }
+        // A crashed renderer never answers: what waits on it fails now, and so will what comes.
+        if event.method == "Inspector.targetCrashed" {
+            if let Some(session) = event.session_id.as_deref() {
+                if let Ok(mut crashed) = inner.crashed.lock() {
+                    crashed.insert(session.to_string());
+                }
+                fail_unanswered(inner, session, |_| BrowserError::TargetCrashed);
             }
         }
         let event = Arc::new(event);
@@ -339,10 +357,11 @@ fn dispatch(inner: &Inner, text: &str) {
     }
 }
 
-/// Fails the commands still waiting on `session`, which went away (its page closed or was
-/// detached): the browser never answers them, and they would otherwise wait out the command
-/// timeout — holding whoever waits for them, such as a trace collecting its last snapshot.
-fn fail_unanswered(inner: &Inner, session: &str) {
+/// Fails the commands still waiting on `session`, which went away (its page closed, was
+/// detached or crashed) with the error `error` makes of each method: the browser never answers
+/// them, and they would otherwise wait out the command timeout — holding whoever waits for
+/// them, such as a trace collecting its last snapshot.
+fn fail_unanswered(inner: &Inner, session: &str, error: impl Fn(String) -> BrowserError) {
     let gone: Vec<(String, oneshot::Sender<Result<Value>>)> = match inner.pending.lock() {
         Ok(mut pending) => {
             let ids: Vec<u64> =
@@ -352,8 +371,7 @@ fn fail_unanswered(inner: &Inner, session: &str) {
         Err(_) => return,
     };
     for (method, tx) in gone {
-        let message = "the page's session closed before it answered (Target closed)".to_string();
-        let _ = tx.send(Err(BrowserError::Protocol { method, message }));
+        let _ = tx.send(Err(error(method)));
     }
 }
 

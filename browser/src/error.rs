@@ -31,6 +31,10 @@ pub enum BrowserError {
     /// A request was refused by the caller's policy (a redirect to a host it does not allow).
     #[error("{0}")]
     Refused(String),
+    /// The page's renderer crashed (out of memory, killed): nothing on the page can be done
+    /// any more. Playwright's words.
+    #[error("Target crashed")]
+    TargetCrashed,
     /// A response or event had an unexpected shape.
     #[error("unexpected reply to {method}: {reason}")]
     Decode { method: String, reason: String },

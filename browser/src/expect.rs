@@ -65,9 +65,10 @@ impl Seen {
         match e {
             // The page's own answer that the element cannot have what is asserted ("Not a
             // checkbox or radio button"), like Playwright's errors thrown in the page, is final.
-            BrowserError::StrictMode(_) | BrowserError::Disconnected(_) | BrowserError::Evaluation(_) => {
-                Seen::Fatal(e.to_string())
-            }
+            BrowserError::StrictMode(_)
+            | BrowserError::Disconnected(_)
+            | BrowserError::Evaluation(_)
+            | BrowserError::TargetCrashed => Seen::Fatal(e.to_string()),
             other => Seen::Missing(other.to_string()),
         }
     }
