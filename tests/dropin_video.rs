@@ -68,9 +68,12 @@ Then('videos cannot be written outside the project', async function () {
   await this.page.video().saveAs('/tmp/elsewhere.webm').catch((e: Error) => refusals.push(e.message))
   const browser = await chromium.launch()
   await browser.newContext({ recordVideo: { dir: '../outside' } }).catch((e: Error) => refusals.push(e.message))
-  expect(refusals).toHaveLength(2)
+  // The option's other spelling is judged the same way.
+  await browser.newContext({ record_video: { dir: '/tmp/fd-outside' } } as any).catch((e: Error) => refusals.push(e.message))
+  expect(refusals).toHaveLength(3)
   expect(refusals[0]).toContain('outside the project')
   expect(refusals[1]).toContain('recordVideo.dir')
+  expect(refusals[2]).toContain('recordVideo.dir')
   // One video per page, whichever way the page is reached.
   expect(this.context.pages()[0].video()).toBe(this.page.video())
 })
@@ -124,5 +127,6 @@ fn a_suite_that_records_videos_in_its_hooks_runs_unchanged() {
     assert_eq!(&kept[..4], b"\x1a\x45\xdf\xa3");
     assert!(!std::path::Path::new("/tmp/elsewhere.webm").exists());
     assert!(!dir.join("../outside").exists());
+    assert!(!std::path::Path::new("/tmp/fd-outside").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -252,10 +252,7 @@ impl BrowserContext {
         if gate.is_some() && !held {
             setup.interception();
         }
-        if held {
-            setup.send("Runtime.runIfWaitingForDebugger", json!({}));
-        }
-        setup.finish().await?;
+        // Filmed from its first document on: a held page (a popup) is let go only after.
         if let Some(record) = &options.record_video {
             let size = record.size.map_or_else(|| crate::video::default_size(viewport), |s| (s.width, s.height));
             let video = crate::video::Video::start(std::path::Path::new(&record.dir), page.target_id(), size)
@@ -263,8 +260,12 @@ impl BrowserContext {
             let _ = page.inner.video.set(video);
         }
         if tracer.is_some_and(|t| t.screenshots()) || page.inner.video.get().is_some() {
-            page.inner.start_screencast().await;
+            setup.send("Page.startScreencast", page.inner.screencast_params());
         }
+        if held {
+            setup.send("Runtime.runIfWaitingForDebugger", json!({}));
+        }
+        setup.finish().await?;
         Ok(())
     }
 
@@ -537,11 +538,16 @@ impl BrowserContext {
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
         }
-        // As Playwright's: once the context is closed, its pages' videos are complete.
-        let pages = self.inner.pages.lock().map(|p| p.clone()).unwrap_or_default();
-        for video in pages.iter().filter_map(Page::video) {
+        // As Playwright's: once the context is closed, its pages' videos are complete. All end
+        // first (at the same moment, and even if this wait is cut short); an encoder's error is
+        // the video's to report (`path`, `saveAs`), not the close's.
+        let videos: Vec<_> =
+            self.inner.pages.lock().map(|p| p.iter().filter_map(Page::video).collect()).unwrap_or_default();
+        for video in &videos {
             video.end();
-            video.finished().await.map_err(BrowserError::Evaluation)?;
+        }
+        for video in &videos {
+            let _ = video.finished().await;
         }
         closed
     }

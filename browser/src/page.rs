@@ -389,10 +389,11 @@ impl Page {
             self.closed = true;
             self.inner.gone.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        // As Playwright's: once the page is closed, its video is complete.
+        // As Playwright's: once the page is closed, its video is complete (an encoder's error
+        // is the video's to report, not the close's).
         if let Some(video) = self.inner.video.get() {
             video.end();
-            video.finished().await.map_err(crate::error::BrowserError::Evaluation)?;
+            let _ = video.finished().await;
         }
         Ok(())
     }

@@ -5,20 +5,24 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 /// Frames closer together than this are thinned to the newest (Playwright's 25 per second).
-const FRAME_GAP_MS: u64 = 40;
+const FRAME_GAP: Duration = Duration::from_millis(40);
+
+/// The most pixels a frame may have (4096 × 4096): a page's canvas and the encoder's buffers
+/// stay within a few hundred MB even at that size.
+const MAX_PIXELS: u64 = 4096 * 4096;
 
 /// The largest side a VP8 frame may have.
 const MAX_SIDE: u32 = 16383;
 
 /// What the page sends its encoder.
 enum Message {
-    /// A screencast JPEG and when it was shown (ms from the start).
-    Frame(Vec<u8>, u64),
-    /// The page closed at this time (ms from the start).
-    End(u64),
+    /// A screencast JPEG and when it came (from the start).
+    Frame(Vec<u8>, Duration),
+    /// The page closed at this time (from the start).
+    End(Duration),
 }
 
 /// The video of one page. Clones share it.
@@ -38,41 +42,73 @@ struct Recording {
     size: (u32, u32),
     /// The encoder's inbox; `None` once the video ended.
     inbox: Mutex<Option<mpsc::Sender<Message>>>,
-    /// Wall-clock start (ms since the epoch), the zero of the video's timeline.
-    start_ms: f64,
-    /// The encoder's outcome, once the file is finished.
-    done: tokio::sync::watch::Sender<Option<Result<(), String>>>,
+    /// The zero of the video's timeline. Frames are placed by when they arrive, on this one
+    /// clock: a remote browser's own clock may differ from ours.
+    start: Instant,
+    /// The encoder's outcome, once the file is finished (the encoder holds the other end).
+    done: tokio::sync::watch::Receiver<Option<Result<(), String>>>,
+}
+
+impl Drop for Recording {
+    /// A video nobody holds any more ends now (its page is gone without a close).
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+impl Recording {
+    fn end(&self) {
+        if let Some(inbox) = self.inbox.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            let _ = inbox.send(Message::End(self.start.elapsed()));
+        }
+    }
+}
+
+/// Reports the encoder's outcome when it returns, or an error if it panicked: whoever waits
+/// for the file never waits for ever.
+struct Outcome(tokio::sync::watch::Sender<Option<Result<(), String>>>);
+
+impl Drop for Outcome {
+    fn drop(&mut self) {
+        self.0.send_if_modified(|done| {
+            done.get_or_insert_with(|| Err("the video encoder failed".into()));
+            true
+        });
+    }
 }
 
 impl Video {
     /// Starts recording `width × height` frames into a new file in `dir` (made if missing),
     /// named after `page`.
     pub(crate) fn start(dir: &Path, page: &str, (width, height): (u32, u32)) -> Result<Video, String> {
-        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        let pixels = u64::from(width) * u64::from(height);
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS {
             return Err(format!(
-                "recordVideo: a size of {width}×{height} cannot be encoded (1 to {MAX_SIDE} per side)"
+                "recordVideo: a size of {width}×{height} cannot be encoded (1 to {MAX_SIDE} per side, at most 4096×4096 pixels)"
             ));
         }
         std::fs::create_dir_all(dir).map_err(|e| format!("recordVideo: {}: {e}", dir.display()))?;
         let path = dir.join(format!("{}.webm", page.to_ascii_lowercase()));
         let file = std::fs::File::create(&path).map_err(|e| format!("recordVideo: {}: {e}", path.display()))?;
         let (inbox, frames) = mpsc::channel();
-        let done = tokio::sync::watch::Sender::new(None);
+        let (outcome, done) = tokio::sync::watch::channel(None);
+        let outcome = Outcome(outcome);
+        // The thread holds the inbox's receiving end and the outcome only: when every sender
+        // is gone (the video ended or was dropped), it finishes the file.
+        std::thread::Builder::new()
+            .name("video-encoder".into())
+            .spawn(move || {
+                let result = encode(file, (width, height), &frames);
+                outcome.0.send_replace(Some(result));
+            })
+            .map_err(|e| format!("recordVideo: cannot start its encoder: {e}"))?;
         let inner = Arc::new(Recording {
             path,
             size: (width, height),
             inbox: Mutex::new(Some(inbox)),
-            start_ms: now_ms(),
+            start: Instant::now(),
             done,
         });
-        let recording = Arc::clone(&inner);
-        std::thread::Builder::new()
-            .name("video-encoder".into())
-            .spawn(move || {
-                let outcome = encode(std::io::BufWriter::new(file), (width, height), &frames, recording.start_ms);
-                recording.done.send_replace(Some(outcome));
-            })
-            .map_err(|e| format!("recordVideo: cannot start its encoder: {e}"))?;
         Ok(Video { inner })
     }
 
@@ -88,15 +124,22 @@ impl Video {
 
     /// Waits until the file is complete (the page closed); the encoder's error if it failed.
     pub async fn finished(&self) -> Result<(), String> {
-        let mut done = self.inner.done.subscribe();
+        let mut done = self.inner.done.clone();
         let outcome = done.wait_for(Option::is_some).await.map_err(|_| "the video encoder is gone".to_string())?;
         outcome.clone().unwrap_or_else(|| Err("the video encoder is gone".into()))
     }
 
     /// Copies the finished video to `to` (waiting for the page to close, as Playwright's
-    /// `video.saveAs`).
+    /// `video.saveAs`); saving it onto itself leaves it as it is.
     pub async fn save_as(&self, to: &Path) -> Result<(), String> {
         self.finished().await?;
+        let same = match (to.canonicalize(), self.inner.path.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        if same {
+            return Ok(());
+        }
         std::fs::copy(&self.inner.path, to).map(|_| ()).map_err(|e| format!("{}: {e}", to.display()))
     }
 
@@ -109,9 +152,9 @@ impl Video {
         }
     }
 
-    /// Hands a screencast frame shown at `wall_ms` (ms since the epoch) to the encoder.
-    pub(crate) fn frame(&self, jpeg: Vec<u8>, wall_ms: f64) {
-        let at = (wall_ms - self.inner.start_ms).max(0.0) as u64;
+    /// Hands a screencast frame that just came to the encoder.
+    pub(crate) fn frame(&self, jpeg: Vec<u8>) {
+        let at = self.inner.start.elapsed();
         if let Some(inbox) = self.inner.inbox.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
             let _ = inbox.send(Message::Frame(jpeg, at));
         }
@@ -119,49 +162,78 @@ impl Video {
 
     /// Ends the video now (the page closed); later frames are ignored.
     pub(crate) fn end(&self) {
-        let at = (now_ms() - self.inner.start_ms).max(0.0) as u64;
-        if let Some(inbox) = self.inner.inbox.lock().unwrap_or_else(PoisonError::into_inner).take() {
-            let _ = inbox.send(Message::End(at));
-        }
+        self.inner.end();
     }
 }
 
 /// The encoder's loop: writes frames until the page ends the video (or every sender is gone),
-/// then finishes the file. A frame that cannot be decoded is skipped.
-fn encode<W: std::io::Write + std::io::Seek>(
-    out: W,
-    size: (u32, u32),
-    frames: &mpsc::Receiver<Message>,
-    start_ms: f64,
-) -> Result<(), String> {
+/// then finishes and flushes the file. At most one frame per [`FRAME_GAP`] is written: within
+/// a burst the newest is held, and written when the next frame comes later than the gap or
+/// when the burst has been quiet that long, so the last thing a page showed is never lost. A
+/// frame that cannot be decoded is skipped.
+fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message>) -> Result<(), String> {
+    let out = std::io::BufWriter::new(file);
     let mut writer = crate::video_encoder::WebmWriter::new(out, size.0, size.1)?;
-    let mut last_written: Option<u64> = None;
-    // The newest frame of a burst, written when the burst is over or the video ends.
-    let mut held: Option<(Vec<u8>, u64)> = None;
+    let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    let mut last_written: Option<Duration> = None;
+    let mut held: Option<(Vec<u8>, Duration)> = None;
     let mut end = None;
-    while let Ok(message) = frames.recv() {
+    loop {
+        let message = match &held {
+            Some(_) => match frames.recv_timeout(FRAME_GAP) {
+                Ok(message) => Some(message),
+                Err(mpsc::RecvTimeoutError::Timeout) => None,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            },
+            None => match frames.recv() {
+                Ok(message) => Some(message),
+                Err(_) => break,
+            },
+        };
         match message {
-            Message::Frame(jpeg, at) if last_written.is_none_or(|last| at >= last + FRAME_GAP_MS) => {
-                held = None;
-                if writer.add_jpeg(&jpeg, at).is_ok() {
-                    last_written = Some(at);
+            // The burst went quiet: its newest frame is written.
+            None => {
+                if let Some((jpeg, at)) = held.take() {
+                    if writer.add_jpeg(&jpeg, ms(at)).is_ok() {
+                        last_written = Some(at);
+                    }
                 }
             }
-            Message::Frame(jpeg, at) => held = Some((jpeg, at)),
-            Message::End(at) => {
+            Some(Message::Frame(jpeg, at)) => {
+                if last_written.is_none_or(|last| at >= last + FRAME_GAP) {
+                    if let Some((held_jpeg, held_at)) = held.take() {
+                        let _ = writer.add_jpeg(&held_jpeg, ms(held_at));
+                    }
+                    if writer.add_jpeg(&jpeg, ms(at)).is_ok() {
+                        last_written = Some(at);
+                    }
+                } else {
+                    held = Some((jpeg, at));
+                }
+            }
+            Some(Message::End(at)) => {
                 end = Some(at);
                 break;
             }
         }
     }
     if let Some((jpeg, at)) = held {
-        let _ = writer.add_jpeg(&jpeg, at);
+        let _ = writer.add_jpeg(&jpeg, ms(at));
     }
-    writer.finish(end.unwrap_or_else(|| (now_ms() - start_ms).max(0.0) as u64))
+    let end = end.or(last_written).unwrap_or_default();
+    let mut out = writer.finish(ms(end))?;
+    use std::io::Write;
+    out.flush().map_err(|e| format!("cannot write the video: {e}"))?;
+    out.get_ref().sync_all().map_err(|e| format!("cannot write the video: {e}"))
 }
 
-fn now_ms() -> f64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0)
+impl crate::page::PageInner {
+    /// Ends the page's video, if it is filmed (the page closed or is gone).
+    pub(crate) fn end_video(&self) {
+        if let Some(video) = self.video.get() {
+            video.end();
+        }
+    }
 }
 
 /// The size of a page's video when the options give none: the viewport scaled down to fit
@@ -187,5 +259,6 @@ mod tests {
         let dir = std::env::temp_dir();
         assert!(Video::start(&dir, "X", (0, 10)).unwrap_err().contains("1 to 16383"));
         assert!(Video::start(&dir, "X", (20000, 10)).is_err());
+        assert!(Video::start(&dir, "X", (16000, 16000)).unwrap_err().contains("4096×4096"));
     }
 }

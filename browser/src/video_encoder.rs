@@ -45,16 +45,16 @@ impl<W: Write + Seek> WebmWriter<W> {
         self.write(frame, at_ms)
     }
 
-    /// Ends the video at `end_ms`, showing the last frame until then; a video that never got a
-    /// frame shows the padding.
-    pub(crate) fn finish(mut self, end_ms: u64) -> Result<(), String> {
+    /// Ends the video at `end_ms`, showing the last frame until then (a video that never got a
+    /// frame shows the padding), and hands back the output to be flushed.
+    pub(crate) fn finish(mut self, end_ms: u64) -> Result<W, String> {
         let last = match &self.last {
             Some((frame, _)) => frame.clone(),
             None => vp8_key_frame(&self.canvas, self.width, self.height)?,
         };
         self.write(last, end_ms)?;
         let end = self.last.as_ref().map_or(end_ms, |(_, at)| *at);
-        self.segment.finalize(Some(end)).map(|_| ()).map_err(|_| "cannot finish the video file".to_string())
+        self.segment.finalize(Some(end)).map(Writer::into_inner).map_err(|_| "cannot finish the video file".to_string())
     }
 
     fn write(&mut self, frame: Vec<u8>, at_ms: u64) -> Result<(), String> {
@@ -94,8 +94,8 @@ impl<W: Write + Seek> WebmWriter<W> {
 fn vp8_key_frame(rgb: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
     use libwebp_sys as webp;
     let failed = |what: &str| format!("cannot encode a video frame ({what})");
-    // SAFETY: the config and picture are initialized by libwebp before use, the picture reads
-    // `rgb` (width × height × 3 bytes, checked below) during `WebPEncode` only, and the memory
+    // SAFETY: the config and picture are initialized by libwebp before use, the picture copies
+    // `rgb` (width × height × 3 bytes, checked below) in `WebPPictureImportRGB`, and the memory
     // writer's buffer is copied out before it is freed.
     unsafe {
         if rgb.len() != width as usize * height as usize * 3 {
@@ -169,6 +169,6 @@ mod tests {
     fn a_broken_jpeg_is_an_error_not_a_panic() {
         let mut writer = WebmWriter::new(std::io::Cursor::new(Vec::new()), 16, 16).unwrap();
         assert!(writer.add_jpeg(b"\xff\xd8 not really", 0).is_err());
-        writer.finish(10).unwrap();
+        assert!(writer.finish(10).is_ok());
     }
 }

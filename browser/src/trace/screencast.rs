@@ -17,9 +17,13 @@ impl PageInner {
     /// Starts the page's screencast: frames as large as the viewport, at most 800 px wide, or
     /// at most the video's size when the page is filmed.
     pub(crate) async fn start_screencast(&self) {
+        let _ = self.connection.call_raw("Page.startScreencast", self.screencast_params(), Some(&self.session)).await;
+    }
+
+    /// `Page.startScreencast`'s parameters for this page.
+    pub(crate) fn screencast_params(&self) -> serde_json::Value {
         let (width, height) = self.video.get().map_or((800, 800), crate::video::Video::size);
-        let params = json!({ "format": "jpeg", "quality": 70, "maxWidth": width, "maxHeight": height });
-        let _ = self.connection.call_raw("Page.startScreencast", params, Some(&self.session)).await;
+        json!({ "format": "jpeg", "quality": 70, "maxWidth": width, "maxHeight": height })
     }
 
     /// Stops it when nothing needs it any more (the page is no longer traced and not filmed).
@@ -28,13 +32,6 @@ impl PageInner {
             return;
         }
         let _ = self.connection.call_raw("Page.stopScreencast", json!({}), Some(&self.session)).await;
-    }
-
-    /// Ends the page's video, if it is filmed (the page closed or is gone).
-    pub(crate) fn end_video(&self) {
-        if let Some(video) = self.video.get() {
-            video.end();
-        }
     }
 
     /// Takes a `Page.screencastFrame` event: stored when traced, filmed when the page records a
@@ -57,12 +54,12 @@ impl PageInner {
         let wall = metadata["timestamp"].as_f64().map(|s| s * 1000.0).unwrap_or(0.0);
         let Some(tracer) = tracer else {
             if let Some(video) = video {
-                video.frame(bytes, wall);
+                video.frame(bytes);
             }
             return;
         };
         if let Some(video) = video {
-            video.frame(bytes.clone(), wall);
+            video.frame(bytes.clone());
         }
         let (width, height) =
             (metadata["deviceWidth"].as_f64().unwrap_or(0.0), metadata["deviceHeight"].as_f64().unwrap_or(0.0));

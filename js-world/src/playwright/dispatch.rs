@@ -87,8 +87,10 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
         Op::Browser(BrowserOp::NewContext) => {
             let mut options = ferridriver_browser::ContextOptions::from_json(r.arg(0)?)
                 .map_err(|e| Failure::type_error(format!("browser.newContext: {e}")))?;
-            // The directory the gate checked, as it really is (not what the script wrote).
-            if let (Some(record), Some(dir)) = (options.record_video.as_mut(), &admitted.path) {
+            // The directory the gate checked, as it really is (not what the script wrote); never
+            // one it did not.
+            if let Some(record) = options.record_video.as_mut() {
+                let dir = admitted.path.as_ref().ok_or("internal: recordVideo.dir was not checked")?;
                 record.dir = dir.to_string_lossy().into_owned();
             }
             Ok(json!(session.new_context(options).await?))

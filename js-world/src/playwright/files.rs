@@ -18,6 +18,9 @@ pub(super) fn project_target(what: &str, path: &str) -> Result<PathBuf, Failure>
     let name = relative.file_name().ok_or_else(outside)?.to_owned();
     let target = root.join(&relative);
     let parent = target.parent().ok_or_else(outside)?;
+    if !made_inside(&root, parent) {
+        return Err(outside());
+    }
     std::fs::create_dir_all(parent).map_err(|e| format!("{what}: {}: {e}", parent.display()))?;
     // A symlinked directory or file could lead out of the project: judge where it really is.
     let real_parent = parent.canonicalize().map_err(|e| format!("{what}: {}: {e}", parent.display()))?;
@@ -40,10 +43,7 @@ pub(super) fn project_directory(what: &str, path: &str) -> Result<PathBuf, Failu
     };
     let (root, relative) = within_root(what, path)?.ok_or_else(outside)?;
     let target = root.join(relative);
-    // Nothing is made through a symlink that leads out: the deepest existing directory is
-    // judged where it really is before the rest is made below it.
-    let existing = target.ancestors().find(|a| a.exists()).unwrap_or(&root);
-    if !existing.canonicalize().is_ok_and(|real| real.starts_with(&root)) {
+    if !made_inside(&root, &target) {
         return Err(outside());
     }
     std::fs::create_dir_all(&target).map_err(|e| format!("{what}: {}: {e}", target.display()))?;
@@ -52,6 +52,14 @@ pub(super) fn project_directory(what: &str, path: &str) -> Result<PathBuf, Failu
         return Err(outside());
     }
     Ok(real)
+}
+
+/// Whether making `dir` (and its missing parents) stays inside `root`: nothing is made through
+/// a symlink that leads out, so the deepest existing directory is judged where it really is
+/// before anything is made below it.
+fn made_inside(root: &Path, dir: &Path) -> bool {
+    let existing = dir.ancestors().find(|a| a.exists()).unwrap_or(root);
+    existing.canonicalize().is_ok_and(|real| real.starts_with(root))
 }
 
 /// The project root (the working directory) and `path` relative to it, when `path` is relative

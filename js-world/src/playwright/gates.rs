@@ -50,19 +50,24 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
             Admitted { url: Some(url), redirect_check: check, ..Admitted::default() }
         }
         Gate::ContextOptions(i) => {
-            let options = r.args.get(i);
-            if let Some(path) = options.and_then(|o| o.get("storageState")).and_then(Value::as_str) {
+            // Judged as the browser will read them (names and their aliases alike); options
+            // that do not parse are refused by the handler, which names what is wrong.
+            let raw = r.args.get(i).cloned().unwrap_or(Value::Null);
+            let Ok(options) = ferridriver_browser::ContextOptions::from_json(raw) else {
+                return Ok(Admitted::default());
+            };
+            if let Some(ferridriver_browser::StorageStateSource::Path(path)) = &options.storage_state {
                 super::files::project_source(&format!("{}: storageState", operation.label()), path)
                     .map_err(|message| Failure { name: JsErrorName::SandboxViolation, message })?;
             }
-            match options.and_then(|o| o.get("recordVideo")).and_then(|v| v.get("dir")) {
-                Some(Value::String(dir)) => {
+            match &options.record_video {
+                Some(record) => {
                     let what = format!("{}: recordVideo.dir", operation.label());
-                    let path = super::files::project_directory(&what, dir)?;
+                    let path = super::files::project_directory(&what, &record.dir)
+                        .map_err(|f| Failure { name: JsErrorName::SandboxViolation, message: f.message })?;
                     Admitted { path: Some(path), what, ..Admitted::default() }
                 }
-                // A missing or odd `dir` is the options' own error (ContextOptions names it).
-                _ => Admitted::default(),
+                None => Admitted::default(),
             }
         }
         Gate::ProjectWrite(i) => match r.args.get(i) {

@@ -328,9 +328,16 @@ impl Session {
         id
     }
 
-    /// Page `id`'s video, open or closed; `None` when its context records none.
+    /// Page `id`'s video, open or closed; `None` when its context records none. Looked up on
+    /// the page while it is open (a popup may be known before its video starts) and kept.
     pub(crate) fn video(&self, id: usize) -> Option<ferridriver_browser::Video> {
-        self.state().videos.get(&id).cloned()
+        let mut state = self.state();
+        if let Some(video) = state.videos.get(&id) {
+            return Some(video.clone());
+        }
+        let video = id.checked_sub(1).and_then(|i| state.pages.get(i)).cloned().flatten()?.video()?;
+        state.videos.insert(id, video.clone());
+        Some(video)
     }
 
     /// The ids of context `id`'s open pages (0 is the scenario page), each with the id of the
