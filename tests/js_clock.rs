@@ -177,6 +177,26 @@ return out;
 /// Playwright 1.65.1's answers to `ARGUMENTS`.
 const ARGUMENTS_PLAYWRIGHT: &str = r#"{"runFor_abc": "error: clock.runFor: Clock only understands numbers, 'mm:ss' and 'hh:mm:ss'", "runFor_fourParts": "error: clock.runFor: Clock only understands numbers, 'mm:ss' and 'hh:mm:ss'", "runFor_minutes60": "error: clock.runFor: Invalid time 60:00", "runFor_frac": 1002, "runFor_neg": "error: clock.runFor: TypeError: Negative ticks are not supported", "runFor_spaces": "error: clock.runFor: Clock only understands numbers, 'mm:ss' and 'hh:mm:ss'", "runFor_empty": 1000, "ffNeg": "error: clock.fastForward: Error: Cannot fast-forward to the past", "fixedBad": "error: clock.setFixedTime: Invalid date: bad", "installNoArgs": true, "installNumberString": "error: clock.install: Invalid date: 1706860800000", "systemNoInstall": [true, true, "fired"], "fixedThenInstallPause": [5000, 6000], "pauseThenFixed": [9000, 9000], "rafArg": ["t0", 8], "intervalRunFor": 10, "timerArgs": 5, "idsDistinct": ["number", true], "throwingTimer": "error: clock.runFor: Error: boom"}"#;
 
+const CALLBACKS: &str = r#"
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+const T0 = new Date('2024-02-02T08:00:00Z').getTime();
+const fresh = async () => { const c = await page.context().browser().newContext(); const p = await c.newPage(); await p.goto(args[0] + '/'); await p.clock.install({ time: T0 }); await p.clock.pauseAt(T0 + 1000); return p; };
+await attempt('zeroNested', async () => { const p = await fresh(); await p.evaluate(() => { window.n = 0; const poll = () => { n++; setTimeout(poll, 0); }; setTimeout(poll, 0); }); await p.clock.runFor(50); return p.evaluate(() => n); });
+await attempt('asyncCallback', async () => { const p = await fresh(); await p.evaluate(() => { window.log = []; setTimeout(async () => { await Promise.resolve(); await null; setTimeout(() => log.push('second@' + (Date.now() % 10000)), 10); }, 10); }); await p.clock.runFor(100); return p.evaluate(() => log); });
+await attempt('fetchInCallback', async () => { const p = await fresh(); await p.evaluate(() => { window.log = []; setTimeout(async () => { const r = await fetch(location.href); log.push('fetched ' + r.status); setTimeout(() => log.push('after'), 10); }, 10); }); await p.clock.runFor(100); return p.evaluate(() => log); });
+await attempt('longDelay', async () => { const p = await fresh(); await p.evaluate(() => { window.log = []; setTimeout(() => log.push('huge'), 3e9); setTimeout(() => log.push('inf'), Infinity); setTimeout(() => log.push('neg'), -5); setTimeout(() => log.push('str'), '20'); }); await p.clock.runFor(10); const a = await p.evaluate(() => log.slice()); await p.clock.runFor(20); return [a, await p.evaluate(() => log)]; });
+await attempt('idle', async () => { const p = await fresh(); await p.evaluate(() => { window.log = []; requestIdleCallback((d) => log.push('idle1:' + d.didTimeout + ':' + d.timeRemaining()), { timeout: 2000 }); }); await p.clock.runFor(1); const a = await p.evaluate(() => log.slice()); await p.evaluate(() => { setTimeout(() => {}, 500); requestIdleCallback(() => log.push('idle2'), { timeout: 2000 }); }); await p.clock.runFor(49); const b = await p.evaluate(() => log.slice()); await p.clock.runFor(1); return [a, b, await p.evaluate(() => log)]; });
+await attempt('clearStringId', async () => { const p = await fresh(); await p.evaluate(() => { window.log = []; const id = setTimeout(() => log.push('fired'), 10); clearTimeout(String(id)); }); await p.clock.runFor(20); return p.evaluate(() => log); });
+await attempt('reloadRunning', async () => { const c = await page.context().browser().newContext(); const p = await c.newPage(); await p.goto(args[0] + '/'); await p.clock.install({ time: T0 }); await new Promise((r) => setTimeout(r, 1200)); await p.reload(); const d = await p.evaluate(() => Date.now() - 1706860800000); return d >= 1000 && d < 6000; });
+await attempt('intervalClearInside', async () => { const p = await fresh(); await p.evaluate(() => { window.n = 0; const id = setInterval(() => { n++; if (n === 3) clearInterval(id); }, 10); }); await p.clock.runFor(100); return p.evaluate(() => n); });
+await attempt('dateIntl', async () => { const p = await fresh(); return p.evaluate(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric' }).format()); });
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `CALLBACKS`.
+const CALLBACKS_PLAYWRIGHT: &str = r#"{"zeroNested": 51, "asyncCallback": ["second@1020"], "fetchInCallback": [], "longDelay": [["inf", "neg", "huge"], ["inf", "neg", "huge", "str"]], "idle": [["idle1:false:0"], ["idle1:false:0"], ["idle1:false:0", "idle2"]], "clearStringId": [], "reloadRunning": true, "intervalClearInside": 3, "dateIntl": "2024"}"#;
+
 #[test]
 fn fake_time_and_timers_answer_as_playwright() {
     if !support::browser_available() {
@@ -197,4 +217,17 @@ fn times_and_durations_are_read_and_refused_as_playwright() {
     let base = support::serve(PAGES);
     let playwright = serde_json::from_str(ARGUMENTS_PLAYWRIGHT).unwrap();
     js_suite::assert_as_playwright("clock-arguments", &base, ARGUMENTS, &playwright, &[]);
+}
+
+/// Timers set from timers (a zero delay moves on 1 ms), callbacks that await before setting the
+/// next, delays the browser reads oddly, idle callbacks, ids as strings, a reload while the
+/// time runs, `Intl` formatting "now".
+#[test]
+fn timers_set_from_callbacks_and_odd_delays_run_as_playwright() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let playwright = serde_json::from_str(CALLBACKS_PLAYWRIGHT).unwrap();
+    js_suite::assert_as_playwright("clock-callbacks", &base, CALLBACKS, &playwright, &[]);
 }

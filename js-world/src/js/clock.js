@@ -1,8 +1,10 @@
 // Playwright's `clock` (`page.clock`, the same object as its context's `context.clock`): a fake
 // Date, timers, animation frames and `performance.now` in the pages, whose time flows, stops
-// or jumps on command. The fake lives in each document (PAGE_CLOCK below); a call runs in every
-// open page of the context at once and is added to the context's init script, which replays
-// every call so far in each new document, so the time survives a reload or a navigation.
+// or jumps on command. The fake lives in each document (PAGE_CLOCK below); a call is added to
+// the context's init script, which replays every call so far in each new document (so the
+// time survives a reload or a navigation), and runs in every open page. Calls are numbered:
+// a document that already replayed one skips it, so a navigation racing a call never applies
+// it twice.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
@@ -11,21 +13,24 @@
   // Page code: makes `globalThis.__ferridriverClock` once per document. Its time is kept as
   // an anchor (the Date and performance times at a real moment) plus, while it runs, the real
   // time since; timers are due on the performance timeline, so setting the system time fires
-  // none of them.
+  // none of them. Running timers yields a real task between two, as Playwright's clock does,
+  // so what a callback awaits settles before the next one fires.
   const PAGE_CLOCK = `(() => {
     if (globalThis.__ferridriverClock) return;
     const RealDate = Date;
     const realPerf = performance.now.bind(performance);
     const realSetTimeout = setTimeout.bind(globalThis);
     const realClearTimeout = clearTimeout.bind(globalThis);
+    // The browser's own timer ids are small: ours start far above them.
     const s = { date: false, timers: false, running: true, wall: RealDate.now(), perf: realPerf(), anchor: realPerf(),
-      fixed: null, pending: new Map(), nextId: 1, driver: null };
+      fixed: null, pending: new Map(), nextId: 1e12, driver: null, ticking: false, applied: 0 };
     const elapsed = () => (s.running ? realPerf() - s.anchor : 0);
     const wallNow = () => (s.fixed !== null ? s.fixed : Math.floor(s.wall + elapsed()));
     const perfNow = () => s.perf + elapsed();
     // Makes the time so far part of the anchor (before the mode changes or time jumps).
     const settle = () => { const e = elapsed(); s.wall += e; s.perf += e; s.anchor = realPerf(); };
     const advance = (ms) => { if (ms > 0) { s.wall += ms; s.perf += ms; } };
+    const nextTask = () => new Promise((resolve) => realSetTimeout(resolve, 0));
     const define = (target, name, value) =>
       Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 
@@ -40,61 +45,85 @@
     Object.defineProperty(ClockDate, 'name', { value: 'Date' });
     Object.defineProperty(ClockDate, 'length', { value: 7 });
     define(ClockDate, 'toString', () => 'function Date() { [native code] }');
+    // Intl formats "now" when given no date: the fake one.
+    const formats = Intl.DateTimeFormat.prototype;
+    const realFormat = Object.getOwnPropertyDescriptor(formats, 'format').get;
+    const realFormatToParts = formats.formatToParts;
     const overrideDate = () => {
       if (s.date) return;
       s.date = true;
       define(globalThis, 'Date', ClockDate);
       define(RealDate.prototype, 'constructor', ClockDate);
+      Object.defineProperty(formats, 'format', { configurable: true, get() {
+        const format = realFormat.call(this);
+        return (date) => format(date === undefined ? wallNow() : date);
+      } });
+      define(formats, 'formatToParts', function formatToParts(date) {
+        return realFormatToParts.call(this, date === undefined ? wallNow() : date);
+      });
     };
 
     const byTime = (a, b) => a.at - b.at || a.id - b.id;
-    const due = (limit) => {
-      let first = null;
-      for (const t of s.pending.values()) if (t.at <= limit && (!first || byTime(t, first) < 0)) first = t;
-      return first;
+    const first = (limit) => {
+      let found = null;
+      for (const t of s.pending.values()) if (t.at <= limit && (!found || byTime(t, found) < 0)) found = t;
+      return found;
     };
     const fire = (t, errors) => {
       if (t.every) t.at += t.every; else s.pending.delete(t.id);
+      s.ticking = true;
       try {
         if (t.kind === 'frame') t.fn(perfNow());
-        else if (t.kind === 'idle') t.fn({ didTimeout: false, timeRemaining: () => 50 });
+        else if (t.kind === 'idle') t.fn({ didTimeout: false, timeRemaining: () => 0 });
         else t.fn(...t.args);
       } catch (e) {
         errors.push(e);
+      } finally {
+        s.ticking = false;
       }
     };
     // Runs every timer due until \`target\` (performance time), each at its own time.
-    const runTo = (target) => {
+    const runTo = async (target) => {
       settle();
       const errors = [];
       let count = 0;
-      for (let t = due(target); t; t = due(target)) {
+      for (let t = first(target); t; t = first(target)) {
         if (++count > 100000) throw new Error('Aborting after running 100000 timers, assuming an infinite loop!');
         advance(t.at - s.perf);
         fire(t, errors);
+        await nextTask();
+        settle();
       }
       advance(target - s.perf);
       drive();
       if (errors.length) throw errors[0];
     };
-    // While the time runs, a real timer wakes the fake ones when the first is due.
+    // While the time runs, a real timer wakes the fake ones when the first is due (checking
+    // at least every second, so a far one never makes the real timer overflow).
     const drive = () => {
       if (s.driver !== null) realClearTimeout(s.driver);
       s.driver = null;
-      if (!s.running || !s.timers) return;
-      let first = null;
-      for (const t of s.pending.values()) if (!first || t.at < first.at) first = t;
-      if (!first) return;
+      if (!s.running || !s.timers || s.pending.size === 0) return;
+      let soonest = Infinity;
+      for (const t of s.pending.values()) soonest = Math.min(soonest, t.at);
       s.driver = realSetTimeout(() => {
         s.driver = null;
-        try { runTo(perfNow()); } catch (e) { realSetTimeout(() => { throw e; }, 0); }
-      }, Math.max(0, first.at - perfNow()));
+        runTo(perfNow()).catch((e) => realSetTimeout(() => { throw e; }, 0));
+      }, Math.min(1000, Math.max(0, soonest - perfNow())));
+    };
+    // A delay as the browser reads one: not a finite number is 0, past 2^31-1 ms is 1; a zero
+    // delay set while a timer runs waits 1 ms, so a timer that sets itself again moves on.
+    const delayOf = (delay) => {
+      let ms = Number(delay);
+      if (!Number.isFinite(ms) || ms < 0) ms = 0;
+      if (ms > 2147483647) ms = 1;
+      return ms || (s.ticking ? 1 : 0);
     };
     const add = (kind, fn, delay, args, every) => {
       if (typeof fn === 'string') { const code = fn; fn = () => (0, eval)(code); }
       if (typeof fn !== 'function') throw new TypeError('Callback must be a function');
       const id = s.nextId++;
-      const wait = Math.max(0, Number(delay) || 0);
+      const wait = delayOf(delay);
       const now = perfNow();
       // Frames come on the 16 ms grid, as a 60 Hz display's.
       const at = kind === 'frame' ? now + 16 - (now % 16) : now + wait;
@@ -102,60 +131,86 @@
       drive();
       return id;
     };
-    const cancel = (id) => { s.pending.delete(id); drive(); };
+    const cancel = (id) => { s.pending.delete(Number(id)); drive(); };
     const overrideTimers = () => {
       overrideDate();
       if (s.timers) return;
       s.timers = true;
+      // The performance timeline of a new clock starts at 0.
+      s.perf = 0;
       define(globalThis, 'setTimeout', (fn, delay, ...args) => add('timer', fn, delay, args, false));
       define(globalThis, 'setInterval', (fn, delay, ...args) => add('timer', fn, delay, args, true));
       define(globalThis, 'clearTimeout', cancel);
       define(globalThis, 'clearInterval', cancel);
       define(globalThis, 'requestAnimationFrame', (fn) => add('frame', fn, 16, [], false));
       define(globalThis, 'cancelAnimationFrame', cancel);
-      define(globalThis, 'requestIdleCallback', (fn, o) => add('idle', fn, (o && o.timeout) || 1, [], false));
+      define(globalThis, 'requestIdleCallback', (fn, o) => {
+        const idle = s.pending.size ? 50 : 0;
+        return add('idle', fn, o && o.timeout ? Math.min(o.timeout, idle) : idle, [], false);
+      });
       define(globalThis, 'cancelIdleCallback', cancel);
       define(performance, 'now', () => perfNow());
     };
-    const jump = (ms) => {
+    // Jumps \`ms\` ahead; each timer due meanwhile fires once, at the new time (a laptop lid
+    // reopened).
+    const jump = async (ms) => {
       if (ms < 0) throw new Error('Cannot fast-forward to the past');
       settle();
       advance(ms);
       const errors = [];
       const now = s.perf;
-      // Each timer due meanwhile fires once, at the new time (the laptop lid reopened).
       for (const t of [...s.pending.values()].filter((t) => t.at <= now).sort(byTime)) {
         if (!s.pending.has(t.id)) continue;
         if (t.every) t.at = now;
         fire(t, errors);
+        await nextTask();
       }
       drive();
       if (errors.length) throw errors[0];
     };
-    const clock = {
-      // The performance timeline starts again at 0, as Playwright's.
-      install(time) { settle(); overrideTimers(); s.wall = time; s.perf = 0; s.fixed = null; s.running = true; drive(); },
-      fastForward(ms) { overrideTimers(); jump(ms); },
-      // Without a clock yet, the clock starts at \`time\`; paused first, so it lands there exactly.
-      pauseAt(time) {
+    const calls = {
+      install(time) { settle(); overrideTimers(); s.wall = time; s.fixed = null; s.running = true; drive(); },
+      async fastForward(ms) { overrideTimers(); await jump(ms); },
+      async pauseAt(time) {
+        // Without a clock yet, the clock starts at \`time\`.
         if (!s.timers) {
-          clock.install(time);
+          calls.install(time);
           s.running = false;
           return drive();
         }
+        // Stopped first, so that it lands on \`time\` exactly.
         settle();
         s.running = false;
-        jump(time - s.wall);
+        await jump(time - s.wall);
       },
       resume() { overrideTimers(); settle(); s.running = true; drive(); },
-      runFor(ms) {
+      async runFor(ms) {
         if (ms < 0) throw new TypeError('Negative ticks are not supported');
         overrideTimers();
         settle();
-        runTo(s.perf + ms);
+        await runTo(s.perf + ms);
       },
       setFixedTime(time) { overrideDate(); s.fixed = time; },
       setSystemTime(time) { overrideDate(); settle(); s.wall = time; s.fixed = null; },
+    };
+    const clock = {
+      // Call number \`n\` (each document applies a call once).
+      async apply(n, method, arg) {
+        if (n <= s.applied) return;
+        s.applied = n;
+        await calls[method](arg);
+      },
+      // Every call so far in a new document, \`[n, method, arg, at]\` with \`at\` the real time
+      // it was made. While the clock runs, the real time since the last call passes here too,
+      // as it did for the pages open then (the calls before it are replayed back to back: a
+      // pause they lead to lands where it did).
+      async replay(list) {
+        for (const [n, method, arg] of list) {
+          try { await clock.apply(n, method, arg); } catch (e) { /* it failed where it was made too */ }
+        }
+        const last = list[list.length - 1];
+        if (last && s.running && s.date) { settle(); advance(RealDate.now() - last[3]); }
+      },
     };
     Object.defineProperty(globalThis, '__ferridriverClock', { value: clock, enumerable: false });
   })();`;
@@ -186,7 +241,7 @@
   class Clock {
     constructor(context) {
       this._context = context;
-      // The calls so far, replayed in each new document.
+      // The calls so far, `[n, method, arg, at]`, replayed in each new document.
       this._calls = [];
       this._script = null;
       this._queue = Promise.resolve();
@@ -212,22 +267,32 @@
     setSystemTime(time) {
       return this._call('setSystemTime', () => dateOf('clock.setSystemTime', time));
     }
-    // Runs `method` in every open page, then makes it part of what new documents replay. One
-    // call at a time, in the order they were made.
+    // New documents replay the calls in `this._calls` from now on.
+    async _replayed() {
+      const source = `(() => { ${PAGE_CLOCK}; __ferridriverClock.replay(${JSON.stringify(this._calls)}); })();`;
+      const previous = this._script;
+      this._script = await this._context.addInitScript(source);
+      if (previous) await previous.dispose();
+    }
+    // Adds `method` to what new documents replay, then runs it in every open page; a call a
+    // page refuses is taken back. One call at a time, in the order they were made.
     _call(method, argument) {
       const run = async () => {
         const arg = argument();
-        const call = `__ferridriverClock.${method}(${arg === undefined ? '' : JSON.stringify(arg)})`;
-        const once = `(() => { ${PAGE_CLOCK}; try { ${call}; return null; } catch (e) { return e && e.name ? e.name + ': ' + e.message : String(e); } })()`;
+        // Never reused, even for a call taken back: a page that saw it skips its number.
+        const n = (this._numbered = (this._numbered || 0) + 1);
+        this._calls.push([n, method, arg === undefined ? null : arg, Date.now()]);
+        await this._replayed();
+        const call = `__ferridriverClock.apply(${n}, ${JSON.stringify(method)}, ${JSON.stringify(arg === undefined ? null : arg)})`;
+        const once = `(async () => { ${PAGE_CLOCK}; try { await ${call}; return null; } catch (e) { return e && e.name ? e.name + ': ' + e.message : String(e); } })()`;
         for (const page of this._context.pages()) {
           const failure = await page.evaluate(once);
-          if (failure) throw new Error(`clock.${method}: ${failure}`);
+          if (failure) {
+            this._calls.pop();
+            await this._replayed();
+            throw new Error(`clock.${method}: ${failure}`);
+          }
         }
-        this._calls.push(call);
-        const replay = this._calls.map((c) => `try { ${c}; } catch (e) {}`).join('\n');
-        const previous = this._script;
-        this._script = await this._context.addInitScript(`(() => { ${PAGE_CLOCK};\n${replay}\n})();`);
-        if (previous) await previous.dispose();
       };
       const result = this._queue.then(run);
       this._queue = result.catch(() => undefined);
