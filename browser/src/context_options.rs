@@ -155,6 +155,7 @@ impl ContextOptions {
             setup.send("Emulation.setDeviceMetricsOverride", metrics);
         }
         if self.has_touch == Some(true) || self.is_mobile == Some(true) {
+            page.inner.touch.store(true, std::sync::atomic::Ordering::Relaxed);
             setup.send("Emulation.setTouchEmulationEnabled", json!({ "enabled": true, "maxTouchPoints": 1 }));
         }
         if let Some(locale) = &self.locale {

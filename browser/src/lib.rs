@@ -65,6 +65,7 @@ mod select;
 mod selector;
 mod selector_engines;
 mod storage_state;
+mod tap;
 mod text_match;
 mod trace;
 mod video;

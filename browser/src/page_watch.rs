@@ -76,6 +76,7 @@ impl Page {
             popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
             video: std::sync::OnceLock::new(),
+            touch: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
         Page::from_parts(inner, connection, session, target)

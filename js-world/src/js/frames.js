@@ -103,7 +103,7 @@
   }
   // What the page does through a selector, the frame does inside itself.
   const throughSelectors =
-    'click dblclick fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable $ $$ $eval $$eval waitForSelector dragAndDrop';
+    'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable $ $$ $eval $$eval waitForSelector dragAndDrop';
   for (const name of throughSelectors.split(' ')) {
     Frame.prototype[name] = Page.prototype[name];
   }

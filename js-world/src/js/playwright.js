@@ -335,6 +335,9 @@
     dblclick(options) {
       return this._op('dblclick', [pointerOptions(options)], options).then(() => undefined);
     }
+    tap(options) {
+      return this._op('tap', [pointerOptions(options)], options).then(() => undefined);
+    }
     hover(options) {
       return this._op('hover', [pointerOptions(options)], options).then(() => undefined);
     }
@@ -593,7 +596,7 @@
     };
   }
   // The selector shortcuts: page.click(selector, …) is page.locator(selector).click(…).
-  const shortcuts = 'click dblclick fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
+  const shortcuts = 'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
   for (const name of shortcuts.split(' ')) {
     Page.prototype[name] = function (selector, ...rest) {
       return this.locator(selector)[name](...rest);

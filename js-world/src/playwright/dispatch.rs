@@ -256,6 +256,10 @@ async fn locator_op(session: &Session, r: &Request, op: LocatorOp, admitted: Adm
                 (_, false) => l.hover_with(&options).await,
             }
         }
+        LocatorOp::Tap => {
+            let options = r.arg::<Option<ferridriver_browser::ClickOptions>>(0)?.unwrap_or_default();
+            l.tap_with(&options).await
+        }
         LocatorOp::DragTo => {
             let parts: Vec<super::locator::PartSpec> = r.arg(0)?;
             let target = super::locator::build(&page, &parts).map_err(Failure::type_error)?;
@@ -356,6 +360,7 @@ async fn locator_read(r: &Request, op: LocatorOp, admitted: Admitted, page: &Pag
         LocatorOp::IsEditable => json!(l.is_editable().await?),
         // The actions, answered by `locator_op`.
         LocatorOp::Click
+        | LocatorOp::Tap
         | LocatorOp::Dblclick
         | LocatorOp::Hover
         | LocatorOp::DragTo

@@ -156,6 +156,7 @@ operations! {
         Click = "click"("options") Open, ["Locator.click"];
         Dblclick = "dblclick"("options") Open, ["Locator.dblclick"];
         Hover = "hover"("options") Open, ["Locator.hover"];
+        Tap = "tap"("options") Open, ["Locator.tap"];
         DragTo = "dragTo"("target", "sourcePosition", "targetPosition") Open, ["Locator.dragTo"];
         Fill = "fill"("value") Open, ["Locator.fill"];
         SetInputFiles = "setInputFiles"("files") Open, ["Locator.setInputFiles"];

@@ -127,6 +127,8 @@ declare module '@playwright/test' {
   }
   /** Playwright's hover options: a click's, without pressing anything. */
   export type HoverOptions = Omit<ClickOptions, 'button' | 'clickCount' | 'delay'>;
+  /** Playwright's tap options: a click's, without a button, a count or a delay. */
+  export type TapOptions = Omit<ClickOptions, 'button' | 'clickCount' | 'delay'>;
   /** What `route`, `addInitScript`, `exposeFunction` and `exposeBinding` answer: `dispose()`
    * undoes it (also `await using`). */
   export interface Disposable {
@@ -266,6 +268,8 @@ declare module '@playwright/test' {
     // The selector shortcuts: page.click(selector) is page.locator(selector).click().
     click(selector: string, options?: ClickOptions): Promise<void>;
     dblclick(selector: string, options?: ClickOptions): Promise<void>;
+    /** Taps the element (a context with `hasTouch`, or a mobile device). */
+    tap(selector: string, options?: TapOptions): Promise<void>;
     fill(selector: string, value: string, options?: TimeoutOptions): Promise<void>;
     press(selector: string, key: string, options?: TimeoutOptions): Promise<void>;
     type(selector: string, text: string, options?: TimeoutOptions): Promise<void>;
@@ -383,6 +387,8 @@ declare module '@playwright/test' {
     allInnerTexts(): Promise<string[]>;
     click(options?: ClickOptions): Promise<void>;
     dblclick(options?: ClickOptions): Promise<void>;
+    /** A touch at the element (a context with `hasTouch`, or a mobile device), after click's checks. */
+    tap(options?: TapOptions): Promise<void>;
     hover(options?: HoverOptions): Promise<void>;
     /** Replaces the field's value. */
     fill(value: string, options?: TimeoutOptions): Promise<void>;

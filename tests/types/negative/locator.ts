@@ -25,6 +25,8 @@ Then('wrong locator use', async function () {
   (await this.page.waitForSelector('a')).asElement();
   // @ts-expect-error: page.evaluate's function needs the argument it declares
   await this.page.evaluate((n: number) => n * 2);
+  // @ts-expect-error: a tap has no button
+  await this.page.locator('a').tap({ button: 'left' });
   // @ts-expect-error: clock.install takes an options object
   await this.page.clock.install(Date.now());
   // @ts-expect-error: page.video() is null when the context records no video

@@ -51,6 +51,8 @@ Then('the dashboard greets {string}', async function (user: string) {
   await this.context.tracing.group('sign in');
   await this.context.tracing.groupEnd();
   await this.context.tracing.stop({ path: 'trace.zip' });
+  await page.tap('#menu');
+  await page.getByRole('button').first().tap({ position: { x: 2, y: 3 }, modifiers: ['Shift'] });
   await page.clock.install({ time: new Date('2024-02-02T08:00:00Z') });
   await page.clock.pauseAt('2024-02-02T10:00:00Z');
   await this.context.clock.runFor('01:00');

@@ -1,0 +1,48 @@
+//! Taps (`locator.tap`, `page.tap`): one touch at the element, on the pages of a context with
+//! touch (`hasTouch`, or a mobile device), after click's actionability checks; with click's
+//! `position`, `modifiers`, `force` and `trial`.
+
+use crate::click::ClickOptions;
+use crate::error::{BrowserError, Result};
+use crate::locator::Locator;
+use serde_json::json;
+
+impl Locator {
+    /// Taps the element with `options` (its `button`, `clickCount` and `delay` do not apply).
+    pub async fn tap_with(&self, options: &ClickOptions) -> Result<()> {
+        let params = json!({ "modifiers": options.modifiers.clone().unwrap_or_default() });
+        self.traced("tap", params, None, self.op("tap", self.touch(options))).await
+    }
+
+    async fn touch(&self, options: &ClickOptions) -> Result<()> {
+        if !self.page.touch.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(BrowserError::Evaluation(
+                "The page does not support tap. Use hasTouch context option to enable touch support.".into(),
+            ));
+        }
+        let mut mask = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        for name in options.modifiers.iter().flatten() {
+            mask |= crate::keyboard::modifier_bit(name).ok_or_else(|| {
+                BrowserError::Evaluation(format!(
+                    "tap: unknown modifier {name:?}\n  hint: use Alt, Control, ControlOrMeta, Meta or Shift"
+                ))
+            })?;
+        }
+        let checks: &[&str] =
+            if options.force == Some(true) { &[] } else { &["visible", "stable", "enabled", "receivesEvents"] };
+        let at = options.position.map(|p| (p.x, p.y));
+        // A touch, not the mouse: nothing hovers the element first.
+        let (_, x, y) = self.wait_for_point_at("tap", checks, false, at).await?;
+        if options.trial == Some(true) {
+            return Ok(());
+        }
+        let mut events = self.page.connection.subscribe();
+        let point = json!([{ "x": x, "y": y }]);
+        for (kind, points) in [("touchStart", point), ("touchEnd", json!([]))] {
+            let params = json!({ "type": kind, "touchPoints": points, "modifiers": mask });
+            self.page.connection.call_raw("Input.dispatchTouchEvent", params, Some(&self.page.session)).await?;
+        }
+        crate::navigation::settle_started_navigation(&self.page, &mut events).await;
+        Ok(())
+    }
+}
