@@ -16,7 +16,7 @@ await page.goto(args[0] + '/');
 for (const [k, code] of [
   ['sum', '1 + 2'], ['missing', 'window.missing'], ['nan', 'NaN'], ['negzero', '-0'], ['inf', '-Infinity'], ['big', '10n ** 20n'],
   ['title', 'document.title'], ['date', 'new Date(0)'], ['regex', '/a+b/gi'], ['promise', 'Promise.resolve(7)'],
-  ['arrayUndef', '[1, undefined, NaN]'], ['objUndef', '({ a: undefined, b: 2 })'], ['statements', 'let x = 3; x * 2'],
+  ['arrayUndef', '[1, undefined, NaN]'], ['objUndef', '({ a: undefined, b: 2 })'], ['statements', 'let x = 3; x * 2'], ['statementsAgain', 'let x = 4; class K {}; const k = 1; x * 2 + k'],
   ['arrowString', '() => 5'], ['functionString', 'function f() { return 5 }'], ['throws', 'throw new Error("bad")'],
   ['syntax', 'let ='], ['element', 'document.body'], ['nullv', 'null'], ['nested', '({ d: new Date(0), u: new URL("http://x/y") })'],
   ['asyncIife', '(async () => 4)()'], ['empty', ''], ['spaces', '   '],
@@ -33,7 +33,7 @@ return out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT`.
-const PLAYWRIGHT: &str = r#"{"sum": 3, "missing": "undefined", "nan": "num:NaN", "negzero": "num:-0", "inf": "num:-Infinity", "big": "bigint:100000000000000000000", "title": "Expr", "date": "date:1970-01-01T00:00:00.000Z", "regex": "re:/a+b/gi", "promise": 7, "arrayUndef": [1, null, null], "objUndef": {"b": 2}, "statements": 6, "arrowString": "undefined", "functionString": "undefined", "throws": "error: page.evaluate: Error: bad", "syntax": "error: page.evaluate: SyntaxError: Unexpected end of input", "element": "ref: <Node>", "nullv": null, "nested": {"d": "1970-01-01T00:00:00.000Z", "u": "http://x/y"}, "asyncIife": 4, "empty": "undefined", "spaces": "undefined", "sym": "undefined", "map": {}, "nestedDetail": [true, true, "http://x/y"], "cycleDetail": true, "objUndefDetail": [true, true], "arrayDetail": [3, true, true], "withArg": "undefined"}"#;
+const PLAYWRIGHT: &str = r#"{"sum": 3, "missing": "undefined", "nan": "num:NaN", "negzero": "num:-0", "inf": "num:-Infinity", "big": "bigint:100000000000000000000", "title": "Expr", "date": "date:1970-01-01T00:00:00.000Z", "regex": "re:/a+b/gi", "promise": 7, "arrayUndef": [1, null, null], "objUndef": {"b": 2}, "statements": 6, "statementsAgain": 9, "arrowString": "undefined", "functionString": "undefined", "throws": "error: page.evaluate: Error: bad", "syntax": "error: page.evaluate: SyntaxError: Unexpected end of input", "element": "ref: <Node>", "nullv": null, "nested": {"d": "1970-01-01T00:00:00.000Z", "u": "http://x/y"}, "asyncIife": 4, "empty": "undefined", "spaces": "undefined", "sym": "undefined", "map": {}, "nestedDetail": [true, true, "http://x/y"], "cycleDetail": true, "objUndefDetail": [true, true], "arrayDetail": [3, true, true], "withArg": "undefined"}"#;
 
 #[test]
 fn a_string_of_page_code_answers_as_playwright() {

@@ -24,8 +24,11 @@ impl Page {
     }
 
     async fn evaluate_expression_untraced(&self, expression: &str, encoder: &str) -> Result<Value> {
-        let params =
-            json!({ "expression": expression, "returnByValue": false, "awaitPromise": true, "userGesture": true });
+        // In a block, as `eval` would keep them: the code's `let`, `const` and `class` do not
+        // outlive the call (a second call declaring the same name works); its last value is
+        // still the block's.
+        let code = format!("{{\n{expression}\n}}");
+        let params = json!({ "expression": code, "returnByValue": false, "awaitPromise": true, "userGesture": true });
         // During a document swap it is sent again once the page has moved on.
         let reply = self
             .through_swaps("Runtime.evaluate", || {
@@ -33,6 +36,15 @@ impl Page {
             })
             .await?;
         if let Some(details) = reply.get("exceptionDetails") {
+            self.release(details.pointer("/exception/objectId"));
+            // Code that does not parse says why as written, not as wrapped (nothing ran).
+            if details.pointer("/exception/className").and_then(Value::as_str) == Some("SyntaxError") {
+                return Err(self
+                    .evaluate_untraced(expression)
+                    .await
+                    .err()
+                    .unwrap_or_else(|| BrowserError::Evaluation(crate::events::exception_text(details))));
+            }
             return Err(BrowserError::Evaluation(crate::events::exception_text(details)));
         }
         let result = &reply["result"];
@@ -46,13 +58,22 @@ impl Page {
         // Strict, so that a symbol stays a symbol as `this`.
         let declaration = format!("function () {{ 'use strict'; return ({encoder})(this); }}");
         let params = json!({ "functionDeclaration": declaration, "objectId": object, "returnByValue": true });
-        let encoded = self.connection().call_raw("Runtime.callFunctionOn", params, Some(self.session_id())).await;
-        let release = json!({ "objectId": object });
-        let _ = self.connection().call_raw("Runtime.releaseObject", release, Some(self.session_id())).await;
-        let encoded = encoded?;
+        // Queued before the release (commands keep their order), which goes out even if this
+        // call is abandoned while it waits.
+        let encoded = self.connection().queue_raw("Runtime.callFunctionOn", params, Some(self.session_id()));
+        self.release(result.get("objectId"));
+        let encoded = encoded.await?;
         if let Some(details) = encoded.get("exceptionDetails") {
             return Err(BrowserError::Evaluation(crate::events::exception_text(details)));
         }
         Ok(json!({ "encoded": encoded.pointer("/result/value").cloned().unwrap_or(Value::Null) }))
+    }
+
+    /// Lets the page forget a remote object (nobody waits for the answer).
+    fn release(&self, object: Option<&Value>) {
+        if let Some(object) = object.and_then(Value::as_str) {
+            let params = json!({ "objectId": object });
+            self.connection().send_detached("Runtime.releaseObject", params, Some(self.session_id()));
+        }
     }
 }
