@@ -240,9 +240,6 @@ impl Connection {
         if let Some(reason) = self.closed_reason() {
             return Err(BrowserError::Disconnected(reason));
         }
-        if session.is_some_and(|s| self.inner.crashed.lock().is_ok_and(|c| c.contains(s))) {
-            return Err(BrowserError::TargetCrashed);
-        }
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let mut message = json!({ "id": id, "method": method, "params": params });
         if let Some(s) = session {
@@ -251,6 +248,14 @@ impl Connection {
         let (tx, rx) = oneshot::channel();
         if let Ok(mut p) = self.inner.pending.lock() {
             p.insert(id, (method.to_string(), session.map(str::to_string), tx));
+        }
+        // Checked once the command is pending: a crash noted in between fails it either here
+        // or with the others that were waiting (the crash is noted before they are failed).
+        if session.is_some_and(|s| self.inner.crashed.lock().is_ok_and(|c| c.contains(s))) {
+            if let Ok(mut p) = self.inner.pending.lock() {
+                p.remove(&id);
+            }
+            return Err(BrowserError::TargetCrashed);
         }
         if self.inner.outgoing.send(message.to_string()).is_err() {
             return Err(BrowserError::Disconnected("the connection is closed".into()));
@@ -333,6 +338,9 @@ fn dispatch(inner: &Inner, text: &str) {
         };
         if event.method == "Target.detachedFromTarget" {
             if let Some(session) = event.params["sessionId"].as_str() {
+                if let Ok(mut crashed) = inner.crashed.lock() {
+                    crashed.remove(session);
+                }
                 fail_unanswered(inner, session, |method| BrowserError::Protocol {
                     method,
                     message: "the page's session closed before it answered (Target closed)".into(),
