@@ -23,14 +23,19 @@
     const realClearTimeout = clearTimeout.bind(globalThis);
     // The browser's own timer ids are small: ours start far above them.
     const s = { date: false, timers: false, running: true, wall: RealDate.now(), perf: realPerf(), anchor: realPerf(),
-      fixed: null, pending: new Map(), nextId: 1e12, driver: null, ticking: false, applied: 0 };
+      fixed: null, pending: new Map(), nextId: 1e12, driver: null, ticking: false, busy: false, applied: 0, caughtUp: 0 };
     const elapsed = () => (s.running ? realPerf() - s.anchor : 0);
     const wallNow = () => (s.fixed !== null ? s.fixed : Math.floor(s.wall + elapsed()));
     const perfNow = () => s.perf + elapsed();
     // Makes the time so far part of the anchor (before the mode changes or time jumps).
     const settle = () => { const e = elapsed(); s.wall += e; s.perf += e; s.anchor = realPerf(); };
     const advance = (ms) => { if (ms > 0) { s.wall += ms; s.perf += ms; } };
-    const nextTask = () => new Promise((resolve) => realSetTimeout(resolve, 0));
+    // A real task between two timers, through a message port: a nested zero timeout would be
+    // held 4 ms (and a second in a background tab).
+    const channel = new MessageChannel();
+    const waiting = [];
+    channel.port1.onmessage = () => { const resolve = waiting.shift(); if (resolve) resolve(); };
+    const nextTask = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(null); });
     const define = (target, name, value) =>
       Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 
@@ -69,7 +74,9 @@
       for (const t of s.pending.values()) if (t.at <= limit && (!found || byTime(t, found) < 0)) found = t;
       return found;
     };
-    const fire = (t, errors) => {
+    // Fires \`t\` and waits a real task, so what its callback awaits settles; until then a zero
+    // delay it sets (even from a promise) waits 1 ms.
+    const fire = async (t, errors) => {
       if (t.every) t.at += t.every; else s.pending.delete(t.id);
       s.ticking = true;
       try {
@@ -78,32 +85,36 @@
         else t.fn(...t.args);
       } catch (e) {
         errors.push(e);
-      } finally {
-        s.ticking = false;
       }
+      await nextTask();
+      s.ticking = false;
+    };
+    // Runs \`work\` with the real-time driver held off (a timer its callbacks set must not
+    // start a second run meanwhile); the driver looks again at the end.
+    const exclusive = async (work) => {
+      s.busy = true;
+      try { await work(); } finally { s.busy = false; drive(); }
     };
     // Runs every timer due until \`target\` (performance time), each at its own time.
-    const runTo = async (target) => {
+    const runTo = (target) => exclusive(async () => {
       settle();
       const errors = [];
       let count = 0;
       for (let t = first(target); t; t = first(target)) {
         if (++count > 100000) throw new Error('Aborting after running 100000 timers, assuming an infinite loop!');
         advance(t.at - s.perf);
-        fire(t, errors);
-        await nextTask();
+        await fire(t, errors);
         settle();
       }
       advance(target - s.perf);
-      drive();
       if (errors.length) throw errors[0];
-    };
+    });
     // While the time runs, a real timer wakes the fake ones when the first is due (checking
     // at least every second, so a far one never makes the real timer overflow).
     const drive = () => {
       if (s.driver !== null) realClearTimeout(s.driver);
       s.driver = null;
-      if (!s.running || !s.timers || s.pending.size === 0) return;
+      if (s.busy || !s.running || !s.timers || s.pending.size === 0) return;
       let soonest = Infinity;
       for (const t of s.pending.values()) soonest = Math.min(soonest, t.at);
       s.driver = realSetTimeout(() => {
@@ -155,18 +166,18 @@
     // reopened).
     const jump = async (ms) => {
       if (ms < 0) throw new Error('Cannot fast-forward to the past');
-      settle();
-      advance(ms);
-      const errors = [];
-      const now = s.perf;
-      for (const t of [...s.pending.values()].filter((t) => t.at <= now).sort(byTime)) {
-        if (!s.pending.has(t.id)) continue;
-        if (t.every) t.at = now;
-        fire(t, errors);
-        await nextTask();
-      }
-      drive();
-      if (errors.length) throw errors[0];
+      await exclusive(async () => {
+        settle();
+        advance(ms);
+        const errors = [];
+        const now = s.perf;
+        for (const t of [...s.pending.values()].filter((t) => t.at <= now).sort(byTime)) {
+          if (!s.pending.has(t.id)) continue;
+          if (t.every) t.at = now;
+          await fire(t, errors);
+        }
+        if (errors.length) throw errors[0];
+      });
     };
     const calls = {
       install(time) { settle(); overrideTimers(); s.wall = time; s.fixed = null; s.running = true; drive(); },
@@ -208,8 +219,11 @@
         for (const [n, method, arg] of list) {
           try { await clock.apply(n, method, arg); } catch (e) { /* it failed where it was made too */ }
         }
+        // Once per document, however many replays it gets (one per init script while a new
+        // one replaces the old).
         const last = list[list.length - 1];
-        if (last && s.running && s.date) { settle(); advance(RealDate.now() - last[3]); }
+        if (last && last[0] > s.caughtUp && s.running && s.date) { settle(); advance(RealDate.now() - last[3]); }
+        if (last) s.caughtUp = Math.max(s.caughtUp, last[0]);
       },
     };
     Object.defineProperty(globalThis, '__ferridriverClock', { value: clock, enumerable: false });
@@ -243,6 +257,8 @@
       this._context = context;
       // The calls so far, `[n, method, arg, at]`, replayed in each new document.
       this._calls = [];
+      // Numbers given to calls so far (a call taken back keeps its number).
+      this._numbered = 0;
       this._script = null;
       this._queue = Promise.resolve();
     }
@@ -280,7 +296,7 @@
       const run = async () => {
         const arg = argument();
         // Never reused, even for a call taken back: a page that saw it skips its number.
-        const n = (this._numbered = (this._numbered || 0) + 1);
+        const n = ++this._numbered;
         this._calls.push([n, method, arg === undefined ? null : arg, Date.now()]);
         await this._replayed();
         const call = `__ferridriverClock.apply(${n}, ${JSON.stringify(method)}, ${JSON.stringify(arg === undefined ? null : arg)})`;
