@@ -14,6 +14,10 @@ const FRAME_GAP: Duration = Duration::from_millis(40);
 /// stay within a few hundred MB even at that size.
 const MAX_PIXELS: u64 = 4096 * 4096;
 
+/// Frames waiting for the encoder at most; a page that paints faster than they are encoded
+/// loses the frames past these (the video thins them anyway), never the memory.
+const INBOX: usize = 16;
+
 /// The largest side a VP8 frame may have.
 const MAX_SIDE: u32 = 16383;
 
@@ -41,7 +45,7 @@ struct Recording {
     path: PathBuf,
     size: (u32, u32),
     /// The encoder's inbox; `None` once the video ended.
-    inbox: Mutex<Option<mpsc::Sender<Message>>>,
+    inbox: Mutex<Option<mpsc::SyncSender<Message>>>,
     /// The zero of the video's timeline. Frames are placed by when they arrive, on this one
     /// clock: a remote browser's own clock may differ from ours.
     start: Instant,
@@ -59,6 +63,7 @@ impl Drop for Recording {
 impl Recording {
     fn end(&self) {
         if let Some(inbox) = self.inbox.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            // Waits for room: the end must reach the encoder.
             let _ = inbox.send(Message::End(self.start.elapsed()));
         }
     }
@@ -90,7 +95,7 @@ impl Video {
         std::fs::create_dir_all(dir).map_err(|e| format!("recordVideo: {}: {e}", dir.display()))?;
         let path = dir.join(format!("{}.webm", page.to_ascii_lowercase()));
         let file = std::fs::File::create(&path).map_err(|e| format!("recordVideo: {}: {e}", path.display()))?;
-        let (inbox, frames) = mpsc::channel();
+        let (inbox, frames) = mpsc::sync_channel(INBOX);
         let (outcome, done) = tokio::sync::watch::channel(None);
         let outcome = Outcome(outcome);
         // The thread holds the inbox's receiving end and the outcome only: when every sender
@@ -156,7 +161,8 @@ impl Video {
     pub(crate) fn frame(&self, jpeg: Vec<u8>) {
         let at = self.inner.start.elapsed();
         if let Some(inbox) = self.inner.inbox.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
-            let _ = inbox.send(Message::Frame(jpeg, at));
+            // A full inbox drops the frame: the page's events never wait for the encoder.
+            let _ = inbox.try_send(Message::Frame(jpeg, at));
         }
     }
 
@@ -167,10 +173,10 @@ impl Video {
 }
 
 /// The encoder's loop: writes frames until the page ends the video (or every sender is gone),
-/// then finishes and flushes the file. At most one frame per [`FRAME_GAP`] is written: within
-/// a burst the newest is held, and written when the next frame comes later than the gap or
-/// when the burst has been quiet that long, so the last thing a page showed is never lost. A
-/// frame that cannot be decoded is skipped.
+/// then finishes and flushes the file. At most one frame per [`FRAME_GAP`] is written: a frame
+/// that comes sooner is held (replacing one held before), and written when the burst has been
+/// quiet that long or the video ends, so the last thing a page showed is never lost; a frame
+/// that comes later supersedes it. A frame that cannot be decoded is skipped.
 fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message>) -> Result<(), String> {
     let out = std::io::BufWriter::new(file);
     let mut writer = crate::video_encoder::WebmWriter::new(out, size.0, size.1)?;
@@ -201,9 +207,7 @@ fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message
             }
             Some(Message::Frame(jpeg, at)) => {
                 if last_written.is_none_or(|last| at >= last + FRAME_GAP) {
-                    if let Some((held_jpeg, held_at)) = held.take() {
-                        let _ = writer.add_jpeg(&held_jpeg, ms(held_at));
-                    }
+                    held = None;
                     if writer.add_jpeg(&jpeg, ms(at)).is_ok() {
                         last_written = Some(at);
                     }

@@ -375,7 +375,10 @@ impl Session {
         if id == 0 {
             state.scenario_page_closed = true;
         } else if let Some(slot) = state.pages.get_mut(id - 1) {
-            *slot = None;
+            // Its video outlives it (`video.saveAs` after `page.close()`).
+            if let Some(video) = slot.take().and_then(|page| page.video()) {
+                state.videos.entry(id).or_insert(video);
+            }
         }
     }
 
