@@ -215,6 +215,14 @@ impl BrowserContext {
             )
         };
         let gate = self.inner.file_gate.lock().ok().and_then(|g| g.clone());
+        // Before anything is sent: a video that cannot start fails the page before a held one
+        // (a popup) is waiting for its release. Filmed from its first document on.
+        if let Some(record) = &options.record_video {
+            let size = record.size.map_or_else(|| crate::video::default_size(viewport), |s| (s.width, s.height));
+            let video = crate::video::Video::start(std::path::Path::new(&record.dir), page.target_id(), size)
+                .map_err(BrowserError::Evaluation)?;
+            let _ = page.inner.video.set(video);
+        }
         let agent = options.browser_user_agent(self.conn()).await?;
         let tracer = crate::trace::recorder::current(&self.inner.trace);
         if let Some(gate) = &gate {
@@ -251,13 +259,6 @@ impl BrowserContext {
         }
         if gate.is_some() && !held {
             setup.interception();
-        }
-        // Filmed from its first document on: a held page (a popup) is let go only after.
-        if let Some(record) = &options.record_video {
-            let size = record.size.map_or_else(|| crate::video::default_size(viewport), |s| (s.width, s.height));
-            let video = crate::video::Video::start(std::path::Path::new(&record.dir), page.target_id(), size)
-                .map_err(BrowserError::Evaluation)?;
-            let _ = page.inner.video.set(video);
         }
         if tracer.is_some_and(|t| t.screenshots()) || page.inner.video.get().is_some() {
             setup.send("Page.startScreencast", page.inner.screencast_params());
@@ -500,6 +501,9 @@ impl BrowserContext {
         if let Some(dir) = self.downloads_dir() {
             return Ok(dir);
         }
+        if self.refuses_downloads() {
+            return Err(BrowserError::Evaluation(REFUSED_DOWNLOADS.into()));
+        }
         let dir = std::env::temp_dir().join(format!(
             "ferridriver-downloads-{}-{}",
             std::process::id(),
@@ -527,6 +531,18 @@ impl BrowserContext {
         Ok(dir)
     }
 
+    /// Whether the context was made with `acceptDownloads: false`.
+    pub fn refuses_downloads(&self) -> bool {
+        self.inner.settings.lock().is_ok_and(|s| s.page_options.accept_downloads == Some(false))
+    }
+
+    /// Has the downloads a refusing context cancels reported as page events (Playwright
+    /// announces them, then fails them), none of them saved.
+    pub async fn announce_refused_downloads(&self) -> Result<()> {
+        let params = json!({ "behavior": "deny", "browserContextId": self.inner.id, "eventsEnabled": true });
+        self.conn().call_raw("Browser.setDownloadBehavior", params, None).await.map(|_| ())
+    }
+
     /// The directory of accepted downloads, once [`BrowserContext::accept_downloads`] ran.
     pub fn downloads_dir(&self) -> Option<std::path::PathBuf> {
         self.inner.downloads.lock().ok().and_then(|d| d.clone())
@@ -552,6 +568,9 @@ impl BrowserContext {
         closed
     }
 }
+
+/// Why a context made with `acceptDownloads: false` has no download to give (Playwright's words).
+const REFUSED_DOWNLOADS: &str = "Pass { acceptDownloads: true } when you are creating your browser context.";
 
 fn poisoned() -> BrowserError {
     BrowserError::Evaluation("context settings are unavailable after a panic".into())

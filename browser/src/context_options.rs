@@ -97,7 +97,37 @@ pub struct ContextOptions {
     /// Films each page of the context (`video.rs`).
     #[serde(alias = "record_video")]
     pub record_video: Option<RecordVideo>,
+    /// Downloads are accepted when a page waits for them (Playwright's default, `true`);
+    /// `false` refuses every download of the context.
+    #[serde(alias = "accept_downloads")]
+    pub accept_downloads: Option<bool>,
+    /// Pages run what their Content-Security-Policy forbids (scripts added by the test,
+    /// `eval` of page code).
+    #[serde(rename = "bypassCSP", alias = "bypass_csp")]
+    pub bypass_csp: Option<bool>,
+    /// `reduce`, `no-preference` or `no-override` (`prefers-reduced-motion`).
+    #[serde(alias = "reduced_motion")]
+    pub reduced_motion: Option<String>,
+    /// `active`, `none` or `no-override` (`forced-colors`).
+    #[serde(alias = "forced_colors")]
+    pub forced_colors: Option<String>,
+    /// `more`, `no-preference` or `no-override` (`prefers-contrast`).
+    pub contrast: Option<String>,
+    /// `allow` (default) or `block`: `navigator.serviceWorker.register` registers nothing.
+    #[serde(alias = "service_workers")]
+    pub service_workers: Option<String>,
 }
+
+/// The values each media option takes (`no-override` leaves the browser's own).
+const MEDIA_VALUES: [(&str, &[&str]); 4] = [
+    ("colorScheme", &["light", "dark", "no-preference", "no-override"]),
+    ("reducedMotion", &["reduce", "no-preference", "no-override"]),
+    ("forcedColors", &["active", "none", "no-override"]),
+    ("contrast", &["more", "no-preference", "no-override"]),
+];
+
+/// What a page of a context that blocks service workers runs first.
+const BLOCK_SERVICE_WORKERS: &str = "if (navigator.serviceWorker) navigator.serviceWorker.register = async () => { console.warn('Service Worker registration blocked by ferridriver (serviceWorkers: block)'); };";
 
 impl ContextOptions {
     /// Reads options from JSON (JS or a config table); the error names the bad option.
@@ -106,12 +136,17 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo")
+            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers")
         })?;
-        if let Some(scheme) = options.color_scheme.as_deref() {
-            if !["light", "dark", "no-preference"].contains(&scheme) {
-                return Err(format!("colorScheme must be light, dark or no-preference, not {scheme:?}"));
+        let media = [&options.color_scheme, &options.reduced_motion, &options.forced_colors, &options.contrast];
+        for ((name, allowed), value) in MEDIA_VALUES.iter().zip(media) {
+            // Playwright's words.
+            if value.as_deref().is_some_and(|v| !allowed.contains(&v)) {
+                return Err(format!("{name}: expected one of ({})", allowed.join("|")));
             }
+        }
+        if options.service_workers.as_deref().is_some_and(|v| !["allow", "block"].contains(&v)) {
+            return Err("serviceWorkers: expected one of (allow|block)".into());
         }
         Ok(options)
     }
@@ -154,8 +189,9 @@ impl ContextOptions {
             }
             setup.send("Emulation.setDeviceMetricsOverride", metrics);
         }
+        // Taps need `hasTouch` itself, as Playwright's (a mobile device alone does not do).
+        page.inner.touch.store(self.has_touch == Some(true), std::sync::atomic::Ordering::Relaxed);
         if self.has_touch == Some(true) || self.is_mobile == Some(true) {
-            page.inner.touch.store(true, std::sync::atomic::Ordering::Relaxed);
             setup.send("Emulation.setTouchEmulationEnabled", json!({ "enabled": true, "maxTouchPoints": 1 }));
         }
         if let Some(locale) = &self.locale {
@@ -171,11 +207,26 @@ impl ContextOptions {
         if let Some(zone) = &self.timezone_id {
             setup.send("Emulation.setTimezoneOverride", json!({ "timezoneId": zone }));
         }
-        if let Some(scheme) = &self.color_scheme {
-            setup.media(&crate::emulation::MediaEmulation {
-                color_scheme: Some(scheme.clone()),
-                ..Default::default()
-            })?;
+        // `no-override` (and an option not given) leaves the browser's own value.
+        let chosen = |value: &Option<String>| value.clone().filter(|v| v != "no-override");
+        let media = crate::emulation::MediaEmulation {
+            color_scheme: chosen(&self.color_scheme),
+            reduced_motion: chosen(&self.reduced_motion),
+            forced_colors: chosen(&self.forced_colors),
+            contrast: chosen(&self.contrast),
+            ..Default::default()
+        };
+        if media != crate::emulation::MediaEmulation::default() {
+            setup.media(&media)?;
+        }
+        if self.bypass_csp == Some(true) {
+            setup.send("Page.setBypassCSP", json!({ "enabled": true }));
+        }
+        if self.service_workers.as_deref() == Some("block") {
+            setup.send(
+                "Page.addScriptToEvaluateOnNewDocument",
+                json!({ "source": BLOCK_SERVICE_WORKERS, "runImmediately": true }),
+            );
         }
         if self.ignore_https_errors == Some(true) {
             setup.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true }));

@@ -39,6 +39,10 @@ impl BrowserContext {
     /// Applies creation options to this context before it has pages.
     async fn configure(&self, options: &crate::context_options::ContextOptions) -> Result<()> {
         self.set_page_settings(options)?;
+        if options.accept_downloads == Some(false) {
+            let params = serde_json::json!({ "behavior": "deny", "browserContextId": self.id() });
+            self.connection().call_raw("Browser.setDownloadBehavior", params, None).await?;
+        }
         if let Some(permissions) = &options.permissions {
             let names: Vec<&str> = permissions.iter().map(String::as_str).collect();
             self.grant_permissions(&names, None).await?;

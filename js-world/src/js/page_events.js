@@ -10,6 +10,8 @@
   const bridge = g.__ferridriver;
   const { Page, send, callSite, failure, globToRegExp, listenersOf: listeners, reportListenerError: report } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
+  // Why a context made with `acceptDownloads: false` has no download to give (Playwright's).
+  const REFUSED_DOWNLOADS = 'Pass { acceptDownloads: true } when you are creating your browser context.';
   // The events the page reports; others (worker, filechooser, …) are accepted and never fire.
   const REPORTED = new Set([
     ...NETWORK,
@@ -206,7 +208,8 @@
     }
     async failure() {
       await this._done;
-      return this._state === 'completed' ? null : this._state;
+      if (this._state === 'completed') return null;
+      return this._page._context._refusesDownloads ? REFUSED_DOWNLOADS : this._state;
     }
     async path() {
       await this._ended('path');
@@ -222,7 +225,9 @@
     }
     async _ended(what) {
       await this._done;
-      if (this._state !== 'completed') throw new Error(`download.${what}: the download was ${this._state}`);
+      if (this._state === 'completed') return;
+      if (this._page._context._refusesDownloads) throw new Error(`download.${what}: ${REFUSED_DOWNLOADS}`);
+      throw new Error(`download.${what}: the download was ${this._state}`);
     }
   }
 

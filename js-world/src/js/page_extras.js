@@ -1,7 +1,7 @@
 // Playwright methods built on the bindings the classes already have (locator.evaluate /
 // evaluateAll, page.evaluate): locator.focus/blur/dispatchEvent/boundingBox/
 // scrollIntoViewIfNeeded, page.$eval/$$eval/waitForFunction/emulateMedia, and the default
-// timeouts of pages and contexts. Each waits for its element as the evaluation it rests on does
+// timeouts of pages and contexts, extra HTTP headers. Each waits for its element as the evaluation it rests on does
 // (strict, like Playwright's), and fails with the call site's stack. Also locator.setInputFiles
 // and context.tracing, which send their own requests.
 (function (g) {
@@ -269,6 +269,28 @@
       return Promise.reject(e);
     }
     return this._op('setInputFiles', [payloads], options).then(done);
+  };
+
+  // Extra HTTP headers as Playwright takes them: every value a string.
+  function headerMap(headers) {
+    const h = {};
+    for (const [k, v] of Object.entries(headers || {})) {
+      if (typeof v !== 'string') throw new Error(`Expected value of header "${k}" to be String, but "${typeof v}" is found.`);
+      h[k] = v;
+    }
+    return h;
+  }
+
+  // Headers on every request: a context's, and a page's, which win over its context's of the
+  // same name. Every value must be a string, as Playwright checks.
+  Page.prototype.setExtraHTTPHeaders = BrowserContext.prototype.setExtraHTTPHeaders = function setExtraHTTPHeaders(headers) {
+    let h;
+    try {
+      h = headerMap(headers);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this._op('setExtraHTTPHeaders', [h]).then(() => undefined);
   };
 
   // Playwright's `page.video()` (ADR 0031): a page of a context made with `recordVideo` is

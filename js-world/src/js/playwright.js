@@ -101,15 +101,6 @@
       .find((v) => typeof v === 'number');
     return t === undefined ? null : t === 0 ? NO_LIMIT : t;
   }
-  // Extra HTTP headers as Playwright takes them: every value a string.
-  function headerMap(headers) {
-    const h = {};
-    for (const [k, v] of Object.entries(headers || {})) {
-      if (typeof v !== 'string') throw new Error(`Expected value of header "${k}" to be String, but "${typeof v}" is found.`);
-      h[k] = v;
-    }
-    return h;
-  }
   // A pointer action's options as Rust takes them (the timeout travels on its own).
   function pointerOptions(options) {
     const o = { ...(options || {}) };
@@ -695,18 +686,6 @@
     }
   }
 
-  // Headers on every request: a context's, and a page's, which win over its context's of the
-  // same name. Every value must be a string, as Playwright checks.
-  Page.prototype.setExtraHTTPHeaders = BrowserContext.prototype.setExtraHTTPHeaders = function setExtraHTTPHeaders(headers) {
-    let h;
-    try {
-      h = headerMap(headers);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    return this._op('setExtraHTTPHeaders', [h]).then(() => undefined);
-  };
-
   class Browser {
     constructor() {
       this._context = null;
@@ -728,6 +707,7 @@
       const id = await send({ target: 'browser', op: 'newContext', args: [o], generation: this._generation }, site).then((r) => r.ok);
       const context = new BrowserContext(this, id);
       context._recordVideo = !!o.recordVideo;
+      context._refusesDownloads = o.acceptDownloads === false;
       if (o.viewport) {
         context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };
       }

@@ -157,7 +157,11 @@ async fn response_body(session: &Session, r: &Request) -> Result<Value, Failure>
 async fn download_op(session: &Session, r: &Request, op: EventOp, admitted: Admitted) -> Result<Value, Failure> {
     let context = session.context_by_id(r.context).await?;
     if op == EventOp::WatchDownloads {
-        context.accept_downloads().await?;
+        if context.refuses_downloads() {
+            context.announce_refused_downloads().await?;
+        } else {
+            context.accept_downloads().await?;
+        }
         return Ok(Value::Null);
     }
     let guid: String = r.arg(0)?;

@@ -588,7 +588,7 @@ declare module '@playwright/test' {
     viewport?: { width: number; height: number };
     locale?: string;
     timezoneId?: string;
-    colorScheme?: 'light' | 'dark' | 'no-preference';
+    colorScheme?: 'light' | 'dark' | 'no-preference' | 'no-override';
     userAgent?: string;
     extraHTTPHeaders?: Record<string, string>;
     /** Answers HTTP authentication challenges (only from `origin` when given). */
@@ -611,6 +611,15 @@ declare module '@playwright/test' {
     /** Films every page into `dir` (inside the project) as WebM; `size` defaults to the
      * viewport scaled down to fit 800×800. */
     recordVideo?: { dir: string; size?: { width: number; height: number } };
+    /** Downloads are accepted (the default); `false` refuses them. */
+    acceptDownloads?: boolean;
+    /** Pages run what their Content-Security-Policy forbids. */
+    bypassCSP?: boolean;
+    reducedMotion?: 'reduce' | 'no-preference' | 'no-override';
+    forcedColors?: 'active' | 'none' | 'no-override';
+    contrast?: 'more' | 'no-preference' | 'no-override';
+    /** `block`: `navigator.serviceWorker.register` registers nothing. */
+    serviceWorkers?: 'allow' | 'block';
   }
 
   /** Fake Date, timers, animation frames and `performance.now` (Playwright's `clock`). A time
