@@ -27,6 +27,8 @@ pub enum PageEvent {
     },
     /// An exception nobody caught in the page.
     PageError { message: String },
+    /// The page's renderer crashed: nothing on it can be done any more.
+    Crash,
     /// An `alert`, `confirm`, `prompt` or `beforeunload` dialog opened.
     Dialog {
         #[serde(rename = "type")]
@@ -169,6 +171,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             }
         }
         "Runtime.exceptionThrown" => PageEvent::PageError { message: exception_text(&p["exceptionDetails"]) },
+        "Inspector.targetCrashed" => PageEvent::Crash,
         "Page.javascriptDialogOpening" => {
             PageEvent::Dialog { kind: text("/type"), message: text("/message"), default_value: text("/defaultPrompt") }
         }

@@ -23,6 +23,7 @@
     'domcontentloaded',
     'framenavigated',
     'popup',
+    'crash',
   ]);
 
   function op(page, name, args) {
@@ -237,6 +238,8 @@
     switch (e.event) {
       case 'console':
         return ['console', new ConsoleMessage(page, e)];
+      case 'crash':
+        return ['crash', page];
       case 'pageerror': {
         const error = new Error(e.message.split('\n')[0].replace(/^\w*Error: /, ''));
         error.stack = e.message;
