@@ -260,13 +260,14 @@ impl Page {
         self.inner.known_url.lock().map(|u| u.clone()).unwrap_or_default()
     }
 
-    /// The full HTML of the document, doctype included.
+    /// The full HTML of the document, doctype included (only the doctype while a document has
+    /// no root element, as Playwright's: between documents, or after a script removed it).
     pub async fn content(&self) -> Result<String> {
         let html = self
             .evaluate_untraced(
                 "(() => { const d = document.doctype; \
                  const dt = d ? `<!DOCTYPE ${d.name}${d.publicId ? ` PUBLIC \"${d.publicId}\"` : ''}${d.systemId ? ` \"${d.systemId}\"` : ''}>` : ''; \
-                 return dt + document.documentElement.outerHTML; })()",
+                 return dt + (document.documentElement ? document.documentElement.outerHTML : ''); })()",
             )
             .await?;
         Ok(html.as_str().unwrap_or_default().to_string())

@@ -232,3 +232,13 @@ async fn a_fresh_page_is_loaded() {
         }
     }
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn content_of_a_document_without_its_root_is_its_doctype_as_playwright_answers() {
+    let Some((browser, page, _)) = support::open_at(PAGES, "/").await else { return };
+    page.set_content("<!doctype html><p>x</p>").await.unwrap();
+    page.evaluate("document.documentElement.remove()").await.unwrap();
+    // Playwright 1.65.1 answers "<!DOCTYPE html>" here (between two documents too).
+    assert_eq!(page.content().await.unwrap(), "<!DOCTYPE html>");
+    browser.close().await;
+}
