@@ -308,6 +308,11 @@ impl Connection {
     }
 
     /// Why the connection closed, if it did.
+    /// Whether the renderer of the page on `session` crashed.
+    pub(crate) fn crashed(&self, session: &str) -> bool {
+        self.inner.crashed.lock().is_ok_and(|c| c.contains(session))
+    }
+
     pub fn closed_reason(&self) -> Option<String> {
         self.inner.closed.lock().ok().and_then(|c| c.clone())
     }

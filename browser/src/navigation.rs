@@ -359,6 +359,13 @@ impl Page {
         loop {
             if reached {
                 match events.try_recv() {
+                    // A crash stops the loading too: that is no load.
+                    Ok(event)
+                        if event.method == "Inspector.targetCrashed"
+                            && event.session_id.as_deref() == Some(self.session_id()) =>
+                    {
+                        return Err(BrowserError::TargetCrashed);
+                    }
                     Ok(event) => {
                         if let Some(done) = self.replaced_by(&event, &mut current, &mut refresh_until, &mut hops) {
                             reached = !done;
@@ -393,6 +400,10 @@ impl Page {
             }
             if event.session_id.as_deref() != Some(self.session_id()) {
                 continue;
+            }
+            // Nothing more will load.
+            if event.method == "Inspector.targetCrashed" {
+                return Err(BrowserError::TargetCrashed);
             }
             let p = &event.params;
             let in_main_frame =
@@ -495,6 +506,12 @@ impl Page {
                         && refresh_until.is_none()
                         && matches!(options.wait_until, WaitUntil::Load | WaitUntil::DomContentLoaded) =>
                 {
+                    // A crashed renderer stops loading too, just before it says so: a stop ends
+                    // the load only if the page still answers.
+                    let alive = self.send("Runtime.evaluate", serde_json::json!({ "expression": "0" })).await;
+                    if matches!(alive, Err(BrowserError::TargetCrashed)) {
+                        return Err(BrowserError::TargetCrashed);
+                    }
                     reached = true;
                 }
                 _ => {}

@@ -211,6 +211,8 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             }
             "Fetch.authRequired" => crate::page_network::answer_challenge(&page, &event.params).await,
             // The page closed (by itself, `window.close()`, or through another handle).
+            // Waits look again, and find the page crashed (`waits.rs`).
+            "Inspector.targetCrashed" => page.moved.send_modify(|n| *n += 1),
             "Inspector.detached" => {
                 page.gone.store(true, std::sync::atomic::Ordering::Relaxed);
                 page.end_video();

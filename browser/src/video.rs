@@ -231,15 +231,6 @@ fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message
     out.get_ref().sync_all().map_err(|e| format!("cannot write the video: {e}"))
 }
 
-impl crate::page::PageInner {
-    /// Ends the page's video, if it is filmed (the page closed or is gone).
-    pub(crate) fn end_video(&self) {
-        if let Some(video) = self.video.get() {
-            video.end();
-        }
-    }
-}
-
 /// The size of a page's video when the options give none: the viewport scaled down to fit
 /// 800×800, as Playwright.
 pub(crate) fn default_size((width, height): (u32, u32)) -> (u32, u32) {

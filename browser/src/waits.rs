@@ -57,6 +57,7 @@ impl Page {
             ms: self.timeout.as_millis(),
         };
         loop {
+            self.not_crashed()?;
             // A page that does not answer ends the wait at its deadline, as this wait's.
             let Some(url) = before(deadline, self.url()).await else {
                 return Err(timed_out("the page did not answer"));
@@ -108,6 +109,7 @@ impl Page {
         };
         let mut moved = self.inner.moved.subscribe();
         loop {
+            self.not_crashed()?;
             let Some(loader) = before(deadline, self.main_loader()).await else {
                 // Past the deadline the page was not asked at all; before it, it did not answer.
                 let why = if Instant::now() >= deadline { "" } else { " (the page did not answer)" };
@@ -146,6 +148,17 @@ impl Page {
 /// `deadline`.
 async fn next_move(moved: &mut watch::Receiver<u64>, deadline: Instant) {
     let _ = tokio::time::timeout_at(deadline.into(), moved.changed()).await;
+}
+
+impl Page {
+    /// Fails a wait of this page whose renderer crashed (its watcher wakes the waits then):
+    /// nothing will move any more.
+    fn not_crashed(&self) -> Result<()> {
+        match self.connection().crashed(self.session_id()) {
+            true => Err(BrowserError::TargetCrashed),
+            false => Ok(()),
+        }
+    }
 }
 
 /// `look`, unless `deadline` comes first (`None`).

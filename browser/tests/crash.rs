@@ -6,7 +6,10 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-const PAGES: &[(&str, &str)] = &[("/", "<!doctype html><title>Alive</title><p>alive</p>")];
+const PAGES: &[(&str, &str)] = &[
+    ("/", "<!doctype html><title>Alive</title><p>alive</p>"),
+    ("/slow", "<!doctype html><title>Slow</title><img src=\"/__slow?ms=20000\">"),
+];
 
 /// Kills the renderers of the browser whose profile is `profile`; how many there were.
 fn kill_renderers(profile: &str) -> usize {
@@ -49,5 +52,24 @@ async fn a_crashed_page_fails_what_waits_on_it_at_once_with_playwrights_words() 
     let error = page.locator("p").click().await.expect_err("nor clicks").to_string();
     assert!(error.contains("Target crashed"), "{error}");
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_navigation_or_load_wait_under_way_ends_when_the_renderer_crashes() {
+    let Some((browser, page, base)) = support::open_at(PAGES, "/").await else { return };
+    let profile = browser.profile_dir().expect("a launched browser has a profile").to_string_lossy().into_owned();
+    let crash = async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        kill_renderers(&profile)
+    };
+    // A page whose load waits on a resource that takes 20 s.
+    let started = Instant::now();
+    let slow = format!("{base}/slow");
+    let (went, killed) = tokio::join!(page.goto(&slow), crash);
+    assert!(killed > 0);
+    let error = went.expect_err("the load never ends").to_string();
+    assert!(error.contains("Target crashed"), "{error}");
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
     browser.close().await;
 }

@@ -26,6 +26,13 @@ impl PageInner {
         json!({ "format": "jpeg", "quality": 70, "maxWidth": width, "maxHeight": height })
     }
 
+    /// Ends the page's video, if it is filmed (the page closed or is gone).
+    pub(crate) fn end_video(&self) {
+        if let Some(video) = self.video.get() {
+            video.end();
+        }
+    }
+
     /// Stops it when nothing needs it any more (the page is no longer traced and not filmed).
     pub(crate) async fn release_screencast(&self) {
         if self.video.get().is_some() {

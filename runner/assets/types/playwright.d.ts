@@ -358,6 +358,8 @@ declare module '@playwright/test' {
     /** A page this page opened (`target=_blank`, `window.open`), once it has a document. */
     popup: Page;
     close: Page;
+    /** The page's renderer crashed: what is asked of the page after fails ("Target crashed"). */
+    crash: Page;
   }
   export interface BrowserContextEvents {
     /** A page the context opened, or one of its pages opened. */
