@@ -38,6 +38,16 @@ pub struct ClickOptions {
 
 const MODIFIER_KEYS: [&str; 5] = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
 
+/// Refuses a modifier key Playwright does not know, naming `action` (`click`, `tap`).
+pub(crate) fn known_modifiers(action: &str, modifiers: &[String]) -> Result<()> {
+    match modifiers.iter().find(|m| !MODIFIER_KEYS.contains(&m.as_str())) {
+        Some(bad) => Err(BrowserError::Evaluation(format!(
+            "{action}: unknown modifier {bad:?}\n  hint: use Alt, Control, ControlOrMeta, Meta or Shift"
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl Locator {
     /// Clicks the element with `options`.
     pub async fn click_with(&self, options: &ClickOptions) -> Result<()> {
@@ -120,11 +130,7 @@ impl Locator {
             )));
         }
         let modifiers = options.modifiers.clone().unwrap_or_default();
-        if let Some(bad) = modifiers.iter().find(|m| !MODIFIER_KEYS.contains(&m.as_str())) {
-            return Err(BrowserError::Evaluation(format!(
-                "click: unknown modifier {bad:?}\n  hint: use Alt, Control, ControlOrMeta, Meta or Shift"
-            )));
-        }
+        known_modifiers("click", &modifiers)?;
         let clicks = clicks.clamp(0, 16);
         {
             let checks: &[&str] = match (options.force == Some(true), action) {

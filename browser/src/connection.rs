@@ -251,7 +251,7 @@ impl Connection {
         }
         // Checked once the command is pending: a crash noted in between fails it either here
         // or with the others that were waiting (the crash is noted before they are failed).
-        if session.is_some_and(|s| self.inner.crashed.lock().is_ok_and(|c| c.contains(s))) {
+        if session.is_some_and(|s| self.crashed(s)) {
             if let Ok(mut p) = self.inner.pending.lock() {
                 p.remove(&id);
             }
@@ -307,12 +307,12 @@ impl Connection {
         made
     }
 
-    /// Why the connection closed, if it did.
     /// Whether the renderer of the page on `session` crashed.
     pub(crate) fn crashed(&self, session: &str) -> bool {
         self.inner.crashed.lock().is_ok_and(|c| c.contains(session))
     }
 
+    /// Why the connection closed, if it did.
     pub fn closed_reason(&self) -> Option<String> {
         self.inner.closed.lock().ok().and_then(|c| c.clone())
     }

@@ -13,13 +13,7 @@ impl Page {
     /// Evaluates `expression` and answers `{ "encoded": … }` (what `encoder` made of an object)
     /// or `{ "primitive": { "type", "value", "unserializableValue" } }`.
     pub async fn evaluate_expression(&self, expression: &str, encoder: &str) -> Result<Value> {
-        let action = crate::trace::traced::Action {
-            class: "Frame",
-            method: "evaluateExpression",
-            params: json!({ "expression": expression, "isFunction": false }),
-            title: None,
-            waiting_for: None,
-        };
+        let action = crate::page_api::evaluation(expression);
         self.inner.traced(action, self.evaluate_expression_untraced(expression, encoder)).await
     }
 

@@ -73,7 +73,7 @@ pub(crate) struct PageInner {
     pub(crate) popups: std::sync::Mutex<std::collections::HashMap<String, Page>>,
     /// The target id of the page that opened this one (a popup's opener, `popups.rs`).
     pub(crate) opener: std::sync::OnceLock<String>,
-    /// Whether the page takes touches (its context's `hasTouch`, a mobile device): `tap.rs`.
+    /// Whether the page takes touches (its context's `hasTouch`): `tap.rs`.
     pub(crate) touch: std::sync::atomic::AtomicBool,
     /// The page's video when its context records them (`video.rs`).
     pub(crate) video: std::sync::OnceLock<crate::video::Video>,

@@ -32,14 +32,7 @@ impl Page {
     /// Evaluates a JavaScript expression (awaiting a returned promise) and returns its value
     /// as JSON (`null` for `undefined`). A thrown error becomes [`BrowserError::Evaluation`].
     pub async fn evaluate(&self, expression: &str) -> Result<Value> {
-        let action = crate::trace::traced::Action {
-            class: "Frame",
-            method: "evaluateExpression",
-            params: serde_json::json!({ "expression": expression, "isFunction": false }),
-            title: None,
-            waiting_for: None,
-        };
-        self.inner.traced(action, self.evaluate_untraced(expression)).await
+        self.inner.traced(evaluation(expression), self.evaluate_untraced(expression)).await
     }
 
     /// Waits until an element matching the selector is visible.
@@ -267,5 +260,16 @@ impl Page {
             *media = next;
         }
         Ok(())
+    }
+}
+
+/// How a trace shows the evaluation of `expression` (page code, not a function's call).
+pub(crate) fn evaluation(expression: &str) -> crate::trace::traced::Action<'static> {
+    crate::trace::traced::Action {
+        class: "Frame",
+        method: "evaluateExpression",
+        params: serde_json::json!({ "expression": expression, "isFunction": false }),
+        title: None,
+        waiting_for: None,
     }
 }

@@ -20,14 +20,10 @@ impl Locator {
                 "The page does not support tap. Use hasTouch context option to enable touch support.".into(),
             ));
         }
-        let mut mask = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
-        for name in options.modifiers.iter().flatten() {
-            mask |= crate::keyboard::modifier_bit(name).ok_or_else(|| {
-                BrowserError::Evaluation(format!(
-                    "tap: unknown modifier {name:?}\n  hint: use Alt, Control, ControlOrMeta, Meta or Shift"
-                ))
-            })?;
-        }
+        let modifiers = options.modifiers.clone().unwrap_or_default();
+        crate::click::known_modifiers("tap", &modifiers)?;
+        let held = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        let mask = modifiers.iter().filter_map(|m| crate::keyboard::modifier_bit(m)).fold(held, |mask, bit| mask | bit);
         let checks: &[&str] =
             if options.force == Some(true) { &[] } else { &["visible", "stable", "enabled", "receivesEvents"] };
         let at = options.position.map(|p| (p.x, p.y));
