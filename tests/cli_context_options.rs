@@ -97,7 +97,7 @@ fn the_browser_table_and_storage_state_start_every_scenario_signed_in() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("[browser] recordVideo is not supported in the config file yet") && err.contains("hint:"),
+        err.contains("[browser] recordVideo is not supported in the config file") && err.contains("--video"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,8 +1,8 @@
 //! The `html` report as a person sees it: a run with passing, failing (with a screenshot),
 //! retried and undefined scenarios, data tables, doc strings and attachments is written with
 //! `--format html:…`, then opened from disk in headless Chromium through our own browser layer;
-//! the summary, statuses, errors with their `.ts` lines, the screenshot, the filters, the search
-//! and the tag expression are checked on the page.
+//! the summary, statuses, errors with their `.ts` lines, the screenshot, the failed scenario's
+//! video, the filters, the search and the tag expression are checked on the page.
 
 #[path = "../browser/tests/support/mod.rs"]
 mod support;
@@ -72,7 +72,7 @@ async fn the_report_opens_from_disk_and_shows_the_run() {
     std::fs::create_dir_all(dir.join("steps")).unwrap();
     std::fs::write(dir.join("steps/report.ts"), STEPS).unwrap();
     std::fs::write(dir.join("features/report.feature"), FEATURE).unwrap();
-    let config = format!("[test]\nsteps = [\"steps/*.ts\"]\nparallel = 1\nretry = 1\ntimeout = 15000\n\n[browser]\nbaseURL = \"{base}\"\n");
+    let config = format!("[test]\nsteps = [\"steps/*.ts\"]\nparallel = 1\nretry = 1\ntimeout = 15000\nvideo = \"retain-on-failure\"\n\n[browser]\nbaseURL = \"{base}\"\n");
     std::fs::write(dir.join("ferridriver.toml"), config).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
         .args(["bdd", "--format", "html:report.html"])
@@ -118,6 +118,17 @@ async fn the_report_opens_from_disk_and_shows_the_run() {
         .await
         .unwrap();
     assert!(shot.as_u64().unwrap_or(0) > 100, "the failure screenshot is shown inline: {shot}");
+    // `[test] video`: the one failed scenario that used a page has its video, played in place.
+    let video = page
+        .evaluate(
+            "(async () => { const all = [...document.querySelectorAll('article[data-status=failed] video')]; \
+             if (all.length !== 1) return 'videos: ' + all.length; const v = all[0]; \
+             if (v.readyState < 1) await new Promise((ok, fail) => { v.onloadedmetadata = ok; v.onerror = () => fail(new Error('cannot play ' + v.src)); }); \
+             return v.videoWidth; })()",
+        )
+        .await
+        .unwrap();
+    assert!(video.as_u64().unwrap_or(0) > 100, "the failed scenario's video plays in the report: {video}");
     let flaky = page.locator("article[data-status=flaky]").filter_has_text("A flaky check").inner_text().await.unwrap();
     assert!(flaky.contains("2 attempts"), "a scenario that passed on a retry is flaky: {flaky}");
     let article = page.locator("article").filter_has_text("A flaky check");

@@ -38,6 +38,8 @@ struct Inner {
     trace: crate::trace::recorder::TraceSlot,
     /// The recording JS started with `context.tracing.start` (`trace/tracing_api.rs`).
     user_tracing: Mutex<Option<crate::trace::user_recording::UserTracing>>,
+    /// The run's videos every page of the context goes into, while it is filmed (`--video`).
+    filming: Mutex<Option<crate::video::Filming>>,
 }
 
 impl Drop for Inner {
@@ -77,6 +79,7 @@ impl BrowserContext {
                 file_gate: Mutex::default(),
                 trace: Arc::default(),
                 user_tracing: Mutex::default(),
+                filming: Mutex::default(),
             }),
         }
     }
@@ -221,7 +224,12 @@ impl BrowserContext {
             let size = record.size.map_or_else(|| crate::video::default_size(viewport), |s| (s.width, s.height));
             let video = crate::video::Video::start(std::path::Path::new(&record.dir), page.target_id(), size)
                 .map_err(BrowserError::Evaluation)?;
-            let _ = page.inner.video.set(video);
+            *page.inner.video.lock().map_err(|_| poisoned())? = Some(video);
+        } else if let Some(filming) = self.inner.filming.lock().ok().and_then(|f| f.clone()) {
+            let video = filming
+                .start(page.target_id(), crate::video::default_size(viewport))
+                .map_err(BrowserError::Evaluation)?;
+            *page.inner.video.lock().map_err(|_| poisoned())? = Some(video);
         }
         let agent = options.browser_user_agent(self.conn()).await?;
         let tracer = crate::trace::recorder::current(&self.inner.trace);
@@ -260,7 +268,7 @@ impl BrowserContext {
         if gate.is_some() && !held {
             setup.interception();
         }
-        if tracer.is_some_and(|t| t.screenshots()) || page.inner.video.get().is_some() {
+        if tracer.is_some_and(|t| t.screenshots()) || page.inner.video().is_some() {
             setup.send("Page.startScreencast", page.inner.screencast_params());
         }
         if held {
@@ -330,6 +338,39 @@ impl BrowserContext {
                 None => page.inner.release_screencast().await,
             }
         }
+    }
+
+    /// Films every page of the context into `filming` (`bdd --video`): the pages open now from
+    /// this moment, later ones from their first document; a page its context films already
+    /// (`recordVideo`) keeps its own video. `None` ends the videos `filming` made (the pages stay
+    /// open, no longer filmed).
+    pub async fn set_filming(&self, filming: Option<crate::video::Filming>) -> Result<()> {
+        let before = std::mem::replace(&mut *self.inner.filming.lock().map_err(|_| poisoned())?, filming.clone());
+        for page in self.pages() {
+            let inner = &page.inner;
+            match &filming {
+                Some(filming) if inner.video().is_none() => {
+                    let viewport = *inner.viewport.lock().map_err(|_| poisoned())?;
+                    let video = filming
+                        .start(page.target_id(), crate::video::default_size(viewport))
+                        .map_err(BrowserError::Evaluation)?;
+                    *inner.video.lock().map_err(|_| poisoned())? = Some(video);
+                    inner.start_screencast().await;
+                }
+                Some(_) => {}
+                None => {
+                    let taken = {
+                        let mut slot = inner.video.lock().map_err(|_| poisoned())?;
+                        let made = slot.as_ref().is_some_and(|v| before.as_ref().is_some_and(|b| b.made(v)));
+                        made.then(|| slot.take()).flatten()
+                    };
+                    let Some(video) = taken else { continue };
+                    video.end();
+                    inner.release_screencast().await;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The recording `context.tracing.start` made (see `trace/tracing_api.rs`).
@@ -529,6 +570,11 @@ impl BrowserContext {
             *d = Some(dir.clone());
         }
         Ok(dir)
+    }
+
+    /// Whether the context was made with `strictSelectors: true`.
+    pub fn strict_selectors(&self) -> bool {
+        self.inner.settings.lock().is_ok_and(|s| s.page_options.strict_selectors == Some(true))
     }
 
     /// Whether the context was made with `acceptDownloads: false`.

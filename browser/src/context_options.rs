@@ -116,6 +116,10 @@ pub struct ContextOptions {
     /// `allow` (default) or `block`: `navigator.serviceWorker.register` registers nothing.
     #[serde(alias = "service_workers")]
     pub service_workers: Option<String>,
+    /// The page's selector shortcuts (`page.click(selector)`, `page.fill`…) require one match,
+    /// as a locator does, where Playwright's default takes the first (applied by the JS world).
+    #[serde(alias = "strict_selectors")]
+    pub strict_selectors: Option<bool>,
 }
 
 /// The values each media option takes (`no-override` leaves the browser's own).
@@ -136,7 +140,7 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers")
+            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers, strictSelectors")
         })?;
         let media = [&options.color_scheme, &options.reduced_motion, &options.forced_colors, &options.contrast];
         for ((name, allowed), value) in MEDIA_VALUES.iter().zip(media) {

@@ -156,8 +156,13 @@ impl<'a> LocatorAssertions<'a> {
 
     fn fail(&self, matcher: &str, expected: &str, received: &str, timeout: Duration) -> ExpectError {
         let not = if self.negate { ".not" } else { "" };
+        // Nothing matched: Playwright 1.65 says so after the timeout rather than as received.
+        let (received, error) = match received {
+            NOT_FOUND => (String::new(), "\nError: element(s) not found"),
+            received => (format!("\nReceived: {received}"), ""),
+        };
         ExpectError(format!(
-            "expect(locator){not}.{matcher}() failed\n\nLocator: {}\nExpected: {}{expected}\nReceived: {received}\nTimeout: {}ms",
+            "expect(locator){not}.{matcher}() failed\n\nLocator: {}\nExpected: {}{expected}{received}\nTimeout: {}ms{error}",
             self.locator.description(),
             if self.negate { "not " } else { "" },
             timeout.as_millis()

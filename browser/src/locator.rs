@@ -74,6 +74,9 @@ pub(crate) enum Part {
         id: u64,
         from: String,
     },
+    /// Playwright's `locator.describe(text)`: finds what the chain before it finds; the locator
+    /// reads as `text` in messages while this is its last part.
+    Describe(String),
 }
 
 /// The options of `getByRole` besides the name, as Playwright's: ARIA states an element must
@@ -146,6 +149,12 @@ impl Locator {
     /// The `<iframe>` element of the page's frame `id`.
     pub(crate) fn frame_owner(&self, id: &str, label: &str) -> Locator {
         self.then(Part::Frame { id: id.to_string(), label: label.to_string() })
+    }
+
+    /// The same elements, named `description` in messages and reports (Playwright's
+    /// `locator.describe`) until another part is added.
+    pub fn described(&self, description: &str) -> Locator {
+        self.then(Part::Describe(description.to_string()))
     }
 
     /// Only the matches that are visible (`true`) or hidden (`false`).
@@ -273,6 +282,9 @@ fn text_arguments(text: &TextMatch) -> String {
 }
 
 pub(crate) fn describe(parts: &[Part]) -> String {
+    if let Some(Part::Describe(description)) = parts.last() {
+        return description.clone();
+    }
     let mut out: Vec<String> = Vec::new();
     for (i, p) in parts.iter().enumerate() {
         out.push(match p {
@@ -317,6 +329,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::XPath(s) => format!("locator({})", quoted(s)),
             Part::Custom { name, body, .. } => format!("locator({})", quoted(&format!("{name}={body}"))),
             Part::Frame { label, .. } => format!("frame({})", quoted(label)),
+            Part::Describe(_) => continue,
             Part::Visible(true) => "visible()".to_string(),
             Part::Visible(false) => "filter({ visible: false })".to_string(),
             Part::OwnText(t) => format!("locator(':text({})')", t.describe()),

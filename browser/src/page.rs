@@ -24,6 +24,8 @@ pub(crate) struct PageInner {
     pub(crate) action_timeout: Duration,
     /// Console errors and uncaught exceptions not yet taken by [`Page::take_console_errors`].
     pub(crate) console_errors: std::sync::Mutex<Vec<String>>,
+    /// The last console messages and page errors (`page.consoleMessages()`/`pageErrors()`).
+    pub(crate) recent: std::sync::Mutex<crate::recent_events::RecentEvents>,
     /// Messages of the dialogs (alert, confirm, prompt) that were dismissed.
     pub(crate) dialogs: std::sync::Mutex<Vec<String>>,
     /// Locator operations running and finished since their handles were last released.
@@ -75,8 +77,9 @@ pub(crate) struct PageInner {
     pub(crate) opener: std::sync::OnceLock<String>,
     /// Whether the page takes touches (its context's `hasTouch`): `tap.rs`.
     pub(crate) touch: std::sync::atomic::AtomicBool,
-    /// The page's video when its context records them (`video.rs`).
-    pub(crate) video: std::sync::OnceLock<crate::video::Video>,
+    /// The page's video while it is filmed: its context records them, or a run films it
+    /// (`video.rs`).
+    pub(crate) video: std::sync::Mutex<Option<crate::video::Video>>,
     /// Whether the binding of exposed functions was added (`bindings.rs`).
     pub(crate) binding_added: std::sync::atomic::AtomicBool,
     /// The page's frames, kept from its events (`frames.rs`).
@@ -210,6 +213,12 @@ impl Page {
     /// so `document.visibilityState` of the others turns `hidden` in a headed browser.
     pub async fn bring_to_front(&self) -> Result<()> {
         self.send("Page.bringToFront", serde_json::json!({})).await.map(|_| ())
+    }
+
+    /// Asks the page's JavaScript engine to collect garbage now (`page.requestGC`), so a test
+    /// can check that a `WeakRef` lets go.
+    pub async fn request_gc(&self) -> Result<()> {
+        self.send("HeapProfiler.collectGarbage", serde_json::json!({})).await.map(|_| ())
     }
 
     /// The document's title.
@@ -394,7 +403,7 @@ impl Page {
         }
         // As Playwright's: once the page is closed, its video is complete (an encoder's error
         // is the video's to report, not the close's).
-        if let Some(video) = self.inner.video.get() {
+        if let Some(video) = self.inner.video() {
             video.end();
             let _ = video.finished().await;
         }
@@ -433,9 +442,9 @@ impl Page {
         self.inner.opener.get().map(String::as_str)
     }
 
-    /// The page's video, when its context records them (`recordVideo`).
+    /// The page's video, while it is filmed (`recordVideo`, or `bdd --video`).
     pub fn video(&self) -> Option<crate::video::Video> {
-        self.inner.video.get().cloned()
+        self.inner.video()
     }
 
     /// Whether [`Page::close`] was called.

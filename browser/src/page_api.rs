@@ -261,6 +261,18 @@ impl Page {
         }
         Ok(())
     }
+
+    /// The page's last console messages ([`crate::PageEvent::Console`]), oldest first: those of
+    /// its current document, or with `all` every one kept (`recent_events.rs`).
+    pub fn console_messages(&self, all: bool) -> Vec<crate::events::PageEvent> {
+        self.inner.recent.lock().map(|r| r.console(all)).unwrap_or_default()
+    }
+
+    /// The page's last uncaught errors ([`crate::PageEvent::PageError`]), as
+    /// [`Page::console_messages`].
+    pub fn page_errors(&self, all: bool) -> Vec<crate::events::PageEvent> {
+        self.inner.recent.lock().map(|r| r.errors(all)).unwrap_or_default()
+    }
 }
 
 /// How a trace shows the evaluation of `expression` (page code, not a function's call).

@@ -41,6 +41,7 @@ impl Page {
             session: session.clone(),
             action_timeout: Duration::from_secs(5),
             console_errors: std::sync::Mutex::new(Vec::new()),
+            recent: std::sync::Mutex::default(),
             dialogs: std::sync::Mutex::new(Vec::new()),
             handles: std::sync::Mutex::new(crate::page::Handles::default()),
             events: broadcast::channel(crate::events::EVENT_BUFFER).0,
@@ -75,7 +76,7 @@ impl Page {
             opener: std::sync::OnceLock::new(),
             popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
-            video: std::sync::OnceLock::new(),
+            video: std::sync::Mutex::default(),
             touch: std::sync::atomic::AtomicBool::new(false),
         });
         tokio::spawn(watch_page(Arc::downgrade(&inner), events));
@@ -174,6 +175,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         match event.method.as_str() {
             "Page.frameNavigated" if event.params.pointer("/frame/parentId").is_none() => {
                 page.committed.store(true, std::sync::atomic::Ordering::Relaxed);
+                if let Ok(mut recent) = page.recent.lock() {
+                    recent.navigated();
+                }
                 let frame = &event.params["frame"];
                 let url =
                     format!("{}{}", frame["url"].as_str().unwrap_or(""), frame["urlFragment"].as_str().unwrap_or(""));
@@ -236,37 +240,11 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     )
                     .await;
             }
-            "Runtime.consoleAPICalled" => {
-                let text = crate::events::console_text(&event.params);
-                let kind = event.params["type"].as_str().unwrap_or("log");
-                if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
-                    let frame = event.params.pointer("/stackTrace/callFrames/0").unwrap_or(&Value::Null);
-                    let at = (
-                        frame["url"].as_str().unwrap_or(""),
-                        frame["lineNumber"].as_u64().unwrap_or(0),
-                        frame["columnNumber"].as_u64().unwrap_or(0),
-                    );
-                    tracer.console(&page.trace_id(), kind, &text, at);
+            "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" => {
+                if let Ok(mut recent) = page.recent.lock() {
+                    crate::events::translate(&event).iter().for_each(|e| recent.observe(e));
                 }
-                if kind == "error" {
-                    if let Ok(mut e) = page.console_errors.lock() {
-                        e.push(format!("console.error: {text}"));
-                    }
-                }
-            }
-            "Runtime.exceptionThrown" => {
-                let text = crate::events::exception_text(&event.params["exceptionDetails"]);
-                if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
-                    let details = &event.params["exceptionDetails"];
-                    let message = details.pointer("/exception/description").and_then(Value::as_str).unwrap_or(&text);
-                    let name = details.pointer("/exception/className").and_then(Value::as_str).unwrap_or("Error");
-                    let first_line = message.lines().next().unwrap_or("");
-                    let message = first_line.strip_prefix(&format!("{name}: ")).unwrap_or(first_line);
-                    tracer.page_error(&page.trace_id(), name, message, &text);
-                }
-                if let Ok(mut e) = page.console_errors.lock() {
-                    e.push(format!("uncaught: {text}"));
-                }
+                watch_console(&page, &event);
             }
             _ => {}
         }
@@ -274,6 +252,45 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         if crate::waits::moves(&event) {
             page.moved.send_modify(|n| *n += 1);
         }
+    }
+}
+
+/// A console message or uncaught error: into the trace, and an error into the report's list.
+fn watch_console(page: &PageInner, event: &CdpEvent) {
+    match event.method.as_str() {
+        "Runtime.consoleAPICalled" => {
+            let text = crate::events::console_text(&event.params);
+            let kind = event.params["type"].as_str().unwrap_or("log");
+            if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
+                let frame = event.params.pointer("/stackTrace/callFrames/0").unwrap_or(&Value::Null);
+                let at = (
+                    frame["url"].as_str().unwrap_or(""),
+                    frame["lineNumber"].as_u64().unwrap_or(0),
+                    frame["columnNumber"].as_u64().unwrap_or(0),
+                );
+                tracer.console(&page.trace_id(), kind, &text, at);
+            }
+            if kind == "error" {
+                if let Ok(mut e) = page.console_errors.lock() {
+                    e.push(format!("console.error: {text}"));
+                }
+            }
+        }
+        "Runtime.exceptionThrown" => {
+            let text = crate::events::exception_text(&event.params["exceptionDetails"]);
+            if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
+                let details = &event.params["exceptionDetails"];
+                let message = details.pointer("/exception/description").and_then(Value::as_str).unwrap_or(&text);
+                let name = details.pointer("/exception/className").and_then(Value::as_str).unwrap_or("Error");
+                let first_line = message.lines().next().unwrap_or("");
+                let message = first_line.strip_prefix(&format!("{name}: ")).unwrap_or(first_line);
+                tracer.page_error(&page.trace_id(), name, message, &text);
+            }
+            if let Ok(mut e) = page.console_errors.lock() {
+                e.push(format!("uncaught: {text}"));
+            }
+        }
+        _ => {}
     }
 }
 

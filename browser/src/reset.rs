@@ -58,6 +58,10 @@ impl BrowserContext {
         if let Ok(mut seen) = keep.inner.origins.lock() {
             seen.clear();
         }
+        // The next test case's page starts with no console messages or page errors of this one.
+        if let Ok(mut recent) = keep.inner.recent.lock() {
+            recent.clear();
+        }
         self.clear_cookies().await?;
         self.reset_settings(keep, options).await?;
         match &options.storage_state {

@@ -320,6 +320,7 @@ impl PageInner {
                     }
                     return Ok(next);
                 }
+                Part::Describe(_) => return Ok(current),
                 Part::Visible(visible) => {
                     for el in current {
                         if self.helper_value(&el, "isVisible", vec![]).await?.as_bool() == Some(*visible) {

@@ -172,6 +172,44 @@ impl Video {
     }
 }
 
+/// The videos a run asked for (`bdd --video`): every page of a context that films into it
+/// (`BrowserContext::set_filming`) gets a video in `dir`, listed here as it starts. Clones share
+/// the list.
+#[derive(Clone, Debug)]
+pub struct Filming {
+    dir: PathBuf,
+    videos: Arc<Mutex<Vec<Video>>>,
+}
+
+/// Numbers the files of one process: a page filmed again (a context kept between scenarios)
+/// never writes over its last video.
+static FILMED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl Filming {
+    /// Videos written into `dir` (made if missing).
+    pub fn new(dir: impl Into<PathBuf>) -> Filming {
+        Filming { dir: dir.into(), videos: Arc::default() }
+    }
+
+    /// The videos started so far, in the order they started.
+    pub fn videos(&self) -> Vec<Video> {
+        self.videos.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Starts a video of `size` for the page `page` (its target id) and lists it.
+    pub(crate) fn start(&self, page: &str, size: (u32, u32)) -> Result<Video, String> {
+        let n = FILMED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let video = Video::start(&self.dir, &format!("{page}-{n}"), size)?;
+        self.videos.lock().unwrap_or_else(PoisonError::into_inner).push(video.clone());
+        Ok(video)
+    }
+
+    /// Whether `video` is one of these.
+    pub(crate) fn made(&self, video: &Video) -> bool {
+        self.videos.lock().unwrap_or_else(PoisonError::into_inner).iter().any(|v| Arc::ptr_eq(&v.inner, &video.inner))
+    }
+}
+
 /// The encoder's loop: writes frames until the page ends the video (or every sender is gone),
 /// then finishes and flushes the file. At most one frame per [`FRAME_GAP`] is written: a frame
 /// that comes sooner is held (replacing one held before), and written when the burst has been

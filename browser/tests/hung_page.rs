@@ -27,7 +27,7 @@ async fn an_action_and_an_assertion_end_at_their_own_deadline_on_a_page_that_sto
 
     let failed = expect(&missing).timeout(Duration::from_millis(1500)).to_be_visible().await.expect_err("not visible");
     let message = failed.to_string();
-    assert!(message.contains("Timeout: 1500ms") && message.contains("<element(s) not found>"), "{message}");
+    assert!(message.contains("Timeout: 1500ms") && message.contains("Error: element(s) not found"), "{message}");
     assert!(!message.contains("Runtime."), "{message}");
 
     let mut waiting = page.clone();

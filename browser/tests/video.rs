@@ -156,3 +156,54 @@ async fn a_frame_smaller_than_the_video_is_padded_and_a_closed_page_saves_and_de
     browser.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_context_filmed_mid_life_films_its_open_and_later_pages_until_it_stops() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(PAGES);
+    let dir = std::env::temp_dir().join(format!("ferridriver-filming-{}", std::process::id()));
+    let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
+    let context = browser.new_context().await.unwrap();
+    let page = context.new_page().await.unwrap();
+    page.goto(&format!("{base}/moving")).await.unwrap();
+    assert!(page.video().is_none(), "not filmed before filming starts");
+
+    // A run's filming (`bdd --video`) starts on a page that is already open (a context kept
+    // between scenarios, or opened ahead of its scenario).
+    let filming = ferridriver_browser::Filming::new(&dir);
+    context.set_filming(Some(filming.clone())).await.unwrap();
+    page.goto(&format!("{base}/red")).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let popup = context.new_page().await.unwrap();
+    popup.goto(&format!("{base}/red")).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    context.set_filming(None).await.unwrap();
+    // Not filmed any more, still open: what it shows now is in no video.
+    assert!(page.video().is_none() && popup.video().is_none(), "the videos ended with the filming");
+    page.evaluate("document.body.style.background = 'rgb(0,0,255)'").await.unwrap();
+
+    let videos = filming.videos();
+    assert_eq!(videos.len(), 2, "the open page and the one opened while filming: {videos:?}");
+    for video in &videos {
+        video.finished().await.expect("each video is complete once its filming stopped");
+    }
+    let judge = browser.new_context().await.unwrap().new_page().await.unwrap();
+    judge.goto(&format!("{base}/")).await.unwrap();
+    let first = play(&judge, &std::fs::read(videos[0].path()).unwrap(), 10, 10, &[-0.05]).await;
+    assert!(near(&first["colors"][0], [255, 0, 0]), "ends on red, not on the blue after it: {first}");
+    let later = play(&judge, &std::fs::read(videos[1].path()).unwrap(), 10, 10, &[-0.05]).await;
+    assert!(near(&later["colors"][0], [255, 0, 0]), "{later}");
+
+    // Filmed again (the next scenario on a kept page): a file of its own.
+    let again = ferridriver_browser::Filming::new(&dir);
+    context.set_filming(Some(again.clone())).await.unwrap();
+    context.set_filming(None).await.unwrap();
+    let second = again.videos();
+    assert_eq!(second.len(), 2);
+    assert!(second.iter().all(|v| videos.iter().all(|w| w.path() != v.path())), "no file is written over");
+    context.close().await.unwrap();
+    browser.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

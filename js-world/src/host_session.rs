@@ -77,6 +77,11 @@ impl<H: StepHost> HostSession<H> {
         self.worlds.world(tracer)
     }
 
+    /// A fresh World for one attempt of a test case, traced and filmed as the run asks.
+    pub fn world_for_attempt(&self, tracer: Option<&Tracer>, filming: Option<&ferridriver_browser::Filming>) -> World {
+        self.worlds.recorded_world(tracer, filming)
+    }
+
     /// The session's own World and its step host (the runner's step path takes both).
     pub fn parts(&mut self) -> (&mut H, &mut World) {
         let world = self.world.get_or_insert_with(|| self.worlds.world(self.tracer.as_ref()));

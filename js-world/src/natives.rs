@@ -95,6 +95,11 @@ pub fn install(
             serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
         })?,
     )?;
+    let strict = session.clone();
+    native.set(
+        "strictSelectors",
+        Function::new(ctx.clone(), move |id: usize| strict.as_ref().is_some_and(|s| s.strict_selectors(id)))?,
+    )?;
     let described = session.clone();
     native.set(
         "describeLocator",

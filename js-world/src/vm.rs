@@ -23,6 +23,7 @@ const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
+const BROWSER_CONTEXT_PRELUDE: &str = include_str!("js/browser_context.js");
 const API_REQUEST_PRELUDE: &str = include_str!("js/api_request.js");
 const UNSUPPORTED_PRELUDE: &str = include_str!("js/unsupported.js");
 const EMITTER_PRELUDE: &str = include_str!("js/emitter.js");
@@ -162,6 +163,7 @@ impl Vm {
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("evaluate_values.js", EVALUATE_VALUES_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
+                    ("browser_context.js", BROWSER_CONTEXT_PRELUDE),
                     ("api_request.js", API_REQUEST_PRELUDE),
                     ("launchers.js", LAUNCHERS_PRELUDE),
                     ("devices.js", DEVICES_PRELUDE),

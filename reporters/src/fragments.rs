@@ -137,6 +137,7 @@ pub fn attachment(line: &mut Line<'_>, note: &AttachmentNote, indent: usize) {
     if let Some(url) = &note.url {
         let text = match note.media_type.as_str() {
             "application/zip" => format!("Trace: {url}  (open it: npx playwright show-trace {url})"),
+            "video/webm" => format!("Video: {url}"),
             media_type => format!("Attached {media_type}: {url}"),
         };
         line.pad_to(indent).styled(Element::Attachment, &text).newline();

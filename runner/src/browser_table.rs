@@ -46,11 +46,11 @@ impl BrowserTable {
             }
         };
         let context = ContextOptions::from_json(table).map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
-        // The scenario's own page may outlive its scenario (ADR 0016): one video per scenario
-        // needs a switch of its own, not this option (ADR 0031).
+        // The scenario's own page may outlive its scenario (ADR 0016): videos per scenario are
+        // `--video`'s (ADR 0031), not this option's.
         if context.record_video.is_some() {
             return Err(format!(
-                "{}: [browser] recordVideo is not supported in the config file yet\n  hint: record in a hook: this.context = await browser.newContext({{ recordVideo: {{ dir: 'videos' }} }})",
+                "{}: [browser] recordVideo is not supported in the config file\n  hint: film every scenario with --video retain-on-failure (or [test] video), or record in a hook: this.context = await browser.newContext({{ recordVideo: {{ dir: 'videos' }} }})",
                 path.display()
             ));
         }

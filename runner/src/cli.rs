@@ -113,7 +113,13 @@ pub struct BddArgs {
     #[arg(long, value_name = "WHEN")]
     pub trace: Option<String>,
 
-    /// Where traces are written (default .ferridriver/traces).
+    /// Videos (WebM) of the pages each scenario used: off (default), on, retain-on-failure or
+    /// on-first-retry, as --trace; attached to the scenario in the reports.
+    #[arg(long, value_name = "WHEN")]
+    pub video: Option<String>,
+
+    /// Where traces and videos are written (default .ferridriver/traces and
+    /// .ferridriver/videos).
     #[arg(long, value_name = "DIR")]
     pub output: Option<String>,
 
@@ -219,6 +225,8 @@ pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
         browsers: Default::default(),
         trace: crate::execute::TraceMode::parse(args.trace.as_deref().unwrap_or("off"))?,
         trace_dir: std::path::PathBuf::from(args.output.as_deref().unwrap_or(crate::execute::DEFAULT_TRACE_DIR)),
+        video: crate::execute::TraceMode::parse_for("--video", args.video.as_deref().unwrap_or("off"))?,
+        video_dir: std::path::PathBuf::from(args.output.as_deref().unwrap_or(crate::execute::DEFAULT_VIDEO_DIR)),
     })
 }
 

@@ -114,7 +114,9 @@ pub struct TestConfig {
     pub world_parameters: Option<serde_json::Value>,
     /// Playwright-format traces: off, on, retain-on-failure, on-first-retry (`--trace`).
     pub trace: Option<String>,
-    /// Where traces are written (`--output`).
+    /// Videos of each scenario's pages, the same modes (`--video`).
+    pub video: Option<String>,
+    /// Where traces and videos are written (`--output`).
     pub output: Option<String>,
     /// Default step timeout in milliseconds.
     pub timeout: Option<u64>,

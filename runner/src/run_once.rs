@@ -224,6 +224,7 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
     args.shard = args.shard.take().or(cfg.shard);
     args.shard_by = args.shard_by.take().or(cfg.shard_by);
     args.trace = args.trace.take().or(cfg.trace);
+    args.video = args.video.take().or(cfg.video);
     args.output = args.output.take().or(cfg.output);
     if args.world_parameters.is_none() {
         args.world_parameters = cfg.world_parameters.map(|v| v.to_string());

@@ -14,6 +14,11 @@ use serde_json::json;
 const MAX_FRAMES: usize = 1000;
 
 impl PageInner {
+    /// The page's video while it is filmed.
+    pub(crate) fn video(&self) -> Option<crate::video::Video> {
+        self.video.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
     /// Starts the page's screencast: frames as large as the viewport, at most 800 px wide, or
     /// at most the video's size when the page is filmed.
     pub(crate) async fn start_screencast(&self) {
@@ -22,20 +27,20 @@ impl PageInner {
 
     /// `Page.startScreencast`'s parameters for this page.
     pub(crate) fn screencast_params(&self) -> serde_json::Value {
-        let (width, height) = self.video.get().map_or((800, 800), crate::video::Video::size);
+        let (width, height) = self.video().map_or((800, 800), |v| v.size());
         json!({ "format": "jpeg", "quality": 70, "maxWidth": width, "maxHeight": height })
     }
 
     /// Ends the page's video, if it is filmed (the page closed or is gone).
     pub(crate) fn end_video(&self) {
-        if let Some(video) = self.video.get() {
+        if let Some(video) = self.video() {
             video.end();
         }
     }
 
     /// Stops it when nothing needs it any more (the page is no longer traced and not filmed).
     pub(crate) async fn release_screencast(&self) {
-        if self.video.get().is_some() {
+        if self.video().is_some() || super::recorder::current(&self.trace).is_some() {
             return;
         }
         let _ = self.connection.call_raw("Page.stopScreencast", json!({}), Some(&self.session)).await;
@@ -50,7 +55,7 @@ impl PageInner {
         tokio::spawn(async move {
             let _ = connection.call_raw("Page.screencastFrameAck", ack, Some(&session)).await;
         });
-        let video = self.video.get();
+        let video = self.video();
         if tracer.is_none() && video.is_none() {
             return;
         }
@@ -60,12 +65,12 @@ impl PageInner {
         let metadata = &p["metadata"];
         let wall = metadata["timestamp"].as_f64().map(|s| s * 1000.0).unwrap_or(0.0);
         let Some(tracer) = tracer else {
-            if let Some(video) = video {
+            if let Some(video) = &video {
                 video.frame(bytes);
             }
             return;
         };
-        if let Some(video) = video {
+        if let Some(video) = &video {
             video.frame(bytes.clone());
         }
         let (width, height) =

@@ -56,6 +56,7 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             Part::Frame { label, .. } => format!("iframe[name={}]", quoted(label)),
             Part::Visible(visible) => format!("visible={visible}"),
             Part::OwnText(text) => format!("internal:text={}", text_value(text)),
+            Part::Describe(text) => format!("internal:describe={}", quoted(text)),
             // A handle has no selector in Playwright's traces either (its actions are the
             // handle's own).
             Part::Pinned { .. } => continue,

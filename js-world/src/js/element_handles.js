@@ -37,12 +37,12 @@
       const call = pw.callSource('elementHandle.$eval', fn, 'els[0], arg');
       const missing = `elementHandle.$eval: Failed to find element matching selector "${selector}"`;
       const first = `async (els, arg) => { if (!els.length) throw new Error(${JSON.stringify(missing)}); return ${pw.values.ENCODE}(await ${call}); }`;
-      return this.locator(selector).evaluateAll(first, arg).then(pw.unboxed, pw.plainMissing(missing));
+      return this.locator(selector)._callOnAll(first, arg).then(pw.unboxed, pw.plainMissing(missing));
     }
     // `fn(elements, arg)` on every current match inside this element (answers as evaluate's).
     $$eval(selector, fn, arg) {
       const call = pw.callSource('elementHandle.$$eval', fn, 'els, arg');
-      return this.locator(selector).evaluateAll(`async (els, arg) => ${pw.values.ENCODE}(await ${call})`, arg).then(pw.unboxed);
+      return this.locator(selector)._callOnAll(`async (els, arg) => ${pw.values.ENCODE}(await ${call})`, arg).then(pw.unboxed);
     }
     toString() {
       return 'JSHandle@node';

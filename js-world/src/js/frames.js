@@ -74,8 +74,10 @@
       const source = JSON.stringify(typeof fn === 'function' ? `(${String(fn)})` : String(fn));
       // Encoded in the frame as page.evaluate's answers are (js/evaluate_values.js).
       const values = pw.values;
-      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(typeof v === 'function' ? v(arg) : v).then(${values.ENCODE}); }`;
-      return this.locator(':root').evaluate(run, arg).then(values.decode);
+      // A string is evaluated and never called (Playwright's reading), a function is called.
+      const call = typeof fn === 'function' ? 'v(arg)' : 'v';
+      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(${call}).then(${values.ENCODE}); }`;
+      return this.locator(':root')._callOn(run, arg).then(values.decode);
     }
     title() {
       return this.evaluate(() => document.title);
@@ -94,8 +96,9 @@
   }
 
   // The main frame does what the page does. A child frame's navigation and load waits are in
-  // js/frame_navigation.js; these two are not ours yet in a child frame.
-  for (const name of ['waitForNavigation', 'waitForFunction']) {
+  // js/frame_navigation.js, its waitForFunction in js/js_handles.js; this is not ours yet in a
+  // child frame.
+  for (const name of ['waitForNavigation']) {
     Frame.prototype[name] = function (...args) {
       if (this._isMain()) return this._page[name](...args);
       return Promise.reject(new Error(`frame.${name}() in a child frame is not supported by ferridriver yet (docs/migrating.md lists what is)`));
@@ -103,7 +106,7 @@
   }
   // What the page does through a selector, the frame does inside itself.
   const throughSelectors =
-    'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable $ $$ $eval $$eval waitForSelector dragAndDrop';
+    'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable dispatchEvent $ $$ $eval $$eval waitForSelector dragAndDrop';
   for (const name of throughSelectors.split(' ')) {
     Frame.prototype[name] = Page.prototype[name];
   }

@@ -4,24 +4,26 @@
 // document, helper.js `pin`), until `dispose()` or until its document goes. A value that is an
 // element of the page's document comes back as an ElementHandle. Handles given to `evaluate` /
 // `evaluateHandle` as their argument, or inside it (arrays, plain objects), are the values
-// themselves in the page, as in Playwright. Values live in the page's main document: handles of
-// elements inside frames cannot be passed that way yet (they say so).
+// themselves in the page, as in Playwright. A child frame's handles (`frame.evaluateHandle`,
+// `frame.waitForFunction`, a locator of `frame.locator()`) live in the registry of the frame's
+// document and are given only to code running there, as in Playwright.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
-  const { Locator, Page } = pw;
+  const { Locator, Page, Frame } = pw;
   const { ElementHandle } = g.__ferridriver_modules.playwright;
   const callSource = pw.callSource;
 
   // The key of a handle's place in an argument sent to the page.
   const MARK = '__ferridriver_handle__';
-  // The document's registry (made as helper.js makes it when no handle was pinned yet: its
-  // numbers start at a random point).
-  const REGISTRY =
-    "(() => { const k = Symbol.for('ferridriver.pins'); return document[k] || Object.defineProperty(document, k, { value: { next: Math.floor(Math.random() * 1e12), map: new Map() } })[k]; })()";
-  // Puts the handles' values back in place of their marks.
-  const REVIVE = `((arg) => {
-    const reg = ${REGISTRY};
+  // The registry of document `doc` (page code; made as helper.js makes it when no handle was
+  // pinned yet: its numbers start at a random point).
+  const registryOf = (doc) =>
+    `(() => { const owner = ${doc}, k = Symbol.for('ferridriver.pins'); return owner[k] || Object.defineProperty(owner, k, { value: { next: Math.floor(Math.random() * 1e12), map: new Map() } })[k]; })()`;
+  const REGISTRY = registryOf('document');
+  // Puts the handles' values back in place of their marks (from `doc`'s registry).
+  const reviveIn = (doc) => `((arg) => {
+    const reg = ${registryOf(doc)};
     const walk = (v) => {
       if (Array.isArray(v)) return v.map(walk);
       if (v === null || typeof v !== 'object') return v;
@@ -37,13 +39,14 @@
     };
     return walk(arg);
   })`;
-  // Keeps value `v` and says what it is (Playwright's preview text of a handle).
-  const KEEP = `((v) => {
-    const reg = ${REGISTRY};
+  const REVIVE = reviveIn('document');
+  // Keeps value `v` in `doc`'s registry and says what it is (Playwright's preview text).
+  const keepIn = (doc) => `((v) => {
+    const d = ${doc}, reg = ${registryOf('d')};
     if (!reg.token) reg.token = Math.random().toString(36).slice(2) + Date.now().toString(36);
     reg.next += 1;
     reg.map.set(reg.next, v);
-    const element = v instanceof Element && v.ownerDocument === document;
+    const element = !!v && typeof v === 'object' && v.nodeType === 1 && v.ownerDocument === d;
     let preview;
     if (v === null || v === undefined || (typeof v !== 'object' && typeof v !== 'function')) preview = String(v);
     else if (element) preview = 'JSHandle@node';
@@ -52,30 +55,51 @@
     else preview = (v.constructor && typeof v.constructor.name === 'string' && v.constructor.name) || 'Object';
     return { id: reg.next, document: reg.token, element, preview };
   })`;
+  const KEEP = keepIn('document');
 
-  // The mark of a handle in an argument for `page`: a JSHandle's number and document, or the
-  // number of an element handle pinned in the page's own document.
-  function markOf(handle, what, page) {
+  // A child frame as the place its handles live (`null`: the page's main document).
+  const placeOf = (frame) => (frame && !frame._isMain() ? frame : null);
+  // The child frame a locator's chain starts in (`frame.locator()`), null for the main
+  // document; `undefined` when its elements are in a frame no Frame names (`frameLocator`).
+  function frameOfLocator(locator) {
+    const parts = locator._parts;
+    const entered = parts.filter((p) => p.kind === 'enterFrame').length;
+    if (entered === 0) return null;
+    if (entered > 1 || parts[0].kind !== 'frame') return undefined;
+    const known = locator._page._frames && locator._page._frames.get(parts[0].frame);
+    return known || new Frame(locator._page, parts[0].frame);
+  }
+
+  // The mark of a handle in an argument for code running in `frame` of `page` (null: its main
+  // document): a JSHandle's number and document, or the number of an element handle pinned
+  // there. A handle made elsewhere is refused in Playwright's words.
+  function markOf(handle, what, page, frame) {
     if (handle._page !== page) throw new Error(`${what}: the handle belongs to another page`);
+    const here = placeOf(frame);
     if (handle instanceof JSHandle) {
       if (handle._disposed) throw new Error(`${what}: JSHandle is disposed`);
+      if (placeOf(handle._frame) !== here && (placeOf(handle._frame) === null || here === null || handle._frame._id !== here._id)) {
+        throw new Error(`${what}: JSHandles can be evaluated only in the context they were created!`);
+      }
       return { [MARK]: handle._id, document: handle._document };
     }
     const parts = handle._parts;
     const last = parts[parts.length - 1];
-    if (parts.length !== 1 || !last || last.kind !== 'pinned') {
-      throw new Error(`${what}: a handle of an element inside a frame cannot be passed here yet (not supported by ferridriver yet)`);
-    }
+    const prefix = here ? here._chain() : [];
+    const inPlace =
+      parts.length === prefix.length + 1 && last && last.kind === 'pinned' && prefix.every((p, i) => p.kind === parts[i].kind && p.frame === parts[i].frame);
+    if (!inPlace) throw new Error(`${what}: JSHandles can be evaluated only in the context they were created!`);
     return { [MARK]: last.id };
   }
 
-  // `arg` as JSON for `page`, each handle in it replaced by its mark; whether it held any.
-  function marked(arg, what, page) {
+  // `arg` as JSON for code running in `frame` of `page` (null: its main document), each handle
+  // in it replaced by its mark; whether it held any.
+  function marked(arg, what, page, frame) {
     let found = false;
     const walk = (v) => {
       if (v instanceof JSHandle || v instanceof ElementHandle) {
         found = true;
-        return markOf(v, what, page);
+        return markOf(v, what, page, frame);
       }
       if (Array.isArray(v)) return v.map(walk);
       if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
@@ -89,15 +113,19 @@
     return { json: value === undefined ? 'undefined' : JSON.stringify(value), found };
   }
 
-  // The handle of a value kept in `page` (what KEEP answered).
-  function handleOf(page, held) {
-    if (held.element) return new ElementHandle(page, [{ kind: 'pinned', id: held.id, from: 'JSHandle@node' }]);
-    return new JSHandle(page, held.id, held.document, held.preview);
+  // The handle of a value kept in `page`'s main document or in child `frame` (what KEEP
+  // answered).
+  function handleOf(page, held, frame) {
+    const place = placeOf(frame);
+    if (held.element) {
+      return new ElementHandle(page, [...(place ? place._chain() : []), { kind: 'pinned', id: held.id, from: 'JSHandle@node' }]);
+    }
+    return new JSHandle(page, held.id, held.document, held.preview, place);
   }
 
-  // A handle to the value of page expression `expression` (awaited).
-  async function keep(page, evaluate, expression) {
-    return handleOf(page, await evaluate(`(async () => ${KEEP}(await ${expression}))()`));
+  // A handle to the value of page expression `expression` (awaited), kept in `doc`.
+  async function keep(page, evaluate, expression, frame, doc = 'document') {
+    return handleOf(page, await evaluate(`(async () => ${keepIn(doc)}(await ${expression}))()`), frame);
   }
 
   // For waits (`page.waitForFunction`): page code that keeps the value of `expression` when it
@@ -105,26 +133,33 @@
   pw.keptIfTruthy = (expression) => `(async () => { const v = await ${expression}; return v ? ${KEEP}(v) : null; })()`;
   pw.handleOf = handleOf;
   // Page code for `arg` with its handles as their values (`page.waitForFunction`'s argument).
-  pw.argSource = (arg, what, page) => `${REVIVE}(${marked(arg, what, page).json})`;
+  pw.argSource = (arg, what, page, frame) => `${REVIVE}(${marked(arg, what, page, frame).json})`;
 
   class JSHandle {
-    constructor(page, id, document, preview) {
+    constructor(page, id, document, preview, frame) {
       this._page = page;
       this._id = id;
       this._document = document;
       this._preview = preview;
       this._disposed = false;
+      // The child frame whose document keeps the value (null: the page's main document).
+      this._frame = frame || null;
     }
-    // `fn(value, arg)` in the page.
+    // Page code's value where the handle lives.
+    _run(code) {
+      if (this._frame) return plainFrameEvaluate.call(this._frame, code);
+      return plainPageEvaluate.call(this._page, pw.boxed(code)).then(pw.unboxed);
+    }
+    // `fn(value, arg)` where the value lives.
     async evaluate(fn, arg) {
-      const { json } = marked(arg === undefined ? [this] : [this, arg], 'jsHandle.evaluate', this._page);
-      const call = callSource('jsHandle.evaluate', fn, `...${REVIVE}(${json})`);
-      return plainPageEvaluate.call(this._page, pw.boxed(call)).then(pw.unboxed);
+      const { json } = marked(arg === undefined ? [this] : [this, arg], 'jsHandle.evaluate', this._page, this._frame);
+      return this._run(callSource('jsHandle.evaluate', fn, `...${REVIVE}(${json})`));
     }
     async evaluateHandle(fn, arg) {
-      const { json } = marked(arg === undefined ? [this] : [this, arg], 'jsHandle.evaluateHandle', this._page);
+      const { json } = marked(arg === undefined ? [this] : [this, arg], 'jsHandle.evaluateHandle', this._page, this._frame);
       const call = callSource('jsHandle.evaluateHandle', fn, `...${REVIVE}(${json})`);
-      return keep(this._page, (s) => plainPageEvaluate.call(this._page, s), call);
+      const run = this._frame ? (s) => plainFrameEvaluate.call(this._frame, s) : (s) => plainPageEvaluate.call(this._page, s);
+      return keep(this._page, run, call, this._frame);
     }
     jsonValue() {
       return this.evaluate((v) => v);
@@ -144,8 +179,7 @@
     async dispose() {
       if (this._disposed) return;
       this._disposed = true;
-      const id = this._id;
-      await plainPageEvaluate.call(this._page, `${REGISTRY}.map.delete(${id})`).catch(() => undefined);
+      await this._run(`${REGISTRY}.map.delete(${this._id})`).catch(() => undefined);
     }
     // Playwright's text: the value's own for a primitive, its class for an object.
     toString() {
@@ -155,7 +189,7 @@
 
   const plainPageEvaluate = Page.prototype.evaluate;
   const plainLocatorEvaluate = Locator.prototype.evaluate;
-  const enteredFrame = (locator) => locator._parts.some((p) => p.kind === 'enterFrame');
+  const plainFrameEvaluate = Frame.prototype.evaluate;
 
   Object.assign(Page.prototype, {
     // Handles in the argument are their values in the page.
@@ -171,20 +205,62 @@
     },
   });
 
+  // A locator's element is reached from the page's main world: its own document's registry
+  // is named through it.
+  const ELEMENT_DOCUMENT = 'el.ownerDocument';
   Object.assign(Locator.prototype, {
     async evaluate(fn, arg, options) {
-      const { json, found } = marked(arg, 'locator.evaluate', this._page);
+      const frame = frameOfLocator(this);
+      if (frame === undefined && arg !== undefined && marked(arg, 'locator.evaluate', this._page).found) {
+        throw new Error('locator.evaluate: handles as the argument of a frameLocator() locator are not supported by ferridriver yet (use frame.locator())');
+      }
+      const { json, found } = frame === undefined ? { found: false } : marked(arg, 'locator.evaluate', this._page, frame);
       if (!found) return plainLocatorEvaluate.call(this, fn, arg, options);
-      if (enteredFrame(this)) throw new Error('locator.evaluate: handles as the argument of a locator inside a frame are not supported by ferridriver yet');
-      const call = callSource('locator.evaluate', fn, `el, ${REVIVE}(${json})`);
+      const call = callSource('locator.evaluate', fn, `el, ${reviveIn(ELEMENT_DOCUMENT)}(${json})`);
       const encode = pw.values.ENCODE;
-      return plainLocatorEvaluate.call(this, `async (el) => ${encode}(await ${call})`, undefined, options).then(pw.unboxed);
+      return this._callOn(`async (el) => ${encode}(await ${call})`, undefined, options).then(pw.unboxed);
     },
     async evaluateHandle(fn, arg, options) {
-      if (enteredFrame(this)) throw new Error('locator.evaluateHandle inside a frame is not supported by ferridriver yet');
-      const { json } = marked(arg, 'locator.evaluateHandle', this._page);
-      const call = callSource('locator.evaluateHandle', fn, `el, ${REVIVE}(${json})`);
-      return keep(this._page, (s) => plainLocatorEvaluate.call(this, `(el) => ${s}`, undefined, options), call);
+      const frame = frameOfLocator(this);
+      if (frame === undefined) throw new Error('locator.evaluateHandle on a frameLocator() locator is not supported by ferridriver yet (use frame.locator())');
+      const { json } = marked(arg, 'locator.evaluateHandle', this._page, frame);
+      const call = callSource('locator.evaluateHandle', fn, `el, ${reviveIn(ELEMENT_DOCUMENT)}(${json})`);
+      return keep(this._page, (s) => this._callOn(`(el) => ${s}`, undefined, options), call, frame, ELEMENT_DOCUMENT);
+    },
+  });
+
+  // A child frame's evaluations with handles, its handles and its waits for a function; the
+  // main frame's are the page's.
+  Object.assign(Frame.prototype, {
+    async evaluate(fn, arg) {
+      if (this._isMain()) return this._page.evaluate(fn, arg);
+      const { json, found } = marked(arg, 'frame.evaluate', this._page, this);
+      if (!found) return plainFrameEvaluate.call(this, fn, arg);
+      return plainFrameEvaluate.call(this, callSource('frame.evaluate', fn, `${REVIVE}(${json})`));
+    },
+    async evaluateHandle(fn, arg) {
+      if (this._isMain()) return this._page.evaluateHandle(fn, arg);
+      const { json } = marked(arg, 'frame.evaluateHandle', this._page, this);
+      const call = callSource('frame.evaluateHandle', fn, `${REVIVE}(${json})`);
+      return keep(this._page, (s) => plainFrameEvaluate.call(this, s), call, this);
+    },
+    async waitForFunction(fn, arg, options) {
+      if (this._isMain()) return this._page.waitForFunction(fn, arg, options);
+      const site = pw.callSite();
+      const o = options || {};
+      const fallback = pw.defaultTimeoutOf(this._page, false);
+      const timeout = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
+      const every = typeof o.polling === 'number' && o.polling > 0 ? o.polling : 16;
+      const call = callSource('frame.waitForFunction', fn, pw.argSource(arg, 'frame.waitForFunction', this._page, this));
+      const start = Date.now();
+      for (;;) {
+        const held = await plainFrameEvaluate.call(this, pw.keptIfTruthy(call));
+        if (held) return handleOf(this._page, held, this);
+        if (timeout > 0 && Date.now() - start >= timeout) {
+          throw pw.failure(site, 'TimeoutError', `frame.waitForFunction: Timeout ${timeout}ms exceeded.`);
+        }
+        await new Promise((r) => g.setTimeout(r, every));
+      }
     },
   });
 

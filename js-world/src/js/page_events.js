@@ -241,7 +241,11 @@
       case 'crash':
         return ['crash', page];
       case 'pageerror': {
-        const error = new Error(e.message.split('\n')[0].replace(/^\w*Error: /, ''));
+        const first = e.message.split('\n')[0];
+        const error = new Error(first.replace(/^\w*Error: /, ''));
+        // Its class's name, as Playwright's (`TypeError`).
+        const named = /^(\w*Error): /.exec(first);
+        if (named) error.name = named[1];
         error.stack = e.message;
         return ['pageerror', error];
       }
@@ -589,6 +593,23 @@
       });
     };
   }
+
+  // The page's last console messages and uncaught errors, kept whether or not anyone listened
+  // (browser/src/recent_events.rs): the current document's, or with `{ filter: 'all' }` all kept.
+  const everyOne = (options) => !!options && options.filter === 'all';
+  Object.assign(Page.prototype, {
+    async consoleMessages(options) {
+      const list = await op(this, 'consoleMessages', [everyOne(options)]);
+      return list.map((e) => decode(this, e)[1]);
+    },
+    async pageErrors(options) {
+      const list = await op(this, 'pageErrors', [everyOne(options)]);
+      return list.map((e) => decode(this, e)[1]);
+    },
+    requestGC() {
+      return op(this, 'requestGC', []).then(() => undefined);
+    },
+  });
 
   Object.assign(pw, { subscribe, unsubscribeRoutes, op, urlMatcher, Request });
   Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Download, Request, Response });

@@ -95,10 +95,11 @@
   });
 
   // A page function as source that calls it with `params`: a function is called; a string is
-  // an expression (as Playwright reads one), called with them when it evaluates to a function.
+  // code Playwright evaluates as `eval` would (statements allowed) and never calls, so
+  // `'el => el.id'` answers the function itself (undefined once it comes back).
   function callSource(what, fn, params) {
     if (typeof fn === 'function') return `(${String(fn)})(${params})`;
-    if (typeof fn === 'string') return `((v) => (typeof v === 'function' ? v(${params}) : v))(${fn})`;
+    if (typeof fn === 'string') return pw.evalCall(fn);
     throw new TypeError(`${what}: pass a function or an expression`);
   }
   pw.callSource = callSource;
@@ -187,8 +188,11 @@
       const data = await this._op('pdf', [o, path]);
       return g.Buffer.from(data, 'base64');
     },
+    // Each selector's first match, as the other shortcuts (js/playwright.js).
     dragAndDrop(source, target, options) {
-      return this.locator(source).dragTo(this.locator(target), options);
+      const rest = [options];
+      const from = pw.shortcutLocator(this, source, rest, 0);
+      return from.dragTo(pw.shortcutLocator(this, target, [options], 0), rest[0]);
     },
     // What is left out stays as it is; `null` goes back to the browser's own value.
     emulateMedia(options) {
@@ -205,12 +209,12 @@
       const call = callSource('page.$eval', fn, 'els[0], arg');
       const missing = `page.$eval: Failed to find element matching selector "${selector}"`;
       const first = `async (els, arg) => { if (!els.length) throw new Error(${JSON.stringify(missing)}); return ${pw.values.ENCODE}(await ${call}); }`;
-      return this.locator(selector).evaluateAll(first, arg).then(pw.unboxed, pw.plainMissing(missing));
+      return this.locator(selector)._callOnAll(first, arg).then(pw.unboxed, pw.plainMissing(missing));
     },
     // `fn(elements, arg)` on every current match.
     $$eval(selector, fn, arg) {
       const call = callSource('page.$$eval', fn, 'els, arg');
-      return this.locator(selector).evaluateAll(`async (els, arg) => ${pw.values.ENCODE}(await ${call})`, arg).then(pw.unboxed);
+      return this.locator(selector)._callOnAll(`async (els, arg) => ${pw.values.ENCODE}(await ${call})`, arg).then(pw.unboxed);
     },
     // Calls `fn(arg)` in the page until it returns a truthy value; `{ timeout, polling }` (ms,
     // or 'raf': every frame). Resolves to a JS handle of that value, kept in the page when it

@@ -1,5 +1,5 @@
-// Playwright's Page, Locator, BrowserContext and Browser for the JS world (APIRequestContext is
-// js/api_request.js).
+// Playwright's Page and Locator for the JS world (BrowserContext and Browser are
+// js/browser_context.js, APIRequestContext js/api_request.js).
 // Each method sends one JSON request to the native `browser` function, which runs it on the
 // scenario's Rust Page (the same page the built-in steps use). A Locator is only a description
 // (its chain of parts), rebuilt on the Rust side for every call, like Playwright's own.
@@ -111,8 +111,20 @@
   // (js/evaluate_values.js: undefined, NaN, Date… as Playwright carries them); a string of page
   // code (it may be statements) is run as it is, and its value encoded after.
   const values = g.__ferridriver_values;
-  const boxed = (call) => `(async () => ${values.ENCODE}(await ${call}))()`;
-  const boxedFunction = (fn) => `async (...a) => ${values.ENCODE}(await (${fn})(...a))`;
+  // The caller's code comes first, so that a console call in it names the line it has there.
+  const boxed = (call) => `(async () => ${call})().then(${values.ENCODE})`;
+  const boxedFunction = (fn) => `(...a) => (async () => (${fn})(...a))().then(${values.ENCODE})`;
+  // A string given where a function may go is an expression Playwright evaluates in the
+  // element's window as `eval` would and never calls (a string `'el => el.id'` answers undefined).
+  // A leading `function` keyword is bracketed first, so that it is an expression too. `win`
+  // is page code naming the window (the page's own by default).
+  const evalCall = (code, win = '(0, eval)') => {
+    const trimmed = code.trim();
+    return `${win}(${JSON.stringify(/^(async)?\s*function(\s|\()/.test(trimmed) ? `(${trimmed})` : trimmed)})`;
+  };
+  // In the element's own window (a frame's element is reached from the page's).
+  const evalOn = (code) => `(el) => ${evalCall(code, 'el.ownerDocument.defaultView.eval')}`;
+  const evalOnAll = (code) => `(els) => ${evalCall(code, '(els.length ? els[0].ownerDocument.defaultView : globalThis).eval')}`;
   const unboxed = (encoded) => values.decode(encoded);
   function scriptOf(fn, arg) {
     if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
@@ -284,6 +296,15 @@
     nth(n) {
       return this._with({ kind: 'nth', n: Math.trunc(Number(n)) });
     }
+    // Playwright's `describe`: the same elements, named `description` in messages and traces
+    // until another part follows.
+    describe(description) {
+      return this._with({ kind: 'describe', description: String(description) });
+    }
+    description() {
+      const last = this._parts[this._parts.length - 1];
+      return last && last.kind === 'describe' ? last.description : null;
+    }
     and(locator) {
       if (!(locator instanceof Locator)) throw new TypeError('locator.and: pass a Locator');
       return this._with({ kind: 'and', parts: locator._parts });
@@ -374,15 +395,23 @@
     evaluate(fn, arg, options) {
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluate: pass a function'));
       const arg2 = arg === undefined ? null : arg;
-      if (typeof fn === 'string') return this._op('evaluate', [fn, arg2], options);
-      return this._op('evaluate', [boxedFunction(fn), arg2], options).then(unboxed);
+      const source = typeof fn === 'string' ? evalOn(fn) : fn;
+      return this._op('evaluate', [boxedFunction(source), arg2], options).then(unboxed);
+    }
+    // For our own page code: `source` is a function's code, called as evaluate's function is;
+    // the answer comes back as the page gave it (callers that encode it decode it).
+    _callOn(source, arg, options) {
+      return this._op('evaluate', [source, arg === undefined ? null : arg], options);
+    }
+    _callOnAll(source, arg) {
+      return this._op('evaluateAll', [source, arg === undefined ? null : arg]);
     }
     // `fn(elements, arg)` runs once in the page with every current match (no waiting).
     evaluateAll(fn, arg) {
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluateAll: pass a function'));
       const arg2 = arg === undefined ? null : arg;
-      if (typeof fn === 'string') return this._op('evaluateAll', [fn, arg2]);
-      return this._op('evaluateAll', [boxedFunction(fn), arg2]).then(unboxed);
+      const source = typeof fn === 'string' ? evalOnAll(fn) : fn;
+      return this._op('evaluateAll', [boxedFunction(source), arg2]).then(unboxed);
     }
     async screenshot(options) {
       const o = options || {};
@@ -586,197 +615,39 @@
       return this._op(name, [], options);
     };
   }
-  // The selector shortcuts: page.click(selector, …) is page.locator(selector).click(…).
-  const shortcuts = 'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable';
+  // The selector shortcuts: page.click(selector, …) acts on the selector's first match, as
+  // Playwright's does (a locator wants exactly one); `strict: true` in the options, or a context
+  // made with `strictSelectors: true`, wants one here too. Frames take them (js/frames.js).
+  const shortcuts = 'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable dispatchEvent';
+  // Where each shortcut's options are among the arguments after the selector.
+  const OPTIONS_AT = { fill: 1, press: 1, type: 1, selectOption: 1, setInputFiles: 1, getAttribute: 1, setChecked: 1, dispatchEvent: 2 };
+  function shortcutLocator(owner, selector, rest, at) {
+    const options = rest[at];
+    const page = owner._page || owner;
+    let strict = native.strictSelectors(page._context._id);
+    if (options && typeof options === 'object' && options.strict !== undefined) {
+      strict = options.strict === true;
+      rest[at] = { ...options };
+      delete rest[at].strict;
+    }
+    const locator = owner.locator(selector);
+    // Its first match, still named as written in messages (Playwright's call log says
+    // `waiting for locator('#id')`).
+    return strict ? locator : locator.first().describe(String(locator));
+  }
   for (const name of shortcuts.split(' ')) {
     Page.prototype[name] = function (selector, ...rest) {
-      return this.locator(selector)[name](...rest);
+      return shortcutLocator(this, selector, rest, OPTIONS_AT[name] || 0)[name](...rest);
     };
   }
 
-  class BrowserContext {
-    // Context 0 is the scenario's (its first page is `this.page`); others come from
-    // browser.newContext() and start without pages.
-    constructor(browser, id) {
-      this._browser = browser;
-      this._id = id || 0;
-      // The test case this context belongs to (its browser's, fixed when the World was made):
-      // calls left over from it are refused later, even if the context is made late.
-      this._generation = browser._generation;
-      this._pages = this._id === 0 ? [new Page(0, this)] : [];
-      // js/api_request.js, evaluated after this file.
-      this._request = new pw.APIRequestContext(this);
-    }
-    _op(op, args) {
-      const site = callSite();
-      const request = { target: 'context', op, args: args || [], context: this._id, generation: this._generation };
-      return send(request, site).then((r) => r.ok);
-    }
-    async close() {
-      if (this._closed) return;
-      await this._op('close', []);
-      this._closed = true;
-      for (const page of this._pages) {
-        if (page._closed) continue;
-        page._closed = true;
-        for (const hook of page._closeHooks || []) hook();
-      }
-    }
-    get request() {
-      return this._request;
-    }
-    // ferridriver: the session's context name (`instance:context` → `context`); extra
-    // contexts are `context-N`.
-    get name() {
-      return this._id === 0 ? native.contextName || 'default' : `context-${this._id}`;
-    }
-    browser() {
-      return this._browser;
-    }
-    pages() {
-      return this._pages.filter((p) => !p.isClosed());
-    }
-    async newPage() {
-      const id = await this._op('newPage', []);
-      const page = new Page(id, this);
-      this._pages.push(page);
-      return page;
-    }
-    // Cookies and each open origin's localStorage; written to `path` (in the project) if given.
-    storageState(options) {
-      return this._op('storageState', [(options && options.path) || null]);
-    }
-    cookies(urls) {
-      const list = urls === undefined ? [] : Array.isArray(urls) ? urls : [urls];
-      return this._op('cookies', [list.map(String)]);
-    }
-    addCookies(cookies) {
-      return this._op('addCookies', [cookies]).then(() => undefined);
-    }
-    clearCookies(filter) {
-      const f = filter || {};
-      if (f.name instanceof RegExp || f.domain instanceof RegExp || f.path instanceof RegExp) {
-        return Promise.reject(new TypeError('clearCookies: RegExp filters are not supported; pass strings'));
-      }
-      return this._op('clearCookies', [filter ? { name: f.name, domain: f.domain, path: f.path } : null]).then(() => undefined);
-    }
-    // ferridriver: removes the cookies named `name` (optionally only for `domain`/`path`);
-    // resolves to how many were removed.
-    deleteCookie(name, options) {
-      if (typeof name !== 'string' || !name) return Promise.reject(new TypeError('deleteCookie: a cookie name is required'));
-      const o = options || {};
-      return this._op('clearCookies', [{ name, domain: o.domain, path: o.path }]).then((n) => n || 0);
-    }
-    clearPermissions() {
-      return this._op('clearPermissions', []).then(() => undefined);
-    }
-    grantPermissions(permissions, options) {
-      return this._op('grantPermissions', [permissions, (options && options.origin) || null]).then(() => undefined);
-    }
-    setGeolocation(where) {
-      if (!where) throw new TypeError('setGeolocation: pass { latitude, longitude }');
-      return this._op('setGeolocation', [where.latitude, where.longitude]).then(() => undefined);
-    }
-    setOffline(offline) {
-      return this._op('setOffline', [!!offline]).then(() => undefined);
-    }
-    addInitScript(script, arg) {
-      const source = scriptOf(script, arg);
-      return this._op('addInitScript', [source]).then(() => new Disposable(() => this._op('removeInitScript', [source])));
-    }
-  }
-
-  class Browser {
-    constructor() {
-      this._context = null;
-      this._extra = [];
-      this._generation = native.generation();
-    }
-    version() {
-      const site = callSite();
-      return send({ target: 'browser', op: 'version', args: [] }, site).then((r) => r.ok);
-    }
-    isConnected() {
-      return true;
-    }
-    // Another fresh, isolated context in the same browser (a second user), closed with the
-    // scenario, with Playwright's context options (checked in Rust: an unknown one is an error).
-    async newContext(options) {
-      const o = options || {};
-      const site = callSite();
-      const id = await send({ target: 'browser', op: 'newContext', args: [o], generation: this._generation }, site).then((r) => r.ok);
-      const context = new BrowserContext(this, id);
-      context._recordVideo = !!o.recordVideo;
-      context._refusesDownloads = o.acceptDownloads === false;
-      if (o.viewport) {
-        context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };
-      }
-      this._extra.push(context);
-      return context;
-    }
-    // A page in a context of its own; closing the page closes that context, as in Playwright.
-    async newPage(options) {
-      const context = await this.newContext(options);
-      const page = await context.newPage();
-      (page._closeHooks || (page._closeHooks = [])).push(() => context.close().catch(() => undefined));
-      return page;
-    }
-    contexts() {
-      return (this._context ? [this._context] : []).concat(this._extra.filter((c) => !c._closed));
-    }
-  }
-
-  // `this.page`, `this.context`, `this.browser`, `this.request` on every World, created lazily
-  // (a scenario that never touches them opens nothing). A World that assigns its own (a custom
-  // constructor, a Before hook) replaces ours.
-  function installFixtures(world) {
-    let context = null;
-    const browser = new Browser();
-    const ctx = () => {
-      if (!context) context = browser._context = new BrowserContext(browser);
-      return context;
-    };
-    const getters = {
-      page: () => ctx()._pages[0],
-      context: () => ctx(),
-      browser: () => browser,
-      request: () => ctx().request,
-    };
-    for (const [name, get] of Object.entries(getters)) {
-      // A field the World declares but leaves unset (`page!: Page`, `this.page = null`) gets the
-      // fixture; a value of its own, or an accessor its class defines, wins.
-      const own = Object.getOwnPropertyDescriptor(world, name);
-      const unset = own && own.configurable && !own.get && !own.set && (own.value === undefined || own.value === null);
-      if (name in world && !unset) continue;
-      Object.defineProperty(world, name, {
-        configurable: true,
-        enumerable: false,
-        get,
-        set(value) {
-          Object.defineProperty(this, name, { value, writable: true, configurable: true, enumerable: true });
-        },
-      });
-    }
-  }
-
-  // BeforeAll/AfterAll get `this.browser` (a fresh handle per hook): a suite signs in once,
-  // saves `context.storageState({ path })`, and `[browser] storageState` starts every scenario
-  // signed in. Contexts opened here are the hook's to close.
-  function installBrowser(target) {
-    const browser = new Browser();
-    Object.defineProperty(target, 'browser', { configurable: true, enumerable: false, get: () => browser });
-  }
-
-  Object.assign(pw, { values, boxed, unboxed, Disposable, installFixtures, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page, BrowserContext });
-  g.__ferridriver.installFixtures = installFixtures;
-  g.__ferridriver.installBrowser = installBrowser;
+  Object.assign(pw, { values, boxed, unboxed, evalCall, scriptOf, shortcutLocator, Disposable, textSpec, callSite, failure, send, globToRegExp, defaultTimeoutOf, Locator, Page });
+  // js/browser_context.js adds BrowserContext and Browser.
   modules.playwright = {
     errors: Object.freeze({ TimeoutError }),
     Page,
     Locator,
     FrameLocator,
-    BrowserContext,
-    Browser,
     selectors,
   };
 })(globalThis);

@@ -6,8 +6,8 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'pause workers routeFromHAR requestGC consoleMessages pageErrors',
-    locator: 'highlight describe',
+    page: 'pause workers routeFromHAR',
+    locator: 'highlight',
     context: 'serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
   };
   for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {

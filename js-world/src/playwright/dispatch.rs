@@ -170,6 +170,14 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
         PageOp::AddInitScript => Value::String(page.add_init_script(&r.arg::<String>(0)?).await?),
         PageOp::RemoveInitScript => page.remove_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         PageOp::Title => Value::String(page.title().await?),
+        // As page events are handed to listeners (js/page_events.js makes the objects).
+        PageOp::ConsoleMessages => {
+            serde_json::to_value(page.console_messages(r.arg::<Option<bool>>(0)? == Some(true))).unwrap_or_default()
+        }
+        PageOp::PageErrors => {
+            serde_json::to_value(page.page_errors(r.arg::<Option<bool>>(0)? == Some(true))).unwrap_or_default()
+        }
+        PageOp::RequestGc => page.request_gc().await.map(|_| Value::Null)?,
         PageOp::BringToFront => page.bring_to_front().await.map(|_| Value::Null)?,
         PageOp::Markdown => Value::String(page.markdown().await?),
         PageOp::AriaSnapshot => Value::String(page.aria_snapshot().await?),

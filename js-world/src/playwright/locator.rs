@@ -123,6 +123,10 @@ pub(crate) enum PartSpec {
         id: u64,
         from: String,
     },
+    /// `locator.describe(description)`.
+    Describe {
+        description: String,
+    },
 }
 
 /// What both a page and a locator can search in.
@@ -196,6 +200,7 @@ fn find(scope: &impl Scope, part: &PartSpec) -> Option<Locator> {
         | PartSpec::HasNotText { .. }
         | PartSpec::HasNot { .. }
         | PartSpec::Visible { .. }
+        | PartSpec::Describe { .. }
         | PartSpec::Frame { .. }
         | PartSpec::And { .. }
         | PartSpec::Or { .. } => return None,
@@ -232,6 +237,7 @@ pub(crate) fn build(page: &Page, parts: &[PartSpec]) -> Result<Locator, String> 
             PartSpec::HasNotText { text } => locator.filter_has_not_text(text.to_match()),
             PartSpec::HasNot { parts } => locator.filter_has_not(&build(page, parts)?),
             PartSpec::Visible { visible } => locator.filter_visible(*visible),
+            PartSpec::Describe { description } => locator.described(description),
             PartSpec::Frame { .. } => return Err("a frame can only start a locator".into()),
             PartSpec::And { parts } => locator.and(&build(page, parts)?),
             PartSpec::Or { parts } => locator.or(&build(page, parts)?),

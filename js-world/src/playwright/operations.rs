@@ -102,6 +102,9 @@ operations! {
         AddInitScript = "addInitScript"("script") Open, ["Page.addInitScript"];
         RemoveInitScript = "removeInitScript"("identifier") Open, [];
         Title = "title"() Open, ["Page.title"];
+        ConsoleMessages = "consoleMessages"("all") Open, ["Page.consoleMessages"];
+        PageErrors = "pageErrors"("all") Open, ["Page.pageErrors"];
+        RequestGc = "requestGC"() Open, ["Page.requestGC"];
         BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
         Markdown = "markdown"() Open, ["Page.markdown"];
         AriaSnapshot = "ariaSnapshot"() Open, ["Page.ariaSnapshot"];

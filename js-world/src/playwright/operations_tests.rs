@@ -6,8 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The preludes that talk to the bridge.
-const BRIDGE_JS: [&str; 8] = [
+const BRIDGE_JS: [&str; 9] = [
     include_str!("../js/playwright.js"),
+    include_str!("../js/browser_context.js"),
     include_str!("../js/page_extras.js"),
     include_str!("../js/page_events.js"),
     include_str!("../js/page_routes.js"),

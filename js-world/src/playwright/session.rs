@@ -340,6 +340,16 @@ impl Session {
         Some(video)
     }
 
+    /// Whether context `id` (0 the scenario's) was made with `strictSelectors: true`.
+    pub fn strict_selectors(&self, id: usize) -> bool {
+        let state = self.state();
+        let context = match id {
+            0 => state.lease.clone().and_then(|l| l.current()).map(|(_, context)| context),
+            n => state.extra.get(n - 1).cloned().flatten(),
+        };
+        context.is_some_and(|c| c.strict_selectors())
+    }
+
     /// The ids of context `id`'s open pages (0 is the scenario page), each with the id of the
     /// page that opened it, remembering the ones JS has not seen yet (popups nobody listened
     /// for); none while the context is not open.

@@ -178,6 +178,10 @@
     const type = a.mediaType || '';
     const name = a.fileName ? h('div', { class: 'name', text: a.fileName }) : null;
     if (type === 'text/x.cucumber.log+plain') return h('div', { class: 'log', text: decode(body, a.contentEncoding) });
+    // A video file (`--video`): played in place, with its link.
+    if (a.url && type.startsWith('video/')) {
+      return h('div', { class: 'attachment video' }, name, h('video', { src: a.url, controls: true, preload: 'metadata' }), h('div', {}, h('a', { href: a.url, text: a.url })));
+    }
     if (a.url) return h('div', { class: 'attachment' }, name, h('a', { href: a.url, text: a.url }));
     if (type.startsWith('image/') && a.contentEncoding === 'BASE64') {
       return h('div', { class: 'attachment' }, name, h('img', { src: `data:${type};base64,${body}`, alt: a.fileName || 'attached image' }));

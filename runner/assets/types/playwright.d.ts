@@ -19,6 +19,11 @@ declare module '@playwright/test' {
     timeout?: number;
   }
 
+  /** A selector shortcut's: whether the selector must match exactly one element. */
+  export interface StrictOption {
+    strict?: boolean;
+  }
+
   export type AriaRole =
     | 'alert' | 'alertdialog' | 'application' | 'article' | 'banner' | 'blockquote' | 'button' | 'caption' | 'cell'
     | 'checkbox' | 'code' | 'columnheader' | 'combobox' | 'complementary' | 'contentinfo' | 'definition' | 'deletion'
@@ -165,6 +170,12 @@ declare module '@playwright/test' {
     goBack(options?: NavigationOptions): Promise<Response | null>;
     goForward(options?: NavigationOptions): Promise<Response | null>;
     title(): Promise<string>;
+    /** The last console messages (at most 200) of the current document, or every one kept with `filter: 'all'`. */
+    consoleMessages(options?: { filter?: 'all' | 'since-navigation' }): Promise<ConsoleMessage[]>;
+    /** The last uncaught errors (at most 200) of the current document, or every one kept with `filter: 'all'`. */
+    pageErrors(options?: { filter?: 'all' | 'since-navigation' }): Promise<Error[]>;
+    /** Asks the page's JavaScript engine to collect garbage now. */
+    requestGC(): Promise<void>;
     /** Brings the page's tab to the front. */
     bringToFront(): Promise<void>;
     /** Adds a `<style>` (`content`, or a file's at `path`) or a `<link rel=stylesheet>` (`url`, waited for). */
@@ -265,30 +276,33 @@ declare module '@playwright/test' {
     }): Promise<void>;
     readonly mouse: Mouse;
 
-    // The selector shortcuts: page.click(selector) is page.locator(selector).click().
-    click(selector: string, options?: ClickOptions): Promise<void>;
-    dblclick(selector: string, options?: ClickOptions): Promise<void>;
+    // The selector shortcuts: page.click(selector) acts on the selector's first match, as
+    // Playwright's do; `strict: true` (or a context made with `strictSelectors: true`) wants
+    // exactly one, as a locator does.
+    click(selector: string, options?: ClickOptions & StrictOption): Promise<void>;
+    dblclick(selector: string, options?: ClickOptions & StrictOption): Promise<void>;
     /** Taps the element (a context with `hasTouch`, or a mobile device). */
-    tap(selector: string, options?: TapOptions): Promise<void>;
-    fill(selector: string, value: string, options?: TimeoutOptions): Promise<void>;
-    press(selector: string, key: string, options?: TimeoutOptions): Promise<void>;
-    type(selector: string, text: string, options?: TimeoutOptions): Promise<void>;
-    hover(selector: string, options?: HoverOptions): Promise<void>;
-    check(selector: string, options?: CheckOptions): Promise<void>;
-    uncheck(selector: string, options?: CheckOptions): Promise<void>;
-    selectOption(selector: string, values: SelectOptionValues, options?: TimeoutOptions): Promise<string[]>;
-    setInputFiles(selector: string, files: string | FilePayload | ReadonlyArray<string | FilePayload>, options?: TimeoutOptions): Promise<void>;
-    textContent(selector: string, options?: TimeoutOptions): Promise<string>;
-    innerText(selector: string, options?: TimeoutOptions): Promise<string>;
-    innerHTML(selector: string, options?: TimeoutOptions): Promise<string>;
-    inputValue(selector: string, options?: TimeoutOptions): Promise<string>;
-    getAttribute(selector: string, name: string, options?: TimeoutOptions): Promise<string | null>;
-    isVisible(selector: string): Promise<boolean>;
-    isHidden(selector: string): Promise<boolean>;
-    isEnabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
-    isDisabled(selector: string, options?: TimeoutOptions): Promise<boolean>;
-    isChecked(selector: string, options?: TimeoutOptions): Promise<boolean>;
-    isEditable(selector: string, options?: TimeoutOptions): Promise<boolean>;
+    tap(selector: string, options?: TapOptions & StrictOption): Promise<void>;
+    fill(selector: string, value: string, options?: TimeoutOptions & StrictOption): Promise<void>;
+    press(selector: string, key: string, options?: TimeoutOptions & StrictOption): Promise<void>;
+    type(selector: string, text: string, options?: TimeoutOptions & StrictOption): Promise<void>;
+    hover(selector: string, options?: HoverOptions & StrictOption): Promise<void>;
+    check(selector: string, options?: CheckOptions & StrictOption): Promise<void>;
+    uncheck(selector: string, options?: CheckOptions & StrictOption): Promise<void>;
+    selectOption(selector: string, values: SelectOptionValues, options?: TimeoutOptions & StrictOption): Promise<string[]>;
+    setInputFiles(selector: string, files: string | FilePayload | ReadonlyArray<string | FilePayload>, options?: TimeoutOptions & StrictOption): Promise<void>;
+    textContent(selector: string, options?: TimeoutOptions & StrictOption): Promise<string>;
+    innerText(selector: string, options?: TimeoutOptions & StrictOption): Promise<string>;
+    innerHTML(selector: string, options?: TimeoutOptions & StrictOption): Promise<string>;
+    inputValue(selector: string, options?: TimeoutOptions & StrictOption): Promise<string>;
+    getAttribute(selector: string, name: string, options?: TimeoutOptions & StrictOption): Promise<string | null>;
+    isVisible(selector: string, options?: StrictOption): Promise<boolean>;
+    isHidden(selector: string, options?: StrictOption): Promise<boolean>;
+    isEnabled(selector: string, options?: TimeoutOptions & StrictOption): Promise<boolean>;
+    isDisabled(selector: string, options?: TimeoutOptions & StrictOption): Promise<boolean>;
+    isChecked(selector: string, options?: TimeoutOptions & StrictOption): Promise<boolean>;
+    isEditable(selector: string, options?: TimeoutOptions & StrictOption): Promise<boolean>;
+    dispatchEvent(selector: string, type: string, eventInit?: Record<string, unknown>, options?: TimeoutOptions & StrictOption): Promise<void>;
     /**
      * `window[name](...args)` in the page's documents (this one and later ones) calls
      * `callback` in the test and resolves to what it returns (a throw rejects with its message).
@@ -377,6 +391,10 @@ declare module '@playwright/test' {
     last(): Locator;
     /** The n-th match (0-based; -1 is the last). */
     nth(index: number): Locator;
+    /** The same elements, named `description` in error messages and traces. */
+    describe(description: string): Locator;
+    /** What `describe` named this locator, or null. */
+    description(): string | null;
     /** Elements matching both locators. */
     and(locator: Locator): Locator;
     /** Elements matching either locator. */
@@ -540,7 +558,9 @@ declare module '@playwright/test' {
     /** `log`, `error`, `warning`… */
     type(): string;
     text(): string;
-    /** Always empty: ferridriver has no JSHandles. */
+    /** Where the call was made (0-based line and column). */
+    location(): { url: string; lineNumber: number; columnNumber: number };
+    /** Always empty: the arguments are not kept as handles. */
     args(): unknown[];
     page(): Page;
   }
@@ -558,7 +578,8 @@ declare module '@playwright/test' {
   /**
    * One frame of a page (`page.frames()`, `page.mainFrame()`, `page.frame()`): its locators and
    * selector shortcuts act inside it. A child frame navigates (`goto`, `setContent`) and waits
-   * for its own loads; `waitForNavigation` and `waitForFunction` are the main frame's only.
+   * for its own loads, evaluates, keeps handles and waits for a function in its own window;
+   * `waitForNavigation` is the main frame's only.
    */
   export interface Frame
     extends LocatorFactories,
@@ -567,7 +588,7 @@ declare module '@playwright/test' {
         | 'click' | 'dblclick' | 'fill' | 'press' | 'type' | 'hover' | 'check' | 'uncheck' | 'setChecked' | 'focus'
         | 'selectOption' | 'setInputFiles' | 'textContent' | 'innerText' | 'innerHTML' | 'inputValue' | 'getAttribute'
         | 'isVisible' | 'isHidden' | 'isEnabled' | 'isDisabled' | 'isChecked' | 'isEditable' | '$' | '$$' | '$eval'
-        | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'title' | 'content' | 'waitForLoadState'
+        | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'evaluateHandle' | 'title' | 'content' | 'waitForLoadState'
         | 'waitForURL' | 'waitForNavigation' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag'
       > {
     /** Loads `url` in this frame (a child frame: only its own document); its response. */
@@ -622,6 +643,8 @@ declare module '@playwright/test' {
     contrast?: 'more' | 'no-preference' | 'no-override';
     /** `block`: `navigator.serviceWorker.register` registers nothing. */
     serviceWorkers?: 'allow' | 'block';
+    /** The page's selector shortcuts (`page.click(selector)`…) want exactly one match. */
+    strictSelectors?: boolean;
   }
 
   /** Fake Date, timers, animation frames and `performance.now` (Playwright's `clock`). A time

@@ -32,7 +32,9 @@ pub async fn run_attempt(
         timestamp: ctx.now(),
     });
     let trace = super::trace::AttemptTrace::start(options.trace, &options.trace_dir, case, attempt);
-    let mut world = worker.session.world_for_test_case(trace.as_ref().map(|t| t.tracer()));
+    let video = super::video::AttemptVideo::start(options.video, &options.video_dir, case, attempt);
+    let mut world =
+        worker.session.world_for_attempt(trace.as_ref().map(|t| t.tracer()), video.as_ref().map(|v| v.filming()));
     let host = worker.session.host().as_mut();
     host.start_test_case(&mut world);
     // A dry run runs nothing of the plugins either.
@@ -170,6 +172,12 @@ pub async fn run_attempt(
     host.end_test_case(&mut world);
     if let Some(trace) = trace {
         if let Some(attachment) = trace.finish(worst, will_be_retried, &started_id, ctx.now()).await {
+            ctx.emit(attachment);
+        }
+    }
+    // After the teardowns gave the browser back: every video's page is closed or unfilmed.
+    if let Some(video) = video {
+        for attachment in video.finish(worst, will_be_retried, &started_id, ctx.now()).await {
             ctx.emit(attachment);
         }
     }

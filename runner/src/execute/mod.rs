@@ -16,6 +16,7 @@ mod run;
 mod suggest;
 pub mod threads;
 mod trace;
+mod video;
 pub mod workers;
 
 pub use context::RunContext;
@@ -23,3 +24,4 @@ pub use options::{Order, RunOptions, Screenshots, Shard, DEFAULT_TRACE_DIR};
 pub use plan::{plan_test_case, PlannedCase, PlannedStep};
 pub use run::{execute, RunSummary};
 pub use trace::TraceMode;
+pub use video::DEFAULT_VIDEO_DIR;

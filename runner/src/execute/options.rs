@@ -65,6 +65,9 @@ pub struct RunOptions {
     /// Which attempts get a Playwright-format trace (`--trace`), and where they go.
     pub trace: super::TraceMode,
     pub trace_dir: std::path::PathBuf,
+    /// Which attempts get videos of their pages (`--video`, the same modes), and where they go.
+    pub video: super::TraceMode,
+    pub video_dir: std::path::PathBuf,
 }
 
 impl Default for RunOptions {
@@ -85,6 +88,8 @@ impl Default for RunOptions {
             browsers: Default::default(),
             trace: super::TraceMode::Off,
             trace_dir: std::path::PathBuf::from(DEFAULT_TRACE_DIR),
+            video: super::TraceMode::Off,
+            video_dir: std::path::PathBuf::from(super::DEFAULT_VIDEO_DIR),
         }
     }
 }

@@ -10,7 +10,8 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-/// When traces are recorded and kept (Playwright's `trace` option).
+/// When traces (Playwright's `trace` option) or videos (its `video` option, [`super::video`])
+/// are recorded and kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TraceMode {
     #[default]
@@ -26,6 +27,11 @@ pub enum TraceMode {
 impl TraceMode {
     /// Reads Playwright's names.
     pub fn parse(value: &str) -> Result<TraceMode, String> {
+        TraceMode::parse_for("--trace", value)
+    }
+
+    /// Reads Playwright's names given to `flag`.
+    pub fn parse_for(flag: &str, value: &str) -> Result<TraceMode, String> {
         Ok(match value {
             "off" => TraceMode::Off,
             "on" => TraceMode::On,
@@ -33,14 +39,14 @@ impl TraceMode {
             "on-first-retry" => TraceMode::OnFirstRetry,
             other => {
                 return Err(format!(
-                    "--trace '{other}' must be on, off, retain-on-failure or on-first-retry\n  hint: Playwright's trace option names"
+                    "{flag} '{other}' must be on, off, retain-on-failure or on-first-retry\n  hint: Playwright's option names"
                 ))
             }
         })
     }
 
     /// Whether attempt number `attempt` (0: the first run) is recorded.
-    fn records(self, attempt: u32) -> bool {
+    pub(super) fn records(self, attempt: u32) -> bool {
         match self {
             TraceMode::Off => false,
             TraceMode::On | TraceMode::RetainOnFailure => true,
@@ -49,7 +55,7 @@ impl TraceMode {
     }
 
     /// Whether a recorded attempt that ended so is kept.
-    fn keeps(self, status: TestStepResultStatus, will_be_retried: bool) -> bool {
+    pub(super) fn keeps(self, status: TestStepResultStatus, will_be_retried: bool) -> bool {
         match self {
             TraceMode::RetainOnFailure => status == TestStepResultStatus::Failed && !will_be_retried,
             TraceMode::Off => false,
@@ -80,20 +86,7 @@ impl AttemptTrace {
             snapshots: true,
             screenshots: true,
         });
-        let line = pickle.location.as_ref().map(|l| l.line).unwrap_or(0);
-        let feature = pickle.uri.trim_end_matches(".feature").trim_end_matches(".md");
-        let mut name = format!("{}-{line}-{}", slug(feature), slug(&pickle.name));
-        if attempt > 0 {
-            name.push_str(&format!("-retry{attempt}"));
-        }
-        // Repetitions (`--repeat-each`) and features whose names give one slug get a number.
-        let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut path = dir.join(format!("{name}.zip"));
-        let mut n = 1;
-        while !names.insert(path.clone()) {
-            n += 1;
-            path = dir.join(format!("{name}-{n}.zip"));
-        }
+        let path = attempt_path(dir, case, attempt, "zip");
         Some(AttemptTrace { tracer, open: Default::default(), mode, path })
     }
 
@@ -184,19 +177,28 @@ impl AttemptTrace {
             Ok(handle) => WRITES.lock().unwrap_or_else(PoisonError::into_inner).push(handle),
             Err(e) => eprintln!("warning: cannot write the trace {}: {e}", self.path.display()),
         }
-        let url = self.path.to_string_lossy().into_owned();
-        Some(Attachment {
-            body: String::new(),
-            content_encoding: AttachmentContentEncoding::Identity,
-            file_name: self.path.file_name().map(|n| n.to_string_lossy().into_owned()),
-            media_type: "application/zip".into(),
-            test_case_started_id: Some(test_case_started_id.to_string()),
-            test_step_id: None,
-            url: Some(url),
-            test_run_started_id: None,
-            test_run_hook_started_id: None,
-            timestamp: Some(timestamp),
-        })
+        Some(file_attachment(&self.path, "application/zip", test_case_started_id, timestamp))
+    }
+}
+
+/// The attachment that names a file the run wrote for a test case attempt (its path as `url`).
+pub(super) fn file_attachment(
+    path: &Path,
+    media_type: &str,
+    test_case_started_id: &str,
+    timestamp: Timestamp,
+) -> Attachment {
+    Attachment {
+        body: String::new(),
+        content_encoding: AttachmentContentEncoding::Identity,
+        file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()),
+        media_type: media_type.into(),
+        test_case_started_id: Some(test_case_started_id.to_string()),
+        test_step_id: None,
+        url: Some(path.to_string_lossy().into_owned()),
+        test_run_started_id: None,
+        test_run_hook_started_id: None,
+        timestamp: Some(timestamp),
     }
 }
 
@@ -205,6 +207,27 @@ static WRITES: Mutex<Vec<std::thread::JoinHandle<()>>> = Mutex::new(Vec::new());
 
 /// The trace paths this run has given out (one attempt each).
 static NAMES: Mutex<std::collections::BTreeSet<PathBuf>> = Mutex::new(std::collections::BTreeSet::new());
+
+/// The file in `dir` of attempt `attempt` of `case` with `extension`: named after its feature,
+/// line and scenario (and retry); repetitions (`--repeat-each`) and features whose names give
+/// one name get a number. Each path is given out once per run.
+pub(super) fn attempt_path(dir: &Path, case: &PlannedCase, attempt: u32, extension: &str) -> PathBuf {
+    let pickle = &case.pickle;
+    let line = pickle.location.as_ref().map(|l| l.line).unwrap_or(0);
+    let feature = pickle.uri.trim_end_matches(".feature").trim_end_matches(".md");
+    let mut name = format!("{}-{line}-{}", slug(feature), slug(&pickle.name));
+    if attempt > 0 {
+        name.push_str(&format!("-retry{attempt}"));
+    }
+    let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut path = dir.join(format!("{name}.{extension}"));
+    let mut n = 1;
+    while !names.insert(path.clone()) {
+        n += 1;
+        path = dir.join(format!("{name}-{n}.{extension}"));
+    }
+    path
+}
 
 /// Waits until every trace zip of the run is written (before the run reports its end).
 pub fn wait_for_trace_writes() {

@@ -3,7 +3,7 @@
 //! the World and by the JS natives, so either can open the page.
 
 use super::source::BrowserSource;
-use ferridriver_browser::{BrowserContext, ContextOptions, Page, Tracer, UrlGate};
+use ferridriver_browser::{BrowserContext, ContextOptions, Filming, Page, Tracer, UrlGate};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// A session's browser objects. Nothing is launched or opened until a step or script asks for
@@ -15,6 +15,8 @@ pub struct BrowserLease {
     gate: Option<UrlGate>,
     /// Records every context this lease opens while it holds them (`--trace`).
     tracer: Option<Tracer>,
+    /// Films every page of the contexts this lease opens while it holds them (`--video`).
+    filming: Option<Filming>,
     /// Held while the scenario's pair is being opened: callers at the same time get one pair.
     opening: tokio::sync::Mutex<()>,
     held: Mutex<Held>,
@@ -45,6 +47,7 @@ impl BrowserLease {
             source,
             gate: None,
             tracer: None,
+            filming: None,
             opening: tokio::sync::Mutex::new(()),
             held: Mutex::default(),
             changes: tokio::sync::watch::Sender::new(0),
@@ -55,6 +58,12 @@ impl BrowserLease {
     /// gives them back.
     pub fn traced(self, tracer: Tracer) -> Self {
         BrowserLease { tracer: Some(tracer), ..self }
+    }
+
+    /// This lease, filming the pages of its contexts into `filming` from the moment it opens
+    /// them until it gives them back.
+    pub fn filmed(self, filming: Filming) -> Self {
+        BrowserLease { filming: Some(filming), ..self }
     }
 
     /// The tracer recording this lease's contexts, if any.
@@ -142,6 +151,11 @@ impl BrowserLease {
             return Err(e);
         }
         context.set_tracer(self.tracer.clone()).await;
+        if let Err(e) = self.film(&context).await {
+            context.set_tracer(None).await;
+            self.source.release(context, page).await;
+            return Err(e);
+        }
         let (ended, observers) = {
             let mut held = self.held();
             if !held.ended {
@@ -160,6 +174,7 @@ impl BrowserLease {
         self.changes.send_modify(|n| *n += 1);
         if ended {
             // Ended while the pair was being opened: it goes back at once.
+            let _ = context.set_filming(None).await;
             context.set_tracer(None).await;
             self.source.release(context, page).await;
             return Err(ENDED.into());
@@ -190,7 +205,16 @@ impl BrowserLease {
         // On failure the context stays listed (and is closed when the lease ends) but unused.
         self.gate(&context).await?;
         context.set_tracer(self.tracer.clone()).await;
+        self.film(&context).await?;
         Ok(context)
+    }
+
+    /// Starts filming `context` when the lease films.
+    async fn film(&self, context: &BrowserContext) -> Result<(), String> {
+        match &self.filming {
+            Some(filming) => context.set_filming(Some(filming.clone())).await.map_err(|e| format!("--video: {e}")),
+            None => Ok(()),
+        }
     }
 
     /// The product and version of the session's browser (starting it if needed).
@@ -218,6 +242,9 @@ impl BrowserLease {
         // The scenario's pair first: a hung extra context must not keep it from its source.
         // Untraced first: the next session's use of a kept context is not this one's.
         if let Some((context, page)) = scenario {
+            if self.filming.is_some() {
+                let _ = context.set_filming(None).await;
+            }
             context.set_tracer(None).await;
             self.source.release(context, page).await;
         }

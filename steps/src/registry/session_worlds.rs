@@ -4,7 +4,7 @@
 
 use super::World;
 use crate::lease::{BrowserLease, BrowserSource};
-use ferridriver_browser::{Tracer, UrlGate};
+use ferridriver_browser::{Filming, Tracer, UrlGate};
 use std::sync::Arc;
 
 /// Makes a session's Worlds (one per test case in `bdd`, one per session in the script hosts).
@@ -38,12 +38,22 @@ impl SessionWorlds {
 
     /// A fresh World, its contexts recorded in `tracer` when there is one.
     pub fn world(&self, tracer: Option<&Tracer>) -> World {
+        self.recorded_world(tracer, None)
+    }
+
+    /// A fresh World, its contexts recorded in `tracer` and their pages filmed into `filming`
+    /// when given.
+    pub fn recorded_world(&self, tracer: Option<&Tracer>, filming: Option<&Filming>) -> World {
         let lease = match &self.gate {
             Some(gate) => BrowserLease::gated(Arc::clone(&self.source), Arc::clone(gate)),
             None => BrowserLease::new(Arc::clone(&self.source)),
         };
         let lease = match tracer {
             Some(tracer) => lease.traced(tracer.clone()),
+            None => lease,
+        };
+        let lease = match filming {
+            Some(filming) => lease.filmed(filming.clone()),
             None => lease,
         };
         World::with_browser(self.parameters.clone(), Arc::new(lease))
