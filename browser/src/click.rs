@@ -39,6 +39,34 @@ pub struct ClickOptions {
 const MODIFIER_KEYS: [&str; 5] = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
 
 /// Refuses a modifier key Playwright does not know, naming `action` (`click`, `tap`).
+/// Runs `act` with the modifier keys of `modifiers` pressed: those not held yet are pressed
+/// first and released after, in reverse order; keys already held (`keyboard.down`) stay held,
+/// as Playwright does around a click or a tap.
+pub(crate) async fn holding(
+    page: &crate::page::PageInner,
+    modifiers: &[String],
+    act: impl std::future::Future<Output = Result<()>>,
+) -> Result<()> {
+    let held = page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+    let mut down = Vec::new();
+    let mut outcome = Ok(());
+    for key in modifiers.iter().filter(|m| crate::keyboard::modifier_bit(m).is_some_and(|bit| held & bit == 0)) {
+        outcome = page.key_down(key).await;
+        if outcome.is_err() {
+            break;
+        }
+        down.push(key);
+    }
+    let acted = match outcome {
+        Ok(()) => act.await,
+        Err(e) => Err(e),
+    };
+    for key in down.iter().rev() {
+        page.key_up(key).await?;
+    }
+    acted
+}
+
 pub(crate) fn known_modifiers(action: &str, modifiers: &[String]) -> Result<()> {
     match modifiers.iter().find(|m| !MODIFIER_KEYS.contains(&m.as_str())) {
         Some(bad) => Err(BrowserError::Evaluation(format!(
@@ -149,30 +177,8 @@ impl Locator {
                 // Not checked to be under the mouse, but the mouse still goes there.
                 self.page.mouse_event_with("mouseMoved", x, y, 0, "left").await?;
             }
-            // Keys already held (`keyboard.down`) stay held after the click, as in Playwright.
-            let held = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
-            let pressed: Vec<&String> = modifiers
-                .iter()
-                .filter(|m| crate::keyboard::modifier_bit(m).is_some_and(|bit| held & bit == 0))
-                .collect();
-            let mut down = Vec::new();
-            let mut outcome = Ok(());
-            for key in &pressed {
-                outcome = self.page.key_down(key).await;
-                if outcome.is_err() {
-                    break;
-                }
-                down.push(*key);
-            }
             let mut events = self.page.connection.subscribe();
-            let clicked = match outcome {
-                Ok(()) => self.press_and_release(x, y, button, clicks, options.delay).await,
-                Err(e) => Err(e),
-            };
-            for key in down.iter().rev() {
-                self.page.key_up(key).await?;
-            }
-            clicked?;
+            holding(&self.page, &modifiers, self.press_and_release(x, y, button, clicks, options.delay)).await?;
             crate::navigation::settle_started_navigation(&self.page, &mut events).await;
             Ok(())
         }

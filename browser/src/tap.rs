@@ -22,8 +22,6 @@ impl Locator {
         }
         let modifiers = options.modifiers.clone().unwrap_or_default();
         crate::click::known_modifiers("tap", &modifiers)?;
-        let held = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
-        let mask = modifiers.iter().filter_map(|m| crate::keyboard::modifier_bit(m)).fold(held, |mask, bit| mask | bit);
         let checks: &[&str] =
             if options.force == Some(true) { &[] } else { &["visible", "stable", "enabled", "receivesEvents"] };
         let at = options.position.map(|p| (p.x, p.y));
@@ -33,11 +31,17 @@ impl Locator {
             return Ok(());
         }
         let mut events = self.page.connection.subscribe();
-        let point = json!([{ "x": x, "y": y }]);
-        for (kind, points) in [("touchStart", point), ("touchEnd", json!([]))] {
-            let params = json!({ "type": kind, "touchPoints": points, "modifiers": mask });
-            self.page.connection.call_raw("Input.dispatchTouchEvent", params, Some(&self.page.session)).await?;
-        }
+        // The keys are pressed around the touch, as around a click.
+        let touch = async {
+            let mask = self.page.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+            let point = json!([{ "x": x, "y": y }]);
+            for (kind, points) in [("touchStart", point), ("touchEnd", json!([]))] {
+                let params = json!({ "type": kind, "touchPoints": points, "modifiers": mask });
+                self.page.connection.call_raw("Input.dispatchTouchEvent", params, Some(&self.page.session)).await?;
+            }
+            Ok(())
+        };
+        crate::click::holding(&self.page, &modifiers, touch).await?;
         crate::navigation::settle_started_navigation(&self.page, &mut events).await;
         Ok(())
     }
