@@ -82,3 +82,43 @@ fn wait_for_navigation_answers_and_times_out_as_playwright_does() {
         2,
     );
 }
+
+const FRAME_SCRIPT: &str = r#"
+const out = {};
+const attempt = async (key, f) => { try { const v = await f(); out[key] = v === undefined ? 'undefined' : v; } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await page.goto(args[0] + '/');
+const frame = page.frame({ name: 'kid' });
+await attempt('link', async () => { const [r] = await Promise.all([frame.waitForNavigation(), frame.click('#to-two')]); return [r && r.url().replace(args[0], ''), r && r.status(), frame.url().replace(args[0], ''), await frame.title()]; });
+await attempt('skipsOther', async () => { const [r] = await Promise.all([frame.waitForNavigation({ url: '**/two' }), frame.evaluate(() => { location.href = '/hop'; })]); return [r && r.url().replace(args[0], ''), frame.url().replace(args[0], '')]; });
+await attempt('scripted', async () => { const [r] = await Promise.all([frame.waitForNavigation({ url: /three/ }), frame.evaluate(() => setTimeout(() => { location.href = '/three'; }, 100))]); return [r && r.url().replace(args[0], ''), frame.url().replace(args[0], '')]; });
+await attempt('hash', async () => { const [r] = await Promise.all([frame.waitForNavigation(), frame.evaluate(() => { location.hash = 'x'; })]); return [r, frame.url().replace(args[0], '')]; });
+await attempt('timeout', async () => { await frame.waitForNavigation({ timeout: 300 }); return 'resolved'; });
+await attempt('mainUntouched', async () => page.url().replace(args[0], ''));
+await attempt('badUntil', async () => { await frame.waitForNavigation({ waitUntil: 'idle', timeout: 300 }); return 'resolved'; });
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `FRAME_SCRIPT`.
+const FRAME_PLAYWRIGHT: &str = r#"{"link": ["/two", 200, "/two", "Two"], "skipsOther": ["/two", "/two"], "scripted": ["/three", "/three"], "hash": [null, "/three#x"], "timeout": "error: frame.waitForNavigation: Timeout 300ms exceeded.", "mainUntouched": "/", "badUntil": "error: frame.waitForNavigation: waitUntil: expected one of (load|domcontentloaded|networkidle|commit)"}"#;
+
+/// A child frame's `waitForNavigation`: a link followed (its response), a navigation to another
+/// URL let pass until the one asked for (a page that moves on by itself), a script's navigation,
+/// a same-document one (null), a time-out, the main frame left alone.
+#[test]
+fn a_child_frames_wait_for_navigation_answers_as_playwright() {
+    support::browser_available();
+    let base = support::serve(&[
+        ("/", r#"<!doctype html><title>Main</title><iframe name=kid src=/one></iframe>"#),
+        ("/one", r#"<!doctype html><title>One</title><a id=to-two href=/two>two</a>"#),
+        ("/two", r#"<!doctype html><title>Two</title><p>two</p>"#),
+        ("/three", r#"<!doctype html><title>Three</title><p>three</p>"#),
+        (
+            "/hop",
+            r#"<!doctype html><title>Hop</title><p>hop</p><script>setTimeout(() => location.replace('/two'), 100)</script>"#,
+        ),
+    ]);
+    let playwright = serde_json::from_str(FRAME_PLAYWRIGHT).unwrap();
+    // Our time-out says what it waited for.
+    let waited = serde_json::json!("error: Timeout 300ms exceeded (waiting for a navigation of the frame).");
+    js_suite::assert_as_playwright("frame-wait-navigation", &base, FRAME_SCRIPT, &playwright, &[("timeout", waited)]);
+}

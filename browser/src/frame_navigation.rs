@@ -1,12 +1,14 @@
 //! Navigation of a child frame (`frame.goto` on an iframe): the frame's own document load,
 //! followed through the page's events for that frame; a load that replaces it (a script
 //! redirect) is followed as the main frame's is. Unlike the main frame's (`navigation.rs`), a
-//! `<meta http-equiv=refresh>` of the child's document is not waited for.
+//! `<meta http-equiv=refresh>` of the child's document is not waited for. A child frame's
+//! `waitForNavigation` follows the next load the frame starts the same way.
 
 use crate::connection::CdpEvent;
 use crate::error::{BrowserError, Result};
 use crate::navigation::{describe, NavigateOptions, NavigationResponse, WaitUntil};
 use crate::page::Page;
+use crate::text_match::TextMatch;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast;
@@ -70,6 +72,129 @@ impl Page {
     }
 }
 
+impl Page {
+    /// Waits for child frame `frame`'s next navigation (to a URL matching `url`, when given),
+    /// then for `options.wait_until` on its document: the frame's document response when the
+    /// page watches its network, `None` for a same-document one. A navigation to another URL is
+    /// let pass and the wait goes on, within one time limit. The events are watched from the
+    /// call on: start the wait before the action that navigates.
+    pub async fn wait_for_frame_navigation(
+        &self,
+        frame: &str,
+        url: Option<TextMatch>,
+        options: NavigateOptions,
+    ) -> Result<Option<NavigationResponse>> {
+        let timeout = options.timeout.unwrap_or(self.timeout).as_millis() as u64;
+        let params = json!({ "url": url.as_ref().map(TextMatch::describe), "waitUntil": options.wait_until.name(),
+            "timeout": timeout });
+        let action = crate::trace::traced::Action {
+            class: "Frame",
+            method: "waitForNavigation",
+            params,
+            title: Some("Wait for navigation".into()),
+            waiting_for: None,
+        };
+        self.inner.traced(action, self.frame_navigation_untraced(frame, url, options)).await
+    }
+
+    async fn frame_navigation_untraced(
+        &self,
+        frame: &str,
+        url: Option<TextMatch>,
+        options: NavigateOptions,
+    ) -> Result<Option<NavigationResponse>> {
+        let _noted = crate::pending::note("frame.waitForNavigation()".to_string());
+        let mut events = self.connection().subscribe();
+        let limit = options.timeout.unwrap_or(self.timeout);
+        let deadline = Instant::now() + limit;
+        let timed_out = || BrowserError::Timeout {
+            what: match &url {
+                Some(u) => format!("a navigation of the frame to {}", u.describe()),
+                None => "a navigation of the frame".to_string(),
+            },
+            ms: limit.as_millis(),
+        };
+        loop {
+            let (moved, response) = match next_move(self, &mut events, frame, deadline).await {
+                Err(BrowserError::Timeout { .. }) => return Err(timed_out()),
+                Err(e) => return Err(e),
+                Ok(Move::SameDocument(to)) => (to, None),
+                Ok(Move::Document { loader, to }) => {
+                    let mut wait =
+                        FrameWait { frame, requested: Some(loader.clone()), loader: Some(loader), options, url: &to };
+                    let response = wait.run(self, &mut events, deadline).await.map_err(|e| match e {
+                        BrowserError::Timeout { .. } => timed_out(),
+                        other => other,
+                    })?;
+                    // `frame.url()` reads the frame tree the page's watcher keeps.
+                    self.inner.caught_up().await;
+                    let committed = self.frames().into_iter().find(|f| f.id == frame).map(|f| f.url);
+                    (committed.unwrap_or(to), response)
+                }
+            };
+            if url.as_ref().is_none_or(|u| u.matches(&moved)) {
+                return Ok(response);
+            }
+        }
+    }
+}
+
+/// How a child frame moved.
+enum Move {
+    /// A document load started: its loader, and the URL it asked for.
+    Document { loader: String, to: String },
+    /// A fragment or `history` change: the URL it moved to.
+    SameDocument(String),
+}
+
+/// The next event of the page's connection before `deadline` (a time-out without words: the
+/// caller says what it waited for); the connection's end is an error.
+async fn next_event(events: &mut broadcast::Receiver<Arc<CdpEvent>>, deadline: Instant) -> Result<Arc<CdpEvent>> {
+    loop {
+        let event = match tokio::time::timeout_at(deadline, events.recv()).await {
+            Err(_) => return Err(BrowserError::Timeout { what: String::new(), ms: 0 }),
+            Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
+            Ok(Err(broadcast::error::RecvError::Closed)) => {
+                return Err(BrowserError::Disconnected("event stream closed".into()))
+            }
+            Ok(Ok(event)) => event,
+        };
+        if event.method == "ferridriver.disconnected" {
+            return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()));
+        }
+        return Ok(event);
+    }
+}
+
+/// The next move of child frame `frame` in `events` (before `deadline`).
+async fn next_move(
+    page: &Page,
+    events: &mut broadcast::Receiver<Arc<CdpEvent>>,
+    frame: &str,
+    deadline: Instant,
+) -> Result<Move> {
+    loop {
+        let event = next_event(events, deadline).await?;
+        let p = &event.params;
+        if event.session_id.as_deref() != Some(page.session_id()) || p["frameId"].as_str() != Some(frame) {
+            continue;
+        }
+        let text = |key: &str| p[key].as_str().unwrap_or_default().to_string();
+        match event.method.as_str() {
+            "Page.frameDetached" if p["reason"] != "swap" => return Err(detached()),
+            "Page.navigatedWithinDocument" => return Ok(Move::SameDocument(text("url"))),
+            "Page.frameStartedNavigating" => {
+                let same_document =
+                    p["navigationType"].as_str().is_some_and(|t| t.to_ascii_lowercase().contains("samedocument"));
+                if let Some(loader) = p["loaderId"].as_str().filter(|_| !same_document) {
+                    return Ok(Move::Document { loader: loader.to_string(), to: text("url") });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// One child frame's navigation being awaited.
 struct FrameWait<'a> {
     frame: &'a str,
@@ -92,17 +217,7 @@ impl FrameWait<'_> {
         let mut response = None;
         let mut committed = false;
         loop {
-            let event = match tokio::time::timeout_at(deadline, events.recv()).await {
-                Err(_) => return Err(BrowserError::Timeout { what: String::new(), ms: 0 }),
-                Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
-                Ok(Err(broadcast::error::RecvError::Closed)) => {
-                    return Err(BrowserError::Disconnected("event stream closed".into()))
-                }
-                Ok(Ok(event)) => event,
-            };
-            if event.method == "ferridriver.disconnected" {
-                return Err(BrowserError::Disconnected(event.params.as_str().unwrap_or("closed").to_string()));
-            }
+            let event = next_event(events, deadline).await?;
             if event.session_id.as_deref() != Some(page.session_id()) {
                 continue;
             }

@@ -1,5 +1,6 @@
-// A child frame's navigation and load waits (`frame.goto`, `waitForLoadState`, `waitForURL`,
-// `setContent`, `addScriptTag`, `addStyleTag` on an iframe's frame). `goto` is the browser's
+// A child frame's navigation and load waits (`frame.goto`, `waitForNavigation`,
+// `waitForLoadState`, `waitForURL`, `setContent`, `addScriptTag`, `addStyleTag` on an iframe's
+// frame). `goto` is the browser's
 // (Rust follows the frame's own document load); the waits read the frame's document, and its
 // URL as the page's events last gave it. Messages as Playwright's, with `frame.` in front.
 (function (g) {
@@ -79,6 +80,24 @@
     async goto(url, options) {
       const o = options || {};
       const e = await this._page._op('frameGoto', [this._id, String(url), o.waitUntil || null], o);
+      if (!e) return null;
+      const response = new Response(this._page, e, null);
+      response._frame = this;
+      return response;
+    },
+    // Deprecated in Playwright, still common: start it before the action that navigates. The
+    // frame's next navigation is followed by Rust (browser/src/frame_navigation.rs).
+    async waitForNavigation(options) {
+      const o = options || {};
+      checkWaitUntil(o.waitUntil);
+      if (typeof o.url === 'function') throw new TypeError('frame.waitForNavigation: a function as `url` is not supported by ferridriver yet; pass a string, glob or RegExp');
+      const url = o.url === undefined ? null : pw.textSpec(typeof o.url === 'string' && /[*{]/.test(o.url) ? pw.globToRegExp(o.url) : o.url, true);
+      const e = await this._page._op('frameWaitForNavigation', [this._id, url, o.waitUntil || null], { timeout: timeoutOf(this, o) }).catch((error) => {
+        // Playwright's words for a wait that ran out, which suites match on.
+        const ms = error && error.name === 'TimeoutError' && /timed out after (\d+) ms waiting for (.*)/.exec(error.message);
+        if (ms) error.message = `frame.waitForNavigation: Timeout ${ms[1]}ms exceeded (waiting for ${ms[2]}).`;
+        throw error;
+      });
       if (!e) return null;
       const response = new Response(this._page, e, null);
       response._frame = this;

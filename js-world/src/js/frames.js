@@ -96,14 +96,7 @@
   }
 
   // The main frame does what the page does. A child frame's navigation and load waits are in
-  // js/frame_navigation.js, its waitForFunction in js/js_handles.js; this is not ours yet in a
-  // child frame.
-  for (const name of ['waitForNavigation']) {
-    Frame.prototype[name] = function (...args) {
-      if (this._isMain()) return this._page[name](...args);
-      return Promise.reject(new Error(`frame.${name}() in a child frame is not supported by ferridriver yet (docs/migrating.md lists what is)`));
-    };
-  }
+  // js/frame_navigation.js, its waitForFunction in js/js_handles.js.
   // What the page does through a selector, the frame does inside itself.
   const throughSelectors =
     'click dblclick tap fill press type hover check uncheck setChecked focus selectOption setInputFiles textContent innerText innerHTML inputValue getAttribute isVisible isHidden isEnabled isDisabled isChecked isEditable dispatchEvent $ $$ $eval $$eval waitForSelector dragAndDrop';

@@ -94,7 +94,7 @@
     if (!options || typeof options.timeout !== 'number') return null;
     return options.timeout === 0 ? NO_LIMIT : options.timeout;
   }
-  const NAVIGATIONS = new Set(['goto', 'frameGoto', 'reload', 'goBack', 'goForward', 'waitForURL', 'waitForLoadState', 'waitForNavigation']);
+  const NAVIGATIONS = new Set(['goto', 'frameGoto', 'frameWaitForNavigation', 'reload', 'goBack', 'goForward', 'waitForURL', 'waitForLoadState', 'waitForNavigation']);
   function defaultTimeoutOf(page, navigation) {
     const c = page._context || {};
     const t = [navigation ? page._navigationTimeout : undefined, navigation ? c._navigationTimeout : undefined, page._defaultTimeout, c._defaultTimeout]

@@ -214,6 +214,15 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
                 ferridriver_browser::NavigateOptions { wait_until: wait_until_of(r, 1)?, timeout: r.timeout() };
             serde_json::to_value(page.wait_for_navigation(url, options).await?).unwrap_or(Value::Null)
         }
+        PageOp::FrameWaitForNavigation => {
+            // A child frame's (the main frame's is the page's), answering its document response.
+            page.watch_network().await?;
+            let frame = r.arg::<String>(0)?;
+            let url = r.arg::<Option<TextSpec>>(1)?.map(|s| s.to_exact_match());
+            let options =
+                ferridriver_browser::NavigateOptions { wait_until: wait_until_of(r, 2)?, timeout: r.timeout() };
+            serde_json::to_value(page.wait_for_frame_navigation(&frame, url, options).await?).unwrap_or(Value::Null)
+        }
         PageOp::WaitForLoadState => {
             let state = r.arg::<Option<String>>(0)?.unwrap_or_else(|| "load".into());
             page.wait_for_load_state(&state).await.map(|_| Value::Null)?

@@ -94,6 +94,7 @@ operations! {
     Page("page") PageOp {
         Goto = "goto"("url", "waitUntil") Navigation(0), ["Page.goto"];
         FrameGoto = "frameGoto"("frame", "url", "waitUntil") Navigation(1), ["Frame.goto"];
+        FrameWaitForNavigation = "frameWaitForNavigation"("frame", "url", "waitUntil") Open, ["Frame.waitForNavigation"];
         Reload = "reload"("waitUntil") Open, ["Page.reload"];
         GoBack = "goBack"("waitUntil") Open, ["Page.goBack"];
         GoForward = "goForward"("waitUntil") Open, ["Page.goForward"];

@@ -578,8 +578,8 @@ declare module '@playwright/test' {
   /**
    * One frame of a page (`page.frames()`, `page.mainFrame()`, `page.frame()`): its locators and
    * selector shortcuts act inside it. A child frame navigates (`goto`, `setContent`) and waits
-   * for its own loads, evaluates, keeps handles and waits for a function in its own window;
-   * `waitForNavigation` is the main frame's only.
+   * for its own loads and navigations, evaluates, keeps handles and waits for a function in its
+   * own window.
    */
   export interface Frame
     extends LocatorFactories,
@@ -589,10 +589,12 @@ declare module '@playwright/test' {
         | 'selectOption' | 'setInputFiles' | 'textContent' | 'innerText' | 'innerHTML' | 'inputValue' | 'getAttribute'
         | 'isVisible' | 'isHidden' | 'isEnabled' | 'isDisabled' | 'isChecked' | 'isEditable' | '$' | '$$' | '$eval'
         | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'evaluateHandle' | 'title' | 'content' | 'waitForLoadState'
-        | 'waitForURL' | 'waitForNavigation' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag'
+        | 'waitForURL' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag'
       > {
     /** Loads `url` in this frame (a child frame: only its own document); its response. */
     goto(url: string, options?: NavigationOptions): Promise<Response | null>;
+    /** The frame's next navigation (to `url`, when given): its document's response, null for a same-document one. Start it before the action that navigates. */
+    waitForNavigation(options?: NavigationOptions & { url?: string | RegExp }): Promise<Response | null>;
     url(): string;
     /** The `name` of its iframe ("" for the main frame). */
     name(): string;
