@@ -230,3 +230,45 @@ fn timers_set_from_callbacks_and_odd_delays_run_as_playwright() {
     let playwright = serde_json::from_str(CALLBACKS_PLAYWRIGHT).unwrap();
     js_suite::assert_as_playwright("clock-callbacks", &base, CALLBACKS, &playwright, &[]);
 }
+
+const GAPS: &str = r#"
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+const T0 = new Date('2024-02-02T08:00:00Z').getTime();
+const fresh = async () => { const c = await page.context().browser().newContext(); const p = await c.newPage(); return p; };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+await attempt('gapBetweenCalls', async () => {
+  const p = await fresh();
+  await p.goto(args[0] + '/');
+  await p.clock.install({ time: T0 });
+  await sleep(1200);
+  await p.clock.runFor(1000);
+  await p.reload();
+  const after = await p.evaluate((t0) => Date.now() - t0, T0);
+  // Between 2.2 s and 3 s: the real 1.2 s between the calls counts, as in the open page.
+  return [after >= 2150 && after < 3000, Math.round(after / 1000)];
+});
+await attempt('pausedGap', async () => {
+  const p = await fresh();
+  await p.goto(args[0] + '/');
+  await p.clock.install({ time: T0 });
+  await p.clock.pauseAt(T0 + 500);
+  await sleep(1200);
+  await p.clock.runFor(1000);
+  await p.reload();
+  const after = await p.evaluate((t0) => Date.now() - t0, T0);
+  return [after >= 1400 && after < 1700, after];
+});
+return out;
+"#;
+
+/// A new document of a clock that runs counts the real time between the clock's calls, as the
+/// pages open then did (Playwright 1.65.1: 2.2 s after an install, 1.2 s of real time and a
+/// `runFor(1000)`); a paused clock counts none of it (exactly 1.5 s).
+#[test]
+fn a_new_document_counts_the_real_time_between_calls_while_the_clock_runs() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let playwright = serde_json::json!({ "gapBetweenCalls": [true, 2], "pausedGap": [true, 1500] });
+    js_suite::assert_as_playwright("clock-gaps", &base, GAPS, &playwright, &[]);
+}

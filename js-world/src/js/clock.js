@@ -23,7 +23,7 @@
     const realClearTimeout = clearTimeout.bind(globalThis);
     // The browser's own timer ids are small: ours start far above them.
     const s = { date: false, timers: false, running: true, wall: RealDate.now(), perf: realPerf(), anchor: realPerf(),
-      fixed: null, pending: new Map(), nextId: 1e12, driver: null, ticking: false, busy: false, applied: 0, caughtUp: 0 };
+      fixed: null, pending: new Map(), nextId: 1e12, driver: null, ticking: false, busy: false, applied: 0 };
     const elapsed = () => (s.running ? realPerf() - s.anchor : 0);
     const wallNow = () => (s.fixed !== null ? s.fixed : Math.floor(s.wall + elapsed()));
     const perfNow = () => s.perf + elapsed();
@@ -204,26 +204,38 @@
       setFixedTime(time) { overrideDate(); s.fixed = time; },
       setSystemTime(time) { overrideDate(); settle(); s.wall = time; s.fixed = null; },
     };
+    // How a call replays in a new document, as Playwright's log replay does: a pause lands on
+    // its time even where the real time replayed before it went past it.
+    const replayed = {
+      ...calls,
+      async pauseAt(time) {
+        if (!s.timers) return calls.pauseAt(time);
+        settle();
+        s.running = false;
+        s.wall = time;
+        drive();
+      },
+    };
     const clock = {
       // Call number \`n\` (each document applies a call once).
-      async apply(n, method, arg) {
+      async apply(n, method, arg, table = calls) {
         if (n <= s.applied) return;
         s.applied = n;
-        await calls[method](arg);
+        await table[method](arg);
       },
       // Every call so far in a new document, \`[n, method, arg, at]\` with \`at\` the real time
-      // it was made. While the clock runs, the real time since the last call passes here too,
-      // as it did for the pages open then (the calls before it are replayed back to back: a
-      // pause they lead to lands where it did).
+      // it was made. While the clock runs, the real time from each call to the next (and from
+      // the last to now) passes here too, as it did for the pages open then; while it is paused
+      // none does, so a pause lands where it did.
       async replay(list) {
-        for (const [n, method, arg] of list) {
-          try { await clock.apply(n, method, arg); } catch (e) { /* it failed where it was made too */ }
+        for (const [i, [n, method, arg, at]] of list.entries()) {
+          // Once per document, however many replays it gets (one per init script while a new
+          // one replaces the old).
+          const fresh = n > s.applied;
+          try { await clock.apply(n, method, arg, replayed); } catch (e) { /* it failed where it was made too */ }
+          const next = i + 1 < list.length ? list[i + 1][3] : RealDate.now();
+          if (fresh && s.running && s.date && next > at) { settle(); advance(next - at); }
         }
-        // Once per document, however many replays it gets (one per init script while a new
-        // one replaces the old).
-        const last = list[list.length - 1];
-        if (last && last[0] > s.caughtUp && s.running && s.date) { settle(); advance(RealDate.now() - last[3]); }
-        if (last) s.caughtUp = Math.max(s.caughtUp, last[0]);
       },
     };
     Object.defineProperty(globalThis, '__ferridriverClock', { value: clock, enumerable: false });
