@@ -35,6 +35,7 @@ const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const JS_HANDLES_PRELUDE: &str = include_str!("js/js_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
+const HAR_ROUTES_PRELUDE: &str = include_str!("js/har_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -174,6 +175,7 @@ impl Vm {
                     ("clock.js", CLOCK_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
+                    ("har_routes.js", HAR_ROUTES_PRELUDE),
                     ("page_tags.js", PAGE_TAGS_PRELUDE),
                     ("frames.js", FRAMES_PRELUDE),
                     ("frame_navigation.js", FRAME_NAVIGATION_PRELUDE),

@@ -258,7 +258,15 @@
 
   // ---- node:fs, read-only. The native side refuses paths outside the project root.
   function readFileSync(file, options) {
-    const bytes = Buffer._wrap(native.readFile(path.resolve(String(file))));
+    let bytes;
+    try {
+      bytes = Buffer._wrap(native.readFile(path.resolve(String(file))));
+    } catch (e) {
+      // Node's words: the error, then the path as it was given.
+      const m = e && /^([A-Z]+: [^:]+): open '/.exec(e.message);
+      if (m) e.message = `${m[1]}, open '${String(file)}'`;
+      throw e;
+    }
     const encoding = typeof options === 'string' ? options : options && options.encoding;
     return encoding ? bytes.toString(encoding) : bytes;
   }

@@ -6,9 +6,9 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'pause workers routeFromHAR',
+    page: 'pause workers',
     locator: 'highlight',
-    context: 'serviceWorkers backgroundPages newCDPSession routeFromHAR setHTTPCredentials',
+    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials',
   };
   for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {
     for (const name of MISSING[owner].split(' ')) {

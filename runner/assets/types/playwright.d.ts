@@ -345,6 +345,8 @@ declare module '@playwright/test' {
     // Routing.
     /** Intercepts the page's requests matching `url` (a glob, exact URL, RegExp, or a predicate of the Request). */
     route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
+    /** Answers matching requests from a HAR file (`url` narrows them; a request without an entry is aborted, or with `notFound: 'fallback'` goes on). */
+    routeFromHAR(har: string, options?: { url?: string | RegExp; notFound?: 'abort' | 'fallback' }): Promise<void>;
     /** Removes routes of this `url` (and `handler`, if given). */
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;
@@ -751,6 +753,8 @@ declare module '@playwright/test' {
     addInitScript<Arg>(script: PageFunction<Arg, unknown> | { content: string }, arg?: Arg): Promise<Disposable>;
     /** Intercepts the requests of all its pages (after each page's own routes). */
     route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
+    /** Answers matching requests from a HAR file (`url` narrows them; a request without an entry is aborted, or with `notFound: 'fallback'` goes on). */
+    routeFromHAR(har: string, options?: { url?: string | RegExp; notFound?: 'abort' | 'fallback' }): Promise<void>;
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;
   }

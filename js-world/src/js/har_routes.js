@@ -1,0 +1,81 @@
+// `page.routeFromHAR` / `context.routeFromHAR`: requests answered from a HAR file, as
+// Playwright's HAR router answers them. An entry matches by URL and method (a POST's body too,
+// then the most request headers in common); a redirect in the HAR is followed to its target's
+// entry, and a navigation that ends elsewhere is redirected there. A request no entry answers is
+// aborted, or with `notFound: 'fallback'` handed to the next route (or the network). Recording
+// (`update: true`) and HARs inside a zip are not ours yet.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { Page, BrowserContext } = pw;
+  const REDIRECTS = [301, 302, 303, 307, 308];
+
+  // The HAR at `file` (read as node:fs reads, so the project's file rules hold).
+  function openHar(what, file, options) {
+    const o = options || {};
+    if (o.update) throw new Error(`${what}: recording a HAR (update: true) is not supported by ferridriver yet`);
+    if (/\.zip$/i.test(String(file))) throw new Error(`${what}: a HAR inside a zip is not supported by ferridriver yet; pass the .har file`);
+    const har = JSON.parse(g.__ferridriver_modules.fs.readFileSync(String(file), 'utf8'));
+    if (!har || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${what}: ${file} is not a HAR file (no log.entries)`);
+    return har;
+  }
+
+  const contentOf = (content) => g.Buffer.from((content && content.text) || '', content && content.encoding === 'base64' ? 'base64' : 'utf8');
+  const sameHeaders = (har, headers) => {
+    const sent = new Set(Object.entries(headers).map(([k, v]) => `${k.toLowerCase()}:${v}`));
+    return (har || []).filter((h) => sent.has(`${String(h.name).toLowerCase()}:${h.value}`)).length;
+  };
+
+  // The entry that answers a request, following the HAR's own redirects (Playwright's lookup).
+  function find(har, url, method, headers, postData) {
+    const visited = new Set();
+    for (;;) {
+      const candidates = har.log.entries.filter((e) => {
+        if (e.request.url !== url || e.request.method !== method) return false;
+        if (method === 'POST' && postData && e.request.postData) return contentOf(e.request.postData).equals(g.Buffer.from(postData));
+        return true;
+      });
+      if (!candidates.length) return null;
+      const entry = candidates.length === 1 ? candidates[0] : candidates.slice().sort((a, b) => sameHeaders(b.request.headers, headers) - sameHeaders(a.request.headers, headers))[0];
+      if (visited.has(entry)) throw new Error(`Found redirect cycle for ${url}`);
+      visited.add(entry);
+      const location = (entry.response.headers || []).find((h) => String(h.name).toLowerCase() === 'location');
+      if (!REDIRECTS.includes(entry.response.status) || !location) return entry;
+      url = new g.URL(location.value, url).toString();
+      if (((entry.response.status === 301 || entry.response.status === 302) && method === 'POST') || (entry.response.status === 303 && !['GET', 'HEAD'].includes(method))) method = 'GET';
+    }
+  }
+
+  function handlerOf(har, notFound) {
+    return async (route) => {
+      const request = route.request();
+      let entry = null;
+      try {
+        entry = find(har, request.url(), request.method(), request.headers(), request.postData());
+      } catch (e) {
+        entry = null;
+      }
+      if (!entry || entry.response.status === -1) return notFound === 'fallback' ? route.fallback() : route.abort();
+      // A navigation that ends on another URL goes there (its entry answers it then).
+      if (entry.request.url !== request.url() && request.isNavigationRequest()) {
+        return route._answer('routeFulfill', [302, [['location', entry.request.url]], '']);
+      }
+      // The body is the content itself: the encoding and length it was sent with do not apply.
+      const headers = (entry.response.headers || [])
+        .filter((h) => !/^(content-encoding|content-length)$/i.test(h.name))
+        .map((h) => [String(h.name), String(h.value)]);
+      return route._answer('routeFulfill', [entry.response.status, headers, contentOf(entry.response.content).toString('base64')]);
+    };
+  }
+
+  Page.prototype.routeFromHAR = async function (file, options) {
+    const o = options || {};
+    const har = openHar('page.routeFromHAR', file, o);
+    await this.route(o.url || '**/*', handlerOf(har, o.notFound || 'abort'));
+  };
+  BrowserContext.prototype.routeFromHAR = async function (file, options) {
+    const o = options || {};
+    const har = openHar('browserContext.routeFromHAR', file, o);
+    await this.route(o.url || '**/*', handlerOf(har, o.notFound || 'abort'));
+  };
+})(globalThis);
