@@ -2,7 +2,8 @@
 //! `frame.waitForFunction` (a function, a string, an argument, a timeout, an element found late),
 //! `frame.evaluateHandle` (objects, the window, properties), handles and element handles given
 //! back to the frame's `evaluate` (alone or in an array), a locator of `frame.locator()` making
-//! and taking handles, and a frame's handle refused by the page's `evaluate`.
+//! and taking handles, and a frame's handle refused by the page's `evaluate`; a frame's
+//! locator evaluating with the frame's globals.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -48,4 +49,34 @@ fn a_child_frames_handles_and_waits_answer_as_playwright() {
     // A disposed handle says so (Playwright's says its target was closed).
     let disposed = serde_json::json!("error: JSHandle is disposed");
     js_suite::assert_as_playwright("frame-handles", &base, SCRIPT, &playwright, &[("disposed", disposed)]);
+}
+
+const REALM: &str = r#"
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await page.goto(args[0] + '/');
+const f = page.frame({ name: 'kid' });
+await attempt('frameLocatorGlobals', () => f.locator('b').evaluate((el) => [document.title, el.ownerDocument === document, typeof window.kidOnly]));
+await attempt('frameLocatorOfPage', () => page.frameLocator('iframe').locator('b').evaluate((el) => [document.title, window.kidOnly]));
+await attempt('evaluateAllGlobals', () => f.locator('b').evaluateAll((els) => [els.length, document.title, els[0] instanceof HTMLElement]));
+await attempt('mainStillMain', () => page.locator('p#one').evaluate((el) => [document.title, el instanceof HTMLElement]));
+await attempt('dateFromFrame', () => f.locator('b').evaluate(() => new Date(0)).then((d) => d instanceof Date));
+return out;
+"#;
+
+/// A function given to a locator inside a frame runs with the frame's globals (`document`,
+/// `window`, its classes), as Playwright's runs in the frame's context: the element is reached
+/// from the page's main world, whose globals ours used to see. Playwright 1.65.1's answers.
+#[test]
+fn a_frames_locator_evaluates_with_the_frames_globals() {
+    support::browser_available();
+    let base = support::serve(&[
+        (
+            "/",
+            r#"<!doctype html><title>Expr</title><p id=one>para</p><p id=two>two</p><iframe name=kid src=/kid></iframe>"#,
+        ),
+        ("/kid", r#"<!doctype html><title>Kid</title><b>bold</b><script>window.kidOnly = 'kid'</script>"#),
+    ]);
+    let playwright = serde_json::from_str(r#"{"frameLocatorGlobals":["Kid",true,"string"],"frameLocatorOfPage":["Kid","kid"],"evaluateAllGlobals":[1,"Kid",true],"mainStillMain":["Expr",true],"dateFromFrame":true}"#).unwrap();
+    js_suite::assert_as_playwright("frame-realm", &base, REALM, &playwright, &[]);
 }

@@ -3,7 +3,7 @@
 //! its body, a request picked by its headers, the HAR's redirects followed, a navigation that
 //! ends elsewhere redirected there, cookies set), a request without an entry aborted or with
 //! `notFound: 'fallback'` sent on, `url` narrowing what is answered, the context's for its new
-//! pages, and a missing file in Node's words. The script writes the HAR itself (node:fs).
+//! pages, a body in a file beside the HAR (`_file`), and a missing file in Node's words. The script writes the HAR itself (node:fs).
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -32,9 +32,11 @@ const har = { log: { version: '1.2', creator: { name: 'test', version: '1' }, pa
   entry('GET', base + '/page', 200, html, { text: '<!doctype html><title>From HAR</title><p>har page</p>' }),
   entry('GET', base + '/api/variant', 200, text, { text: 'A' }, { headers: [['x-variant', 'a']] }),
   entry('GET', base + '/api/variant', 200, text, { text: 'B' }, { headers: [['x-variant', 'b']] }),
+  entry('GET', base + '/api/file', 200, text, { _file: 'body.txt' }),
   entry('GET', base + '/api/cookie', 200, [['content-type', 'text/plain'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']], { text: 'c' }),
 ] } };
 writeFileSync('recorded.har', JSON.stringify(har));
+writeFileSync('body.txt', 'from a file beside the HAR');
 const browser = page.context().browser();
 const fresh = async (options) => { const c = await browser.newContext(); const p = await c.newPage(); await p.routeFromHAR('recorded.har', options); return p; };
 const inPage = (p, f, arg) => p.evaluate(f, arg);
@@ -46,6 +48,7 @@ await attempt('post', () => inPage(page, () => fetch('/api/echo', { method: 'POS
 await attempt('redirectFollowed', () => inPage(page, () => fetch('/api/old').then((r) => r.json().then((j) => [r.status, j, r.redirected]))));
 await attempt('headersPick', () => inPage(page, () => fetch('/api/variant', { headers: { 'x-variant': 'b' } }).then((r) => r.text())));
 await attempt('missing', () => inPage(page, () => fetch('/api/none').then((r) => r.status, (e) => 'failed: ' + e.message)));
+await attempt('fileBody', () => inPage(page, () => fetch('/api/file').then((r) => r.text())));
 await attempt('cookies', () => inPage(page, () => fetch('/api/cookie').then(() => document.cookie)));
 await attempt('navigationRedirect', async () => { const p = await fresh(); await p.goto(base + '/start'); return [p.url().replace(base, ''), await p.title()]; });
 await attempt('fallback', async () => { const p = await fresh({ notFound: 'fallback' }); await p.goto(base + '/page'); return inPage(p, () => fetch('/api/none').then((r) => r.status)); });
@@ -56,7 +59,7 @@ export default out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT` (its server answers 404 to everything).
-const PLAYWRIGHT: &str = r#"{"page": [200, "From HAR", "/page"], "json": {"items": [1, 2]}, "base64": [1, 2, 3, 250], "post": [201, "two"], "redirectFollowed": [200, {"items": [1, 2]}, false], "headersPick": "B", "missing": "failed: Failed to fetch", "cookies": "a=1; b=2", "navigationRedirect": ["/page", "From HAR"], "fallback": 404, "urlFilter": [404, {"items": [1, 2]}], "context": "From HAR", "missingFile": "error: page.routeFromHAR: ENOENT: no such file or directory, open 'nope.har'"}"#;
+const PLAYWRIGHT: &str = r#"{"page": [200, "From HAR", "/page"], "json": {"items": [1, 2]}, "base64": [1, 2, 3, 250], "post": [201, "two"], "redirectFollowed": [200, {"items": [1, 2]}, false], "headersPick": "B", "missing": "failed: Failed to fetch", "fileBody": "from a file beside the HAR", "cookies": "a=1; b=2", "navigationRedirect": ["/page", "From HAR"], "fallback": 404, "urlFilter": [404, {"items": [1, 2]}], "context": "From HAR", "missingFile": "error: page.routeFromHAR: ENOENT: no such file or directory, open 'nope.har'"}"#;
 
 #[test]
 fn requests_are_answered_from_a_har_as_playwright_answers_them() {

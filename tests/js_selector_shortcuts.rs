@@ -62,3 +62,31 @@ fn selector_shortcuts_take_the_first_match_unless_strict() {
     );
     js_suite::assert_as_playwright("selector-shortcuts", &base, SCRIPT, &playwright, &[("missingTimeout", waited)]);
 }
+
+/// `[browser] strictSelectors = true` in the config makes the scenario page's shortcuts want
+/// one match, as Playwright's `strictSelectors` option does; `strict: false` still takes the
+/// first.
+#[test]
+fn the_config_files_strict_selectors_reach_the_scenario_page() {
+    support::browser_available();
+    let base = support::serve(&[(
+        "/",
+        "<!doctype html><button onclick=\"window.hit='a'\">a</button><button onclick=\"window.hit='b'\">b</button>",
+    )]);
+    let steps = r#"import { Then } from '@cucumber/cucumber'
+import { expect } from '@playwright/test'
+
+Then('the shortcuts are strict', async function (this: any) {
+  await this.page.goto(this.parameters.baseUrl + '/')
+  await expect(this.page.click('button', { timeout: 500 })).rejects.toThrow(/strict mode violation: locator\('button'\) resolved to 2 elements/)
+  await this.page.click('button', { strict: false })
+  expect(await this.page.evaluate(() => (window as any).hit)).toBe('a')
+})
+"#;
+    let files = [
+        ("steps/strict.ts", steps),
+        ("strict.feature", "Feature: strict\n  Scenario: shortcuts\n    Then the shortcuts are strict\n"),
+        ("ferridriver.toml", "[test]\nsteps = [\"steps/*.ts\"]\n\n[browser]\nstrictSelectors = true\n"),
+    ];
+    js_suite::assert_passes("strict-config", &files, "strict.feature", &base, 1);
+}

@@ -83,6 +83,19 @@ fn wait_for_navigation_answers_and_times_out_as_playwright_does() {
     );
 }
 
+/// The pages of the child-frame waits: a frame to navigate, pages that move on by themselves.
+const FRAME_PAGES: &[(&str, &str)] = &[
+    ("/", r#"<!doctype html><title>Main</title><iframe name=kid src=/one></iframe>"#),
+    ("/one", r#"<!doctype html><title>One</title><a id=to-two href=/two>two</a>"#),
+    ("/two", r#"<!doctype html><title>Two</title><p>two</p>"#),
+    ("/three", r#"<!doctype html><title>Three</title><p>three</p>"#),
+    (
+        "/hop",
+        r#"<!doctype html><title>Hop</title><p>hop</p><script>setTimeout(() => location.replace('/two'), 100)</script>"#,
+    ),
+    ("/jump", r#"<!doctype html><title>Jump</title><script>location.replace('/two')</script>"#),
+];
+
 const FRAME_SCRIPT: &str = r#"
 const out = {};
 const attempt = async (key, f) => { try { const v = await f(); out[key] = v === undefined ? 'undefined' : v; } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
@@ -107,18 +120,32 @@ const FRAME_PLAYWRIGHT: &str = r#"{"link": ["/two", 200, "/two", "Two"], "skipsO
 #[test]
 fn a_child_frames_wait_for_navigation_answers_as_playwright() {
     support::browser_available();
-    let base = support::serve(&[
-        ("/", r#"<!doctype html><title>Main</title><iframe name=kid src=/one></iframe>"#),
-        ("/one", r#"<!doctype html><title>One</title><a id=to-two href=/two>two</a>"#),
-        ("/two", r#"<!doctype html><title>Two</title><p>two</p>"#),
-        ("/three", r#"<!doctype html><title>Three</title><p>three</p>"#),
-        (
-            "/hop",
-            r#"<!doctype html><title>Hop</title><p>hop</p><script>setTimeout(() => location.replace('/two'), 100)</script>"#,
-        ),
-    ]);
+    let base = support::serve(FRAME_PAGES);
     let playwright = serde_json::from_str(FRAME_PLAYWRIGHT).unwrap();
     // Our time-out says what it waited for.
     let waited = serde_json::json!("error: Timeout 300ms exceeded (waiting for a navigation of the frame).");
     js_suite::assert_as_playwright("frame-wait-navigation", &base, FRAME_SCRIPT, &playwright, &[("timeout", waited)]);
+}
+
+const REPLACED: &str = r#"
+const out = {};
+const attempt = async (key, f) => { try { const v = await f(); out[key] = v === undefined ? 'undefined' : v; } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await page.goto(args[0] + '/');
+const frame = page.frame({ name: 'kid' });
+await attempt('scriptRedirect', async () => { const [r] = await Promise.all([frame.waitForNavigation(), frame.evaluate(() => { location.href = '/jump'; })]); return [r && r.url().replace(args[0], ''), frame.url().replace(args[0], '')]; });
+await frame.waitForLoadState();
+await attempt('scriptRedirectToUrl', async () => { const [r] = await Promise.all([frame.waitForNavigation({ url: '**/two' }), frame.evaluate(() => { location.href = '/jump'; })]); return [r && r.url().replace(args[0], ''), frame.url().replace(args[0], '')]; });
+return out;
+"#;
+
+/// A child frame's document replaced by its own script before it loads: the wait answers the
+/// navigation it caught (the first document's response, the frame ending on the second), or,
+/// with a `url` only the second matches, the second's — Playwright 1.65.1's answers.
+#[test]
+fn a_child_frames_wait_answers_the_navigation_it_matched() {
+    support::browser_available();
+    let base = support::serve(FRAME_PAGES);
+    let playwright =
+        serde_json::json!({ "scriptRedirect": ["/jump", "/two"], "scriptRedirectToUrl": ["/two", "/two"] });
+    js_suite::assert_as_playwright("frame-wait-replaced", &base, REPLACED, &playwright, &[]);
 }

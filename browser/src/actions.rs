@@ -452,7 +452,7 @@ impl Locator {
             None,
             self.op("evaluate", async {
                 let el = self.wait_for_one("evaluate", &[]).await?;
-                let declaration = format!("function(arg) {{ return ({function})(this, arg); }}");
+                let declaration = format!("function(arg) {{ return {}(this, arg); }}", in_realm_of(function, "this"));
                 let reply = self
                 .page
                 .connection
@@ -480,8 +480,10 @@ impl Locator {
                 Some(first) => {
                     let mut arguments: Vec<Value> = found.iter().map(|e| json!({"objectId": e.object_id})).collect();
                     arguments.push(json!({"value": arg}));
-                    let declaration =
-                        format!("function(...items) {{ const arg = items.pop(); return ({function})(items, arg); }}");
+                    let declaration = format!(
+                        "function(...items) {{ const arg = items.pop(); return {}(items, arg); }}",
+                        in_realm_of(function, "items[0]")
+                    );
                     self.page
                         .connection
                         .call_raw(
@@ -703,4 +705,15 @@ fn wanted(checks: &[&str]) -> String {
         [one] => (*one).to_string(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// Page code for `function` compiled in the realm of `element` (page code naming an element):
+/// an element inside a frame is reached from the page's main world, whose globals (`document`,
+/// `window`) are not the frame's, so the frame's own window compiles it there, as Playwright
+/// evaluates in the frame's context.
+fn in_realm_of(function: &str, element: &str) -> String {
+    let source = serde_json::Value::String(format!("({function})")).to_string();
+    format!(
+        "((view) => (view && view !== window ? view.eval({source}) : ({function})))({element} && {element}.ownerDocument && {element}.ownerDocument.defaultView)"
+    )
 }

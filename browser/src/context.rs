@@ -346,6 +346,13 @@ impl BrowserContext {
     /// open, no longer filmed).
     pub async fn set_filming(&self, filming: Option<crate::video::Filming>) -> Result<()> {
         let before = std::mem::replace(&mut *self.inner.filming.lock().map_err(|_| poisoned())?, filming.clone());
+        if filming.is_none() {
+            // Every video ends before anything is sent: a browser that stopped answering must
+            // not keep a later page's video open.
+            if let Some(before) = &before {
+                before.end_all();
+            }
+        }
         for page in self.pages() {
             let inner = &page.inner;
             match &filming {

@@ -61,7 +61,7 @@ impl Page {
             return Err(BrowserError::Navigation { url: url.to_string(), error });
         }
         let loader = nav["loaderId"].as_str().map(str::to_string);
-        let mut wait = FrameWait { frame, requested: loader.clone(), loader, options, url };
+        let mut wait = FrameWait { frame, requested: loader.clone(), loader, options, url, latest: false };
         let response = wait.run(self, &mut events, deadline).await.map_err(|e| match e {
             BrowserError::Timeout { .. } => timed_out(),
             other => other,
@@ -114,27 +114,37 @@ impl Page {
             },
             ms: limit.as_millis(),
         };
+        let failed = |e: BrowserError| match e {
+            BrowserError::Timeout { .. } => timed_out(),
+            other => other,
+        };
         loop {
-            let (moved, response) = match next_move(self, &mut events, frame, deadline).await {
-                Err(BrowserError::Timeout { .. }) => return Err(timed_out()),
-                Err(e) => return Err(e),
-                Ok(Move::SameDocument(to)) => (to, None),
-                Ok(Move::Document { loader, to }) => {
-                    let mut wait =
-                        FrameWait { frame, requested: Some(loader.clone()), loader: Some(loader), options, url: &to };
-                    let response = wait.run(self, &mut events, deadline).await.map_err(|e| match e {
-                        BrowserError::Timeout { .. } => timed_out(),
-                        other => other,
-                    })?;
-                    // `frame.url()` reads the frame tree the page's watcher keeps.
-                    self.inner.caught_up().await;
-                    let committed = self.frames().into_iter().find(|f| f.id == frame).map(|f| f.url);
-                    (committed.unwrap_or(to), response)
-                }
+            let (loader, to) = match next_move(self, &mut events, frame, deadline).await.map_err(failed)? {
+                Move::SameDocument(to) if url.as_ref().is_none_or(|u| u.matches(&to)) => return Ok(None),
+                Move::SameDocument(_) => continue,
+                Move::Document { loader, to } => (Some(loader), to),
             };
-            if url.as_ref().is_none_or(|u| u.matches(&moved)) {
+            // Up to its commit (or that of a load that took its place before it): the URL is
+            // checked there, as Playwright checks each navigation it sees.
+            let commit = NavigateOptions { wait_until: WaitUntil::Commit, ..options };
+            let mut wait =
+                FrameWait { frame, requested: loader.clone(), loader, options: commit, url: &to, latest: true };
+            let response = wait.run(self, &mut events, deadline).await.map_err(failed)?;
+            // `frame.url()` reads the frame tree the page's watcher keeps.
+            self.inner.caught_up().await;
+            let committed = self.frames().into_iter().find(|f| f.id == frame).map_or(to.clone(), |f| f.url);
+            if !url.as_ref().is_none_or(|u| u.matches(&committed)) {
+                continue;
+            }
+            if options.wait_until == WaitUntil::Commit {
                 return Ok(response);
             }
+            // Then its load state; the answer stays this navigation's response, even when a
+            // script replaces the document before it loads (as Playwright's).
+            let loader = wait.loader.clone();
+            let mut load = FrameWait { frame, requested: loader.clone(), loader, options, url: &to, latest: false };
+            let later = load.run(self, &mut events, deadline).await.map_err(failed)?;
+            return Ok(response.or(later));
         }
     }
 }
@@ -205,6 +215,9 @@ struct FrameWait<'a> {
     requested: Option<String>,
     options: NavigateOptions,
     url: &'a str,
+    /// Whether the response is the last document's (a wait for a navigation) rather than the
+    /// one `goto` asked for.
+    latest: bool,
 }
 
 impl FrameWait<'_> {
@@ -254,6 +267,10 @@ impl FrameWait<'_> {
                         if self.loader.as_deref() != Some(loader) {
                             self.loader = Some(loader.to_string());
                             committed = false;
+                            if self.latest {
+                                self.requested = self.loader.clone();
+                                response = None;
+                            }
                         }
                     }
                 }

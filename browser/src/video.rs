@@ -204,6 +204,13 @@ impl Filming {
         Ok(video)
     }
 
+    /// Ends every video started so far (their pages are no longer filmed for this run).
+    pub fn end_all(&self) {
+        for video in self.videos() {
+            video.end();
+        }
+    }
+
     /// Whether `video` is one of these.
     pub(crate) fn made(&self, video: &Video) -> bool {
         self.videos.lock().unwrap_or_else(PoisonError::into_inner).iter().any(|v| Arc::ptr_eq(&v.inner, &video.inner))

@@ -2,12 +2,14 @@
 // Playwright's HAR router answers them. An entry matches by URL and method (a POST's body too,
 // then the most request headers in common); a redirect in the HAR is followed to its target's
 // entry, and a navigation that ends elsewhere is redirected there. A request no entry answers is
-// aborted, or with `notFound: 'fallback'` handed to the next route (or the network). Recording
-// (`update: true`) and HARs inside a zip are not ours yet.
+// aborted, or with `notFound: 'fallback'` handed to the next route (or the network). Bodies are
+// the entries' text (or base64), or the files they name (`_file`, beside the HAR, as Playwright
+// records them). Recording (`update: true`) and HARs inside a zip are not ours yet.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
   const { Page, BrowserContext } = pw;
+  const { fs, path } = g.__ferridriver_modules;
   const REDIRECTS = [301, 302, 303, 307, 308];
 
   // The HAR at `file` (read as node:fs reads, so the project's file rules hold).
@@ -15,12 +17,37 @@
     const o = options || {};
     if (o.update) throw new Error(`${what}: recording a HAR (update: true) is not supported by ferridriver yet`);
     if (/\.zip$/i.test(String(file))) throw new Error(`${what}: a HAR inside a zip is not supported by ferridriver yet; pass the .har file`);
-    const har = JSON.parse(g.__ferridriver_modules.fs.readFileSync(String(file), 'utf8'));
+    const har = JSON.parse(fs.readFileSync(String(file), 'utf8'));
     if (!har || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${what}: ${file} is not a HAR file (no log.entries)`);
+    // Where the files its entries name are.
+    har.dir = path.dirname(path.resolve(String(file)));
     return har;
   }
 
-  const contentOf = (content) => g.Buffer.from((content && content.text) || '', content && content.encoding === 'base64' ? 'base64' : 'utf8');
+  // A body: the file an entry names (never outside the HAR's folder), else its text.
+  function contentOf(har, content) {
+    if (content && content._file) {
+      const file = path.resolve(har.dir, String(content._file));
+      if (!file.startsWith(har.dir + '/')) throw new Error(`HAR entry _file escapes base directory: ${content._file}`);
+      return fs.readFileSync(file);
+    }
+    return g.Buffer.from((content && content.text) || '', content && content.encoding === 'base64' ? 'base64' : 'utf8');
+  }
+  // A multipart body's boundary (its parts compare without it, as Playwright's).
+  function boundaryOf(headers) {
+    const type = headers.find(([name]) => name.toLowerCase() === 'content-type');
+    const m = type && /multipart\/form-data/.test(type[1]) && /boundary=(\S+)/.exec(type[1]);
+    return m ? m[1] : undefined;
+  }
+  const pairsOf = (list) => (list || []).map((h) => [String(h.name), String(h.value)]);
+  function samePost(har, entry, postData, headers) {
+    const recorded = contentOf(har, entry.request.postData);
+    const sent = g.Buffer.from(postData);
+    if (recorded.equals(sent)) return true;
+    const mine = boundaryOf(Object.entries(headers));
+    const theirs = boundaryOf(pairsOf(entry.request.headers));
+    return !!mine && !!theirs && sent.toString().split(mine).join('') === recorded.toString().split(theirs).join('');
+  }
   const sameHeaders = (har, headers) => {
     const sent = new Set(Object.entries(headers).map(([k, v]) => `${k.toLowerCase()}:${v}`));
     return (har || []).filter((h) => sent.has(`${String(h.name).toLowerCase()}:${h.value}`)).length;
@@ -32,7 +59,7 @@
     for (;;) {
       const candidates = har.log.entries.filter((e) => {
         if (e.request.url !== url || e.request.method !== method) return false;
-        if (method === 'POST' && postData && e.request.postData) return contentOf(e.request.postData).equals(g.Buffer.from(postData));
+        if (method === 'POST' && postData && e.request.postData) return samePost(har, e, postData, headers);
         return true;
       });
       if (!candidates.length) return null;
@@ -64,7 +91,13 @@
       const headers = (entry.response.headers || [])
         .filter((h) => !/^(content-encoding|content-length)$/i.test(h.name))
         .map((h) => [String(h.name), String(h.value)]);
-      return route._answer('routeFulfill', [entry.response.status, headers, contentOf(entry.response.content).toString('base64')]);
+      let body;
+      try {
+        body = contentOf(har, entry.response.content);
+      } catch (e) {
+        return notFound === 'fallback' ? route.fallback() : route.abort();
+      }
+      return route._answer('routeFulfill', [entry.response.status, headers, body.toString('base64')]);
     };
   }
 

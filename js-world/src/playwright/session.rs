@@ -343,11 +343,10 @@ impl Session {
     /// Whether context `id` (0 the scenario's) was made with `strictSelectors: true`.
     pub fn strict_selectors(&self, id: usize) -> bool {
         let state = self.state();
-        let context = match id {
-            0 => state.lease.clone().and_then(|l| l.current()).map(|(_, context)| context),
-            n => state.extra.get(n - 1).cloned().flatten(),
-        };
-        context.is_some_and(|c| c.strict_selectors())
+        match id {
+            0 => state.lease.as_ref().is_some_and(|l| l.strict_selectors()),
+            n => state.extra.get(n - 1).cloned().flatten().is_some_and(|c| c.strict_selectors()),
+        }
     }
 
     /// The ids of context `id`'s open pages (0 is the scenario page), each with the id of the

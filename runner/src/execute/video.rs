@@ -53,14 +53,23 @@ impl AttemptVideo {
     ) -> Vec<Attachment> {
         let keep = self.mode.keeps(status, will_be_retried);
         let mut attachments = Vec::new();
+        // Every video ends now (a page that outlived its lease's teardown, a browser that
+        // stopped answering): none is waited for past the limit.
+        self.filming.end_all();
         for (n, video) in self.filming.videos().into_iter().enumerate() {
-            match tokio::time::timeout(FINISH_LIMIT, video.finished()).await {
-                Ok(Ok(())) => {}
-                Ok(Err(e)) => eprintln!("warning: the video {} failed: {e}", video.path().display()),
-                Err(_) => eprintln!("warning: the video {} was not finished in time", video.path().display()),
-            }
-            if !keep {
-                let _ = video.delete().await;
+            let finished = match tokio::time::timeout(FINISH_LIMIT, video.finished()).await {
+                Ok(Ok(())) => true,
+                Ok(Err(e)) => {
+                    eprintln!("warning: the video {} failed: {e}", video.path().display());
+                    false
+                }
+                Err(_) => {
+                    eprintln!("warning: the video {} was not finished in time", video.path().display());
+                    false
+                }
+            };
+            if !keep || !finished {
+                let _ = std::fs::remove_file(video.path());
                 continue;
             }
             let target = numbered(&self.path, n);

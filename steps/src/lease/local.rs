@@ -149,6 +149,10 @@ async fn new_pair(browser: &Browser, settings: &BrowserSettings) -> Result<(Brow
 }
 
 impl BrowserSource for WorkerBrowser {
+    fn configured(&self) -> Option<&ferridriver_browser::ContextOptions> {
+        Some(&self.settings.context)
+    }
+
     fn browser(&self) -> SourceFuture<'_, Arc<Browser>> {
         Box::pin(async move {
             let mut slot = self.browser.lock().await;

@@ -87,6 +87,15 @@ impl BrowserLease {
         self.gate.clone()
     }
 
+    /// Whether the scenario's context is (or will be, once opened) made with `strictSelectors:
+    /// true`; never opens anything.
+    pub fn strict_selectors(&self) -> bool {
+        match self.current() {
+            Some((_, context)) => context.strict_selectors(),
+            None => self.source.configured().is_some_and(|o| o.strict_selectors == Some(true)),
+        }
+    }
+
     /// The scenario's page and context if something opened them; never opens anything.
     pub fn current(&self) -> Option<(Page, BrowserContext)> {
         self.held().scenario.as_ref().map(|(context, page)| (page.clone(), context.clone()))
@@ -152,6 +161,7 @@ impl BrowserLease {
         }
         context.set_tracer(self.tracer.clone()).await;
         if let Err(e) = self.film(&context).await {
+            let _ = context.set_filming(None).await;
             context.set_tracer(None).await;
             self.source.release(context, page).await;
             return Err(e);
@@ -249,6 +259,9 @@ impl BrowserLease {
             self.source.release(context, page).await;
         }
         for context in extra {
+            if self.filming.is_some() {
+                let _ = context.set_filming(None).await;
+            }
             context.set_tracer(None).await;
             let _ = tokio::time::timeout(std::time::Duration::from_secs(2), context.close()).await;
         }

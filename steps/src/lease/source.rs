@@ -26,6 +26,13 @@ pub trait BrowserSource: Send + Sync {
         })
     }
 
+    /// The options the scenario's context is made with, when the source has some of its own
+    /// (`[browser]`): read before the context opens (the page's selector shortcuts ask whether
+    /// they are strict).
+    fn configured(&self) -> Option<&ferridriver_browser::ContextOptions> {
+        None
+    }
+
     /// Takes back a scenario's context and page when it ends (closes them unless the source
     /// keeps them). Resolves when the next scenario may start.
     fn release(&self, context: BrowserContext, _page: Page) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
