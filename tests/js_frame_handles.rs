@@ -61,12 +61,15 @@ await attempt('frameLocatorOfPage', () => page.frameLocator('iframe').locator('b
 await attempt('evaluateAllGlobals', () => f.locator('b').evaluateAll((els) => [els.length, document.title, els[0] instanceof HTMLElement]));
 await attempt('mainStillMain', () => page.locator('p#one').evaluate((el) => [document.title, el instanceof HTMLElement]));
 await attempt('dateFromFrame', () => f.locator('b').evaluate(() => new Date(0)).then((d) => d instanceof Date));
+await attempt('noMatchInFrame', () => f.locator('i.none').evaluateAll((els) => [els.length, document.title]));
+await attempt('noMatchInFrameString', () => f.locator('i.none').evaluateAll('document.title'));
 return out;
 "#;
 
 /// A function given to a locator inside a frame runs with the frame's globals (`document`,
-/// `window`, its classes), as Playwright's runs in the frame's context: the element is reached
-/// from the page's main world, whose globals ours used to see. Playwright 1.65.1's answers.
+/// `window`, its classes), as Playwright's runs in the frame's context — also `evaluateAll` when
+/// nothing matches: the element is reached from the page's main world, whose globals ours used
+/// to see. Playwright 1.65.1's answers.
 #[test]
 fn a_frames_locator_evaluates_with_the_frames_globals() {
     support::browser_available();
@@ -77,6 +80,6 @@ fn a_frames_locator_evaluates_with_the_frames_globals() {
         ),
         ("/kid", r#"<!doctype html><title>Kid</title><b>bold</b><script>window.kidOnly = 'kid'</script>"#),
     ]);
-    let playwright = serde_json::from_str(r#"{"frameLocatorGlobals":["Kid",true,"string"],"frameLocatorOfPage":["Kid","kid"],"evaluateAllGlobals":[1,"Kid",true],"mainStillMain":["Expr",true],"dateFromFrame":true}"#).unwrap();
+    let playwright = serde_json::from_str(r#"{"frameLocatorGlobals":["Kid",true,"string"],"frameLocatorOfPage":["Kid","kid"],"evaluateAllGlobals":[1,"Kid",true],"mainStillMain":["Expr",true],"dateFromFrame":true,"noMatchInFrame":[0,"Kid"],"noMatchInFrameString":"Kid"}"#).unwrap();
     js_suite::assert_as_playwright("frame-realm", &base, REALM, &playwright, &[]);
 }

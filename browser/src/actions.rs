@@ -494,21 +494,47 @@ impl Locator {
                         )
                         .await?
                 }
-                None => {
-                    let expression = format!("({function})([], {arg})");
-                    self.page
-                        .connection
-                        .call_raw(
-                            "Runtime.evaluate",
-                            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-                            session,
-                        )
-                        .await?
-                }
+                // No match: still in the frame's window when the locator is inside a frame.
+                None => match self.frame_root().await? {
+                    Some(root) => {
+                        let declaration =
+                            format!("function(arg) {{ return {}([], arg); }}", in_realm_of(function, "this"));
+                        self.page
+                            .connection
+                            .call_raw(
+                                "Runtime.callFunctionOn",
+                                json!({"functionDeclaration": declaration, "objectId": root.object_id,
+                                       "arguments": [{"value": arg}], "returnByValue": true, "awaitPromise": true}),
+                                session,
+                            )
+                            .await?
+                    }
+                    None => {
+                        let expression = format!("({function})([], {arg})");
+                        self.page
+                            .connection
+                            .call_raw(
+                                "Runtime.evaluate",
+                                json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
+                                session,
+                            )
+                            .await?
+                    }
+                },
             };
             evaluation_result(reply)
         })
         .await
+    }
+
+    /// The root element of the frame this locator searches in, when it is inside one.
+    async fn frame_root(&self) -> Result<Option<Element>> {
+        let Some(entered) = self.parts.iter().rposition(|p| matches!(p, crate::locator::Part::EnterFrame)) else {
+            return Ok(None);
+        };
+        let mut parts = self.parts[..=entered].to_vec();
+        parts.push(crate::locator::Part::Css(":root".into()));
+        Ok(self.page.resolve(&parts).await?.into_iter().next())
     }
 
     /// The element's `textContent`.
