@@ -168,3 +168,31 @@ fn the_configured_test_id_attribute_is_what_get_by_test_id_matches() {
     assert!(text.contains("[browser] testIdAttribute must be an attribute name"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const NEVER_SETTLES: &str = r#"
+const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+await page.goto(args[0] + '/');
+await attempt('pageNeverSettles', async () => { await page.waitForFunction(() => new Promise(() => {}), undefined, { timeout: 300 }); return 'resolved'; });
+await attempt('frameNeverSettles', async () => { await page.frame({ name: 'kid' }).waitForFunction(() => new Promise(() => {}), undefined, { timeout: 300 }); return 'resolved'; });
+await attempt('slowTruthy', async () => { const h = await page.waitForFunction(() => new Promise((r) => setTimeout(() => r('late'), 100)), undefined, { timeout: 2000 }); return h.jsonValue(); });
+return out;
+"#;
+
+/// A `waitForFunction` whose function answers a promise that never settles ends at its
+/// time-out (it waited for ever), in the page and in a child frame; a slow one still counts.
+/// Playwright 1.65.1's answers.
+#[test]
+fn wait_for_function_ends_at_its_time_out_when_the_page_never_answers() {
+    support::browser_available();
+    let base = support::serve(&[
+        ("/", r#"<!doctype html><title>Expr</title><p id=one>para</p><p id=two>two</p><iframe name=kid src=/kid></iframe>"#),
+        ("/kid", r#"<!doctype html><title>Kid</title><b>bold</b>"#),
+    ]);
+    let playwright = serde_json::json!({
+        "pageNeverSettles": "error: page.waitForFunction: Timeout 300ms exceeded.",
+        "frameNeverSettles": "error: frame.waitForFunction: Timeout 300ms exceeded.",
+        "slowTruthy": "late"
+    });
+    js_suite::assert_as_playwright("never-settles", &base, NEVER_SETTLES, &playwright, &[]);
+}

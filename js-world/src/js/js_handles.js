@@ -252,15 +252,9 @@
       const timeout = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
       const every = typeof o.polling === 'number' && o.polling > 0 ? o.polling : 16;
       const call = callSource('frame.waitForFunction', fn, pw.argSource(arg, 'frame.waitForFunction', this._page, this));
-      const start = Date.now();
-      for (;;) {
-        const held = await plainFrameEvaluate.call(this, pw.keptIfTruthy(call));
-        if (held) return handleOf(this._page, held, this);
-        if (timeout > 0 && Date.now() - start >= timeout) {
-          throw pw.failure(site, 'TimeoutError', `frame.waitForFunction: Timeout ${timeout}ms exceeded.`);
-        }
-        await new Promise((r) => g.setTimeout(r, every));
-      }
+      const held = await pw.pollUntil(() => plainFrameEvaluate.call(this, pw.keptIfTruthy(call)), timeout, every);
+      if (held) return handleOf(this._page, held, this);
+      throw pw.failure(site, 'TimeoutError', `frame.waitForFunction: Timeout ${timeout}ms exceeded.`);
     },
   });
 

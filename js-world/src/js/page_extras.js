@@ -94,6 +94,25 @@
     },
   });
 
+  // Polls `look` every `every` ms until it answers something truthy, within `timeout` ms (0: no
+  // limit): a look the page never answers (a promise that never settles) ends at the limit too.
+  // The last answer (falsy when the time ran out).
+  pw.pollUntil = async function (look, timeout, every) {
+    const start = Date.now();
+    const OUT = {};
+    for (;;) {
+      const left = timeout > 0 ? timeout - (Date.now() - start) : Infinity;
+      if (left <= 0) return null;
+      let timer = null;
+      const limit = left === Infinity ? null : new Promise((r) => (timer = g.setTimeout(() => r(OUT), left)));
+      const answer = await (limit ? Promise.race([look(), limit]) : look());
+      if (timer !== null) g.clearTimeout(timer);
+      if (answer === OUT) return null;
+      if (answer) return answer;
+      await new Promise((r) => g.setTimeout(r, every));
+    }
+  };
+
   // A page function as source that calls it with `params`: a function is called; a string is
   // code Playwright evaluates as `eval` would (statements allowed) and never calls, so
   // `'el => el.id'` answers the function itself (undefined once it comes back).
@@ -228,15 +247,9 @@
       const every = typeof o.polling === 'number' && o.polling > 0 ? o.polling : 16;
       // Handles in the argument are their values in the page (js/js_handles.js).
       const call = callSource('page.waitForFunction', fn, pw.argSource(arg, 'page.waitForFunction', this));
-      const start = Date.now();
-      for (;;) {
-        const held = await this.evaluate(pw.keptIfTruthy(call));
-        if (held) return pw.handleOf(this, held);
-        if (timeout > 0 && Date.now() - start >= timeout) {
-          throw pw.failure(site, 'TimeoutError', `page.waitForFunction: Timeout ${timeout}ms exceeded.`);
-        }
-        await new Promise((r) => g.setTimeout(r, every));
-      }
+      const held = await pw.pollUntil(() => this.evaluate(pw.keptIfTruthy(call)), timeout, every);
+      if (held) return pw.handleOf(this, held);
+      throw pw.failure(site, 'TimeoutError', `page.waitForFunction: Timeout ${timeout}ms exceeded.`);
     },
   });
 
