@@ -186,7 +186,10 @@ return out;
 fn wait_for_function_ends_at_its_time_out_when_the_page_never_answers() {
     support::browser_available();
     let base = support::serve(&[
-        ("/", r#"<!doctype html><title>Expr</title><p id=one>para</p><p id=two>two</p><iframe name=kid src=/kid></iframe>"#),
+        (
+            "/",
+            r#"<!doctype html><title>Expr</title><p id=one>para</p><p id=two>two</p><iframe name=kid src=/kid></iframe>"#,
+        ),
         ("/kid", r#"<!doctype html><title>Kid</title><b>bold</b>"#),
     ]);
     let playwright = serde_json::json!({

@@ -36,6 +36,51 @@ pub struct RecordVideo {
     pub size: Option<Viewport>,
 }
 
+/// Playwright's `proxy`: the context's requests go through `server` (`http://host:port`,
+/// `socks5://host:port`; `host:port` is HTTP), except to the hosts in `bypass` (comma-separated);
+/// loopback addresses go through it too unless `bypass` names one, as in Playwright.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Proxy {
+    pub server: String,
+    #[serde(default)]
+    pub bypass: Option<String>,
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+impl Proxy {
+    /// The proxy server and bypass list as Chromium takes them (Playwright's reading).
+    pub(crate) fn for_chromium(&self) -> std::result::Result<(String, Option<String>), String> {
+        if self.username.is_some() || self.password.is_some() {
+            return Err("proxy: username and password are not supported by ferridriver yet (a proxy that needs no sign-in works)".into());
+        }
+        let parsed = url::Url::parse(&self.server)
+            .ok()
+            .filter(|u| u.has_host())
+            .or_else(|| url::Url::parse(&format!("http://{}", self.server)).ok())
+            .filter(|u| u.has_host())
+            .ok_or_else(|| {
+                format!("proxy: {:?} is not a proxy server (e.g. http://proxy.example:3128)", self.server)
+            })?;
+        let port = parsed.port().map(|p| format!(":{p}")).unwrap_or_default();
+        let server = format!("{}://{}{port}", parsed.scheme(), parsed.host_str().unwrap_or_default());
+        let bypass = self.bypass.as_ref().map(|b| b.split(',').map(str::trim).collect::<Vec<_>>().join(","));
+        let hosts: Vec<&str> = bypass.as_deref().unwrap_or("").split(',').collect();
+        let loopback = ["localhost", "127.0.0.1", "::1", "[::]", "[::1]", "<loopback>", "<-loopback>"];
+        let bypass = match loopback.iter().any(|h| hosts.contains(h)) {
+            true => bypass,
+            false => Some(match bypass {
+                Some(b) if !b.is_empty() => format!("<-loopback>,{b}"),
+                _ => "<-loopback>".to_string(),
+            }),
+        };
+        Ok((server, bypass))
+    }
+}
+
 /// Where a context's storage comes from: a file written by `context.storageState({ path })`,
 /// or the state itself.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -116,6 +161,8 @@ pub struct ContextOptions {
     /// `allow` (default) or `block`: `navigator.serviceWorker.register` registers nothing.
     #[serde(alias = "service_workers")]
     pub service_workers: Option<String>,
+    /// Where the context's requests go (Chromium's own per-context proxy).
+    pub proxy: Option<Proxy>,
     /// The page's selector shortcuts (`page.click(selector)`, `page.fill`…) require one match,
     /// as a locator does, where Playwright's default takes the first (applied by the JS world).
     #[serde(alias = "strict_selectors")]
@@ -140,7 +187,7 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers, strictSelectors")
+            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers, strictSelectors, proxy")
         })?;
         let media = [&options.color_scheme, &options.reduced_motion, &options.forced_colors, &options.contrast];
         for ((name, allowed), value) in MEDIA_VALUES.iter().zip(media) {

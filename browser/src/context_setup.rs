@@ -9,8 +9,16 @@ impl BrowserContext {
     /// Creates a fresh context on a browser connection (what `Browser::new_context` does; usable
     /// where only the connection can travel, e.g. into a task that prepares the next context).
     pub async fn create(connection: Connection) -> Result<BrowserContext> {
+        BrowserContext::create_through(connection, None).await
+    }
+
+    /// A fresh context whose requests go through `proxy` (server, bypass list) when given.
+    async fn create_through(connection: Connection, proxy: Option<(String, Option<String>)>) -> Result<BrowserContext> {
+        let (proxy_server, proxy_bypass_list) = proxy.map_or((None, None), |(server, bypass)| (Some(server), bypass));
         let params = chromiumoxide_cdp::cdp::browser_protocol::target::CreateBrowserContextParams {
             dispose_on_detach: Some(true),
+            proxy_server,
+            proxy_bypass_list,
             ..Default::default()
         };
         let created = connection.call(params, None).await?;
@@ -31,7 +39,13 @@ impl BrowserContext {
         connection: Connection,
         options: &crate::context_options::ContextOptions,
     ) -> Result<BrowserContext> {
-        let context = BrowserContext::create(connection).await?;
+        let proxy = options
+            .proxy
+            .as_ref()
+            .map(|p| p.for_chromium())
+            .transpose()
+            .map_err(crate::error::BrowserError::Evaluation)?;
+        let context = BrowserContext::create_through(connection, proxy).await?;
         context.configure(options).await?;
         Ok(context)
     }

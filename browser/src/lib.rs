@@ -80,7 +80,7 @@ pub use click::{ClickOptions, Position};
 pub use connection::FaultPlan;
 pub use connection::{CdpEvent, Connection};
 pub use context::BrowserContext;
-pub use context_options::{ContextOptions, Geolocation, RecordVideo, StorageStateSource, Viewport};
+pub use context_options::{ContextOptions, Geolocation, Proxy, RecordVideo, StorageStateSource, Viewport};
 pub use cookie::Cookie;
 pub use credentials::HttpCredentials;
 pub use drag::DragOptions;

@@ -649,6 +649,8 @@ declare module '@playwright/test' {
     serviceWorkers?: 'allow' | 'block';
     /** The page's selector shortcuts (`page.click(selector)`…) want exactly one match. */
     strictSelectors?: boolean;
+    /** The context's requests go through this proxy (loopback too, unless `bypass` names it); signing in to it is not supported yet. */
+    proxy?: { server: string; bypass?: string };
   }
 
   /** Fake Date, timers, animation frames and `performance.now` (Playwright's `clock`). A time
