@@ -27,6 +27,7 @@ await page.evaluate(() => { for (let i = 0; i < 250; i++) console.log('m' + i); 
 await page.waitForTimeout(300);
 await attempt('count', async () => [(await page.consoleMessages()).length, (await page.consoleMessages())[0].text(), (await page.consoleMessages()).at(-1).text()]);
 await attempt('gc', async () => { const r = await page.requestGC(); return r === undefined ? 'undefined' : r; });
+await attempt('pause', async () => { const t = Date.now(); const r = await page.pause(); return [r === undefined ? 'undefined' : r, Date.now() - t < 2000]; });
 const l = page.locator('#b').describe('the buy button');
 await attempt('describeString', async () => String(l));
 await attempt('describeDescription', async () => typeof l.description === 'function' ? l.description() : 'none');
@@ -40,7 +41,7 @@ return out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT`.
-const PLAYWRIGHT: &str = r#"{"messages": [["log", "from load", 0], ["log", "one 2", 0], ["warning", "careful", 0]], "errors": [["TypeError", "late boom", "TypeError: late boom"]], "messagesIsArray": true, "messagesThen": "undefined", "allAfterNav": ["from load", "one 2", "careful", "other page"], "afterNav": ["other page"], "errorsAfterNav": [], "count": [194, "m56", "m249"], "gc": "undefined", "describeString": "the buy button", "describeDescription": "the buy button", "plainDescription": null, "describeChained": "locator('#b').first()", "describeText": "Buy", "describeTimeout": "error: locator.click: Timeout 300ms exceeded.", "describeExpect": "error: expect(locator).toBeVisible() failed", "describeExpectFull": ["expect(locator).toBeVisible() failed", "", "Locator: the ghost", "Expected: visible", "Timeout: 300ms", "Error: element(s) not found"]}"#;
+const PLAYWRIGHT: &str = r#"{"messages": [["log", "from load", 0], ["log", "one 2", 0], ["warning", "careful", 0]], "errors": [["TypeError", "late boom", "TypeError: late boom"]], "messagesIsArray": true, "messagesThen": "undefined", "allAfterNav": ["from load", "one 2", "careful", "other page"], "afterNav": ["other page"], "errorsAfterNav": [], "count": [194, "m56", "m249"], "gc": "undefined", "pause": ["undefined", true], "describeString": "the buy button", "describeDescription": "the buy button", "plainDescription": null, "describeChained": "locator('#b').first()", "describeText": "Buy", "describeTimeout": "error: locator.click: Timeout 300ms exceeded.", "describeExpect": "error: expect(locator).toBeVisible() failed", "describeExpectFull": ["expect(locator).toBeVisible() failed", "", "Locator: the ghost", "Expected: visible", "Timeout: 300ms", "Error: element(s) not found"]}"#;
 
 #[test]
 fn console_history_gc_and_described_locators_answer_as_playwright() {

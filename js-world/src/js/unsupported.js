@@ -6,7 +6,7 @@
   const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
 
   const MISSING = {
-    page: 'pause workers',
+    page: 'workers',
     locator: 'highlight',
     context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials',
   };

@@ -176,6 +176,8 @@ declare module '@playwright/test' {
     pageErrors(options?: { filter?: 'all' | 'since-navigation' }): Promise<Error[]>;
     /** Asks the page's JavaScript engine to collect garbage now. */
     requestGC(): Promise<void>;
+    /** Returns at once, as Playwright's does in a headless run (there is no inspector to wait for). */
+    pause(): Promise<void>;
     /** Brings the page's tab to the front. */
     bringToFront(): Promise<void>;
     /** Adds a `<style>` (`content`, or a file's at `path`) or a `<link rel=stylesheet>` (`url`, waited for). */
