@@ -49,6 +49,7 @@ fn init_scaffolds_a_project_that_passes_and_type_checks() {
         "types/playwright.d.ts",
         "types/playwright-expect.d.ts",
         "types/playwright-network.d.ts",
+        "types/playwright-context.d.ts",
         "types/node.d.ts",
         "types/script/ferridriver-script.d.ts",
     ] {

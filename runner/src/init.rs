@@ -30,6 +30,7 @@ const TYPES: &[(&str, &str)] = &[
     ("types/playwright.d.ts", include_str!("../assets/types/playwright.d.ts")),
     ("types/playwright-expect.d.ts", include_str!("../assets/types/playwright-expect.d.ts")),
     ("types/playwright-network.d.ts", include_str!("../assets/types/playwright-network.d.ts")),
+    ("types/playwright-context.d.ts", include_str!("../assets/types/playwright-context.d.ts")),
     ("types/node.d.ts", include_str!("../assets/types/node.d.ts")),
     ("types/script/ferridriver-script.d.ts", include_str!("../assets/types/script/ferridriver-script.d.ts")),
 ];
