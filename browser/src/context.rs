@@ -40,6 +40,8 @@ struct Inner {
     user_tracing: Mutex<Option<crate::trace::user_recording::UserTracing>>,
     /// The run's videos every page of the context goes into, while it is filmed (`--video`).
     filming: Mutex<Option<crate::video::Filming>>,
+    /// The HARs the context records (`har_recorder.rs`), shared with its pages.
+    har: crate::har_recorder::HarSlot,
 }
 
 impl Drop for Inner {
@@ -80,6 +82,7 @@ impl BrowserContext {
                 trace: Arc::default(),
                 user_tracing: Mutex::default(),
                 filming: Mutex::default(),
+                har: Arc::default(),
             }),
         }
     }
@@ -233,6 +236,8 @@ impl BrowserContext {
         }
         let agent = options.browser_user_agent(self.conn()).await?;
         let tracer = crate::trace::recorder::current(&self.inner.trace);
+        let _ = page.inner.har.set(Arc::clone(&self.inner.har));
+        let hars = crate::har_recorder::recorders(&self.inner.har);
         if let Some(gate) = &gate {
             page.inner.network.set_file_gate(gate.clone());
             if held {
@@ -245,6 +250,11 @@ impl BrowserContext {
         setup.enable();
         if let Some(tracer) = &tracer {
             tracer.page_opened(&page.inner.trace_id());
+        }
+        for har in &hars {
+            har.page_opened(&page.inner.trace_id());
+        }
+        if tracer.is_some() || !hars.is_empty() {
             page.inner.network_watched.store(true, std::sync::atomic::Ordering::SeqCst);
             setup.send("Network.enable", json!({}));
         }
@@ -298,6 +308,11 @@ impl BrowserContext {
     /// The DevTools connection the context lives on.
     pub(crate) fn connection(&self) -> &Connection {
         self.conn()
+    }
+
+    /// The HAR recordings of this context (`context_har.rs`), shared with its pages.
+    pub(crate) fn har_slot(&self) -> crate::har_recorder::HarSlot {
+        Arc::clone(&self.inner.har)
     }
 
     /// The slot of the tracer recording this context (its pages share it).
@@ -603,7 +618,10 @@ impl BrowserContext {
 
     /// Ends the context in the browser (its pages go with it) and removes its downloads.
     pub(crate) async fn dispose(&self) -> Result<()> {
+        // The HARs' bodies are read while the pages still live; they are written once closed.
+        let hars = self.settled_hars().await;
         let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
+        hars.write()?;
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
         }

@@ -36,6 +36,42 @@ pub struct RecordVideo {
     pub size: Option<Viewport>,
 }
 
+/// Playwright's `recordHar`: the context's network log written as a HAR file at `path` when the
+/// context closes (`har_recorder.rs`). `content` is `embed` (bodies in the file; the default for
+/// a `.har`), `attach` (bodies in files beside it; the default for a `.zip`) or `omit`; `mode`
+/// `full` or `minimal` (only what replaying needs); `urlFilter` keeps the requests whose URL it
+/// matches (a glob, or a RegExp as `{ source, flags }`).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RecordHar {
+    pub path: String,
+    #[serde(default)]
+    pub content: Option<String>,
+    #[serde(default)]
+    pub mode: Option<String>,
+    #[serde(default, alias = "url_filter")]
+    pub url_filter: Option<UrlFilter>,
+    /// Playwright's older spelling of `content: 'omit'`.
+    #[serde(default, alias = "omit_content")]
+    pub omit_content: Option<bool>,
+    /// Where attached bodies go instead of beside the HAR (`tracing.startHar`'s
+    /// `resourcesDir`; not an option of a new context, so never read from one).
+    #[serde(skip)]
+    pub resources_dir: Option<String>,
+}
+
+/// A URL pattern: Playwright's glob, or a RegExp's source and flags.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum UrlFilter {
+    Glob(String),
+    Regex {
+        source: String,
+        #[serde(default)]
+        flags: String,
+    },
+}
+
 /// Playwright's `proxy`: the context's requests go through `server` (`http://host:port`,
 /// `socks5://host:port`; `host:port` is HTTP), except to the hosts in `bypass` (comma-separated);
 /// loopback addresses go through it too unless `bypass` names one, as in Playwright.
@@ -142,6 +178,9 @@ pub struct ContextOptions {
     /// Films each page of the context (`video.rs`).
     #[serde(alias = "record_video")]
     pub record_video: Option<RecordVideo>,
+    /// Writes the context's network log as a HAR when it closes (`har_recorder.rs`).
+    #[serde(alias = "record_har")]
+    pub record_har: Option<RecordHar>,
     /// Downloads are accepted when a page waits for them (Playwright's default, `true`);
     /// `false` refuses every download of the context.
     #[serde(alias = "accept_downloads")]
@@ -187,7 +226,7 @@ impl ContextOptions {
             return Ok(ContextOptions::default());
         }
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
-            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers, strictSelectors, proxy")
+            format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, recordHar, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers, strictSelectors, proxy")
         })?;
         let media = [&options.color_scheme, &options.reduced_motion, &options.forced_colors, &options.contrast];
         for ((name, allowed), value) in MEDIA_VALUES.iter().zip(media) {
@@ -198,6 +237,9 @@ impl ContextOptions {
         }
         if options.service_workers.as_deref().is_some_and(|v| !["allow", "block"].contains(&v)) {
             return Err("serviceWorkers: expected one of (allow|block)".into());
+        }
+        if let Some(har) = &options.record_har {
+            crate::har_recorder::check(har)?;
         }
         Ok(options)
     }

@@ -53,6 +53,12 @@ impl BrowserContext {
     /// Applies creation options to this context before it has pages.
     async fn configure(&self, options: &crate::context_options::ContextOptions) -> Result<()> {
         self.set_page_settings(options)?;
+        if let Some(record) = &options.record_har {
+            crate::har_recorder::recorders_push(
+                &self.har_slot(),
+                crate::har_recorder::HarRecorder::start(record.clone(), None),
+            );
+        }
         if options.accept_downloads == Some(false) {
             let params = serde_json::json!({ "behavior": "deny", "browserContextId": self.id() });
             self.connection().call_raw("Browser.setDownloadBehavior", params, None).await?;

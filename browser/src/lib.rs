@@ -20,6 +20,7 @@ mod browser;
 mod click;
 mod connection;
 mod context;
+mod context_har;
 mod context_options;
 mod context_setup;
 mod context_storage;
@@ -41,6 +42,7 @@ mod frame_navigation;
 mod frame_tree;
 mod frames;
 mod handles;
+mod har_recorder;
 mod helper_objects;
 pub mod http_core;
 mod input_files;
@@ -80,7 +82,9 @@ pub use click::{ClickOptions, Position};
 pub use connection::FaultPlan;
 pub use connection::{CdpEvent, Connection};
 pub use context::BrowserContext;
-pub use context_options::{ContextOptions, Geolocation, Proxy, RecordVideo, StorageStateSource, Viewport};
+pub use context_options::{
+    ContextOptions, Geolocation, Proxy, RecordHar, RecordVideo, StorageStateSource, UrlFilter, Viewport,
+};
 pub use cookie::Cookie;
 pub use credentials::HttpCredentials;
 pub use drag::DragOptions;

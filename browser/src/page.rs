@@ -96,6 +96,8 @@ pub(crate) struct PageInner {
     pub(crate) network: crate::network::Network,
     /// The tracer of the page's context while it is traced (`trace/`).
     pub(crate) trace: crate::trace::recorder::TraceSlot,
+    /// The HAR its context records (`recordHar`), set once when the page is set up.
+    pub(crate) har: std::sync::OnceLock<crate::har_recorder::HarSlot>,
     /// The in-page helper objects made so far (`helper_objects.rs`).
     pub(crate) helpers: std::sync::Mutex<crate::helper_objects::HelperObjects>,
 }

@@ -61,6 +61,7 @@ impl Page {
             extra_headers: std::sync::Mutex::default(),
             network: crate::network::Network::default(),
             trace,
+            har: std::sync::OnceLock::new(),
             // The first document (about:blank) counts as loaded, as in Playwright; its loader
             // id comes with the frame tree (`Setup::enable`) unless an event names one first.
             lifecycle: std::sync::Mutex::new((
@@ -142,6 +143,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
                 tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);
             }
+            for har in page.har.get().map(crate::har_recorder::recorders).unwrap_or_default() {
+                har.network_event(&page.trace_id(), &event, &page.connection, &page.session);
+            }
         }
         // Events are only built while someone listens.
         if page.events.receiver_count() > 0 {
@@ -195,6 +199,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                         *state = (loader.to_string(), Vec::new());
                     }
                     state.1.push(name.to_string());
+                }
+                for har in page.har.get().map(crate::har_recorder::recorders).unwrap_or_default() {
+                    har.main_frame_lifecycle(&page.trace_id(), name, &page.connection, &page.session);
                 }
             }
             // A document that stopped loading (`window.stop()`) fires no `load`; as Playwright,

@@ -54,6 +54,13 @@ impl BrowserTable {
                 path.display()
             ));
         }
+        // One file per context, written when it closes: the scenario's context may live on.
+        if context.record_har.is_some() {
+            return Err(format!(
+                "{}: [browser] recordHar is not supported in the config file\n  hint: record in a hook: this.context = await browser.newContext({{ recordHar: {{ path: 'network.har' }} }}), or keep each scenario's network in its trace with --trace retain-on-failure",
+                path.display()
+            ));
+        }
         Ok(BrowserTable { context, isolation, grid, test_id_attribute })
     }
 }

@@ -10,8 +10,8 @@ use serde_json::{json, Value};
 /// Requests followed at once at most (unfinished ones beyond are not logged).
 const MAX_PENDING_REQUESTS: usize = 10_000;
 
-/// Bodies larger than this are listed without their content.
-const BODY_LIMIT: u64 = 2 * 1024 * 1024;
+/// Bodies larger than this are listed without their content in a trace.
+pub(crate) const BODY_LIMIT: u64 = 2 * 1024 * 1024;
 
 impl Tracer {
     /// Takes one DevTools event of page `page` (frame `frame`) into the network log.
@@ -21,6 +21,13 @@ impl Tracer {
         let key = format!("{page}/{id}");
         match event.method.as_str() {
             "Network.requestWillBeSent" => {
+                // The browser's own favicon fetch is not the page's: Playwright reports no
+                // event of it (nor of where it redirects), so its logs leave it out too.
+                let favicon = |url: &Value| url.as_str().is_some_and(|u| u.ends_with("/favicon.ico"));
+                let redirected = p.get("redirectResponse").filter(|r| r.is_object());
+                if favicon(&p["request"]["url"]) || redirected.is_some_and(|r| favicon(&r["url"])) {
+                    return;
+                }
                 // A redirect reuses the request id: the hop that ended is an entry of its own.
                 if let Some(redirect) = p.get("redirectResponse").filter(|r| r.is_object()) {
                     let hop = self.recording().requests.remove(&key);
@@ -48,13 +55,16 @@ impl Tracer {
                 }
             }
             "Network.loadingFinished" => {
+                // Held from before the request leaves the pending ones until its body is stored:
+                // whoever waits for answered requests and captures never sees neither.
+                let capture = self.capture();
                 let Some(mut pending) = self.recording().requests.remove(&key) else { return };
                 let size = p["encodedDataLength"].as_f64().unwrap_or(-1.0);
                 pending.entry["response"]["_transferSize"] = json!(size);
                 let mime = pending.entry["response"]["content"]["mimeType"].as_str().unwrap_or("").to_string();
                 let index = self.finish_request(pending, p["timestamp"].as_f64(), None);
-                if size >= 0.0 && (size as u64) <= BODY_LIMIT {
-                    let capture = self.capture();
+                let limit = self.recording().body_limit;
+                if size >= 0.0 && (size as u64) <= limit {
                     let (tracer, connection, session, id) =
                         (self.clone(), connection.clone(), session.to_string(), id.to_string());
                     tokio::spawn(async move {
@@ -68,6 +78,7 @@ impl Tracer {
                 }
             }
             "Network.loadingFailed" => {
+                let _ended = self.capture();
                 let Some(mut pending) = self.recording().requests.remove(&key) else { return };
                 if pending.answered.is_none() {
                     pending.entry["response"] = json!({ "status": -1, "statusText": "", "httpVersion": "HTTP/1.1",
@@ -193,7 +204,7 @@ fn query(url: &str) -> Value {
 }
 
 /// A file extension for a body of this media type.
-fn extension(mime: &str) -> &'static str {
+pub(crate) fn extension(mime: &str) -> &'static str {
     match mime.split(';').next().unwrap_or("").trim() {
         "text/html" => "html",
         "text/css" => "css",

@@ -66,6 +66,8 @@ pub(crate) struct Recording {
     pub(crate) attachments: std::collections::HashMap<String, Vec<Value>>,
     /// Captures in the background not yet ended (response bodies, snapshots).
     pub(crate) pending_captures: usize,
+    /// Response bodies larger than this are listed without their content.
+    pub(crate) body_limit: u64,
     next_call: u64,
     /// The groups open now, innermost last: an action's parent is the last one.
     groups: Vec<String>,
@@ -109,6 +111,7 @@ impl Tracer {
             screencast: Vec::new(),
             requests: Default::default(),
             pending_captures: 0,
+            body_limit: super::network::BODY_LIMIT,
             attachments: Default::default(),
             next_call: 0,
             groups: Vec::new(),

@@ -115,8 +115,11 @@
     // Another fresh, isolated context in the same browser (a second user), closed with the
     // scenario, with Playwright's context options (checked in Rust: an unknown one is an error).
     async newContext(options) {
-      const o = options || {};
+      let o = options || {};
       const site = callSite();
+      // A RegExp travels as its source and flags (a glob as it is, read in Rust).
+      const filter = o.recordHar && o.recordHar.urlFilter;
+      if (filter instanceof RegExp) o = { ...o, recordHar: { ...o.recordHar, urlFilter: { source: filter.source, flags: filter.flags } } };
       const id = await send({ target: 'browser', op: 'newContext', args: [o], generation: this._generation }, site).then((r) => r.ok);
       const context = new BrowserContext(this, id);
       context._recordVideo = !!o.recordVideo;

@@ -4,7 +4,9 @@
 // entry, and a navigation that ends elsewhere is redirected there. A request no entry answers is
 // aborted, or with `notFound: 'fallback'` handed to the next route (or the network). Bodies are
 // the entries' text (or base64), or the files they name (`_file`, beside the HAR, as Playwright
-// records them). Recording (`update: true`) and HARs inside a zip are not ours yet.
+// records them). With `update: true` the requests go to the network instead and are recorded
+// into the file (Rust's HAR recorder, `har_recorder.rs`), written when the context closes; a
+// page's records only that page. Replaying a HAR inside a zip is not ours yet.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
@@ -15,7 +17,6 @@
   // The HAR at `file` (read as node:fs reads, so the project's file rules hold).
   function openHar(what, file, options) {
     const o = options || {};
-    if (o.update) throw new Error(`${what}: recording a HAR (update: true) is not supported by ferridriver yet`);
     if (/\.zip$/i.test(String(file))) throw new Error(`${what}: a HAR inside a zip is not supported by ferridriver yet; pass the .har file`);
     const har = JSON.parse(fs.readFileSync(String(file), 'utf8'));
     if (!har || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${what}: ${file} is not a HAR file (no log.entries)`);
@@ -101,13 +102,27 @@
     };
   }
 
+  // A recording's options as Rust takes them: a RegExp travels as its source and flags.
+  function harOptions(o) {
+    const filter = o.urlFilter instanceof RegExp ? { source: o.urlFilter.source, flags: o.urlFilter.flags } : o.urlFilter;
+    return { content: o.content, mode: o.mode, urlFilter: filter, resourcesDir: o.resourcesDir };
+  }
+  pw.harOptions = harOptions;
+  // `update: true`, with Playwright's defaults for it: bodies attached beside the file, `minimal`.
+  function recordInto(context, page, file, o) {
+    const options = harOptions({ content: o.updateContent || 'attach', mode: o.updateMode || 'minimal', urlFilter: o.url });
+    return context._op('harStart', [String(file), options, page ? page._id : null]).then(() => undefined);
+  }
+
   Page.prototype.routeFromHAR = async function (file, options) {
     const o = options || {};
+    if (o.update) return recordInto(this._context, this, file, o);
     const har = openHar('page.routeFromHAR', file, o);
     await this.route(o.url || '**/*', handlerOf(har, o.notFound || 'abort'));
   };
   BrowserContext.prototype.routeFromHAR = async function (file, options) {
     const o = options || {};
+    if (o.update) return recordInto(this, null, file, o);
     const har = openHar('browserContext.routeFromHAR', file, o);
     await this.route(o.url || '**/*', handlerOf(har, o.notFound || 'abort'));
   };

@@ -347,6 +347,30 @@
           groupEnd: () => op('tracingGroupEnd', []),
           stopChunk: (options) => op('tracingStopChunk', [(options && options.path) || null]),
           stop: (options) => op('tracingStop', [(options && options.path) || null]),
+          // One HAR at a time (Playwright's rule), written by stopHar or when the context closes.
+          startHar: async (path, options) => {
+            const o = options || {};
+            if (this._harId !== undefined) throw new Error('tracing.startHar: HAR recording has already been started');
+            if (o.resourcesDir && /\.zip$/i.test(String(path))) throw new Error('tracing.startHar: resourcesDir option is not compatible with a .zip har file');
+            this._harId = null; // taken while it starts
+            try {
+              this._harId = await this._op('harStart', [String(path), pw.harOptions(o), null]);
+            } catch (e) {
+              this._harId = undefined;
+              throw e;
+            }
+            // As Playwright's: disposing stops the HAR being recorded then, whichever it is.
+            return new pw.Disposable(() => {
+              if (this._harId === undefined) throw new Error('disposableStub.dispose: HAR recording has not been started');
+              return this._tracing.stopHar();
+            });
+          },
+          stopHar: async () => {
+            const id = this._harId;
+            if (id === undefined) throw new Error('tracing.stopHar: HAR recording has not been started');
+            this._harId = undefined;
+            await op('harStop', [id]);
+          },
         };
       }
       return this._tracing;

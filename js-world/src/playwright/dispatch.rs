@@ -93,6 +93,10 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
                 let dir = admitted.path.as_ref().ok_or("internal: recordVideo.dir was not checked")?;
                 record.dir = dir.to_string_lossy().into_owned();
             }
+            if let Some(record) = options.record_har.as_mut() {
+                let path = admitted.har_path.as_ref().ok_or("internal: recordHar.path was not checked")?;
+                record.path = path.to_string_lossy().into_owned();
+            }
             Ok(json!(session.new_context(options).await?))
         }
     }
@@ -465,6 +469,34 @@ async fn context_op(session: &Session, r: &Request, op: ContextOp, admitted: Adm
         ContextOp::TracingStartChunk => context.tracing_start_chunk().map(|_| Value::Null)?,
         ContextOp::TracingGroup => context.tracing_group(Some(&r.arg::<String>(0)?)).map(|_| Value::Null)?,
         ContextOp::TracingGroupEnd => context.tracing_group(None).map(|_| Value::Null)?,
+        ContextOp::HarStart => {
+            let path = admitted.path.as_ref().ok_or("internal: the HAR's path was not checked")?;
+            let options: HarOptions = r.arg(1)?;
+            // Checked as the path is: inside the project, symlinks followed.
+            let resources_dir = match &options.resources_dir {
+                Some(dir) => Some(
+                    super::files::project_directory(&format!("{}: resourcesDir", admitted.what), dir)
+                        .map_err(|f| Failure { name: crate::JsErrorName::SandboxViolation, message: f.message })?
+                        .to_string_lossy()
+                        .into_owned(),
+                ),
+                None => None,
+            };
+            let record = ferridriver_browser::RecordHar {
+                path: path.to_string_lossy().into_owned(),
+                content: options.content,
+                mode: options.mode,
+                url_filter: options.url_filter,
+                omit_content: None,
+                resources_dir,
+            };
+            let page = match r.arg::<Option<usize>>(2)? {
+                Some(id) => Some(session.page(id).await?),
+                None => None,
+            };
+            json!(context.start_har(record, page.as_ref()).await?)
+        }
+        ContextOp::HarStop => context.stop_har(r.arg(0)?).await.map(|_| Value::Null)?,
         ContextOp::TracingStop | ContextOp::TracingStopChunk => {
             let path = admitted.path.as_deref();
             match op {
@@ -542,6 +574,16 @@ struct TracingOptions {
     sources: Option<bool>,
     #[allow(dead_code)]
     name: Option<String>,
+}
+
+/// What `tracing.startHar` and `routeFromHAR({ update: true })` record (`js/har_routes.js`, `js/page_extras.js`).
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct HarOptions {
+    content: Option<String>,
+    mode: Option<String>,
+    url_filter: Option<ferridriver_browser::UrlFilter>,
+    resources_dir: Option<String>,
 }
 
 /// One file of `locator.setInputFiles`, read by the JS side (base64).

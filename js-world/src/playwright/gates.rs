@@ -20,6 +20,8 @@ pub(super) struct Admitted {
     pub path: Option<PathBuf>,
     /// The operation as its errors name it (`page.screenshot`), for a failed write.
     pub what: String,
+    /// Where a new context's `recordHar` may write its HAR (beside it: attached bodies).
+    pub har_path: Option<PathBuf>,
 }
 
 impl Admitted {
@@ -60,14 +62,21 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
                 super::files::project_source(&format!("{}: storageState", operation.label()), path)
                     .map_err(|message| Failure { name: JsErrorName::SandboxViolation, message })?;
             }
+            let refused = |f: Failure| Failure { name: JsErrorName::SandboxViolation, message: f.message };
+            let har_path = match &options.record_har {
+                Some(record) => Some(
+                    super::files::project_target(&format!("{}: recordHar.path", operation.label()), &record.path)
+                        .map_err(refused)?,
+                ),
+                None => None,
+            };
             match &options.record_video {
                 Some(record) => {
                     let what = format!("{}: recordVideo.dir", operation.label());
-                    let path = super::files::project_directory(&what, &record.dir)
-                        .map_err(|f| Failure { name: JsErrorName::SandboxViolation, message: f.message })?;
-                    Admitted { path: Some(path), what, ..Admitted::default() }
+                    let path = super::files::project_directory(&what, &record.dir).map_err(refused)?;
+                    Admitted { path: Some(path), what, har_path, ..Admitted::default() }
                 }
-                None => Admitted::default(),
+                None => Admitted { har_path, ..Admitted::default() },
             }
         }
         Gate::ProjectWrite(i) => match r.args.get(i) {

@@ -247,6 +247,8 @@ operations! {
         TracingGroupEnd = "tracingGroupEnd"() Open, ["Tracing.groupEnd"];
         TracingStop = "tracingStop"("path") ProjectWrite(0), ["Tracing.stop"];
         TracingStopChunk = "tracingStopChunk"("path") ProjectWrite(0), ["Tracing.stopChunk"];
+        HarStart = "harStart"("path", "options", "page") ProjectWrite(0), ["Tracing.startHar", "BrowserContext.routeFromHAR"];
+        HarStop = "harStop"("id") Open, ["Tracing.stopHar"];
     }
     Request("request") RequestOp {
         Fetch = "fetch"("method", "url", "options") Net(1), ["APIRequestContext.fetch"];

@@ -35,6 +35,17 @@ declare module '@playwright/test' {
     /** Films every page into `dir` (inside the project) as WebM; `size` defaults to the
      * viewport scaled down to fit 800×800. */
     recordVideo?: { dir: string; size?: { width: number; height: number } };
+    /** The context's network log as a HAR at `path` (inside the project), written when the
+     * context closes: bodies embedded (`.har`), in files beside it (`attach`, a `.zip`'s
+     * default) or omitted; `minimal` keeps what `routeFromHAR` needs; `urlFilter` keeps the
+     * requests it matches. */
+    recordHar?: {
+      path: string;
+      content?: 'embed' | 'attach' | 'omit';
+      mode?: 'full' | 'minimal';
+      urlFilter?: string | RegExp;
+      omitContent?: boolean;
+    };
     /** Downloads are accepted (the default); `false` refuses them. */
     acceptDownloads?: boolean;
     /** Pages run what their Content-Security-Policy forbids. */
@@ -88,6 +99,23 @@ declare module '@playwright/test' {
     groupEnd(): Promise<void>;
     stopChunk(options?: { path?: string }): Promise<void>;
     stop(options?: { path?: string }): Promise<void>;
+    /** Records the context's network into a HAR at `path` (inside the project), written by
+     * `stopHar()`, by disposing what it answers, or when the context closes. */
+    startHar(
+      path: string,
+      options?: { content?: 'omit' | 'embed' | 'attach'; mode?: 'full' | 'minimal'; resourcesDir?: string; urlFilter?: string | RegExp },
+    ): Promise<Disposable>;
+    stopHar(): Promise<void>;
+  }
+
+  /** `routeFromHAR`: answers from the HAR, or with `update` records into it (written when the
+   * context closes; bodies attached beside it and `minimal` by default). */
+  export interface RouteFromHAROptions {
+    url?: string | RegExp;
+    notFound?: 'abort' | 'fallback';
+    update?: boolean;
+    updateContent?: 'embed' | 'attach';
+    updateMode?: 'full' | 'minimal';
   }
 
   /** A file given by its content, for `setInputFiles`. */
@@ -153,7 +181,7 @@ declare module '@playwright/test' {
     /** Intercepts the requests of all its pages (after each page's own routes). */
     route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
     /** Answers matching requests from a HAR file (`url` narrows them; a request without an entry is aborted, or with `notFound: 'fallback'` goes on). */
-    routeFromHAR(har: string, options?: { url?: string | RegExp; notFound?: 'abort' | 'fallback' }): Promise<void>;
+    routeFromHAR(har: string, options?: RouteFromHAROptions): Promise<void>;
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;
   }

@@ -348,7 +348,7 @@ declare module '@playwright/test' {
     /** Intercepts the page's requests matching `url` (a glob, exact URL, RegExp, or a predicate of the Request). */
     route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
     /** Answers matching requests from a HAR file (`url` narrows them; a request without an entry is aborted, or with `notFound: 'fallback'` goes on). */
-    routeFromHAR(har: string, options?: { url?: string | RegExp; notFound?: 'abort' | 'fallback' }): Promise<void>;
+    routeFromHAR(har: string, options?: RouteFromHAROptions): Promise<void>;
     /** Removes routes of this `url` (and `handler`, if given). */
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;

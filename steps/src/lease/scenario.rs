@@ -256,6 +256,11 @@ impl BrowserLease {
                 let _ = context.set_filming(None).await;
             }
             context.set_tracer(None).await;
+            // Its HARs (`routeFromHAR` with `update`, `tracing.startHar`) end with the scenario,
+            // as they would when it closed.
+            if let Err(e) = context.end_hars().await {
+                eprintln!("ferridriver: {e}");
+            }
             self.source.release(context, page).await;
         }
         for context in extra {
