@@ -113,7 +113,7 @@ return out;
 
 const REPLAY: &str = r#"
 const out = {};
-for (const file of ['hars/embed.har', 'hars/attach/shop.har', 'hars/minimal.har']) {
+for (const file of ['hars/embed.har', 'hars/attach/shop.har', 'hars/minimal.har', 'hars/shop.zip']) {
   const context = await browser.newContext();
   await context.routeFromHAR(file, { notFound: 'abort' });
   const p = await context.newPage();
@@ -287,7 +287,7 @@ fn a_context_records_its_network_as_playwright_writes_a_har() {
         );
     }
     let (envelope, stderr) = js_suite::run_script(&dir, REPLAY, &[&base]);
-    for file in ["hars/embed.har", "hars/attach/shop.har", "hars/minimal.har"] {
+    for file in ["hars/embed.har", "hars/attach/shop.har", "hars/minimal.har", "hars/shop.zip"] {
         assert_eq!(
             envelope["value"][file],
             serde_json::json!([200, "/shop", [1, "tea"]]),

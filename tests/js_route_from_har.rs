@@ -70,15 +70,41 @@ fn requests_are_answered_from_a_har_as_playwright_answers_them() {
     js_suite::assert_module_as_playwright("route-from-har", &base, SCRIPT, &playwright, &[]);
 }
 
-/// What is not ours yet says so by name: replaying a HAR inside a zip (recording one is
-/// tests/js_record_har.rs).
+/// A zipped HAR that cannot be replayed says why, as Playwright's (replaying one is
+/// tests/js_record_har.rs): a missing file in Node's words, a zip without a `.har`, and a file
+/// that is not a zip (Playwright's wording of the last comes from its zip library).
 #[test]
-fn a_zipped_har_is_refused_by_name() {
+fn zipped_hars_that_cannot_be_replayed_say_why() {
     support::browser_available();
-    let dir = js_suite::project_dir("route-from-har-refused");
-    let script = "try { await page.routeFromHAR('a.zip'); return 'ok'; } catch (e) { return e.message; }";
-    let (envelope, stderr) = js_suite::run_script(&dir, script, &[]);
-    let answer = envelope["value"].as_str().unwrap_or_else(|| panic!("{envelope}\n{stderr}"));
-    assert!(answer.contains("a HAR inside a zip is not supported by ferridriver yet"), "{envelope}");
+    let script = r#"
+import fs from 'node:fs';
+const out = [];
+fs.writeFileSync('empty.zip', Buffer.from('504b0506000000000000000000000000000000000000', 'hex'));
+fs.writeFileSync('notzip.zip', 'hello');
+for (const f of ['nope.zip', 'empty.zip', 'notzip.zip']) {
+  try { await page.routeFromHAR(f); out.push('ok'); } catch (e) { out.push(e.message); }
+}
+export default out;
+"#;
+    // Playwright 1.65.1's answers.
+    let playwright = serde_json::json!({ "0": "page.routeFromHAR: ENOENT: no such file or directory, open 'nope.zip'",
+        "1": "Specified archive does not have a .har file",
+        "2": "page.routeFromHAR: End of central directory record signature not found. Either not a zip file, or file is truncated." });
+    let dir = js_suite::project_dir("route-from-har-zips");
+    std::fs::write(dir.join("probe.mjs"), script).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "probe.mjs"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let envelope: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ours = envelope["value"].as_array().unwrap_or_else(|| panic!("{envelope}"));
+    assert_eq!(ours[0], playwright["0"]);
+    assert!(ours[1].as_str().unwrap().ends_with(playwright["1"].as_str().unwrap()), "{envelope}");
+    assert!(
+        ours[2].as_str().unwrap().starts_with("page.routeFromHAR: ")
+            && ours[2].as_str().unwrap().contains("not a zip file"),
+        "{envelope}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

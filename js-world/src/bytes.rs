@@ -11,6 +11,19 @@ impl<'js> IntoJs<'js> for Bytes {
     }
 }
 
+/// Named files (a zip's) that reach JS as an object of `Uint8Array`s.
+pub(crate) struct NamedFiles(pub(crate) Vec<(String, Vec<u8>)>);
+
+impl<'js> IntoJs<'js> for NamedFiles {
+    fn into_js(self, ctx: &Ctx<'js>) -> rquickjs::Result<Value<'js>> {
+        let files = rquickjs::Object::new(ctx.clone())?;
+        for (name, bytes) in self.0 {
+            files.set(name, Bytes(bytes))?;
+        }
+        Ok(files.into_value())
+    }
+}
+
 /// The bytes of a typed array, copied out before any more JS runs.
 pub fn copy(bytes: &TypedArray<'_, u8>) -> Vec<u8> {
     // SAFETY: the slice is copied at once; no JavaScript runs while it is borrowed.

@@ -2,7 +2,7 @@
 //! scoped to the project root, UTF-8 and base64 conversions, timers' sleep, stderr output, and
 //! `browser(json)`, the one entry of the Playwright classes (`crate::playwright`).
 
-use crate::bytes::Bytes;
+use crate::bytes::{Bytes, NamedFiles};
 use crate::playwright::Session;
 use base64::Engine;
 use rquickjs::prelude::Async;
@@ -154,6 +154,15 @@ pub fn install(
     )?;
     let scope = root.clone();
     native.set(
+        "unzip",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<NamedFiles> {
+            let file = crate::node_fs::scoped(&scope, &path).map_err(|e| Exception::throw_message(&ctx, &e))?;
+            let files = unzip(&file).map_err(|e| Exception::throw_message(&ctx, &format!("{path}: {e}")))?;
+            Ok(NamedFiles(files))
+        })?,
+    )?;
+    let scope = root.clone();
+    native.set(
         "exists",
         Function::new(ctx.clone(), move |path: String| {
             crate::node_fs::scoped(&scope, &path).is_ok_and(|p| p.exists())
@@ -269,6 +278,36 @@ async fn sleep(ms: f64) -> rquickjs::Result<()> {
     tokio::time::sleep(Duration::from_millis(ms)).await;
     Ok(())
 }
+
+/// The files of a zip (a zipped HAR, `routeFromHAR`), by name; a zip that would unpack to
+/// more than [`UNZIP_LIMIT`] bytes is refused rather than read.
+fn unzip(path: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
+    use std::io::Read;
+    let opened = std::fs::File::open(path).map_err(|e| io_code(&e).to_string())?;
+    let mut archive = zip::ZipArchive::new(opened).map_err(|e| format!("not a zip file: {e}"))?;
+    let mut total = 0u64;
+    let mut files = Vec::new();
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).map_err(|e| e.to_string())?;
+        if entry.is_dir() {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        // Counted as read, not as the zip declares: a lying header cannot get past the limit.
+        let left = UNZIP_LIMIT - total;
+        (&mut entry).take(left + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+        total += bytes.len() as u64;
+        if total > UNZIP_LIMIT {
+            return Err(format!("unpacks to more than {} MiB", UNZIP_LIMIT >> 20));
+        }
+        let name = entry.name().map_err(|e| e.to_string())?.into_owned();
+        files.push((name, bytes));
+    }
+    Ok(files)
+}
+
+/// The most a zip read by [`unzip`] may unpack to.
+const UNZIP_LIMIT: u64 = 512 << 20;
 
 fn io_code(e: &std::io::Error) -> &'static str {
     match e.kind() {

@@ -6,27 +6,57 @@
 // the entries' text (or base64), or the files they name (`_file`, beside the HAR, as Playwright
 // records them). With `update: true` the requests go to the network instead and are recorded
 // into the file (Rust's HAR recorder, `har_recorder.rs`), written when the context closes; a
-// page's records only that page. Replaying a HAR inside a zip is not ours yet.
+// page's records only that page. A `.zip` is read as Playwright writes one: the `.har` inside
+// it, and the bodies beside it in the zip.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
   const { Page, BrowserContext } = pw;
   const { fs, path } = g.__ferridriver_modules;
+  const native = g.__ferridriver_native;
   const REDIRECTS = [301, 302, 303, 307, 308];
 
   // The HAR at `file` (read as node:fs reads, so the project's file rules hold).
   function openHar(what, file, options) {
     const o = options || {};
-    if (/\.zip$/i.test(String(file))) throw new Error(`${what}: a HAR inside a zip is not supported by ferridriver yet; pass the .har file`);
-    const har = JSON.parse(fs.readFileSync(String(file), 'utf8'));
+    let har;
+    if (/\.zip$/i.test(String(file))) {
+      const files = unzipped(what, String(file));
+      const name = Object.keys(files).find((n) => n.endsWith('.har'));
+      if (!name) throw new Error(`${what}: Specified archive does not have a .har file`);
+      har = JSON.parse(files[name].toString('utf8'));
+      har.zip = files;
+    } else {
+      har = JSON.parse(fs.readFileSync(String(file), 'utf8'));
+    }
     if (!har || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${what}: ${file} is not a HAR file (no log.entries)`);
     // Where the files its entries name are.
     har.dir = path.dirname(path.resolve(String(file)));
     return har;
   }
 
-  // A body: the file an entry names (never outside the HAR's folder), else its text.
+  // The files of a zip under the project, by name (read and size-checked in Rust).
+  function unzipped(what, file) {
+    let files;
+    try {
+      files = native.unzip(path.resolve(file));
+    } catch (e) {
+      // Node's words for a missing file, as a .har's.
+      throw new Error(`${what}: ${String(e.message).replace(/^[^:]*: (ENOENT: no such file or directory)$/, `$1, open '${file}'`)}`);
+    }
+    const out = {};
+    for (const name of Object.keys(files)) out[name] = g.Buffer._wrap(files[name]);
+    return out;
+  }
+
+  // A body: the file an entry names (in the zip, or beside the HAR and never outside its
+  // folder), else its text.
   function contentOf(har, content) {
+    if (content && content._file && har.zip) {
+      const body = har.zip[String(content._file)];
+      if (!body) throw new Error(`HAR entry _file not found in the zip: ${content._file}`);
+      return body;
+    }
     if (content && content._file) {
       const file = path.resolve(har.dir, String(content._file));
       if (!file.startsWith(har.dir + '/')) throw new Error(`HAR entry _file escapes base directory: ${content._file}`);
