@@ -74,7 +74,8 @@ pub enum UrlFilter {
 
 /// Playwright's `proxy`: the context's requests go through `server` (`http://host:port`,
 /// `socks5://host:port`; `host:port` is HTTP), except to the hosts in `bypass` (comma-separated);
-/// loopback addresses go through it too unless `bypass` names one, as in Playwright.
+/// loopback addresses go through it too unless `bypass` names one, as in Playwright. A proxy
+/// that asks for a sign-in (407) gets `username` and `password` (`network.rs`).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Proxy {
@@ -90,9 +91,6 @@ pub struct Proxy {
 impl Proxy {
     /// The proxy server and bypass list as Chromium takes them (Playwright's reading).
     pub(crate) fn for_chromium(&self) -> std::result::Result<(String, Option<String>), String> {
-        if self.username.is_some() || self.password.is_some() {
-            return Err("proxy: username and password are not supported by ferridriver yet (a proxy that needs no sign-in works)".into());
-        }
         let parsed = url::Url::parse(&self.server)
             .ok()
             .filter(|u| u.has_host())
@@ -326,6 +324,11 @@ impl ContextOptions {
         }
         if let Some(credentials) = &self.http_credentials {
             page.inner.network.set_credentials(credentials);
+        }
+        if let Some(Proxy { username: Some(username), password, .. }) = &self.proxy {
+            page.inner.network.set_proxy_credentials(username, password.as_deref().unwrap_or(""));
+        }
+        if self.http_credentials.is_some() || self.proxy.as_ref().is_some_and(|p| p.username.is_some()) {
             setup.interception();
         }
         if self.java_script_enabled == Some(false) {

@@ -21,6 +21,8 @@ pub(crate) struct Network {
     file_gate: Mutex<Option<UrlGate>>,
     /// HTTP authentication answers, when the context has some.
     credentials: Mutex<Option<HttpCredentials>>,
+    /// The proxy's sign-in (`proxy.username`/`password`), answered to its 407 challenges.
+    proxy_credentials: Mutex<Option<(String, String)>>,
     /// Requests whose challenge was already answered (a second challenge means wrong ones).
     answered_challenges: Mutex<HashSet<String>>,
     /// Whether request routing is on: then routes answer paused requests.
@@ -83,7 +85,8 @@ impl Network {
     /// `Fetch.disable`. One `Fetch.enable` holds every pattern of a session.
     pub(crate) fn interception(&self) -> (&'static str, Value) {
         let routing = self.routing.load(Ordering::Relaxed);
-        let auth = self.credentials.lock().map(|c| c.is_some()).unwrap_or(false);
+        let auth = self.credentials.lock().map(|c| c.is_some()).unwrap_or(false)
+            || self.proxy_credentials.lock().map(|c| c.is_some()).unwrap_or(false);
         let gated = self.file_gate.lock().map(|g| g.is_some()).unwrap_or(false);
         if routing || auth {
             let all =
@@ -124,21 +127,41 @@ impl Network {
             (params.pointer("/request/url").and_then(Value::as_str), self.answered_challenges.lock())
         {
             seen.remove(url);
+            seen.remove(&format!("proxy {url}"));
         }
     }
 
-    /// The answer to a `Fetch.authRequired` for `url`: the credentials for their origin (or
-    /// any, without one), else the browser's default (no answer: the 401 reaches the page).
+    /// Sets the proxy's sign-in.
+    pub(crate) fn set_proxy_credentials(&self, username: &str, password: &str) {
+        if let Ok(mut c) = self.proxy_credentials.lock() {
+            *c = Some((username.to_string(), password.to_string()));
+        }
+    }
+
+    /// The answer to a `Fetch.authRequired` for `url`: a proxy's challenge (`proxy`) gets the
+    /// proxy's sign-in; a server's the credentials for their origin (or any, without one).
+    /// Without them, the browser's default (no answer: the 401 or 407 reaches the page).
     /// Answered once per request (by URL, until a new request for it starts): asked again, the
-    /// credentials were wrong, and the 401 reaches the page.
-    pub(crate) fn challenge_response(&self, url: &str) -> Value {
-        let credentials = self.credentials.lock().ok().and_then(|c| c.clone());
-        let first = self.answered_challenges.lock().map(|mut seen| seen.insert(url.to_string())).unwrap_or(false);
+    /// credentials were wrong, and the challenge reaches the page.
+    pub(crate) fn challenge_response(&self, url: &str, proxy: bool) -> Value {
+        let credentials = if proxy {
+            self.proxy_credentials.lock().ok().and_then(|c| c.clone())
+        } else {
+            let credentials = self.credentials.lock().ok().and_then(|c| c.clone());
+            credentials
+                .filter(|c| c.origin.as_deref().is_none_or(|o| url.starts_with(o.trim_end_matches('/'))))
+                .map(|c| (c.username, c.password))
+        };
+        let key = if proxy { format!("proxy {url}") } else { url.to_string() };
+        let first = self.answered_challenges.lock().map(|mut seen| seen.insert(key)).unwrap_or(false);
+        // Playwright's answers: none to give is the browser's default (a server's 401 page, a
+        // proxy's failed load); asked again, the ones given were wrong.
         match credentials {
-            Some(c) if first && c.origin.as_deref().is_none_or(|o| url.starts_with(o.trim_end_matches('/'))) => {
-                json!({ "response": "ProvideCredentials", "username": c.username, "password": c.password })
+            Some((username, password)) if first => {
+                json!({ "response": "ProvideCredentials", "username": username, "password": password })
             }
-            _ => json!({ "response": "CancelAuth" }),
+            Some(_) => json!({ "response": "CancelAuth" }),
+            None => json!({ "response": "Default" }),
         }
     }
 }
@@ -226,5 +249,18 @@ mod tests {
             Some(HttpCredentials { username: "u".into(), password: "p".into(), origin: None });
         let (method, params) = network.interception();
         assert_eq!((method, params["handleAuthRequests"].as_bool()), ("Fetch.enable", Some(true)));
+    }
+
+    #[test]
+    fn a_proxys_challenge_gets_the_proxys_sign_in_and_a_servers_the_servers() {
+        let network = Network::default();
+        network.set_proxy_credentials("proxy-user", "proxy-pass");
+        assert_eq!(network.interception().1["handleAuthRequests"], true, "the proxy's challenges pause");
+        let url = "http://a.test/";
+        assert_eq!(network.challenge_response(url, true)["username"], "proxy-user");
+        assert_eq!(network.challenge_response(url, false)["response"], "Default", "no server credentials");
+        assert_eq!(network.challenge_response(url, true)["response"], "CancelAuth", "asked again: wrong ones");
+        network.forget_challenge(&json!({ "request": { "url": url } }));
+        assert_eq!(network.challenge_response(url, true)["password"], "proxy-pass", "a new request is answered");
     }
 }

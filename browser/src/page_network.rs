@@ -53,7 +53,8 @@ pub(crate) async fn pass(page: &PageInner, params: &Value, paused: &Paused) {
 /// Answers a `Fetch.authRequired` as `network.rs` decides.
 pub(crate) async fn answer_challenge(page: &PageInner, params: &Value) {
     let url = params.pointer("/request/url").and_then(Value::as_str).unwrap_or("");
-    let response = page.network.challenge_response(url);
+    let proxy = params.pointer("/authChallenge/source").and_then(Value::as_str) == Some("Proxy");
+    let response = page.network.challenge_response(url, proxy);
     let reply = json!({ "requestId": params["requestId"], "authChallengeResponse": response });
     let _ = page.connection.call_raw("Fetch.continueWithAuth", reply, Some(&page.session)).await;
 }

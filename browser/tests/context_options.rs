@@ -131,17 +131,20 @@ async fn http_credentials_answer_the_challenge_of_their_origin_only() {
                 .await
                 .unwrap();
             page.watch_network().await.unwrap();
-            let response = page.goto_with(&format!("{base}/__auth"), Default::default()).await.unwrap().unwrap();
+            let response = page.goto_with(&format!("{base}/__auth"), Default::default()).await;
             // Routing on and off again keeps answering challenges.
             page.set_routing(false).await.unwrap();
-            response.status
+            response.map(|r| r.unwrap().status).map_err(|e| e.to_string())
         }
     };
-    assert_eq!(status(json!({ "httpCredentials": { "username": "user", "password": "pass" } })).await, 200);
-    assert_eq!(status(json!({ "httpCredentials": { "username": "user", "password": "nope" } })).await, 401);
+    assert_eq!(status(json!({ "httpCredentials": { "username": "user", "password": "pass" } })).await, Ok(200));
+    assert_eq!(status(json!({ "httpCredentials": { "username": "user", "password": "nope" } })).await, Ok(401));
     let elsewhere =
         json!({ "httpCredentials": { "username": "user", "password": "pass", "origin": "https://example.com" } });
-    assert_eq!(status(elsewhere).await, 401, "never sent to another origin");
+    // Never sent to another origin: the browser's own answer, as with none (Playwright 1.65.1
+    // gives the same error: it leaves a challenge it has nothing for to the browser).
+    let err = status(elsewhere).await.unwrap_err();
+    assert!(err.starts_with("net::ERR_INVALID_AUTH_CREDENTIALS at "), "{err}");
     // Without credentials Chromium itself gives up on the challenge (Playwright 1.64 gives the
     // same error on this Chromium: it answers challenges only when credentials are set).
     let page = browser.new_context().await.unwrap().new_page().await.unwrap();

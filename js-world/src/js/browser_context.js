@@ -116,6 +116,7 @@
     // scenario, with Playwright's context options (checked in Rust: an unknown one is an error).
     async newContext(options) {
       let o = options || {};
+      if (this._launchProxy && o.proxy === undefined) o = { ...o, proxy: this._launchProxy };
       const site = callSite();
       // A RegExp travels as its source and flags (a glob as it is, read in Rust).
       const filter = o.recordHar && o.recordHar.urlFilter;

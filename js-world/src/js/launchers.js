@@ -11,7 +11,7 @@
   const native = g.__ferridriver_native || {};
 
   // Launch options that choose a browser process: the worker's is already running.
-  const PROCESS_OPTIONS = ['executablePath', 'channel', 'args', 'headless', 'devtools', 'slowMo', 'proxy', 'env', 'downloadsPath', 'tracesDir', 'chromiumSandbox', 'firefoxUserPrefs', 'ignoreDefaultArgs', 'handleSIGINT', 'handleSIGTERM', 'handleSIGHUP', 'timeout', 'logger'];
+  const PROCESS_OPTIONS = ['executablePath', 'channel', 'args', 'headless', 'devtools', 'slowMo', 'env', 'downloadsPath', 'tracesDir', 'chromiumSandbox', 'firefoxUserPrefs', 'ignoreDefaultArgs', 'handleSIGINT', 'handleSIGTERM', 'handleSIGHUP', 'timeout', 'logger'];
   let told = false;
   let toldEngine = false;
   function tellOnce(kind, options) {
@@ -63,7 +63,11 @@
           toldEngine = true;
           console.warn(`ferridriver: ${name}.launch() gives the worker's Chromium (ferridriver drives Chromium only)`);
         }
-        return new WorkerBrowser();
+        const browser = new WorkerBrowser();
+        // As a launched browser's: the contexts it makes go through its proxy unless they name
+        // their own.
+        if (options && options.proxy) browser._launchProxy = options.proxy;
+        return browser;
       },
       async connect() {
         return new WorkerBrowser();

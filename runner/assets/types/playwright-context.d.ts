@@ -57,8 +57,9 @@ declare module '@playwright/test' {
     serviceWorkers?: 'allow' | 'block';
     /** The page's selector shortcuts (`page.click(selector)`…) want exactly one match. */
     strictSelectors?: boolean;
-    /** The context's requests go through this proxy (loopback too, unless `bypass` names it); signing in to it is not supported yet. */
-    proxy?: { server: string; bypass?: string };
+    /** The context's requests go through this proxy (loopback too, unless `bypass` names it);
+     * a proxy that asks for a sign-in gets `username` and `password`. */
+    proxy?: { server: string; bypass?: string; username?: string; password?: string };
   }
 
   /** Fake Date, timers, animation frames and `performance.now` (Playwright's `clock`). A time
