@@ -181,6 +181,15 @@ impl BrowserContext {
         Ok(())
     }
 
+    /// The `httpCredentials` the context was created with (none: empty).
+    pub(crate) fn http_credentials(&self) -> Vec<crate::credentials::HttpCredentials> {
+        let settings = self.inner.settings.lock();
+        settings
+            .ok()
+            .and_then(|s| s.page_options.http_credentials.as_ref().map(|c| c.all().to_vec()))
+            .unwrap_or_default()
+    }
+
     /// The `baseURL` the context was created with.
     pub fn base_url(&self) -> Option<String> {
         self.inner.settings.lock().ok().and_then(|s| s.page_options.base_url.clone())

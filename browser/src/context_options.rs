@@ -148,7 +148,7 @@ pub struct ContextOptions {
     pub extra_http_headers: Option<BTreeMap<String, String>>,
     /// Answers HTTP authentication challenges (basic, digest…).
     #[serde(alias = "http_credentials")]
-    pub http_credentials: Option<crate::credentials::HttpCredentials>,
+    pub http_credentials: Option<crate::credentials::CredentialsList>,
     #[serde(rename = "ignoreHTTPSErrors", alias = "ignore_https_errors")]
     pub ignore_https_errors: Option<bool>,
     pub offline: Option<bool>,
@@ -235,6 +235,9 @@ impl ContextOptions {
         }
         if options.service_workers.as_deref().is_some_and(|v| !["allow", "block"].contains(&v)) {
             return Err("serviceWorkers: expected one of (allow|block)".into());
+        }
+        if let Some(credentials) = &options.http_credentials {
+            credentials.check()?;
         }
         if let Some(har) = &options.record_har {
             crate::har_recorder::check(har)?;
@@ -323,7 +326,7 @@ impl ContextOptions {
             setup.send("Security.setIgnoreCertificateErrors", json!({ "ignore": true }));
         }
         if let Some(credentials) = &self.http_credentials {
-            page.inner.network.set_credentials(credentials);
+            page.inner.network.set_credentials(credentials.all());
         }
         if let Some(Proxy { username: Some(username), password, .. }) = &self.proxy {
             page.inner.network.set_proxy_credentials(username, password.as_deref().unwrap_or(""));

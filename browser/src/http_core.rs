@@ -71,10 +71,15 @@ pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
     let mut url = call.url.to_string();
     let mut body = call.body.clone();
     let own_cookie = call.headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("cookie"));
+    // Credentials go to the origin they were given for: a redirect elsewhere drops them for
+    // the rest of the way, as Playwright's client does.
+    let mut authorized = true;
     for hop in 0..=MAX_REDIRECTS {
         let mut request = client.request(method.clone(), &url);
         for (k, v) in call.headers {
-            request = request.header(k, v);
+            if authorized || !k.eq_ignore_ascii_case("authorization") {
+                request = request.header(k, v);
+            }
         }
         if let (Some(jar), false) = (call.jar, own_cookie) {
             if let Some(cookie) = jar.cookie_header(&url).await.map_err(|e| HttpError::Failed(e.to_string()))? {
@@ -112,6 +117,10 @@ pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
             .to_string();
         if let Some(RedirectCheck(check)) = call.check {
             check(&next).map_err(|e| HttpError::Refused(format!("redirect refused: {e}")))?;
+        }
+        let origin = |u: &str| reqwest::Url::parse(u).map(|u| u.origin().ascii_serialization()).ok();
+        if origin(&url) != origin(&next) {
+            authorized = false;
         }
         if status == 303 || (matches!(status, 301 | 302) && method == reqwest::Method::POST) {
             if method != reqwest::Method::HEAD {

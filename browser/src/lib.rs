@@ -86,7 +86,7 @@ pub use context_options::{
     ContextOptions, Geolocation, Proxy, RecordHar, RecordVideo, StorageStateSource, UrlFilter, Viewport,
 };
 pub use cookie::Cookie;
-pub use credentials::HttpCredentials;
+pub use credentials::{CredentialsList, HttpCredentials};
 pub use drag::DragOptions;
 pub use element_handles::PinWhich;
 pub use emulation::MediaEmulation;

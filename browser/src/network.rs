@@ -19,8 +19,8 @@ use std::sync::Mutex;
 pub(crate) struct Network {
     /// Which `file:` URLs the page may load (`None`: all).
     file_gate: Mutex<Option<UrlGate>>,
-    /// HTTP authentication answers, when the context has some.
-    credentials: Mutex<Option<HttpCredentials>>,
+    /// HTTP authentication answers, when the context has some (`credentials.rs`).
+    credentials: Mutex<Vec<HttpCredentials>>,
     /// The proxy's sign-in (`proxy.username`/`password`), answered to its 407 challenges.
     proxy_credentials: Mutex<Option<(String, String)>>,
     /// Requests whose challenge was already answered (a second challenge means wrong ones).
@@ -85,7 +85,7 @@ impl Network {
     /// `Fetch.disable`. One `Fetch.enable` holds every pattern of a session.
     pub(crate) fn interception(&self) -> (&'static str, Value) {
         let routing = self.routing.load(Ordering::Relaxed);
-        let auth = self.credentials.lock().map(|c| c.is_some()).unwrap_or(false)
+        let auth = self.credentials.lock().map(|c| !c.is_empty()).unwrap_or(false)
             || self.proxy_credentials.lock().map(|c| c.is_some()).unwrap_or(false);
         let gated = self.file_gate.lock().map(|g| g.is_some()).unwrap_or(false);
         if routing || auth {
@@ -109,9 +109,9 @@ impl Network {
     }
 
     /// Sets the answers to authentication challenges.
-    pub(crate) fn set_credentials(&self, credentials: &HttpCredentials) {
+    pub(crate) fn set_credentials(&self, credentials: &[HttpCredentials]) {
         if let Ok(mut c) = self.credentials.lock() {
-            *c = Some(credentials.clone());
+            *c = credentials.to_vec();
         }
     }
 
@@ -147,10 +147,8 @@ impl Network {
         let credentials = if proxy {
             self.proxy_credentials.lock().ok().and_then(|c| c.clone())
         } else {
-            let credentials = self.credentials.lock().ok().and_then(|c| c.clone());
-            credentials
-                .filter(|c| c.origin.as_deref().is_none_or(|o| url.starts_with(o.trim_end_matches('/'))))
-                .map(|c| (c.username, c.password))
+            let credentials = self.credentials.lock().map(|c| c.clone()).unwrap_or_default();
+            crate::credentials::matching(&credentials, url).map(|c| (c.username.clone(), c.password.clone()))
         };
         let key = if proxy { format!("proxy {url}") } else { url.to_string() };
         let first = self.answered_challenges.lock().map(|mut seen| seen.insert(key)).unwrap_or(false);
@@ -246,7 +244,7 @@ mod tests {
         network.routing.store(false, Ordering::Relaxed);
         assert_eq!(network.interception().1["patterns"][0]["urlPattern"], "file:*", "only files pause for the gate");
         *network.credentials.lock().unwrap() =
-            Some(HttpCredentials { username: "u".into(), password: "p".into(), origin: None });
+            vec![HttpCredentials { username: "u".into(), password: "p".into(), origin: None, send: None }];
         let (method, params) = network.interception();
         assert_eq!((method, params["handleAuthRequests"].as_bool()), ("Fetch.enable", Some(true)));
     }

@@ -84,7 +84,6 @@ impl ApiRequest {
 
     /// Any method, through the shared HTTP core (cookies on every hop, the redirect check).
     pub async fn fetch(&self, method: &str, url: &str, options: RequestOptions) -> Result<ApiResponse> {
-        let failed = |message: String| BrowserError::Protocol { method: format!("{method} {url}"), message };
         let mut headers = options.headers.clone();
         if let Some(data) = &options.data {
             if serde_json::from_str::<serde_json::Value>(data).is_ok()
@@ -93,14 +92,50 @@ impl ApiRequest {
                 headers.push(("content-type".into(), "application/json".into()));
             }
         }
+        // The context's `httpCredentials`, as Playwright's API client uses them: up front with
+        // `send: 'always'`, else once in answer to a Basic challenge — never when the call
+        // gives its own `Authorization`.
+        let credentials = self.context.http_credentials();
+        let own = headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("authorization"));
+        let always = crate::credentials::matching(&credentials, url).filter(|c| c.send.as_deref() == Some("always"));
+        if let (false, Some(c)) = (own, always) {
+            headers.push(("authorization".into(), crate::credentials::basic_authorization(c)));
+        }
+        let check = options.redirect_check.as_ref();
+        let response = self.send(method, url, &headers, options.data.as_deref(), check).await?;
+        let challenged = response.status == 401
+            && response
+                .headers
+                .iter()
+                .any(|(k, v)| k.eq_ignore_ascii_case("www-authenticate") && v.trim_start().starts_with("Basic"));
+        let answer = crate::credentials::matching(&credentials, &response.url);
+        match (own || always.is_some(), challenged, answer) {
+            (false, true, Some(c)) => {
+                headers.push(("authorization".into(), crate::credentials::basic_authorization(c)));
+                self.send(method, &response.url, &headers, options.data.as_deref(), check).await
+            }
+            _ => Ok(response),
+        }
+    }
+
+    /// One request (its redirects followed), read completely.
+    async fn send(
+        &self,
+        method: &str,
+        url: &str,
+        headers: &[(String, String)],
+        data: Option<&str>,
+        check: Option<&crate::http_core::RedirectCheck>,
+    ) -> Result<ApiResponse> {
+        let failed = |message: String| BrowserError::Protocol { method: format!("{method} {url}"), message };
         let call = crate::http_core::HttpCall {
             method,
             url,
-            headers: &headers,
-            body: options.data.map(String::into_bytes),
+            headers,
+            body: data.map(|d| d.as_bytes().to_vec()),
             jar: Some(&self.context),
             follow: true,
-            check: options.redirect_check.as_ref(),
+            check,
         };
         let response = match crate::http_core::send(call).await {
             Ok(r) => r,

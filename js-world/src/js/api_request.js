@@ -116,7 +116,8 @@
   // Playwright's `request.newContext()`: an API client with a cookie jar of its own (a browser
   // context of the worker's browser that never opens a page). `baseURL` and `extraHTTPHeaders`
   // apply here, as Playwright applies them: URLs resolve against `baseURL` (a relative URL
-  // without one is an error), and a call's own header wins over the context's of the same name.
+  // without one is an error), and a call's own header wins over the context's of the same name;
+  // its `httpCredentials` answer challenges (or go up front with `send: 'always'`).
   // It lives until `dispose()`, or until the scenario (or BeforeAll round) that made it ends.
   class StandaloneRequestContext extends APIRequestContext {
     constructor(context, options) {
@@ -152,7 +153,10 @@
     async newContext(options) {
       const o = options || {};
       const browser = await g.__ferridriver_modules.playwright.chromium.launch();
-      const context = await browser.newContext(o.storageState ? { storageState: o.storageState } : {});
+      const own = {};
+      if (o.storageState) own.storageState = o.storageState;
+      if (o.httpCredentials) own.httpCredentials = o.httpCredentials;
+      const context = await browser.newContext(own);
       return new StandaloneRequestContext(context, o);
     },
   };

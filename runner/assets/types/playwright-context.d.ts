@@ -16,7 +16,9 @@ declare module '@playwright/test' {
     userAgent?: string;
     extraHTTPHeaders?: Record<string, string>;
     /** Answers HTTP authentication challenges (only from `origin` when given). */
-    httpCredentials?: { username: string; password: string; origin?: string };
+    /** One set or a list (the first that fits the request's origin); pages answer a server's
+     * challenge with them, API requests too, or send them up front with `send: 'always'`. */
+    httpCredentials?: HttpCredentials | HttpCredentials[];
     ignoreHTTPSErrors?: boolean;
     offline?: boolean;
     geolocation?: { latitude: number; longitude: number; accuracy?: number };
@@ -107,6 +109,13 @@ declare module '@playwright/test' {
       options?: { content?: 'omit' | 'embed' | 'attach'; mode?: 'full' | 'minimal'; resourcesDir?: string; urlFilter?: string | RegExp },
     ): Promise<Disposable>;
     stopHar(): Promise<void>;
+  }
+
+  export interface HttpCredentials {
+    username: string;
+    password: string;
+    origin?: string;
+    send?: 'always' | 'unauthorized';
   }
 
   /** `routeFromHAR`: answers from the HAR, or with `update` records into it (written when the

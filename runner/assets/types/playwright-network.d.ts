@@ -148,6 +148,8 @@ declare module '@playwright/test' {
     extraHTTPHeaders?: Record<string, string>;
     /** Cookies to start with (`storageState()` of another context, or a file's contents). */
     storageState?: StorageState;
+    /** Answer a Basic challenge (or go up front with `send: 'always'`). */
+    httpCredentials?: HttpCredentials | HttpCredentials[];
   }
   /** Playwright's `request`: API clients with cookie jars of their own. */
   export const request: {
