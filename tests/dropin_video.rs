@@ -130,3 +130,51 @@ fn a_suite_that_records_videos_in_its_hooks_runs_unchanged() {
     assert!(!std::path::Path::new("/tmp/fd-outside").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Playwright 1.65's `recordVideo` without `dir`: videos go to a scratch folder (inside the
+/// project here, `.ferridriver/videos`, so that `fs.readFileSync(await video.path())` works as
+/// in Playwright), each file removed with its video once the run lets it go; `fps` checked in
+/// Playwright's words; `showActions` refused by name.
+#[test]
+fn videos_without_a_folder_and_their_other_options() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let dir = js_suite::project_dir("video-scratch");
+    let script = r#"
+import fs from 'node:fs';
+const out = {};
+const context = await browser.newContext({ recordVideo: {} });
+const page = await context.newPage();
+await page.goto(args[0] + '/');
+const video = page.video();
+const path = await video.path();
+out.path = path.replace(/^.*(\.ferridriver\/videos\/)[0-9a-f]+\.webm$/i, '$1NAME.webm');
+await context.close();
+out.read = Array.from(fs.readFileSync(path).subarray(0, 4));
+await video.saveAs('kept.webm');
+for (const [key, recordVideo] of [['fps0', { fps: 0 }], ['show', { showActions: { duration: 500 } }], ['fps5', { fps: 5, dir: 'videos' }]]) {
+  try { const c = await browser.newContext({ recordVideo }); await (await c.newPage()).goto(args[0] + '/'); await c.close(); out[key] = 'ok'; }
+  catch (e) { out[key] = String(e.message).split('\n')[0]; }
+}
+export default out;
+"#;
+    std::fs::write(dir.join("probe.mjs"), script).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "probe.mjs", "--", &base])
+        .current_dir(&dir)
+        .output()
+        .expect("binary runs");
+    let envelope: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let value = &envelope["value"];
+    assert_eq!(value["path"], ".ferridriver/videos/NAME.webm", "{envelope}");
+    assert_eq!(value["read"], serde_json::json!([0x1a, 0x45, 0xdf, 0xa3]), "a WebM file: {envelope}");
+    assert_eq!(value["fps0"], "browser.newContext: \"recordVideo.fps\" must be a positive number, got 0");
+    assert!(value["show"].as_str().unwrap().contains("recordVideo.showActions is not supported by ferridriver yet"));
+    assert_eq!(value["fps5"], "ok");
+    assert_eq!(&std::fs::read(dir.join("kept.webm")).unwrap()[..4], b"\x1a\x45\xdf\xa3");
+    let left: Vec<_> = std::fs::read_dir(dir.join(".ferridriver/videos")).unwrap().flatten().collect();
+    assert!(left.is_empty(), "scratch videos go with the run: {left:?}");
+    assert_eq!(std::fs::read_dir(dir.join("videos")).unwrap().count(), 1, "a named folder keeps its video");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -234,7 +234,10 @@ impl BrowserContext {
         // (a popup) is waiting for its release. Filmed from its first document on.
         if let Some(record) = &options.record_video {
             let size = record.size.map_or_else(|| crate::video::default_size(viewport), |s| (s.width, s.height));
-            let video = crate::video::Video::start(std::path::Path::new(&record.dir), page.target_id(), size)
+            let dir = record.dir.as_ref().map_or_else(crate::video::scratch_dir, std::path::PathBuf::from);
+            let gap = crate::video::frame_gap(record.fps);
+            let scratch = record.scratch || record.dir.is_none();
+            let video = crate::video::Video::start(&dir, page.target_id(), size, gap, scratch)
                 .map_err(BrowserError::Evaluation)?;
             *page.inner.video.lock().map_err(|_| poisoned())? = Some(video);
         } else if let Some(filming) = self.inner.filming.lock().ok().and_then(|f| f.clone()) {

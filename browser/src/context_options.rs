@@ -27,13 +27,24 @@ pub struct Geolocation {
 }
 
 /// Playwright's `recordVideo`: a WebM of each page of the context, written into `dir` (made if
-/// missing), `size` or the viewport scaled down to fit 800×800 (ADR 0031).
+/// missing; without one, a scratch folder whose files go with their videos), `size` or the
+/// viewport scaled down to fit 800×800, at most `fps` frames a second (25 without) (ADR 0031).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RecordVideo {
-    pub dir: String,
+    #[serde(default)]
+    pub dir: Option<String>,
     #[serde(default)]
     pub size: Option<Viewport>,
+    #[serde(default)]
+    pub fps: Option<f64>,
+    /// Playwright's action annotations drawn on the video: refused by name (not ours yet).
+    #[serde(default)]
+    pub show_actions: Option<serde_json::Value>,
+    /// `dir` is a scratch folder the host chose because the options named none: each file
+    /// goes with its video's last handle (never read from the options).
+    #[serde(skip)]
+    pub scratch: bool,
 }
 
 /// Playwright's `recordHar`: the context's network log written as a HAR file at `path` when the
@@ -238,6 +249,18 @@ impl ContextOptions {
         }
         if let Some(credentials) = &options.http_credentials {
             credentials.check()?;
+        }
+        if let Some(video) = &options.record_video {
+            if let Some(fps) = video.fps.filter(|f| *f <= 0.0 || !f.is_finite()) {
+                // Playwright's words.
+                return Err(format!("\"recordVideo.fps\" must be a positive number, got {fps}"));
+            }
+            if video.show_actions.is_some() {
+                return Err(
+                    "recordVideo.showActions is not supported by ferridriver yet (the video shows the page only)"
+                        .into(),
+                );
+            }
         }
         if let Some(har) = &options.record_har {
             crate::har_recorder::check(har)?;

@@ -10,6 +10,17 @@ use std::time::{Duration, Instant};
 /// Frames closer together than this are thinned to the newest (Playwright's 25 per second).
 const FRAME_GAP: Duration = Duration::from_millis(40);
 
+/// The time between frames of a video of `fps` frames per second (Playwright's 25 without).
+pub(crate) fn frame_gap(fps: Option<f64>) -> Duration {
+    fps.filter(|f| *f > 0.0).map_or(FRAME_GAP, |f| Duration::from_secs_f64(1.0 / f))
+}
+
+/// Where videos go when `recordVideo` names no directory (Playwright's artifacts folder): each
+/// file is removed with its video's last handle (when its scenario or session lets it go).
+pub(crate) fn scratch_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("ferridriver-videos-{}", std::process::id()))
+}
+
 /// The most pixels a frame may have (4096 × 4096): a page's canvas and the encoder's buffers
 /// stay within a few hundred MB even at that size.
 const MAX_PIXELS: u64 = 4096 * 4096;
@@ -43,6 +54,8 @@ impl std::fmt::Debug for Video {
 
 struct Recording {
     path: PathBuf,
+    /// Written where the options named no directory: the file goes when the video does.
+    temporary: bool,
     size: (u32, u32),
     /// The encoder's inbox; `None` once the video ended.
     inbox: Mutex<Option<mpsc::SyncSender<Message>>>,
@@ -57,6 +70,10 @@ impl Drop for Recording {
     /// A video nobody holds any more ends now (its page is gone without a close).
     fn drop(&mut self) {
         self.end();
+        if self.temporary {
+            // The encoder may still be writing: the name goes now, the data when it closes.
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
 }
 
@@ -84,8 +101,15 @@ impl Drop for Outcome {
 
 impl Video {
     /// Starts recording `width × height` frames into a new file in `dir` (made if missing),
-    /// named after `page`.
-    pub(crate) fn start(dir: &Path, page: &str, (width, height): (u32, u32)) -> Result<Video, String> {
+    /// named after `page`, at most one frame per `gap`; a `temporary` file is removed with the
+    /// last handle of the video.
+    pub(crate) fn start(
+        dir: &Path,
+        page: &str,
+        (width, height): (u32, u32),
+        gap: Duration,
+        temporary: bool,
+    ) -> Result<Video, String> {
         let pixels = u64::from(width) * u64::from(height);
         if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS {
             return Err(format!(
@@ -103,12 +127,13 @@ impl Video {
         std::thread::Builder::new()
             .name("video-encoder".into())
             .spawn(move || {
-                let result = encode(file, (width, height), &frames);
+                let result = encode(file, (width, height), gap, &frames);
                 outcome.0.send_replace(Some(result));
             })
             .map_err(|e| format!("recordVideo: cannot start its encoder: {e}"))?;
         let inner = Arc::new(Recording {
             path,
+            temporary,
             size: (width, height),
             inbox: Mutex::new(Some(inbox)),
             start: Instant::now(),
@@ -199,7 +224,7 @@ impl Filming {
     /// Starts a video of `size` for the page `page` (its target id) and lists it.
     pub(crate) fn start(&self, page: &str, size: (u32, u32)) -> Result<Video, String> {
         let n = FILMED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let video = Video::start(&self.dir, &format!("{page}-{n}"), size)?;
+        let video = Video::start(&self.dir, &format!("{page}-{n}"), size, FRAME_GAP, false)?;
         self.videos.lock().unwrap_or_else(PoisonError::into_inner).push(video.clone());
         Ok(video)
     }
@@ -218,11 +243,16 @@ impl Filming {
 }
 
 /// The encoder's loop: writes frames until the page ends the video (or every sender is gone),
-/// then finishes and flushes the file. At most one frame per [`FRAME_GAP`] is written: a frame
+/// then finishes and flushes the file. At most one frame per `gap` is written: a frame
 /// that comes sooner is held (replacing one held before), and written when the burst has been
 /// quiet that long or the video ends, so the last thing a page showed is never lost; a frame
 /// that comes later supersedes it. A frame that cannot be decoded is skipped.
-fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message>) -> Result<(), String> {
+fn encode(
+    file: std::fs::File,
+    size: (u32, u32),
+    gap: Duration,
+    frames: &mpsc::Receiver<Message>,
+) -> Result<(), String> {
     let out = std::io::BufWriter::new(file);
     let mut writer = crate::video_encoder::WebmWriter::new(out, size.0, size.1)?;
     let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
@@ -231,7 +261,7 @@ fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message
     let mut end = None;
     loop {
         let message = match &held {
-            Some(_) => match frames.recv_timeout(FRAME_GAP) {
+            Some(_) => match frames.recv_timeout(gap) {
                 Ok(message) => Some(message),
                 Err(mpsc::RecvTimeoutError::Timeout) => None,
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -251,7 +281,7 @@ fn encode(file: std::fs::File, size: (u32, u32), frames: &mpsc::Receiver<Message
                 }
             }
             Some(Message::Frame(jpeg, at)) => {
-                if last_written.is_none_or(|last| at >= last + FRAME_GAP) {
+                if last_written.is_none_or(|last| at >= last + gap) {
                     held = None;
                     if writer.add_jpeg(&jpeg, ms(at)).is_ok() {
                         last_written = Some(at);
@@ -288,6 +318,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn fps_sets_the_time_between_frames() {
+        assert_eq!(frame_gap(Some(5.0)), Duration::from_millis(200));
+        assert_eq!(frame_gap(None), FRAME_GAP, "Playwright's 25 a second");
+    }
+
+    #[test]
     fn the_default_size_fits_the_viewport_into_800_by_800() {
         assert_eq!(default_size((1280, 720)), (800, 450));
         assert_eq!(default_size((640, 480)), (640, 480));
@@ -297,8 +333,8 @@ mod tests {
     #[test]
     fn a_size_vp8_cannot_carry_is_refused() {
         let dir = std::env::temp_dir();
-        assert!(Video::start(&dir, "X", (0, 10)).unwrap_err().contains("1 to 16383"));
-        assert!(Video::start(&dir, "X", (20000, 10)).is_err());
-        assert!(Video::start(&dir, "X", (16000, 16000)).unwrap_err().contains("4096×4096"));
+        assert!(Video::start(&dir, "X", (0, 10), FRAME_GAP, false).unwrap_err().contains("1 to 16383"));
+        assert!(Video::start(&dir, "X", (20000, 10), FRAME_GAP, false).is_err());
+        assert!(Video::start(&dir, "X", (16000, 16000), FRAME_GAP, false).unwrap_err().contains("4096×4096"));
     }
 }

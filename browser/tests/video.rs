@@ -64,8 +64,11 @@ fn near(rgb: &Value, want: [i64; 3]) -> bool {
 fn recording(dir: &std::path::Path, size: Option<(u32, u32)>) -> ContextOptions {
     ContextOptions {
         record_video: Some(RecordVideo {
-            dir: dir.to_string_lossy().into_owned(),
+            dir: Some(dir.to_string_lossy().into_owned()),
             size: size.map(|(width, height)| Viewport { width, height }),
+            fps: None,
+            show_actions: None,
+            scratch: false,
         }),
         ..ContextOptions::default()
     }

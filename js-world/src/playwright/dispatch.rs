@@ -90,8 +90,16 @@ async fn dispatch(session: &Session, r: &Request) -> Reply {
             // The directory the gate checked, as it really is (not what the script wrote); never
             // one it did not.
             if let Some(record) = options.record_video.as_mut() {
-                let dir = admitted.path.as_ref().ok_or("internal: recordVideo.dir was not checked")?;
-                record.dir = dir.to_string_lossy().into_owned();
+                let dir = match &record.dir {
+                    Some(_) => admitted.path.clone().ok_or("internal: recordVideo.dir was not checked")?,
+                    // Playwright's artifacts folder, inside the project here so that the suite
+                    // can read `video.path()`; each file goes with its video.
+                    None => {
+                        record.scratch = true;
+                        super::files::project_directory("browser.newContext: recordVideo", ".ferridriver/videos")?
+                    }
+                };
+                record.dir = Some(dir.to_string_lossy().into_owned());
             }
             if let Some(record) = options.record_har.as_mut() {
                 let path = admitted.har_path.as_ref().ok_or("internal: recordHar.path was not checked")?;

@@ -70,10 +70,11 @@ pub(super) fn admit(session: &Session, operation: &Operation, r: &Request) -> Re
                 ),
                 None => None,
             };
-            match &options.record_video {
-                Some(record) => {
+            // Without a directory, videos go to a scratch folder of ours (never the script's).
+            match options.record_video.as_ref().and_then(|r| r.dir.as_ref()) {
+                Some(dir) => {
                     let what = format!("{}: recordVideo.dir", operation.label());
-                    let path = super::files::project_directory(&what, &record.dir).map_err(refused)?;
+                    let path = super::files::project_directory(&what, dir).map_err(refused)?;
                     Admitted { path: Some(path), what, har_path, ..Admitted::default() }
                 }
                 None => Admitted { har_path, ..Admitted::default() },

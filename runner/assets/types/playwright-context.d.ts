@@ -34,9 +34,10 @@ declare module '@playwright/test' {
     baseURL?: string;
     /** A file written by `context.storageState({ path })`, or the state itself. */
     storageState?: string | StorageState;
-    /** Films every page into `dir` (inside the project) as WebM; `size` defaults to the
-     * viewport scaled down to fit 800×800. */
-    recordVideo?: { dir: string; size?: { width: number; height: number } };
+    /** Films every page into `dir` (inside the project; without one, a scratch folder whose
+     * files go with their videos) as WebM; `size` defaults to the viewport scaled down to fit
+     * 800×800; at most `fps` frames a second (25 without). */
+    recordVideo?: { dir?: string; size?: { width: number; height: number }; fps?: number };
     /** The context's network log as a HAR at `path` (inside the project), written when the
      * context closes: bodies embedded (`.har`), in files beside it (`attach`, a `.zip`'s
      * default) or omitted; `minimal` keeps what `routeFromHAR` needs; `urlFilter` keeps the

@@ -31,8 +31,8 @@ Then('wrong locator use', async function () {
   await this.page.clock.install(Date.now());
   // @ts-expect-error: page.video() is null when the context records no video
   await this.page.video().path();
-  // @ts-expect-error: recordVideo needs its directory
-  await this.browser.newContext({ recordVideo: { size: { width: 640, height: 360 } } });
+  // @ts-expect-error: recordVideo's fps is a number
+  await this.browser.newContext({ recordVideo: { fps: '25' } });
   // @ts-expect-error: not a context option (Playwright's is `locale`)
   await this.browser.newContext({ locales: 'fr-FR' });
   // @ts-expect-error: goto may resolve to null (a same-document navigation)
