@@ -3,7 +3,8 @@
 //! for a `target=_blank` link, a scripted `window.open`, a `window.open()` with no URL and a
 //! popup's own popup; the popup's URL when announced, its opener, the context's pages before
 //! and after one closes, what `context.on('page')` hears, and the timeout messages; and a
-//! popup nobody listened for, found in `context.pages()` with its opener.
+//! popup nobody listened for, found in `context.pages()` with its opener; and a context's
+//! routes answering a popup's first request.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -104,4 +105,43 @@ fn a_popup_nobody_listened_for_is_among_the_contexts_pages() {
     // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
     let playwright = serde_json::json!({ "unlistened": [1, "/popup", "Popup"], "opener": true });
     js_suite::assert_as_playwright("popups-unlistened", &base, UNLISTENED, &playwright, &[]);
+}
+
+const ROUTED_PAGES: &[(&str, &str)] = &[
+    ("/", "<title>home</title><a id=a target=_blank href='/popup'>open</a><button id=b onclick=\"window.open('/popup2')\">win</button>"),
+    ("/popup", "<title>real popup</title>"),
+    ("/popup2", "<title>real popup2</title>"),
+];
+
+const ROUTED: &str = r#"const out = {};
+const base = args[0];
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+const fresh = async () => { const c = await browser.newContext(); const p = await c.newPage(); await p.goto(base + '/'); return [c, p]; };
+const mock = (r) => r.fulfill({ contentType: 'text/html', body: '<title>mocked ' + new URL(r.request().url()).pathname + '</title>' });
+await attempt('event', async () => { const [c, p] = await fresh(); await c.route('**/popup*', mock); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return [await pop.title(), pop.url().replace(base, '')]; });
+await attempt('noListener', async () => { const [c, p] = await fresh(); await c.route('**/popup*', mock); await p.click('#b'); await p.waitForTimeout(500); const pages = c.pages(); const pop = pages[pages.length - 1]; await pop.waitForLoadState(); return [pages.length, await pop.title()]; });
+await attempt('contextPageEvent', async () => { const [c, p] = await fresh(); await c.route('**/popup*', mock); const [pop] = await Promise.all([c.waitForEvent('page'), p.click('#a')]); await pop.waitForLoadState(); return pop.title(); });
+await attempt('fallback', async () => { const [c, p] = await fresh(); await c.route('**/popup*', (r) => r.fallback()); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return pop.title(); });
+await attempt('pageRouteOnly', async () => { const [c, p] = await fresh(); await p.route('**/popup*', mock); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return pop.title(); });
+await attempt('unrouted', async () => { const [c, p] = await fresh(); await c.route('**/popup*', mock); await c.unroute('**/popup*'); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return pop.title(); });
+await attempt('requestSeen', async () => { const [c, p] = await fresh(); const seen = []; await c.route('**/*', (r) => { seen.push(new URL(r.request().url()).pathname); return r.continue(); }); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#b')]); await pop.waitForLoadState(); return seen.filter((s) => s !== '/favicon.ico'); });
+await attempt('abort', async () => { const [c, p] = await fresh(); await c.route('**/popup*', (r) => r.abort()); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return pop.url(); });
+export default out;
+"#;
+
+/// Playwright 1.65.1's answers to `ROUTED` on the same pages.
+const ROUTED_PLAYWRIGHT: &str = r#"{"event":["mocked /popup","/popup"],"noListener":[2,"mocked /popup2"],"contextPageEvent":"mocked /popup","fallback":"real popup","pageRouteOnly":"real popup","unrouted":"real popup","requestSeen":["/popup2"],"abort":"chrome-error://chromewebdata/"}"#;
+
+/// A context's routes see a popup's requests from its very first (the document it opens
+/// with), whether or not anyone listens for the popup, as Playwright's do; the opener's own
+/// routes do not; `fallback` and `unroute` let it through.
+#[test]
+fn context_routes_answer_a_popups_first_request() {
+    support::browser_available();
+    let base = support::serve(ROUTED_PAGES);
+    let playwright = serde_json::from_str(ROUTED_PLAYWRIGHT).unwrap();
+    // After an aborted first document Playwright names the error page's URL; ours is the
+    // history's entry, the URL asked for.
+    let aborted = serde_json::json!(format!("{base}/popup"));
+    js_suite::assert_module_as_playwright("popup-routes", &base, ROUTED, &playwright, &[("abort", aborted)]);
 }

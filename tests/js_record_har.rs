@@ -366,7 +366,9 @@ await attempt('startHar', async () => {
   answers.push(summary('hars/disposed.har'));
   await tried(() => context.tracing.startHar('hars/a.zip', { resourcesDir: 'hars/res' }));
   await context.tracing.startHar('hars/res.har', { content: 'attach', resourcesDir: 'hars/res' });
+  // Its own requests answered before the HAR stops (Playwright writes what finished by then).
   await p.reload();
+  await p.waitForFunction(() => document.title === 'done');
   await context.tracing.stopHar();
   answers.push(fs.readdirSync('hars/res').sort().length, summary('hars/res.har'));
   await context.tracing.startHar('hars/at-close.har');

@@ -42,6 +42,9 @@ struct Inner {
     filming: Mutex<Option<crate::video::Filming>>,
     /// The HARs the context records (`har_recorder.rs`), shared with its pages.
     har: crate::har_recorder::HarSlot,
+    /// Whether the context has routes (the JS world's `context.route`): its new pages route
+    /// from their first request, before anyone listens to them (`popups.rs`).
+    routed: std::sync::atomic::AtomicBool,
 }
 
 impl Drop for Inner {
@@ -83,6 +86,7 @@ impl BrowserContext {
                 user_tracing: Mutex::default(),
                 filming: Mutex::default(),
                 har: Arc::default(),
+                routed: std::sync::atomic::AtomicBool::new(false),
             }),
         }
     }
@@ -230,6 +234,10 @@ impl BrowserContext {
             )
         };
         let gate = self.inner.file_gate.lock().ok().and_then(|g| g.clone());
+        let routed = self.inner.routed.load(std::sync::atomic::Ordering::SeqCst);
+        if routed {
+            page.inner.network.set_routing(true);
+        }
         // Before anything is sent: a video that cannot start fails the page before a held one
         // (a popup) is waiting for its release. Filmed from its first document on.
         if let Some(record) = &options.record_video {
@@ -252,11 +260,12 @@ impl BrowserContext {
         let hars = crate::har_recorder::recorders(&self.inner.har);
         if let Some(gate) = &gate {
             page.inner.network.set_file_gate(gate.clone());
-            if held {
-                let mut first = Setup::new(page);
-                first.interception();
-                first.finish().await?;
-            }
+        }
+        // A held page's gate and routes are in place before anything else is sent.
+        if held && (gate.is_some() || routed) {
+            let mut first = Setup::new(page);
+            first.interception();
+            first.finish().await?;
         }
         let mut setup = Setup::new(page);
         setup.enable();
@@ -287,7 +296,7 @@ impl BrowserContext {
         for script in &scripts {
             setup.init_script(script, !held);
         }
-        if gate.is_some() && !held {
+        if (gate.is_some() || routed) && !held {
             setup.interception();
         }
         if tracer.is_some_and(|t| t.screenshots()) || page.inner.video().is_some() {
@@ -325,6 +334,12 @@ impl BrowserContext {
     /// The HAR recordings of this context (`context_har.rs`), shared with its pages.
     pub(crate) fn har_slot(&self) -> crate::har_recorder::HarSlot {
         Arc::clone(&self.inner.har)
+    }
+
+    /// Whether the context has routes: its new pages (popups included) then route from their
+    /// first request (the JS world's `context.route` says so; its routes answer).
+    pub fn route_new_pages(&self, on: bool) {
+        self.inner.routed.store(on, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// The slot of the tracer recording this context (its pages share it).

@@ -12,7 +12,14 @@ impl Page {
     /// Every event of this page from now on. A subscriber that falls more than 1024 events
     /// behind misses the oldest ones (`RecvError::Lagged`).
     pub fn events(&self) -> broadcast::Receiver<PageEvent> {
-        self.inner.events.subscribe()
+        // Requests paused before anyone listened wait for their answer: the first listener
+        // hears of them (under the lock the watcher keeps them with, `popups::route_unheard`).
+        let mut unclaimed = self.inner.unclaimed_routes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let events = self.inner.events.subscribe();
+        for route in unclaimed.drain(..) {
+            let _ = self.inner.events.send(route);
+        }
+        events
     }
 
     /// Starts reporting network requests and responses as events (the Network domain costs

@@ -113,6 +113,11 @@ pub enum PageEvent {
         #[serde(rename = "postData")]
         post_data: Option<String>,
     },
+    /// A request of a popup that nobody listens to yet, paused by its context's routes
+    /// (`route` is its [`PageEvent::Route`]): heard by the opener's listeners, whose context
+    /// routes answer it through the popup (`Page::opened_page(target)`) — before the popup
+    /// is announced, as Playwright's context routes see a popup's first request.
+    PopupRoute { target: String, route: Box<PageEvent> },
 }
 
 /// The binding every function `Page::expose_binding` gives a page calls through.

@@ -75,6 +75,12 @@ pub(crate) struct PageInner {
     pub(crate) popups: std::sync::Mutex<std::collections::HashMap<String, Page>>,
     /// The target id of the page that opened this one (a popup's opener, `popups.rs`).
     pub(crate) opener: std::sync::OnceLock<String>,
+    /// The page that opened this one, while it lives: a popup's requests its context's routes
+    /// pause before anyone listens to the popup go to the opener's listeners (`popups.rs`).
+    pub(crate) opener_page: std::sync::OnceLock<std::sync::Weak<PageInner>>,
+    /// Requests routing paused while nobody listened to the page, given to its first
+    /// listener (`Page::events`).
+    pub(crate) unclaimed_routes: std::sync::Mutex<Vec<crate::events::PageEvent>>,
     /// Whether the page takes touches (its context's `hasTouch`): `tap.rs`.
     pub(crate) touch: std::sync::atomic::AtomicBool,
     /// The page's video while it is filmed: its context records them, or a run films it

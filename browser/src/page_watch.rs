@@ -75,6 +75,8 @@ impl Page {
             binding_added: std::sync::atomic::AtomicBool::new(false),
             helpers: std::sync::Mutex::default(),
             opener: std::sync::OnceLock::new(),
+            opener_page: std::sync::OnceLock::new(),
+            unclaimed_routes: std::sync::Mutex::default(),
             popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
             video: std::sync::Mutex::default(),
@@ -147,11 +149,14 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 har.network_event(&page.trace_id(), &event, &page.connection, &page.session);
             }
         }
-        // Events are only built while someone listens.
+        // Events are only built while someone listens; a paused request must reach someone
+        // (`popups.rs`): it waits for its answer.
         if page.events.receiver_count() > 0 {
             for e in crate::events::translate(&event) {
                 let _ = page.events.send(e);
             }
+        } else if paused == Some(crate::network::Paused::Routed) {
+            crate::popups::route_unheard(&page, crate::events::translate(&event));
         }
         if let Some(paused) = &paused {
             crate::page_network::pass(&page, &event.params, paused).await;

@@ -137,6 +137,15 @@ async fn take_popup(context: BrowserContext, target: String, session: String, op
     let _ = page.inner.opener.set(opener.clone());
     // Counted at once, so that a reset meanwhile closes it with the scenario it belongs to.
     context.remember(page.clone());
+    // Known to its opener before it loads anything: its first requests may be routed there.
+    if let Some(opener) = context.page_by_target(&opener) {
+        let _ = page.inner.opener_page.set(Arc::downgrade(&opener.inner));
+        if opener.inner.events.receiver_count() > 0 {
+            if let Ok(mut popups) = opener.inner.popups.lock() {
+                popups.insert(target.clone(), page.clone());
+            }
+        }
+    }
     if context.set_up(&page, true).await.is_err() {
         let _ = connection.call_raw("Target.closeTarget", json!({ "targetId": target }), None).await;
         return;
@@ -157,6 +166,31 @@ impl Page {
     /// The page announced by this page's [`PageEvent::Popup`] for `target` (once).
     pub fn take_popup(&self, target: &str) -> Option<Page> {
         self.inner.popups.lock().ok()?.remove(target)
+    }
+
+    /// The page this page opened as `target`, not announced yet ([`PageEvent::PopupRoute`]).
+    pub fn opened_page(&self, target: &str) -> Option<Page> {
+        self.inner.popups.lock().ok()?.get(target).cloned()
+    }
+}
+
+/// Requests of `page` its routing paused while nobody listens to it (`events`, its Route
+/// events): a popup's go to its opener's listeners (its context's routes answer them there),
+/// else they wait for the page's first listener.
+pub(crate) fn route_unheard(page: &crate::page::PageInner, events: Vec<PageEvent>) {
+    let opener = page.opener_page.get().and_then(Weak::upgrade).filter(|o| o.events.receiver_count() > 0);
+    // Under the lock `Page::events` takes to subscribe: a listener that came meanwhile hears
+    // them itself, one that comes later finds them kept.
+    let mut unclaimed = page.unclaimed_routes.lock().unwrap_or_else(PoisonError::into_inner);
+    for event in events.into_iter().filter(|e| matches!(e, PageEvent::Route { .. })) {
+        if page.events.receiver_count() > 0 {
+            let _ = page.events.send(event);
+        } else if let Some(opener) = &opener {
+            let forwarded = PageEvent::PopupRoute { target: page.frame_id.clone(), route: Box::new(event) };
+            let _ = opener.events.send(forwarded);
+        } else {
+            unclaimed.push(event);
+        }
     }
 }
 

@@ -32,6 +32,14 @@
     return [page, true];
   }
 
+  // Page `id`, which `opener` opened and which is not announced yet (its requests are routed
+  // before it is): the context's JS page, not yet among its listeners' pages.
+  pw.popupOf = function (opener, id) {
+    const [page] = pageOf(opener._context, id);
+    if (!page._opener) page._opener = opener;
+    return page;
+  };
+
   // Page `id`, which `opener` opened (already one of the context's pages in Rust).
   pw.adoptPopup = function (opener, id) {
     const context = opener._context;

@@ -294,6 +294,10 @@
       case 'route':
         // Paused by page.route (js/page_routes.js), which answers it.
         return ['__route', e];
+      case 'popuproute':
+        // A request of a popup not announced yet, paused by the context's routes: answered
+        // through the popup, which joins the context when it is announced.
+        return ['__route', e.route, pw.popupOf(page, e.page)];
       case 'binding':
         // A call of a function exposeFunction gave the page.
         return ['__binding', e];
@@ -372,7 +376,7 @@
           if (page._tap) tapEvent(page, e);
           const decoded = decode(page, e);
           if (!decoded) continue;
-          if (decoded[0] === '__route') pw.handleRoute(page, decoded[1]).catch((err) => report('page.route handler', err));
+          if (decoded[0] === '__route') pw.handleRoute(decoded[2] || page, decoded[1]).catch((err) => report('page.route handler', err));
           else if (decoded[0] === '__binding') answerBinding(page, decoded[1]);
           else emit(page, decoded[0], decoded[1]);
         }

@@ -164,7 +164,9 @@
   }
   function settleRouting(owner) {
     const idle = pagesOf(owner).filter((p) => !(p._routes || []).length && !((p._context && p._context._routes) || []).length);
-    return Promise.all(idle.map(unsubscribeRoutes)).then(() => undefined);
+    const context = owner instanceof Page ? null : owner;
+    const newPages = context && !(context._routes || []).length ? context._op('routeNewPages', [false]) : null;
+    return Promise.all([...idle.map(unsubscribeRoutes), newPages]).then(() => undefined);
   }
 
   // unroute/unrouteAll, the same on pages and contexts.
@@ -194,7 +196,10 @@
   Object.assign(BrowserContext.prototype, removal, {
     route(url, handler, options) {
       addRoute(this, this._pages[0], url, handler, options);
-      const added = Promise.all(this.pages().map((page) => subscribe(page, 'route')));
+      // New pages, popups too, route from their first request on (Rust holds what they ask
+      // for until it is answered here).
+      const pages = Promise.all(this.pages().map((page) => subscribe(page, 'route')));
+      const added = Promise.all([pages, this._op('routeNewPages', [true])]);
       return added.then(() => new pw.Disposable(() => this.unroute(url, handler)));
     },
     async newPage() {

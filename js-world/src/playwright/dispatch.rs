@@ -464,6 +464,10 @@ async fn context_op(session: &Session, r: &Request, op: ContextOp, admitted: Adm
         ContextOp::AddInitScript => context.add_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         ContextOp::RemoveInitScript => context.remove_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         ContextOp::NewPage => json!(session.add_page(context.new_page().await?)),
+        ContextOp::RouteNewPages => {
+            context.route_new_pages(r.arg(0)?);
+            Value::Null
+        }
         ContextOp::TracingStart => {
             let options: Option<TracingOptions> = r.arg(0)?;
             let options = options.unwrap_or_default();

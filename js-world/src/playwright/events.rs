@@ -116,7 +116,7 @@ async fn next_events(session: &Session, page: usize) -> Value {
         }
     }
     // The page the events are about: its popups are taken from it.
-    let opener = match events.iter().any(|e| matches!(e, PageEvent::Popup { .. })) {
+    let opener = match events.iter().any(|e| matches!(e, PageEvent::Popup { .. } | PageEvent::PopupRoute { .. })) {
         true => session.page(page).await.ok(),
         false => None,
     };
@@ -130,6 +130,12 @@ fn event_json(session: &Session, opener: Option<&ferridriver_browser::Page>, eve
         PageEvent::Popup { target, url } => {
             let popup = opener.and_then(|o| o.take_popup(&target))?;
             Some(json!({ "event": "popup", "page": session.add_page(popup), "url": url }))
+        }
+        // Answered through the popup, which becomes one of the session's pages now (its
+        // `popup` event comes once it has a document).
+        PageEvent::PopupRoute { target, route } => {
+            let popup = opener.and_then(|o| o.opened_page(&target))?;
+            Some(json!({ "event": "popuproute", "page": session.add_page(popup), "route": route }))
         }
         other => Some(json!(other)),
     }

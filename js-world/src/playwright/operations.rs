@@ -241,6 +241,7 @@ operations! {
         AddInitScript = "addInitScript"("script") Open, ["BrowserContext.addInitScript"];
         RemoveInitScript = "removeInitScript"("script") Open, [];
         NewPage = "newPage"() Open, ["BrowserContext.newPage"];
+        RouteNewPages = "routeNewPages"("on") Open, [];
         TracingStart = "tracingStart"("options") Open, ["Tracing.start"];
         TracingStartChunk = "tracingStartChunk"() Open, ["Tracing.startChunk"];
         TracingGroup = "tracingGroup"("name") Open, ["Tracing.group"];
