@@ -245,8 +245,9 @@ await attempt('gapBetweenCalls', async () => {
   await p.clock.runFor(1000);
   await p.reload();
   const after = await p.evaluate((t0) => Date.now() - t0, T0);
-  // Between 2.2 s and 3 s: the real 1.2 s between the calls counts, as in the open page.
-  return [after >= 2150 && after < 3000, Math.round(after / 1000)];
+  // At least 2.2 s: the real 1.2 s between the calls counts, as in the open page (counting only
+  // the time since the last call gives about 1 s). How much more depends on the machine's load.
+  return after >= 2150;
 });
 await attempt('pausedGap', async () => {
   const p = await fresh();
@@ -269,6 +270,6 @@ return out;
 fn a_new_document_counts_the_real_time_between_calls_while_the_clock_runs() {
     support::browser_available();
     let base = support::serve(PAGES);
-    let playwright = serde_json::json!({ "gapBetweenCalls": [true, 2], "pausedGap": [true, 1500] });
+    let playwright = serde_json::json!({ "gapBetweenCalls": true, "pausedGap": [true, 1500] });
     js_suite::assert_as_playwright("clock-gaps", &base, GAPS, &playwright, &[]);
 }
