@@ -22,6 +22,17 @@ impl Page {
         events
     }
 
+    /// The headers of request `id`'s response of `status` as the server sent them (names as
+    /// sent, repeated values joined by `\n`, `Set-Cookie` included), once the browser reported
+    /// them; `None` when it will not (a cached response, the request ended, the page went).
+    pub async fn raw_response_headers(
+        &self,
+        id: &str,
+        status: i64,
+    ) -> Option<serde_json::Map<String, serde_json::Value>> {
+        self.inner.raw_headers.of(id, status).await
+    }
+
     /// Starts reporting network requests and responses as events (the Network domain costs
     /// the browser work on every request, so it is off until someone wants them).
     pub async fn watch_network(&self) -> Result<()> {

@@ -24,6 +24,8 @@ pub enum PageEvent {
         /// Where the call was made (the first frame of its stack), as Playwright's
         /// `ConsoleMessage.location()`: `{ url, lineNumber, columnNumber }`, 0-based.
         location: Value,
+        /// When, in milliseconds since the Unix epoch.
+        timestamp: f64,
     },
     /// An exception nobody caught in the page.
     PageError { message: String },
@@ -49,6 +51,9 @@ pub enum PageEvent {
         post_data: Option<String>,
         #[serde(rename = "isNavigation")]
         is_navigation: bool,
+        /// The frame that made it.
+        #[serde(rename = "frameId")]
+        frame_id: String,
         /// When it was sent: the browser's monotonic clock, in milliseconds.
         timestamp: f64,
     },
@@ -64,6 +69,9 @@ pub enum PageEvent {
         /// body of its own.
         #[serde(rename = "isRedirect")]
         is_redirect: bool,
+        /// The server's address, the protocol, TLS, the headers as named.
+        #[serde(flatten)]
+        details: crate::response_details::ResponseDetails,
     },
     /// A response body was received completely (`timestamp` as in [`PageEvent::Request`]).
     RequestFinished { id: String, timestamp: f64 },
@@ -157,6 +165,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             status_text: text("/redirectResponse/statusText"),
             headers: headers("/redirectResponse/headers"),
             is_redirect: true,
+            details: crate::response_details::ResponseDetails::of(&p["redirectResponse"]),
         });
         events.push(PageEvent::RequestFinished { id: text("/requestId"), timestamp });
     }
@@ -173,6 +182,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
                 kind: p["type"].as_str().unwrap_or("log").to_string(),
                 text: console_text(p),
                 location,
+                timestamp: p["timestamp"].as_f64().unwrap_or(0.0),
             }
         }
         "Runtime.exceptionThrown" => PageEvent::PageError { message: exception_text(&p["exceptionDetails"]) },
@@ -188,6 +198,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/request/headers"),
             post_data: p.pointer("/request/postData").and_then(Value::as_str).map(str::to_string),
             is_navigation: p["requestId"] == p["loaderId"] && p["type"].as_str() == Some("Document"),
+            frame_id: text("/frameId"),
             timestamp,
         },
         "Network.responseReceived" => PageEvent::Response {
@@ -197,6 +208,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             status_text: text("/response/statusText"),
             headers: headers("/response/headers"),
             is_redirect: false,
+            details: crate::response_details::ResponseDetails::of(&p["response"]),
         },
         "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId"), timestamp },
         "Network.loadingFailed" => {

@@ -85,6 +85,11 @@ pub struct NavigationResponse {
     pub status_text: String,
     /// Header names in lower case.
     pub headers: BTreeMap<String, String>,
+    /// The server's address, the protocol, TLS, the headers as named (`response_details.rs`).
+    #[serde(flatten)]
+    pub details: crate::response_details::ResponseDetails,
+    /// The request that got it, after the hops it was redirected from (first first).
+    pub requests: Vec<crate::response_details::NavigationRequest>,
 }
 
 impl NavigationResponse {
@@ -99,6 +104,8 @@ impl NavigationResponse {
             status: response["status"].as_u64().unwrap_or(0) as u16,
             status_text: response["statusText"].as_str().unwrap_or("").to_string(),
             headers,
+            details: crate::response_details::ResponseDetails::of(response),
+            requests: Vec::new(),
         }
     }
 }
@@ -337,6 +344,8 @@ impl Page {
             Start::Next => None,
         };
         let mut responses: HashMap<String, NavigationResponse> = HashMap::new();
+        // The requests of each document (by loader id), redirect hops included.
+        let mut requests: HashMap<String, Vec<crate::response_details::NavigationRequest>> = HashMap::new();
         // A followed meta refresh: until when its navigation may still start.
         let mut refresh_until: Option<Instant> = None;
         let mut hops = 0;
@@ -428,10 +437,17 @@ impl Page {
                     let url = p["url"].as_str().map(str::to_string);
                     return self.settle_same_document(events, url, deadline, what).await.map(|seen| (None, seen));
                 }
+                "Network.requestWillBeSent" if p["type"] == "Document" && in_main_frame => {
+                    if let Some(loader) = p["loaderId"].as_str() {
+                        crate::response_details::follow(requests.entry(loader.to_string()).or_default(), p);
+                    }
+                }
                 "Network.responseReceived" if p["type"] == "Document" && in_main_frame => {
                     if let Some(loader) = p["loaderId"].as_str() {
                         let id = p["requestId"].as_str().unwrap_or(loader);
-                        responses.insert(loader.to_string(), NavigationResponse::from_event(id, &p["response"]));
+                        let mut response = NavigationResponse::from_event(id, &p["response"]);
+                        response.requests = requests.remove(loader).unwrap_or_default();
+                        responses.insert(loader.to_string(), response);
                     }
                 }
                 "Network.loadingFailed" if p["type"] == "Document" => {

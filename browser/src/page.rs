@@ -102,6 +102,8 @@ pub(crate) struct PageInner {
     pub(crate) network: crate::network::Network,
     /// The tracer of the page's context while it is traced (`trace/`).
     pub(crate) trace: crate::trace::recorder::TraceSlot,
+    /// Its last responses' headers as the server sent them (`raw_headers.rs`).
+    pub(crate) raw_headers: crate::raw_headers::RawHeaders,
     /// The HAR its context records (`recordHar`), set once when the page is set up.
     pub(crate) har: std::sync::OnceLock<crate::har_recorder::HarSlot>,
     /// The in-page helper objects made so far (`helper_objects.rs`).
@@ -408,6 +410,7 @@ impl Page {
             self.connection.call(CloseTargetParams::new(self.target.clone()), None).await?;
             self.closed = true;
             self.inner.gone.store(true, std::sync::atomic::Ordering::Relaxed);
+            self.inner.raw_headers.close();
         }
         // As Playwright's: once the page is closed, its video is complete (an encoder's error
         // is the video's to report, not the close's).

@@ -268,6 +268,18 @@ impl Page {
         self.inner.recent.lock().map(|r| r.console(all)).unwrap_or_default()
     }
 
+    /// Forgets the console messages kept (`clear_errors`: the page errors instead), as
+    /// Playwright's `page.clearConsoleMessages()` / `clearPageErrors()`.
+    pub fn clear_recent(&self, clear_errors: bool) {
+        if let Ok(mut recent) = self.inner.recent.lock() {
+            if clear_errors {
+                recent.clear_errors();
+            } else {
+                recent.clear_console();
+            }
+        }
+    }
+
     /// The page's last uncaught errors ([`crate::PageEvent::PageError`]), as
     /// [`Page::console_messages`].
     pub fn page_errors(&self, all: bool) -> Vec<crate::events::PageEvent> {

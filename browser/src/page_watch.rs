@@ -62,6 +62,7 @@ impl Page {
             network: crate::network::Network::default(),
             trace,
             har: std::sync::OnceLock::new(),
+            raw_headers: crate::raw_headers::RawHeaders::default(),
             // The first document (about:blank) counts as loaded, as in Playwright; its loader
             // id comes with the frame tree (`Setup::enable`) unless an event names one first.
             lifecycle: std::sync::Mutex::new((
@@ -118,6 +119,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         let Some(page) = page.upgrade() else { return };
         if event.method == "ferridriver.disconnected" {
             page.end_video();
+            page.raw_headers.close();
             return;
         }
         // Downloads are reported by the browser, not the page's session.
@@ -142,6 +144,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             continue;
         }
         if event.method.starts_with("Network.") {
+            page.raw_headers.observe(&event.method, &event.params);
             if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
                 tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);
             }
@@ -232,6 +235,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             "Inspector.detached" => {
                 page.gone.store(true, std::sync::atomic::Ordering::Relaxed);
                 page.end_video();
+                page.raw_headers.close();
             }
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.

@@ -62,6 +62,16 @@ impl RecentEvents {
         *self = RecentEvents::default();
     }
 
+    /// Forgets the console messages (`page.clearConsoleMessages`).
+    pub(crate) fn clear_console(&mut self) {
+        self.console = Kept::default();
+    }
+
+    /// Forgets the page errors (`page.clearPageErrors`).
+    pub(crate) fn clear_errors(&mut self) {
+        self.errors = Kept::default();
+    }
+
     /// The console messages kept, oldest first: the current document's, or with `all` all.
     pub(crate) fn console(&self, all: bool) -> Vec<PageEvent> {
         self.console.list(all)
@@ -78,7 +88,12 @@ mod tests {
     use super::*;
 
     fn message(n: usize) -> PageEvent {
-        PageEvent::Console { kind: "log".into(), text: format!("m{n}"), location: serde_json::Value::Null }
+        PageEvent::Console {
+            kind: "log".into(),
+            text: format!("m{n}"),
+            location: serde_json::Value::Null,
+            timestamp: 0.0,
+        }
     }
 
     fn texts(list: Vec<PageEvent>) -> Vec<String> {

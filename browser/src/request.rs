@@ -19,6 +19,8 @@ pub struct RequestOptions {
 #[derive(Debug, Clone)]
 pub struct ApiResponse {
     pub status: u16,
+    /// The status's reason phrase (`Not Found`): the standard one for its code.
+    pub status_text: String,
     pub url: String,
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
@@ -143,6 +145,7 @@ impl ApiRequest {
             Err(crate::http_core::HttpError::Failed(why)) => return Err(failed(why)),
         };
         let status = response.status().as_u16();
+        let status_text = response.status().canonical_reason().unwrap_or("").to_string();
         let final_url = response.url().to_string();
         let headers: Vec<(String, String)> = response
             .headers()
@@ -150,7 +153,7 @@ impl ApiRequest {
             .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
             .collect();
         let body = response.bytes().await.map_err(|e| failed(e.to_string()))?.to_vec();
-        Ok(ApiResponse { status, url: final_url, headers, body })
+        Ok(ApiResponse { status, status_text, url: final_url, headers, body })
     }
 }
 

@@ -49,7 +49,7 @@ async fn page_events_report_console_errors_network_and_dialogs() {
     let seen = collect(&mut events, |e| *e == PageEvent::Load).await;
     let console = |kind: &str, text: &str| {
         seen.iter().find_map(|e| match e {
-            PageEvent::Console { kind: k, text: t, location } if k == kind && t == text => Some(location.clone()),
+            PageEvent::Console { kind: k, text: t, location, .. } if k == kind && t == text => Some(location.clone()),
             _ => None,
         })
     };

@@ -26,6 +26,14 @@
     status() {
       return this._raw.status;
     }
+    statusText() {
+      return this._raw.statusText || '';
+    }
+    // Frees the body; reading it afterwards fails, as in Playwright.
+    async dispose() {
+      this._disposed = true;
+      this._body = null;
+    }
     ok() {
       return this._raw.status >= 200 && this._raw.status < 300;
     }
@@ -46,13 +54,16 @@
       return out;
     }
     async body() {
+      if (this._disposed) throw new Error('apiResponse.body: Response has been disposed');
       if (!this._body) this._body = g.Buffer.from(this._raw.body, 'base64');
       return this._body;
     }
     async text() {
+      if (this._disposed) throw new Error('apiResponse.text: Response has been disposed');
       return (await this.body()).toString('utf8');
     }
     async json() {
+      if (this._disposed) throw new Error('apiResponse.json: Response has been disposed');
       return JSON.parse(await this.text());
     }
   }

@@ -25,6 +25,9 @@
       const request = { target: 'context', op, args: args || [], context: this._id, generation: this._generation };
       return send(request, site).then((r) => r.ok);
     }
+    isClosed() {
+      return this._closed === true;
+    }
     async close() {
       if (this._closed) return;
       await this._op('close', []);

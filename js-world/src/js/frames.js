@@ -112,6 +112,11 @@
     return frames.get(key);
   }
 
+  // A pause, as the page's (Playwright's frame has one too).
+  Frame.prototype.waitForTimeout = function (ms) {
+    return this._page.waitForTimeout(ms);
+  };
+
   Object.assign(Page.prototype, {
     mainFrame() {
       return frameOf(this, null, []);

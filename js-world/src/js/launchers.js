@@ -39,6 +39,10 @@
   Browser.prototype.isConnected = function isConnected() {
     return !this._closedByUser;
   };
+  // The worker's browser is Chromium's, whatever launched it.
+  Browser.prototype.browserType = function browserType() {
+    return modules.playwright.chromium;
+  };
 
   const closeContext = BrowserContext.prototype.close;
   BrowserContext.prototype.close = async function close() {

@@ -64,6 +64,10 @@
     page() {
       return this._page;
     }
+    // When it was logged, in milliseconds since the Unix epoch.
+    timestamp() {
+      return this._e.timestamp;
+    }
     toString() {
       return this._e.text;
     }
@@ -593,6 +597,8 @@
         if (!e) return null;
         const response = new Response(this, e, null);
         response._frame = this.mainFrame();
+        // The request behind it, after the hops it was redirected from (js/response_details.js).
+        response._request = pw.navigationRequest(this, e, response);
         return response;
       });
     };
@@ -606,6 +612,12 @@
       const list = await op(this, 'consoleMessages', [everyOne(options)]);
       return list.map((e) => decode(this, e)[1]);
     },
+    async clearConsoleMessages() {
+      await op(this, 'clearConsoleMessages');
+    },
+    async clearPageErrors() {
+      await op(this, 'clearPageErrors');
+    },
     async pageErrors(options) {
       const list = await op(this, 'pageErrors', [everyOne(options)]);
       return list.map((e) => decode(this, e)[1]);
@@ -618,6 +630,6 @@
     async pause() {},
   });
 
-  Object.assign(pw, { subscribe, unsubscribeRoutes, op, urlMatcher, Request });
+  Object.assign(pw, { subscribe, unsubscribeRoutes, op, urlMatcher, Request, Response });
   Object.assign(g.__ferridriver_modules.playwright, { ConsoleMessage, Dialog, Download, Request, Response });
 })(globalThis);

@@ -189,6 +189,10 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
         PageOp::PageErrors => {
             serde_json::to_value(page.page_errors(r.arg::<Option<bool>>(0)? == Some(true))).unwrap_or_default()
         }
+        PageOp::ClearConsoleMessages | PageOp::ClearPageErrors => {
+            page.clear_recent(op == PageOp::ClearPageErrors);
+            Value::Null
+        }
         PageOp::RequestGc => page.request_gc().await.map(|_| Value::Null)?,
         PageOp::BringToFront => page.bring_to_front().await.map(|_| Value::Null)?,
         PageOp::Markdown => Value::String(page.markdown().await?),
@@ -556,6 +560,7 @@ async fn request_op(session: &Session, r: &Request, admitted: Admitted) -> Reply
         session.context_by_id(r.context).await?.request().fetch(&method.to_uppercase(), &url, options).await?;
     Ok(json!({
         "status": response.status,
+        "statusText": response.status_text,
         "url": response.url,
         "headers": response.headers,
         "body": base64::engine::general_purpose::STANDARD.encode(&response.body),

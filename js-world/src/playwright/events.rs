@@ -41,6 +41,13 @@ pub(super) async fn event_op(
             Err(e) => Err(e),
         },
         EventOp::ResponseBody => response_body(session, r).await,
+        EventOp::ResponseHeaders => match page_of(session, r).await {
+            Ok(page) => {
+                let (id, status): (String, i64) = (r.arg(0)?, r.arg(1)?);
+                Ok(page.raw_response_headers(&id, status).await.map_or(Value::Null, Value::Object))
+            }
+            Err(e) => Err(e),
+        },
         EventOp::ExposeFunction => match page_of(session, r).await {
             Ok(page) => match r.arg::<String>(0) {
                 Ok(name) => page.expose_binding(&name).await.map(Value::String).map_err(Failure::from),

@@ -105,6 +105,8 @@ operations! {
         Title = "title"() Open, ["Page.title"];
         ConsoleMessages = "consoleMessages"("all") Open, ["Page.consoleMessages"];
         PageErrors = "pageErrors"("all") Open, ["Page.pageErrors"];
+        ClearConsoleMessages = "clearConsoleMessages"() Open, ["Page.clearConsoleMessages"];
+        ClearPageErrors = "clearPageErrors"() Open, ["Page.clearPageErrors"];
         RequestGc = "requestGC"() Open, ["Page.requestGC"];
         BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
         Markdown = "markdown"() Open, ["Page.markdown"];
@@ -144,6 +146,7 @@ operations! {
         DialogAccept = "dialogAccept"("promptText") Open, ["Dialog.accept"];
         DialogDismiss = "dialogDismiss"() Open, ["Dialog.dismiss"];
         ResponseBody = "responseBody"("requestId") Open, ["Response.body"];
+        ResponseHeaders = "responseHeaders"("requestId", "status") Open, ["Response.allHeaders"];
         Routing = "routing"("on") Open, ["Page.route"];
         RouteFulfill = "routeFulfill"("route", "status", "headers", "body") Open, ["Route.fulfill"];
         RouteAbort = "routeAbort"("route", "errorCode") Open, ["Route.abort"];

@@ -175,6 +175,8 @@ declare module '@playwright/test' {
     ): Promise<BrowserContextEvents[K]>;
     /** Closes an extra context (the scenario's own closes with the scenario). */
     close(): Promise<void>;
+    /** Whether `close()` was called on it. */
+    isClosed(): boolean;
     /** The cookies (for these URLs, if given). */
     cookies(urls?: string | readonly string[]): Promise<Cookie[]>;
     addCookies(cookies: readonly SetCookie[]): Promise<void>;
@@ -202,6 +204,8 @@ declare module '@playwright/test' {
     private constructor();
     version(): Promise<string>;
     isConnected(): boolean;
+    /** Chromium's launcher: the worker's browser is Chromium's. */
+    browserType(): BrowserType;
     /** A fresh isolated context with Playwright's context options. */
     newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
     /** A page in a context of its own, closed with the page. */

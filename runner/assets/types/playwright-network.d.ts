@@ -23,6 +23,14 @@ declare module '@playwright/test' {
     failure(): { errorText: string } | null;
     /** Its response once it finished (null if it failed). */
     response(): Promise<Response | null>;
+    /** The frame that made it. */
+    frame(): Frame;
+    /** The request this one was redirected from, and to. */
+    redirectedFrom(): Request | null;
+    redirectedTo(): Request | null;
+    headersArray(): Promise<{ name: string; value: string }[]>;
+    allHeaders(): Promise<Record<string, string>>;
+    headerValue(name: string): Promise<string | null>;
   }
 
   /** A response the page received. */
@@ -34,8 +42,18 @@ declare module '@playwright/test' {
     /** Header names in lower case. */
     headers(): Record<string, string>;
     request(): Request;
-    /** Always null (frames are not modelled). */
-    frame(): null;
+    /** The frame a navigation's response loaded in; null for other responses. */
+    frame(): Frame | null;
+    /** The headers as the server sent them (Set-Cookie included, names as sent). */
+    headersArray(): Promise<{ name: string; value: string }[]>;
+    /** Lower-case names; repeated values joined by `, ` (Set-Cookie lines by `\n`). */
+    allHeaders(): Promise<Record<string, string>>;
+    headerValue(name: string): Promise<string | null>;
+    headerValues(name: string): Promise<string[]>;
+    serverAddr(): Promise<{ ipAddress: string; port: number } | null>;
+    securityDetails(): Promise<{ protocol?: string; subjectName?: string; issuer?: string; validFrom?: number; validTo?: number } | null>;
+    httpVersion(): Promise<string>;
+    fromServiceWorker(): boolean;
     body(): Promise<Buffer>;
     text(): Promise<string>;
     json(): Promise<any>;
@@ -171,9 +189,13 @@ declare module '@playwright/test' {
   export class APIResponse {
     private constructor();
     status(): number;
+    /** The status's standard reason phrase (`Not Found`). */
+    statusText(): string;
     /** Whether the status is 2xx. */
     ok(): boolean;
     url(): string;
+    /** Frees the body: reading it afterwards fails. */
+    dispose(): Promise<void>;
   }
   export interface APIResponse extends ResponseBody {}
   /** An HTTP response in the script hosts (`mcp`, `script`): `status`, `ok`, `url` are values, as with fetch. */

@@ -176,6 +176,10 @@ declare module '@playwright/test' {
     pageErrors(options?: { filter?: 'all' | 'since-navigation' }): Promise<Error[]>;
     /** Asks the page's JavaScript engine to collect garbage now. */
     requestGC(): Promise<void>;
+    /** Forgets the console messages (`consoleMessages()` answers what comes after). */
+    clearConsoleMessages(): Promise<void>;
+    /** Forgets the page errors. */
+    clearPageErrors(): Promise<void>;
     /** Returns at once, as Playwright's does in a headless run (there is no inspector to wait for). */
     pause(): Promise<void>;
     /** Brings the page's tab to the front. */
@@ -567,6 +571,8 @@ declare module '@playwright/test' {
     /** Always empty: the arguments are not kept as handles. */
     args(): unknown[];
     page(): Page;
+    /** When it was logged, in milliseconds since the Unix epoch. */
+    timestamp(): number;
   }
 
   /** A `dialog` event; with a listener, dialogs wait to be accepted or dismissed. */
@@ -593,7 +599,7 @@ declare module '@playwright/test' {
         | 'selectOption' | 'setInputFiles' | 'textContent' | 'innerText' | 'innerHTML' | 'inputValue' | 'getAttribute'
         | 'isVisible' | 'isHidden' | 'isEnabled' | 'isDisabled' | 'isChecked' | 'isEditable' | '$' | '$$' | '$eval'
         | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'evaluateHandle' | 'title' | 'content' | 'waitForLoadState'
-        | 'waitForURL' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag'
+        | 'waitForURL' | 'setContent' | 'waitForFunction' | 'addScriptTag' | 'addStyleTag' | 'waitForTimeout'
       > {
     /** Loads `url` in this frame (a child frame: only its own document); its response. */
     goto(url: string, options?: NavigationOptions): Promise<Response | null>;

@@ -1,0 +1,122 @@
+//! Response headers as the server sent them: DevTools reports them apart from the response
+//! (`Network.responseReceivedExtraInfo`, which keeps `Set-Cookie`; the response event leaves
+//! cookies out). A page keeps its last responses' here for Playwright's `allHeaders`,
+//! `headersArray` and `headerValue(s)`, which wait for them as Playwright's do: until they
+//! came, or the request ended without them (a cached or served-by-worker response has none).
+
+use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Mutex, PoisonError};
+
+/// How many requests a page remembers (the oldest are forgotten first).
+const KEPT: usize = 1000;
+
+#[derive(Default)]
+struct Kept {
+    /// By request id and status (a redirect hop has the request's id and its own status).
+    headers: HashMap<(String, i64), Map<String, Value>>,
+    /// Requests that ended (finished or failed): nothing more will come for them.
+    ended: HashSet<String>,
+    order: VecDeque<String>,
+    /// The page is gone: no waiting.
+    closed: bool,
+}
+
+impl Kept {
+    fn remember(&mut self, id: &str) {
+        if !self.order.iter().any(|i| i == id) {
+            self.order.push_back(id.to_string());
+        }
+        while self.order.len() > KEPT {
+            if let Some(old) = self.order.pop_front() {
+                self.headers.retain(|(i, _), _| *i != old);
+                self.ended.remove(&old);
+            }
+        }
+    }
+}
+
+/// One page's raw response headers.
+#[derive(Default)]
+pub(crate) struct RawHeaders {
+    kept: Mutex<Kept>,
+    changed: tokio::sync::Notify,
+}
+
+impl RawHeaders {
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes one of the page's DevTools events.
+    pub(crate) fn observe(&self, method: &str, params: &Value) {
+        let Some(id) = params["requestId"].as_str() else { return };
+        {
+            let mut kept = self.kept();
+            match method {
+                "Network.responseReceivedExtraInfo" => {
+                    let status = params["statusCode"].as_i64().unwrap_or(0);
+                    let headers = params["headers"].as_object().cloned().unwrap_or_default();
+                    kept.headers.insert((id.to_string(), status), headers);
+                }
+                "Network.loadingFinished" | "Network.loadingFailed" => {
+                    kept.ended.insert(id.to_string());
+                }
+                _ => return,
+            }
+            kept.remember(id);
+        }
+        self.changed.notify_waiters();
+    }
+
+    /// The page is gone: whoever waits stops.
+    pub(crate) fn close(&self) {
+        self.kept().closed = true;
+        self.changed.notify_waiters();
+    }
+
+    /// The raw headers of request `id`'s response of `status`, once they came; `None` when
+    /// the request ended (or the page went) without them.
+    pub(crate) async fn of(&self, id: &str, status: i64) -> Option<Map<String, Value>> {
+        loop {
+            let changed = self.changed.notified();
+            {
+                let kept = self.kept();
+                if let Some(headers) = kept.headers.get(&(id.to_string(), status)) {
+                    return Some(headers.clone());
+                }
+                if kept.closed
+                    || kept.ended.contains(id)
+                    || !kept.order.iter().any(|i| i == id) && kept.order.len() >= KEPT
+                {
+                    return None;
+                }
+            }
+            changed.await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[tokio::test]
+    async fn headers_that_came_are_given_and_an_ended_request_without_them_gets_none() {
+        let raw = RawHeaders::default();
+        raw.observe(
+            "Network.responseReceivedExtraInfo",
+            &json!({ "requestId": "1", "statusCode": 200, "headers": { "Set-Cookie": "a=1" } }),
+        );
+        assert_eq!(raw.of("1", 200).await.unwrap()["Set-Cookie"], "a=1");
+        raw.observe("Network.loadingFinished", &json!({ "requestId": "2" }));
+        assert!(raw.of("2", 200).await.is_none());
+        let waiting = raw.of("3", 302);
+        raw.observe(
+            "Network.responseReceivedExtraInfo",
+            &json!({ "requestId": "3", "statusCode": 302, "headers": {} }),
+        );
+        assert!(waiting.await.is_some(), "headers that come later are waited for");
+    }
+}

@@ -1,0 +1,130 @@
+// What Playwright's Request and Response say beyond URL, status and headers: the headers as
+// the server named them (`headersArray`, `allHeaders`, `headerValue(s)`), the server's address,
+// the protocol, TLS details, a request's frame and the redirects between requests; and a
+// navigation's own request (`page.goto(…).request()`), built from the hops Rust followed.
+(function (g) {
+  'use strict';
+  const pw = g.__ferridriver_playwright;
+  const { Request, Response } = pw;
+
+  // [name, value] pairs as sent: the browser joins a repeated header's values with '\n'.
+  function pairsOf(headers) {
+    const out = [];
+    for (const [name, value] of Object.entries(headers || {})) {
+      for (const one of String(value).split('\n')) out.push([name, one]);
+    }
+    return out;
+  }
+  // Playwright's merge of repeated headers: set-cookie lines stay lines, others join with ', '.
+  function joined(name, values) {
+    return values.join(name.toLowerCase() === 'set-cookie' ? '\n' : ', ');
+  }
+  function valuesOf(pairs, name) {
+    const wanted = String(name).toLowerCase();
+    return pairs.filter(([n]) => n.toLowerCase() === wanted).map(([, v]) => v);
+  }
+  function allOf(pairs) {
+    const grouped = new Map();
+    for (const [name, value] of pairs) {
+      const key = name.toLowerCase();
+      if (!grouped.has(key)) grouped.set(key, []);
+      grouped.get(key).push(value);
+    }
+    const out = {};
+    for (const [key, values] of grouped) out[key] = joined(key, values);
+    return out;
+  }
+  const headerMethods = (pairs) => ({
+    async headersArray() {
+      return pairs(this).map(([name, value]) => ({ name, value }));
+    },
+    async allHeaders() {
+      return allOf(pairs(this));
+    },
+    async headerValue(name) {
+      const values = valuesOf(pairs(this), name);
+      return values.length ? joined(String(name), values) : null;
+    },
+    async headerValues(name) {
+      return valuesOf(pairs(this), name);
+    },
+  });
+
+  // The server's headers, Set-Cookie included (Rust waits for the browser's report of them);
+  // without one (a cached response), the response's own.
+  function rawOf(response) {
+    if (!response._raw) {
+      response._raw = pw
+        .op(response._page, 'responseHeaders', [String(response._e.id), Number(response._e.status)])
+        .then((raw) => raw || response._e.rawHeaders || response._e.headers)
+        .catch(() => response._e.rawHeaders || response._e.headers);
+    }
+    return response._raw;
+  }
+  const rawHeaderMethods = {
+    async headersArray() {
+      return pairsOf(await rawOf(this)).map(([name, value]) => ({ name, value }));
+    },
+    async allHeaders() {
+      return allOf(pairsOf(await rawOf(this)));
+    },
+    async headerValue(name) {
+      const values = valuesOf(pairsOf(await rawOf(this)), name);
+      return values.length ? joined(String(name), values) : null;
+    },
+    async headerValues(name) {
+      return valuesOf(pairsOf(await rawOf(this)), name);
+    },
+  };
+
+  Object.assign(Response.prototype, rawHeaderMethods, {
+    async serverAddr() {
+      return this._e.serverAddr || null;
+    },
+    async securityDetails() {
+      return this._e.securityDetails === undefined ? null : this._e.securityDetails;
+    },
+    async httpVersion() {
+      return this._e.httpVersion || 'HTTP/1.1';
+    },
+    fromServiceWorker() {
+      return this._e.fromServiceWorker === true;
+    },
+  });
+
+  Object.assign(Request.prototype, headerMethods((r) => pairsOf(r._e.headers)), {
+    // The frame that made it (the main frame when the page no longer lists it).
+    frame() {
+      const id = this._e.frameId;
+      return (id && this._page.frames().find((f) => f._id === id)) || this._page.mainFrame();
+    },
+    redirectedFrom() {
+      return this._redirectedFrom || null;
+    },
+    redirectedTo() {
+      return this._redirectedTo || null;
+    },
+  });
+
+  // The requests of a navigation (`e.requests`, first first), each hop answered by its
+  // redirect; the last one's answer is `response`.
+  pw.navigationRequest = function (page, e, response) {
+    let previous = null;
+    let last = null;
+    for (const hop of e.requests || []) {
+      const request = new Request(page, { ...hop, resourceType: 'document', isNavigation: true });
+      if (previous) {
+        previous._redirectedTo = request;
+        request._redirectedFrom = previous;
+      }
+      if (hop.redirect) {
+        request._response = new Response(page, { ...hop.redirect, isRedirect: true }, request);
+      }
+      request._finish();
+      previous = request;
+      last = request;
+    }
+    if (last) last._response = response;
+    return last;
+  };
+})(globalThis);
