@@ -105,13 +105,16 @@ await attempt('installAfterGoto', async () => {
   const p = await fresh();
   await p.goto(args[0] + '/');
   await p.clock.install({ time: T0 });
-  await p.clock.pauseAt(T0 + 100);
+  // A minute ahead: the clock runs from the install on, and a loaded machine may take more
+  // than a moment before the pause (then it would lie in the past, in Playwright too).
+  await p.clock.pauseAt(T0 + 60000);
   return p.evaluate(() => Date.now() - 1706860800000);
 });
 await attempt('contextClock', async () => {
   const c = await page.context().browser().newContext();
   await c.clock.install({ time: T0 });
-  await c.clock.pauseAt(T0 + 7);
+  // Well ahead of the clock, which runs from the install on (see installAfterGoto).
+  await c.clock.pauseAt(T0 + 60000);
   const p = await c.newPage();
   await p.goto(args[0] + '/');
   const a = await p.evaluate(() => Date.now() - 1706860800000);
@@ -148,7 +151,7 @@ return out;
 "#;
 
 /// Playwright 1.65.1's answers to `TIMERS`.
-const TIMERS_PLAYWRIGHT: &str = r#"{"fixed": [[1706868000000, "2024-02-02T10:00:00.000Z", "number"], 1706868000000, [2020, 1577836800000, 1577836800000, true, "function"]], "pauseTimers": [10000, ["raf", "iv@10300", "iv@10600", "iv@10900"], ["raf", "iv@10300", "iv@10600", "iv@10900", "t1000@11000"], "number"], "fastForward": [[["iv@2000", "t@2000"], 2000], [3, 862000]], "systemTime": [[[], 50000, 0], [["t@51000"], 51000, 1000]], "resume": true, "runningAfterInstall": [true, true], "noInstallRunFor": "ok", "noInstallFastForward": "ok", "noInstallPauseAt": "ok", "noInstallResume": "ok", "pauseBackwards": "error: clock.pauseAt: Error: Cannot fast-forward to the past", "installTwice": "ok", "badTime": "error: clock.install: Invalid date: not a date", "runForNegative": "error: clock.runFor: TypeError: Negative ticks are not supported", "reload": [7000, 7000, 8000], "installAfterGoto": 100, "contextClock": [7, true], "nested": ["a", "b"], "timeStrings": [3600000, 3630000, 7230000], "dateProps": ["ClockDate", 7, true, "1970-01-01T00:00:00.000Z", true, "string", true]}"#;
+const TIMERS_PLAYWRIGHT: &str = r#"{"fixed": [[1706868000000, "2024-02-02T10:00:00.000Z", "number"], 1706868000000, [2020, 1577836800000, 1577836800000, true, "function"]], "pauseTimers": [10000, ["raf", "iv@10300", "iv@10600", "iv@10900"], ["raf", "iv@10300", "iv@10600", "iv@10900", "t1000@11000"], "number"], "fastForward": [[["iv@2000", "t@2000"], 2000], [3, 862000]], "systemTime": [[[], 50000, 0], [["t@51000"], 51000, 1000]], "resume": true, "runningAfterInstall": [true, true], "noInstallRunFor": "ok", "noInstallFastForward": "ok", "noInstallPauseAt": "ok", "noInstallResume": "ok", "pauseBackwards": "error: clock.pauseAt: Error: Cannot fast-forward to the past", "installTwice": "ok", "badTime": "error: clock.install: Invalid date: not a date", "runForNegative": "error: clock.runFor: TypeError: Negative ticks are not supported", "reload": [7000, 7000, 8000], "installAfterGoto": 60000, "contextClock": [60000, true], "nested": ["a", "b"], "timeStrings": [3600000, 3630000, 7230000], "dateProps": ["ClockDate", 7, true, "1970-01-01T00:00:00.000Z", true, "string", true]}"#;
 
 const ARGUMENTS: &str = r#"
 const out = {};

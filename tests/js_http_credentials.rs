@@ -2,7 +2,8 @@
 //! request's origin, exactly: a longer host that starts the same is another origin), a page
 //! answering a server's challenge, the context's API requests (`context.request`,
 //! `request.newContext`) answering a Basic challenge once or sending them up front with
-//! `send: 'always'`, and an `Authorization` header dropped when a redirect leaves its origin.
+//! `send: 'always'` (a hop's challenge answered with that hop's method, after a redirect too), and
+//! an `Authorization` header dropped when a redirect leaves its origin.
 //! Judged against Playwright's answers to the same script on the same two servers.
 
 #[path = "common/js_suite.rs"]
@@ -12,7 +13,7 @@ mod support;
 
 use std::io::{BufRead, BufReader, Write};
 
-/// `/x` wants `user:pass` (401 Basic otherwise), `/echo` answers the `Authorization` it got,
+/// `/x` wants `user:pass` (401 Basic otherwise) and names the method it got, `/echo` answers the `Authorization` it got,
 /// `/to?u=URL` redirects to URL.
 fn server(stream: std::net::TcpStream) {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
@@ -20,6 +21,7 @@ fn server(stream: std::net::TcpStream) {
     if reader.read_line(&mut line).is_err() {
         return;
     }
+    let method = line.split_whitespace().next().unwrap_or("GET").to_string();
     let target = line.split_whitespace().nth(1).unwrap_or("/").to_string();
     let mut authorization = None;
     loop {
@@ -43,7 +45,7 @@ fn server(stream: std::net::TcpStream) {
         }
         // user:pass
         _ if authorization.as_deref() == Some("Basic dXNlcjpwYXNz") => {
-            ("200 OK", String::new(), "<title>ok</title>in".into())
+            ("200 OK", String::new(), format!("<title>ok</title>in {method}"))
         }
         _ => ("401 Unauthorized", "www-authenticate: Basic realm=\"x\"\r\n".into(), "<title>401</title>denied".into()),
     };
@@ -75,11 +77,12 @@ await attempt('ownHeaderDroppedElsewhere', () => withContext({}, async (c) => (a
 await attempt('ownHeaderKeptSameOrigin', () => withContext({}, async (c) => (await c.request.get(a + '/to?u=' + encodeURIComponent(a + '/echo'), { headers: { Authorization: 'Basic abc' } })).text()));
 await attempt('standalone', async () => { const r = await request.newContext({ httpCredentials: user }); const s = st(await r.get(a + '/x')); await r.dispose(); return s; });
 await attempt('badSend', () => withContext({ httpCredentials: { ...user, send: 'sometimes' } }, async () => 'made'));
+await attempt('challengeAfterRedirect', () => withContext({ httpCredentials: user }, async (c) => (await c.request.post(a + '/to?u=' + encodeURIComponent(a + '/x'), { data: 'payload' })).text()));
 export default out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT` (two servers like these, tests/playwright-probe).
-const PLAYWRIGHT: &str = r#"{"pageList":200,"pageListOtherFirst":401,"apiAnswersChallenge":200,"apiNoCredentials":401,"apiUnauthorizedNotUpFront":"none","apiAlways":"Basic dXNlcjpwYXNz","apiAlwaysOtherOrigin":"none","apiOriginPrefix":401,"ownHeaderDroppedElsewhere":"none","ownHeaderKeptSameOrigin":"Basic abc","standalone":200,"badSend":"error: browser.newContext: httpCredentials[0].send: expected one of (always|unauthorized)"}"#;
+const PLAYWRIGHT: &str = r#"{"pageList":200,"pageListOtherFirst":401,"apiAnswersChallenge":200,"apiNoCredentials":401,"apiUnauthorizedNotUpFront":"none","apiAlways":"Basic dXNlcjpwYXNz","apiAlwaysOtherOrigin":"none","apiOriginPrefix":401,"ownHeaderDroppedElsewhere":"none","ownHeaderKeptSameOrigin":"Basic abc","standalone":200,"badSend":"error: browser.newContext: httpCredentials[0].send: expected one of (always|unauthorized)","challengeAfterRedirect":"<title>ok</title>in GET"}"#;
 
 #[test]
 fn http_credentials_are_used_as_playwright_uses_them() {

@@ -108,9 +108,12 @@ fn a_popup_nobody_listened_for_is_among_the_contexts_pages() {
 }
 
 const ROUTED_PAGES: &[(&str, &str)] = &[
-    ("/", "<title>home</title><a id=a target=_blank href='/popup'>open</a><button id=b onclick=\"window.open('/popup2')\">win</button>"),
+    ("/", "<title>home</title><a id=a target=_blank href='/popup'>open</a><button id=b onclick=\"window.open('/popup2')\">win</button><a id=c target=_blank href='/rich'>rich</a>"),
     ("/popup", "<title>real popup</title>"),
     ("/popup2", "<title>real popup2</title>"),
+    // A popup that asks for more (a style sheet, an image, a script, a later fetch) once it
+    // has its document: requests its context's routes see after it was announced.
+    ("/rich", "<title>rich</title><link rel=stylesheet href='/s.css'><img src='/i.png'><script src='/x.js'></script><script>setTimeout(() => fetch('/late').then(() => document.title = 'rich done'), 50)</script>"),
 ];
 
 const ROUTED: &str = r#"const out = {};
@@ -126,11 +129,13 @@ await attempt('pageRouteOnly', async () => { const [c, p] = await fresh(); await
 await attempt('unrouted', async () => { const [c, p] = await fresh(); await c.route('**/popup*', mock); await c.unroute('**/popup*'); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return pop.title(); });
 await attempt('requestSeen', async () => { const [c, p] = await fresh(); const seen = []; await c.route('**/*', (r) => { seen.push(new URL(r.request().url()).pathname); return r.continue(); }); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#b')]); await pop.waitForLoadState(); return seen.filter((s) => s !== '/favicon.ico'); });
 await attempt('abort', async () => { const [c, p] = await fresh(); await c.route('**/popup*', (r) => r.abort()); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#a')]); await pop.waitForLoadState(); return pop.url(); });
+await attempt('subresources', async () => { const [c, p] = await fresh(); const seen = []; await c.route('**/*', (r) => { seen.push(new URL(r.request().url()).pathname); return r.continue(); }); const [pop] = await Promise.all([p.waitForEvent('popup'), p.click('#c')]); await pop.waitForLoadState('load'); await pop.waitForFunction(() => document.title === 'rich done'); return [await pop.title(), seen.filter((s) => s !== '/favicon.ico').sort()]; });
+await attempt('pagesList', async () => { const [c, p] = await fresh(); await c.route('**/*', (r) => r.continue()); await p.click('#c'); await p.waitForTimeout(300); const pop = c.pages()[c.pages().length - 1]; await pop.waitForFunction(() => document.title === 'rich done'); return pop.title(); });
 export default out;
 "#;
 
 /// Playwright 1.65.1's answers to `ROUTED` on the same pages.
-const ROUTED_PLAYWRIGHT: &str = r#"{"event":["mocked /popup","/popup"],"noListener":[2,"mocked /popup2"],"contextPageEvent":"mocked /popup","fallback":"real popup","pageRouteOnly":"real popup","unrouted":"real popup","requestSeen":["/popup2"],"abort":"chrome-error://chromewebdata/"}"#;
+const ROUTED_PLAYWRIGHT: &str = r#"{"event":["mocked /popup","/popup"],"noListener":[2,"mocked /popup2"],"contextPageEvent":"mocked /popup","fallback":"real popup","pageRouteOnly":"real popup","unrouted":"real popup","requestSeen":["/popup2"],"abort":"chrome-error://chromewebdata/","subresources":["rich done",["/i.png","/late","/rich","/s.css","/x.js"]],"pagesList":"rich done"}"#;
 
 /// A context's routes see a popup's requests from its very first (the document it opens
 /// with), whether or not anyone listens for the popup, as Playwright's do; the opener's own
@@ -144,4 +149,45 @@ fn context_routes_answer_a_popups_first_request() {
     // history's entry, the URL asked for.
     let aborted = serde_json::json!(format!("{base}/popup"));
     js_suite::assert_module_as_playwright("popup-routes", &base, ROUTED, &playwright, &[("abort", aborted)]);
+}
+
+const KEPT_STEPS: &str = r#"import { When, Then } from '@cucumber/cucumber'
+import { expect } from '@playwright/test'
+
+When('the context mocks the popup', async function (this: any) {
+  await this.context.route('**/popup', (r: any) => r.fulfill({ contentType: 'text/html', body: '<title>mocked</title>' }))
+})
+
+Then('the popup opens with the title {string}', async function (this: any, title: string) {
+  await this.page.goto(this.parameters.baseUrl + '/')
+  const [popup] = await Promise.all([this.page.waitForEvent('popup', { timeout: 5000 }), this.page.click('#a')])
+  await popup.waitForLoadState('load', { timeout: 5000 })
+  expect(await popup.title()).toBe(title)
+})
+
+// Nobody listens to the page: a popup held for routes would wait for ever.
+Then('a popup nobody listens for loads {string}', async function (this: any, title: string) {
+  await this.page.goto(this.parameters.baseUrl + '/')
+  await this.page.evaluate(() => { window.open('/popup') })
+  await this.page.waitForTimeout(500)
+  const popup = this.context.pages()[this.context.pages().length - 1]
+  await popup.waitForLoadState('load', { timeout: 5000 })
+  expect(await popup.title()).toBe(title)
+})
+"#;
+
+const KEPT_FEATURE: &str = "Feature: Kept context\n\n  Scenario: Routed\n    When the context mocks the popup\n    Then the popup opens with the title \"mocked\"\n\n  Scenario: Not routed any more\n    Then a popup nobody listens for loads \"real popup\"\n";
+
+/// With the context kept between scenarios (`--isolation reset`), the routes of one scenario go
+/// with it: the next scenario's popups are not held for routes nobody answers any more.
+#[test]
+fn a_kept_context_forgets_the_last_scenarios_routes() {
+    support::browser_available();
+    let base = support::serve(ROUTED_PAGES);
+    let dir = js_suite::project_dir("popup-routes-kept");
+    js_suite::write_files(&dir, &[("features/steps/popups.ts", KEPT_STEPS), ("features/popups.feature", KEPT_FEATURE)]);
+    let (out, _, all) = js_suite::run_suite(&dir, &base, &["--isolation", "reset", "--parallel", "1"]);
+    assert!(out.status.success(), "{all}");
+    assert!(all.contains("2 scenarios (2 passed)"), "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

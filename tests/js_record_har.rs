@@ -428,3 +428,30 @@ fn a_scenarios_hars_are_written_when_it_ends() {
     assert_eq!(second, ["/api/basket", "/pixel.gif", "/shop"], "the second scenario's requests only");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every path a recording or a replay names stays inside the project, checked in Rust: the
+/// HAR of `startHar` and of `update`, `resourcesDir`, and a zip to replay.
+#[test]
+fn paths_outside_the_project_are_refused() {
+    support::browser_available();
+    let dir = js_suite::project_dir("record-har-outside");
+    let script = r#"
+const out = {};
+const c = await browser.newContext();
+const tries = [
+  ['startHar', () => c.tracing.startHar('../x.har')],
+  ['resourcesDir', () => c.tracing.startHar('in.har', { content: 'attach', resourcesDir: '../res' })],
+  ['update', () => c.routeFromHAR('../u.har', { update: true })],
+  ['zip', () => c.routeFromHAR('../z.zip')],
+];
+for (const [key, f] of tries) { try { await f(); out[key] = 'ok'; } catch (e) { out[key] = String(e.message).split('\n')[0]; } }
+return out;
+"#;
+    let (envelope, stderr) = js_suite::run_script(&dir, script, &[]);
+    for key in ["startHar", "resourcesDir", "update", "zip"] {
+        let answer = envelope["value"][key].as_str().unwrap_or_else(|| panic!("{envelope}\n{stderr}"));
+        assert!(answer.contains("outside the project"), "{key}: {answer}");
+    }
+    assert!(!dir.join("../x.har").exists() && !dir.join("../res").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

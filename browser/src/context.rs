@@ -648,7 +648,8 @@ impl BrowserContext {
         // The HARs' bodies are read while the pages still live; they are written once closed.
         let hars = self.settled_hars().await;
         let closed = self.conn().call(DisposeBrowserContextParams::new(self.inner.id.clone()), None).await.map(|_| ());
-        hars.write()?;
+        // A HAR that cannot be written is the close's error, after the rest was done.
+        let written = hars.write().await;
         if let Some(dir) = self.inner.downloads.lock().ok().and_then(|mut d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
         }
@@ -663,7 +664,7 @@ impl BrowserContext {
         for video in &videos {
             let _ = video.finished().await;
         }
-        closed
+        closed.and(written)
     }
 }
 

@@ -18,17 +18,19 @@ pub(crate) struct EndedHars {
 }
 
 impl EndedHars {
-    /// Writes each one; the first failure is the answer, after all were tried.
-    pub(crate) fn write(self) -> Result<()> {
-        let mut answer = Ok(());
-        for har in &self.hars {
-            if let Err(e) = har.write(&self.browser_version) {
-                if answer.is_ok() {
-                    answer = Err(BrowserError::Evaluation(e));
-                }
-            }
+    /// Writes each one, off the runtime's threads (bodies are compressed into a zip); the
+    /// first failure is the answer, after all were tried.
+    pub(crate) async fn write(self) -> Result<()> {
+        let EndedHars { hars, browser_version } = self;
+        let written = tokio::task::spawn_blocking(move || {
+            hars.iter().map(|har| har.write(&browser_version)).find_map(std::result::Result::err)
+        })
+        .await;
+        match written {
+            Ok(None) => Ok(()),
+            Ok(Some(e)) => Err(BrowserError::Evaluation(e)),
+            Err(e) => Err(BrowserError::Evaluation(format!("recordHar: the writer failed: {e}"))),
         }
-        answer
     }
 }
 
@@ -56,13 +58,13 @@ impl BrowserContext {
         // Still fed while its last answers finish; only then out of the slot.
         let ended = self.settle(vec![har]).await;
         slot.lock().unwrap_or_else(PoisonError::into_inner).retain(|h| h.id() != id);
-        ended.write()
+        ended.write().await
     }
 
     /// Ends every recording of the context and writes them (the context lives on, given back
     /// for another scenario).
     pub async fn end_hars(&self) -> Result<()> {
-        self.settled_hars().await.write()
+        self.settled_hars().await.write().await
     }
 
     /// Takes every recording once its answers finished and their bodies were read (what is
@@ -79,9 +81,13 @@ impl BrowserContext {
     async fn settle(&self, hars: Vec<HarRecorder>) -> EndedHars {
         let mut browser_version = String::new();
         if !hars.is_empty() {
+            // Side by side: each waits a few seconds at most, together too.
+            let mut settling = tokio::task::JoinSet::new();
             for har in &hars {
-                har.settle().await;
+                let har = har.clone();
+                settling.spawn(async move { har.settle().await });
             }
+            while settling.join_next().await.is_some() {}
             if let Ok(version) = self.connection().call_raw("Browser.getVersion", json!({}), None).await {
                 let product = version["product"].as_str().unwrap_or("");
                 browser_version = product.rsplit('/').next().unwrap_or(product).to_string();

@@ -167,6 +167,16 @@ impl HarRecorder {
         });
     }
 
+    /// Page `page_id` closed: its requests still going will never finish. They are written as
+    /// they are, without waiting for them (`settle` waits only for answered ones).
+    pub(crate) fn page_closed(&self, page_id: &str) {
+        let prefix = format!("{page_id}/");
+        for (_, pending) in self.network.recording().requests.iter_mut().filter(|(key, _)| key.starts_with(&prefix)) {
+            pending.answered = None;
+        }
+        self.network.captures_done.notify_waiters();
+    }
+
     /// Waits, at most a few seconds, for the responses that arrived to finish and for their
     /// bodies to be read, as Playwright's recorder does before it writes (a request still
     /// waiting for its response is written without one).
@@ -214,6 +224,12 @@ impl HarRecorder {
         log["entries"] = Value::Array(entries);
         let har = serde_json::to_vec(&json!({ "log": log })).map_err(|e| e.to_string())?;
         let failed = |e: &dyn std::fmt::Display| format!("recordHar: cannot write {}: {e}", path.display());
+        // Where it was allowed when recording started, still: a folder swapped for a link since
+        // (or a link put in the file's place) is refused, not followed.
+        still_where_it_was(path).map_err(|e| failed(&e))?;
+        if let Some(dir) = &self.options.resources_dir {
+            still_where_it_was(&Path::new(dir).join("resource")).map_err(|e| failed(&e))?;
+        }
         if zipped {
             write_zip(path, &har, &files).map_err(|e| failed(&e))
         } else {
@@ -399,6 +415,19 @@ fn glob_pattern(glob: &str) -> String {
     }
     out.push('$');
     out
+}
+
+/// Whether `path`'s folder is still the folder it names (no link on the way) and `path` is not
+/// a link: the host checked them as they were when the recording started.
+fn still_where_it_was(path: &Path) -> Result<(), String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if dir.is_absolute() && dir.canonicalize().map_err(|e| e.to_string())? != dir {
+        return Err(format!("{} is no longer the folder it was (a link?)", dir.display()));
+    }
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err("a link stands where the file goes".into());
+    }
+    Ok(())
 }
 
 /// A zipped HAR: `har.har` and the attached bodies, as Playwright writes one.

@@ -9,6 +9,9 @@ use std::sync::OnceLock;
 /// The function of a [`RedirectCheck`].
 pub type HopFn = dyn Fn(&str) -> std::result::Result<(), String> + Send + Sync;
 
+/// The `Authorization` header that answers a URL's Basic challenge, if any.
+pub type Authorize<'f> = dyn Fn(&str) -> Option<String> + Sync + 'f;
+
 /// A check of a redirect hop's URL: `Err(why)` refuses it.
 #[derive(Clone)]
 pub struct RedirectCheck(pub std::sync::Arc<HopFn>);
@@ -38,6 +41,9 @@ pub struct HttpCall<'a> {
     pub follow: bool,
     /// A check every URL after the first must pass.
     pub check: Option<&'a RedirectCheck>,
+    /// The `Authorization` to answer a Basic challenge (401) of a URL with, once per hop, as
+    /// Playwright's client does with the context's `httpCredentials` (none: not answered).
+    pub authorize: Option<&'a Authorize<'a>>,
 }
 
 /// Why a request failed.
@@ -74,12 +80,20 @@ pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
     // Credentials go to the origin they were given for: a redirect elsewhere drops them for
     // the rest of the way, as Playwright's client does.
     let mut authorized = true;
-    for hop in 0..=MAX_REDIRECTS {
+    let mut hop = 0;
+    // A hop's answer to its Basic challenge: the hop is sent again once with it.
+    let mut answer: Option<String> = None;
+    while hop <= MAX_REDIRECTS {
         let mut request = client.request(method.clone(), &url);
+        let mut sends_authorization = answer.is_some();
         for (k, v) in call.headers {
             if authorized || !k.eq_ignore_ascii_case("authorization") {
+                sends_authorization |= k.eq_ignore_ascii_case("authorization");
                 request = request.header(k, v);
             }
+        }
+        if let Some(authorization) = &answer {
+            request = request.header("authorization", authorization);
         }
         if let (Some(jar), false) = (call.jar, own_cookie) {
             if let Some(cookie) = jar.cookie_header(&url).await.map_err(|e| HttpError::Failed(e.to_string()))? {
@@ -99,6 +113,19 @@ pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
                 .collect();
             jar.remember_cookies(&set, &url).await.map_err(|e| HttpError::Failed(e.to_string()))?;
         }
+        let basic = |r: &reqwest::Response| {
+            r.headers()
+                .get_all(reqwest::header::WWW_AUTHENTICATE)
+                .iter()
+                .any(|v| v.to_str().is_ok_and(|v| v.trim_start().starts_with("Basic")))
+        };
+        if response.status() == reqwest::StatusCode::UNAUTHORIZED && !sends_authorization && basic(&response) {
+            if let Some(authorization) = call.authorize.and_then(|authorize| authorize(&url)) {
+                answer = Some(authorization);
+                continue;
+            }
+        }
+        answer = None;
         let status = response.status().as_u16();
         let location = response.headers().get(reqwest::header::LOCATION).and_then(|l| l.to_str().ok());
         let (true, true, Some(location)) = (call.follow, matches!(status, 301 | 302 | 303 | 307 | 308), location)
@@ -129,6 +156,7 @@ pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
             body = None;
         }
         url = next;
+        hop += 1;
     }
     Err(HttpError::Failed(format!("{} {}: too many redirects", call.method, call.url)))
 }

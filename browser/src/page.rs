@@ -78,6 +78,12 @@ pub(crate) struct PageInner {
     /// The page that opened this one, while it lives: a popup's requests its context's routes
     /// pause before anyone listens to the popup go to the opener's listeners (`popups.rs`).
     pub(crate) opener_page: std::sync::OnceLock<std::sync::Weak<PageInner>>,
+    /// Whether this popup was announced to its opener ([`crate::events::PageEvent::Popup`]):
+    /// its paused requests go to its opener's listeners only before that (`popups.rs`).
+    pub(crate) announced: std::sync::atomic::AtomicBool,
+    /// The pages this one opened, by target id, while they live (never taken: a popup's
+    /// routed requests find it through its opener before and after it is announced).
+    pub(crate) opened: std::sync::Mutex<std::collections::HashMap<String, std::sync::Weak<PageInner>>>,
     /// Requests routing paused while nobody listened to the page, given to its first
     /// listener (`Page::events`).
     pub(crate) unclaimed_routes: std::sync::Mutex<Vec<crate::events::PageEvent>>,
@@ -157,6 +163,13 @@ impl Page {
     /// The page over `inner` (see `page_watch.rs`, which attaches and builds it).
     pub(crate) fn from_parts(inner: Arc<PageInner>, connection: Connection, session: String, target: TargetId) -> Page {
         Page { inner, connection, session, target, closed: false, timeout: Duration::from_secs(30) }
+    }
+
+    /// Another handle on the page `inner` belongs to.
+    pub(crate) fn from_inner(inner: Arc<PageInner>) -> Page {
+        let (connection, session) = (inner.connection.clone(), inner.session.clone());
+        let target = TargetId::from(inner.frame_id.clone());
+        Page::from_parts(inner, connection, session, target)
     }
 
     fn s(&self) -> Option<&str> {

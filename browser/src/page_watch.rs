@@ -77,6 +77,8 @@ impl Page {
             helpers: std::sync::Mutex::default(),
             opener: std::sync::OnceLock::new(),
             opener_page: std::sync::OnceLock::new(),
+            announced: std::sync::atomic::AtomicBool::new(false),
+            opened: std::sync::Mutex::default(),
             unclaimed_routes: std::sync::Mutex::default(),
             popups: std::sync::Mutex::default(),
             gone: std::sync::atomic::AtomicBool::new(false),
@@ -236,6 +238,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                 page.gone.store(true, std::sync::atomic::Ordering::Relaxed);
                 page.end_video();
                 page.raw_headers.close();
+                for har in page.har.get().map(crate::har_recorder::recorders).unwrap_or_default() {
+                    har.page_closed(&page.trace_id());
+                }
             }
             "Page.javascriptDialogOpening" => {
                 // A listener answers it (see `set_manual_dialogs`); only dismissed ones are noted.

@@ -140,10 +140,9 @@ async fn take_popup(context: BrowserContext, target: String, session: String, op
     // Known to its opener before it loads anything: its first requests may be routed there.
     if let Some(opener) = context.page_by_target(&opener) {
         let _ = page.inner.opener_page.set(Arc::downgrade(&opener.inner));
-        if opener.inner.events.receiver_count() > 0 {
-            if let Ok(mut popups) = opener.inner.popups.lock() {
-                popups.insert(target.clone(), page.clone());
-            }
+        if let Ok(mut opened) = opener.inner.opened.lock() {
+            opened.retain(|_, p| p.strong_count() > 0);
+            opened.insert(target.clone(), Arc::downgrade(&page.inner));
         }
     }
     if context.set_up(&page, true).await.is_err() {
@@ -158,6 +157,8 @@ async fn take_popup(context: BrowserContext, target: String, session: String, op
                 popups.insert(target.clone(), page.clone());
             }
         }
+        // From now on its paused requests wait for its own listeners (`route_unheard`).
+        page.inner.announced.store(true, std::sync::atomic::Ordering::SeqCst);
         let _ = opener.inner.events.send(PageEvent::Popup { target, url: page.last_known_url() });
     }
 }
@@ -168,9 +169,10 @@ impl Page {
         self.inner.popups.lock().ok()?.remove(target)
     }
 
-    /// The page this page opened as `target`, not announced yet ([`PageEvent::PopupRoute`]).
+    /// The page this page opened as `target`, while it lives ([`PageEvent::PopupRoute`]).
     pub fn opened_page(&self, target: &str) -> Option<Page> {
-        self.inner.popups.lock().ok()?.get(target).cloned()
+        let inner = self.inner.opened.lock().ok()?.get(target)?.upgrade()?;
+        Some(Page::from_inner(inner))
     }
 }
 
@@ -178,7 +180,9 @@ impl Page {
 /// events): a popup's go to its opener's listeners (its context's routes answer them there),
 /// else they wait for the page's first listener.
 pub(crate) fn route_unheard(page: &crate::page::PageInner, events: Vec<PageEvent>) {
-    let opener = page.opener_page.get().and_then(Weak::upgrade).filter(|o| o.events.receiver_count() > 0);
+    // Only before the popup is announced: after that, JS takes the popup itself and listens.
+    let announced = page.announced.load(std::sync::atomic::Ordering::SeqCst);
+    let opener = page.opener_page.get().and_then(Weak::upgrade).filter(|o| !announced && o.events.receiver_count() > 0);
     // Under the lock `Page::events` takes to subscribe: a listener that came meanwhile hears
     // them itself, one that comes later finds them kept.
     let mut unclaimed = page.unclaimed_routes.lock().unwrap_or_else(PoisonError::into_inner);

@@ -104,20 +104,10 @@ impl ApiRequest {
             headers.push(("authorization".into(), crate::credentials::basic_authorization(c)));
         }
         let check = options.redirect_check.as_ref();
-        let response = self.send(method, url, &headers, options.data.as_deref(), check).await?;
-        let challenged = response.status == 401
-            && response
-                .headers
-                .iter()
-                .any(|(k, v)| k.eq_ignore_ascii_case("www-authenticate") && v.trim_start().starts_with("Basic"));
-        let answer = crate::credentials::matching(&credentials, &response.url);
-        match (own || always.is_some(), challenged, answer) {
-            (false, true, Some(c)) => {
-                headers.push(("authorization".into(), crate::credentials::basic_authorization(c)));
-                self.send(method, &response.url, &headers, options.data.as_deref(), check).await
-            }
-            _ => Ok(response),
-        }
+        // A hop's Basic challenge is answered there, with that hop's method and body.
+        let authorize =
+            |hop: &str| crate::credentials::matching(&credentials, hop).map(crate::credentials::basic_authorization);
+        self.send(method, url, &headers, options.data.as_deref(), check, &authorize).await
     }
 
     /// One request (its redirects followed), read completely.
@@ -128,6 +118,7 @@ impl ApiRequest {
         headers: &[(String, String)],
         data: Option<&str>,
         check: Option<&crate::http_core::RedirectCheck>,
+        authorize: &(dyn Fn(&str) -> Option<String> + Sync),
     ) -> Result<ApiResponse> {
         let failed = |message: String| BrowserError::Protocol { method: format!("{method} {url}"), message };
         let call = crate::http_core::HttpCall {
@@ -138,6 +129,7 @@ impl ApiRequest {
             jar: Some(&self.context),
             follow: true,
             check,
+            authorize: Some(authorize),
         };
         let response = match crate::http_core::send(call).await {
             Ok(r) => r,

@@ -26,6 +26,8 @@ impl BrowserContext {
     /// one page, on `about:blank`.
     pub async fn reset(&self, keep: &Page, options: &ContextOptions) -> Result<()> {
         self.forget_user_tracing().await;
+        // The routes that asked for it went with the scenario's JS world.
+        self.route_new_pages(false);
         let mut origins: BTreeSet<String> = BTreeSet::new();
         for mut page in self.open_pages() {
             if let Ok(seen) = page.inner.origins.lock() {

@@ -12,7 +12,10 @@ const FRAME_GAP: Duration = Duration::from_millis(40);
 
 /// The time between frames of a video of `fps` frames per second (Playwright's 25 without).
 pub(crate) fn frame_gap(fps: Option<f64>) -> Duration {
-    fps.filter(|f| *f > 0.0).map_or(FRAME_GAP, |f| Duration::from_secs_f64(1.0 / f))
+    // Bounded both ways: a frame a millisecond at most, one an hour at least (a tiny `fps`
+    // must not overflow the encoder's clock).
+    let gap = |f: f64| Duration::try_from_secs_f64(1.0 / f).unwrap_or(Duration::MAX);
+    fps.filter(|f| *f > 0.0).map_or(FRAME_GAP, |f| gap(f).clamp(Duration::from_millis(1), Duration::from_secs(3600)))
 }
 
 /// Where videos go when `recordVideo` names no directory (Playwright's artifacts folder): each
@@ -321,6 +324,8 @@ mod tests {
     fn fps_sets_the_time_between_frames() {
         assert_eq!(frame_gap(Some(5.0)), Duration::from_millis(200));
         assert_eq!(frame_gap(None), FRAME_GAP, "Playwright's 25 a second");
+        assert_eq!(frame_gap(Some(1e-300)), Duration::from_secs(3600), "no overflow");
+        assert_eq!(frame_gap(Some(1e9)), Duration::from_millis(1));
     }
 
     #[test]

@@ -11,14 +11,18 @@ impl<'js> IntoJs<'js> for Bytes {
     }
 }
 
-/// Named files (a zip's) that reach JS as an object of `Uint8Array`s.
+/// Named files (a zip's) that reach JS as `[name, Uint8Array]` pairs: names are data, never
+/// property keys (`__proto__` is a file name like any other).
 pub(crate) struct NamedFiles(pub(crate) Vec<(String, Vec<u8>)>);
 
 impl<'js> IntoJs<'js> for NamedFiles {
     fn into_js(self, ctx: &Ctx<'js>) -> rquickjs::Result<Value<'js>> {
-        let files = rquickjs::Object::new(ctx.clone())?;
-        for (name, bytes) in self.0 {
-            files.set(name, Bytes(bytes))?;
+        let files = rquickjs::Array::new(ctx.clone())?;
+        for (i, (name, bytes)) in self.0.into_iter().enumerate() {
+            let pair = rquickjs::Array::new(ctx.clone())?;
+            pair.set(0, name)?;
+            pair.set(1, Bytes(bytes))?;
+            files.set(i, pair)?;
         }
         Ok(files.into_value())
     }

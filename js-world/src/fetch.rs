@@ -159,6 +159,8 @@ async fn perform(
         jar: shared.as_ref(),
         follow: !matches!(request.redirect.as_deref(), Some("manual") | Some("error")),
         check: check.as_ref(),
+        // The page's own `fetch` global answers no challenge (as a browser's would ask).
+        authorize: None,
     };
     let response = match ferridriver_browser::http_core::send(call).await {
         Ok(r) => r,

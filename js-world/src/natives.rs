@@ -157,7 +157,8 @@ pub fn install(
         "unzip",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<NamedFiles> {
             let file = crate::node_fs::scoped(&scope, &path).map_err(|e| Exception::throw_message(&ctx, &e))?;
-            let files = unzip(&file).map_err(|e| Exception::throw_message(&ctx, &format!("{path}: {e}")))?;
+            let files =
+                unzip(&file, UNZIP_LIMIT).map_err(|e| Exception::throw_message(&ctx, &format!("{path}: {e}")))?;
             Ok(NamedFiles(files))
         })?,
     )?;
@@ -280,8 +281,8 @@ async fn sleep(ms: f64) -> rquickjs::Result<()> {
 }
 
 /// The files of a zip (a zipped HAR, `routeFromHAR`), by name; a zip that would unpack to
-/// more than [`UNZIP_LIMIT`] bytes is refused rather than read.
-fn unzip(path: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
+/// more than `limit` bytes ([`UNZIP_LIMIT`]) is refused rather than read.
+fn unzip(path: &Path, limit: u64) -> Result<Vec<(String, Vec<u8>)>, String> {
     use std::io::Read;
     let opened = std::fs::File::open(path).map_err(|e| io_code(&e).to_string())?;
     let mut archive = zip::ZipArchive::new(opened).map_err(|e| format!("not a zip file: {e}"))?;
@@ -294,11 +295,11 @@ fn unzip(path: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
         }
         let mut bytes = Vec::new();
         // Counted as read, not as the zip declares: a lying header cannot get past the limit.
-        let left = UNZIP_LIMIT - total;
+        let left = limit - total;
         (&mut entry).take(left + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
         total += bytes.len() as u64;
-        if total > UNZIP_LIMIT {
-            return Err(format!("unpacks to more than {} MiB", UNZIP_LIMIT >> 20));
+        if total > limit {
+            return Err(format!("unpacks to more than {} MiB", limit >> 20));
         }
         let name = entry.name().map_err(|e| e.to_string())?.into_owned();
         files.push((name, bytes));
@@ -330,5 +331,23 @@ mod tests {
         assert_eq!(version_mismatch(&format!("99.x || >={now}")), None);
         assert!(version_mismatch(">=99.0.0").unwrap().contains("this is"));
         assert!(version_mismatch("not a range").unwrap().contains("not a version range"));
+    }
+
+    #[test]
+    fn a_zip_that_unpacks_past_the_limit_is_refused_before_it_is_all_read() {
+        use std::io::Write;
+        let path = std::env::temp_dir().join(format!("fd-unzip-{}.zip", std::process::id()));
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("har.har", options).unwrap();
+        zip.write_all(&vec![b'a'; 3 << 20]).unwrap();
+        zip.start_file("__proto__", options).unwrap();
+        zip.write_all(b"x").unwrap();
+        zip.finish().unwrap();
+        assert!(unzip(&path, 2 << 20).unwrap_err().contains("more than 2 MiB"));
+        let files = unzip(&path, 4 << 20).unwrap();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["har.har", "__proto__"]);
+        let _ = std::fs::remove_file(&path);
     }
 }

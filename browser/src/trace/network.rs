@@ -13,6 +13,10 @@ const MAX_PENDING_REQUESTS: usize = 10_000;
 /// Bodies larger than this are listed without their content in a trace.
 pub(crate) const BODY_LIMIT: u64 = 2 * 1024 * 1024;
 
+/// The most body bytes one recording keeps in all (a page that serves ever new bodies must not
+/// grow it without end); the requests after that are listed without their content.
+pub(crate) const BODY_BUDGET: u64 = 512 * 1024 * 1024;
+
 impl Tracer {
     /// Takes one DevTools event of page `page` (frame `frame`) into the network log.
     pub(crate) fn network_event(&self, page: &str, event: &CdpEvent, connection: &Connection, session: &str) {
@@ -63,8 +67,11 @@ impl Tracer {
                 pending.entry["response"]["_transferSize"] = json!(size);
                 let mime = pending.entry["response"]["content"]["mimeType"].as_str().unwrap_or("").to_string();
                 let index = self.finish_request(pending, p["timestamp"].as_f64(), None);
-                let limit = self.recording().body_limit;
-                if size >= 0.0 && (size as u64) <= limit {
+                let (limit, kept) = {
+                    let recording = self.recording();
+                    (recording.body_limit, recording.body_bytes)
+                };
+                if size >= 0.0 && (size as u64) <= limit && kept.saturating_add(size as u64) <= BODY_BUDGET {
                     let (tracer, connection, session, id) =
                         (self.clone(), connection.clone(), session.to_string(), id.to_string());
                     tokio::spawn(async move {
@@ -118,6 +125,10 @@ impl Tracer {
         };
         let mut recording = self.recording();
         let size = bytes.len();
+        if recording.body_bytes.saturating_add(size as u64) > BODY_BUDGET {
+            return;
+        }
+        recording.body_bytes += size as u64;
         let name = recording.add_resource(bytes, extension(mime));
         if let Some(content) =
             recording.network.get_mut(index).and_then(|e| e.pointer_mut("/snapshot/response/content"))

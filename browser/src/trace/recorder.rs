@@ -68,6 +68,8 @@ pub(crate) struct Recording {
     pub(crate) pending_captures: usize,
     /// Response bodies larger than this are listed without their content.
     pub(crate) body_limit: u64,
+    /// Body bytes kept so far (at most `network::BODY_BUDGET`).
+    pub(crate) body_bytes: u64,
     next_call: u64,
     /// The groups open now, innermost last: an action's parent is the last one.
     groups: Vec<String>,
@@ -112,6 +114,7 @@ impl Tracer {
             requests: Default::default(),
             pending_captures: 0,
             body_limit: super::network::BODY_LIMIT,
+            body_bytes: 0,
             attachments: Default::default(),
             next_call: 0,
             groups: Vec::new(),

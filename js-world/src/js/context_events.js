@@ -55,6 +55,8 @@
     for (const [id, opener] of JSON.parse(native.contextPages(this._id))) {
       const [page, fresh] = pageOf(this, id);
       if (fresh && opener !== null) page._opener = this._pages.find((p) => p._id === opener) || null;
+      // Its requests wait for the context's routes (Rust routes a routed context's new pages).
+      if (fresh && this._routes && this._routes.length) pw.subscribe(page, 'route').catch(() => undefined);
     }
     return this._pages.filter((p) => !p.isClosed());
   };

@@ -22,9 +22,9 @@
     let har;
     if (/\.zip$/i.test(String(file))) {
       const files = unzipped(what, String(file));
-      const name = Object.keys(files).find((n) => n.endsWith('.har'));
+      const name = [...files.keys()].find((n) => n.endsWith('.har'));
       if (!name) throw new Error(`${what}: Specified archive does not have a .har file`);
-      har = JSON.parse(files[name].toString('utf8'));
+      har = JSON.parse(files.get(name).toString('utf8'));
       har.zip = files;
     } else {
       har = JSON.parse(fs.readFileSync(String(file), 'utf8'));
@@ -44,16 +44,15 @@
       // Node's words for a missing file, as a .har's.
       throw new Error(`${what}: ${String(e.message).replace(/^[^:]*: (ENOENT: no such file or directory)$/, `$1, open '${file}'`)}`);
     }
-    const out = {};
-    for (const name of Object.keys(files)) out[name] = g.Buffer._wrap(files[name]);
-    return out;
+    // A Map: a file's name is never taken for one of an object's own (`constructor`).
+    return new Map(files.map(([name, bytes]) => [name, g.Buffer._wrap(bytes)]));
   }
 
   // A body: the file an entry names (in the zip, or beside the HAR and never outside its
   // folder), else its text.
   function contentOf(har, content) {
     if (content && content._file && har.zip) {
-      const body = har.zip[String(content._file)];
+      const body = har.zip.get(String(content._file));
       if (!body) throw new Error(`HAR entry _file not found in the zip: ${content._file}`);
       return body;
     }

@@ -256,6 +256,8 @@ impl BrowserLease {
                 let _ = context.set_filming(None).await;
             }
             context.set_tracer(None).await;
+            // Its routes went with the scenario's JS world: its next pages are not held for them.
+            context.route_new_pages(false);
             // Its HARs (`routeFromHAR` with `update`, `tracing.startHar`) end with the scenario,
             // as they would when it closed.
             if let Err(e) = context.end_hars().await {
@@ -268,6 +270,13 @@ impl BrowserLease {
                 let _ = context.set_filming(None).await;
             }
             context.set_tracer(None).await;
+            // Its HARs first, on a time of their own (their last bodies are waited for a few
+            // seconds): a hung close must not lose them, nor they keep the context open.
+            match tokio::time::timeout(std::time::Duration::from_secs(10), context.end_hars()).await {
+                Ok(Err(e)) => eprintln!("ferridriver: {e}"),
+                Err(_) => eprintln!("ferridriver: a HAR of the scenario's context was not written in time"),
+                Ok(Ok(())) => {}
+            }
             let _ = tokio::time::timeout(std::time::Duration::from_secs(2), context.close()).await;
         }
     }
