@@ -9,6 +9,7 @@ mod bundle;
 mod bytes;
 mod cache;
 mod call_sites;
+mod callee;
 mod commands;
 mod compile;
 mod convert;

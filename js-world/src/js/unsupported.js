@@ -3,14 +3,25 @@
 // function".
 (function (g) {
   'use strict';
-  const { Page, Locator, BrowserContext } = g.__ferridriver_playwright;
+  const { Page, Locator } = g.__ferridriver_playwright;
+  const { BrowserContext, Browser, ElementHandle } = g.__ferridriver_modules.playwright;
 
+  // Playwright 1.65's methods (its type declarations) that ferridriver lacks.
   const MISSING = {
-    page: 'workers',
-    locator: 'highlight',
-    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials',
+    page: 'workers addLocatorHandler removeLocatorHandler routeWebSocket requests ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
+    locator: 'highlight hideHighlight ariaSnapshotJSON drop normalize within waitForFunction visible',
+    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials routeWebSocket setStorageState',
+    elementHandle: 'waitForSelector waitForElementState ownerFrame',
+    browser: 'newBrowserCDPSession startTracing stopTracing',
   };
-  for (const [owner, proto] of [['page', Page.prototype], ['locator', Locator.prototype], ['context', BrowserContext.prototype]]) {
+  const owners = [
+    ['page', Page.prototype],
+    ['locator', Locator.prototype],
+    ['context', BrowserContext.prototype],
+    ['elementHandle', ElementHandle.prototype],
+    ['browser', Browser.prototype],
+  ];
+  for (const [owner, proto] of owners) {
     for (const name of MISSING[owner].split(' ')) {
       if (name in proto) continue;
       Object.defineProperty(proto, name, {

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The preludes that talk to the bridge.
-const BRIDGE_JS: [&str; 9] = [
+const BRIDGE_JS: [&str; 11] = [
     include_str!("../js/playwright.js"),
     include_str!("../js/browser_context.js"),
     include_str!("../js/page_extras.js"),
@@ -16,6 +16,8 @@ const BRIDGE_JS: [&str; 9] = [
     include_str!("../js/expect.js"),
     include_str!("../js/api_request.js"),
     include_str!("../js/page_tags.js"),
+    include_str!("../js/response_details.js"),
+    include_str!("../js/har_routes.js"),
 ];
 
 /// Every `'identifier'` literal in `code` (an apostrophe in a comment starts none).
@@ -32,8 +34,18 @@ fn quoted_names(code: &str) -> BTreeSet<String> {
 /// The names JS sends: the literal right after each way the preludes hand an operation to the
 /// bridge (`_op('x'`, `op(page, 'x'`, `op: 'x'`, an expect mapping's `['toX', …]`, …).
 fn sent_names(code: &str) -> BTreeSet<String> {
-    const SENDS: [&str; 9] =
-        ["_op('", "op(page, '", "op(this._page, '", "op('", "_answer('", "op: '", "single('", "text('", "['to"];
+    const SENDS: [&str; 10] = [
+        "_op('",
+        "op(page, '",
+        "op(this._page, '",
+        "op(response._page, '",
+        "op('",
+        "_answer('",
+        "op: '",
+        "single('",
+        "text('",
+        "['to",
+    ];
     let mut names = BTreeSet::new();
     for prefix in SENDS {
         for (at, _) in code.match_indices(prefix) {

@@ -10,7 +10,7 @@ use super::sandbox_fs::FsError;
 use super::source::{prepare, snippet, ScriptKind, INLINE_NAME};
 use crate::bundle::Bundle;
 use crate::host::{user_frames, Between, JsHost};
-use crate::sourcemap::{parse_line_col, SourceMapper};
+use crate::sourcemap::SourceMapper;
 use ferridriver_steps::registry::World;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -178,13 +178,14 @@ impl JsHost {
         let (stack, frame) = match (&loaded.prepared, &loaded.mapper) {
             (Prepared::Module { name, .. }, Some(mapper)) => {
                 let mapped = user_frames(&mapper.rewrite_stack_of(&stack, name));
-                let frame =
-                    first_frame(&mapped, |file| !file.starts_with("ferridriver:") && !file.starts_with("script-"));
+                let frame = crate::callee::first_frame(&mapped, |file| {
+                    !file.starts_with("ferridriver:") && !file.starts_with("script-")
+                });
                 (mapped, frame)
             }
             _ => {
                 let cleaned = user_frames(&stack);
-                let frame = first_frame(&cleaned, |file| file == INLINE_NAME).map(|(f, line, col)| {
+                let frame = crate::callee::first_frame(&cleaned, |file| file == INLINE_NAME).map(|(f, line, col)| {
                     let shift = match &loaded.prepared {
                         Prepared::Inline(s) if line == 1 => s.first_line_shift,
                         _ => 0,
@@ -202,31 +203,17 @@ impl JsHost {
                 std::fs::read_to_string(self.root.join(&file)).ok()
             };
             error.source_snippet = text.as_deref().and_then(|t| snippet(t, line));
+            // QuickJS's bare "not a function" names the call, as Node's message does.
+            let source_line = text.as_deref().and_then(|t| t.lines().nth((line as usize).saturating_sub(1)));
+            if let Some(named) = source_line.and_then(|l| crate::callee::named(&error.message, l, column)) {
+                error.message = named;
+            }
             error.file = Some(if file == INLINE_NAME { loaded.file.clone() } else { file });
             error.line = Some(line);
             error.column = Some(column);
         }
         error
     }
-}
-
-/// The first stack frame whose file passes `wanted`: `(file, line, column)`.
-fn first_frame(stack: &str, wanted: impl Fn(&str) -> bool) -> Option<(String, u32, u32)> {
-    for line in stack.lines() {
-        let inner = line.trim().trim_start_matches("at ");
-        let location = match (inner.rfind('('), inner.ends_with(')')) {
-            (Some(open), true) => &inner[open + 1..inner.len() - 1],
-            _ => inner,
-        };
-        // `file:line:col`: the file may itself contain colons, so split from the right.
-        let mut parts = location.rsplitn(3, ':');
-        let (Some(col), Some(ln), Some(file)) = (parts.next(), parts.next(), parts.next()) else { continue };
-        let Some((l, c, _)) = parse_line_col(&format!("{ln}:{col}")) else { continue };
-        if wanted(file) {
-            return Some((file.to_string(), l, c));
-        }
-    }
-    None
 }
 
 /// Bundles a module script on a blocking thread (rolldown wants a runtime of its own).
