@@ -81,3 +81,44 @@ fn element_handles_answer_as_playwrights_do() {
         2,
     );
 }
+
+const STATE_PAGES: &[(&str, &str)] = &[(
+    "/",
+    r#"<div id=box><p class=a>one</p><p class=b style='display:none'>two</p></div><button id=btn disabled>go</button><input id=ro readonly><span id=gone>x</span><script>setTimeout(() => { document.querySelector('.b').style.display = 'block'; document.getElementById('btn').disabled = false; document.getElementById('ro').readOnly = false; }, 300); setTimeout(() => { const p = document.createElement('p'); p.className = 'late'; p.textContent = 'late'; document.getElementById('box').appendChild(p); }, 300);</script>"#,
+)];
+
+const STATES: &str = r#"const out = {};
+const attempt = async (key, f) => { try { out[key] = await f(); } catch (e) { out[key] = 'error: ' + String(e.message).split('\n')[0]; } };
+const base = args[0];
+await page.goto(base + '/');
+const box = await page.$('#box');
+await attempt('childVisible', async () => { const h = await box.waitForSelector('.b'); return h && await h.textContent(); });
+await attempt('childLate', async () => { const h = await box.waitForSelector('p.late', { state: 'attached' }); return h && await h.textContent(); });
+await attempt('childHidden', async () => box.waitForSelector('.nope', { state: 'hidden' }));
+await attempt('childTimeout', async () => box.waitForSelector('.nope', { timeout: 200 }));
+await page.goto(base + '/');
+await attempt('enabled', async () => { const b = await page.$('#btn'); await b.waitForElementState('enabled'); return b.isEnabled(); });
+await attempt('editable', async () => { const b = await page.$('#ro'); await b.waitForElementState('editable'); return b.isEditable(); });
+await attempt('visible', async () => { const b = await page.$('.b'); await b.waitForElementState('visible'); return b.isVisible(); });
+await attempt('stable', async () => { const b = await page.$('#btn'); await b.waitForElementState('stable'); return 'stable'; });
+await attempt('disabledTimeout', async () => { const b = await page.$('#btn'); await b.waitForElementState('disabled', { timeout: 200 }); return 'no'; });
+await attempt('badState', async () => { const b = await page.$('#btn'); await b.waitForElementState('shiny'); return 'no'; });
+await attempt('detached', async () => { const b = await page.$('#gone'); await page.evaluate(() => document.getElementById('gone').remove()); await b.waitForElementState('visible', { timeout: 500 }); return 'no'; });
+await attempt('hiddenDetached', async () => { const b = await page.$('#box'); await page.evaluate(() => document.getElementById('box').remove()); await b.waitForElementState('hidden', { timeout: 500 }); return 'hidden'; });
+await attempt('ownerFrame', async () => { const b = await page.$('#btn'); return (await b.ownerFrame()) === page.mainFrame(); });
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `STATES` on `STATE_PAGES`.
+const STATES_PLAYWRIGHT: &str = r#"{"childVisible": "two", "childLate": "late", "childHidden": null, "childTimeout": "error: elementHandle.waitForSelector: Timeout 200ms exceeded.", "enabled": true, "editable": true, "visible": true, "stable": "stable", "disabledTimeout": "error: elementHandle.waitForElementState: Timeout 200ms exceeded.", "badState": "error: elementHandle.waitForElementState: state: expected one of (visible|hidden|stable|enabled|disabled|editable)", "detached": "error: elementHandle.waitForElementState: Element is not attached to the DOM", "hiddenDetached": "hidden", "ownerFrame": true}"#;
+
+/// A handle's own waits: `waitForSelector` inside it (visible, attached, hidden, a time-out in
+/// Playwright's words) and `waitForElementState` for each of Playwright's six states, a
+/// detached element, a state that does not exist; `ownerFrame`.
+#[test]
+fn handles_wait_for_their_elements_states_as_playwrights() {
+    support::browser_available();
+    let base = support::serve(STATE_PAGES);
+    let playwright = serde_json::from_str(STATES_PLAYWRIGHT).unwrap();
+    js_suite::assert_as_playwright("handle-states", &base, STATES, &playwright, &[]);
+}

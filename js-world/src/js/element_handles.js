@@ -47,6 +47,91 @@
     toString() {
       return 'JSHandle@node';
     }
+    // Waits for `selector` inside this element, as page.waitForSelector does in the page.
+    waitForSelector(selector, options) {
+      return waitForSelectorIn(this, this._page, selector, options);
+    }
+    // Waits for the element to reach `state` (Playwright's six); a detached element is hidden,
+    // and an error for the others.
+    async waitForElementState(state, options) {
+      const what = 'elementHandle.waitForElementState';
+      if (!STATES.includes(state)) throw new Error(`${what}: state: expected one of (${STATES.join('|')})`);
+      const o = options || {};
+      const fallback = pw.defaultTimeoutOf(this._page, false);
+      const timeout = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
+      const attached = () => this._callOn('el => el.isConnected', null).catch(() => false);
+      if (!(await attached())) {
+        if (state === 'hidden') return;
+        throw new Error(`${what}: Element is not attached to the DOM`);
+      }
+      const expect = modules.playwright.expect;
+      const reach = {
+        visible: () => this.waitFor({ state: 'visible', timeout }),
+        hidden: () => this.waitFor({ state: 'hidden', timeout }),
+        enabled: () => expect(this).toBeEnabled({ timeout }),
+        disabled: () => expect(this).toBeDisabled({ timeout }),
+        editable: () => expect(this).toBeEditable({ timeout }),
+        // The same box two animation frames in a row, as Playwright's stable.
+        stable: () => this._callOn(STABLE, null),
+      }[state];
+      try {
+        await reach();
+      } catch (e) {
+        if (!(await attached())) throw new Error(`${what}: Element is not attached to the DOM`);
+        throw new Error(`${what}: Timeout ${timeout}ms exceeded.`);
+      }
+    }
+    // The frame whose document holds the element (the page's own; inside a child frame, not
+    // ours yet).
+    async ownerFrame() {
+      if (framePrefix(this._parts).length) throw new Error('elementHandle.ownerFrame() of an element inside a frame is not supported by ferridriver yet');
+      return this._page.mainFrame();
+    }
+  }
+
+  const STATES = ['visible', 'hidden', 'stable', 'enabled', 'disabled', 'editable'];
+  const STABLE = `el => new Promise((done) => {
+    let last = null;
+    const look = () => {
+      const b = el.getBoundingClientRect();
+      const now = [b.x, b.y, b.width, b.height].join();
+      if (now === last) done(true);
+      else { last = now; requestAnimationFrame(look); }
+    };
+    requestAnimationFrame(look);
+  })`;
+
+  // page.waitForSelector and elementHandle.waitForSelector: waits for `state` (default
+  // visible) of the first match under `root`; a handle to the element, null for hidden or
+  // detached.
+  async function waitForSelectorIn(root, page, selector, options) {
+    const what = root === page ? 'page.waitForSelector' : 'elementHandle.waitForSelector';
+    try {
+      return await waitedFor(root, page, selector, options);
+    } catch (e) {
+      // Playwright's first line for a time-out; ours goes on to say what it waited for.
+      const m = /Timeout (\d+)ms exceeded(.*)/s.exec(String(e.message));
+      if (!m) throw e;
+      const error = new Error(`${what}: Timeout ${m[1]}ms exceeded.${m[2].trim() ? `\n  (${m[2].trim()})` : ''}`);
+      error.name = e.name;
+      throw error;
+    }
+  }
+  async function waitedFor(root, page, selector, options) {
+    const o = options || {};
+    const state = o.state || 'visible';
+    const first = root.locator(selector).first();
+    const fallback = pw.defaultTimeoutOf(page, false);
+    const limit = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
+    const deadline = Date.now() + limit;
+    for (;;) {
+      const left = limit === 0 ? 0 : Math.max(1, deadline - Date.now());
+      await first.waitFor({ state, timeout: left });
+      if (state === 'hidden' || state === 'detached') return null;
+      // Gone again between the wait and the pin: wait for the next one.
+      const [handle] = await pin(first, 'first');
+      if (handle) return handle;
+    }
   }
 
   // Pins the first, every or the only current match of `locator` as handles.
@@ -65,21 +150,8 @@
       return pin(this.locator(selector), 'all');
     },
     // Waits for `state` (default visible); a handle to the element, null for hidden/detached.
-    async waitForSelector(selector, options) {
-      const o = options || {};
-      const state = o.state || 'visible';
-      const first = this.locator(selector).first();
-      const fallback = pw.defaultTimeoutOf(this, false);
-      const limit = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
-      const deadline = Date.now() + limit;
-      for (;;) {
-        const left = limit === 0 ? 0 : Math.max(1, deadline - Date.now());
-        await first.waitFor({ state, timeout: left });
-        if (state === 'hidden' || state === 'detached') return null;
-        // Gone again between the wait and the pin: wait for the next one.
-        const [handle] = await pin(first, 'first');
-        if (handle) return handle;
-      }
+    waitForSelector(selector, options) {
+      return waitForSelectorIn(this, this, selector, options);
     },
   });
 

@@ -11,7 +11,7 @@
     page: 'workers addLocatorHandler removeLocatorHandler routeWebSocket requests ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
     locator: 'highlight hideHighlight ariaSnapshotJSON drop normalize within waitForFunction visible',
     context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials routeWebSocket setStorageState',
-    elementHandle: 'waitForSelector waitForElementState ownerFrame',
+    elementHandle: '',
     browser: 'newBrowserCDPSession startTracing stopTracing',
   };
   const owners = [
@@ -22,7 +22,7 @@
     ['browser', Browser.prototype],
   ];
   for (const [owner, proto] of owners) {
-    for (const name of MISSING[owner].split(' ')) {
+    for (const name of MISSING[owner].split(' ').filter(Boolean)) {
       if (name in proto) continue;
       Object.defineProperty(proto, name, {
         configurable: true,

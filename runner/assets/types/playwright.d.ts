@@ -518,6 +518,18 @@ declare module '@playwright/test' {
     jsonValue(): Promise<unknown>;
     getProperty(name: string): Promise<JSHandle>;
     getProperties(): Promise<Map<string, JSHandle>>;
+    /** Waits for a match inside this element (`state` default `visible`); null for hidden/detached. */
+    waitForSelector(
+      selector: string,
+      options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number },
+    ): Promise<ElementHandle | null>;
+    /** Waits for the element to be `visible`, `hidden`, `stable`, `enabled`, `disabled` or `editable`. */
+    waitForElementState(
+      state: 'visible' | 'hidden' | 'stable' | 'enabled' | 'disabled' | 'editable',
+      options?: { timeout?: number },
+    ): Promise<void>;
+    /** The frame whose document holds the element (the page's own). */
+    ownerFrame(): Promise<Frame | null>;
   }
 
   /** A value kept in the page (`evaluateHandle`, `getProperty`) until `dispose()` or until its
