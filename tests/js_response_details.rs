@@ -95,3 +95,35 @@ fn responses_and_requests_answer_as_playwrights() {
     let api = serde_json::json!([404, "Not Found", [{ "name": "x-multi", "value": "m1" }, { "name": "x-multi", "value": "m2" }]]);
     js_suite::assert_module_as_playwright("response-details", &base, SCRIPT, &playwright, &[("apiResponse", api)]);
 }
+
+const REQUESTS: &str = r#"const out = {};
+const base = args[0];
+const seen = [];
+page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+await page.goto(base + '/go');
+await page.evaluate(() => fetch('/api'));
+await page.evaluate(() => fetch('http://127.0.0.1:1/x').catch(() => null));
+await page.waitForTimeout(300);
+const list = await page.requests();
+out.urls = list.map((r) => r.url().replace(base, '').replace('http://127.0.0.1:1', 'PORT1'));
+out.seen = seen;
+out.statuses = await Promise.all(list.map(async (r) => { const x = await r.response(); return x && x.status(); }));
+out.failures = list.map((r) => r.failure() && r.failure().errorText);
+out.methods = list.map((r) => r.method());
+out.navigation = list.map((r) => r.isNavigationRequest());
+export default out;
+"#;
+
+/// Playwright 1.65.1's answers to `REQUESTS`.
+const REQUESTS_PLAYWRIGHT: &str = r#"{"urls":["/go","/h","/api","PORT1/x"],"seen":["/go","/h","/api","/x"],"statuses":[302,200,200,null],"failures":[null,null,null,"net::ERR_UNSAFE_PORT"],"methods":["GET","GET","GET","GET"],"navigation":[true,true,false,false]}"#;
+
+/// `page.requests()` lists the page's last requests as Playwright's does (a redirect's hops
+/// apart, a failed one with its failure, the browser's favicon fetch in neither that list nor
+/// the `request` events).
+#[test]
+fn the_pages_last_requests_are_listed_as_playwrights() {
+    support::browser_available();
+    let base = support::serve_with(server);
+    let playwright = serde_json::from_str(REQUESTS_PLAYWRIGHT).unwrap();
+    js_suite::assert_module_as_playwright("page-requests", &base, REQUESTS, &playwright, &[]);
+}

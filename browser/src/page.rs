@@ -108,6 +108,8 @@ pub(crate) struct PageInner {
     pub(crate) network: crate::network::Network,
     /// The tracer of the page's context while it is traced (`trace/`).
     pub(crate) trace: crate::trace::recorder::TraceSlot,
+    /// Its last requests, for `page.requests()` (`recent_requests.rs`).
+    pub(crate) requests: std::sync::Mutex<crate::recent_requests::RecentRequests>,
     /// Its last responses' headers as the server sent them (`raw_headers.rs`).
     pub(crate) raw_headers: crate::raw_headers::RawHeaders,
     /// The HAR its context records (`recordHar`), set once when the page is set up.

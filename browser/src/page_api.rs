@@ -268,6 +268,12 @@ impl Page {
         self.inner.recent.lock().map(|r| r.console(all)).unwrap_or_default()
     }
 
+    /// The page's last requests (100 at most), oldest first, each with its response and how
+    /// it ended (Playwright's `page.requests()`; kept while the Network domain is on).
+    pub fn recent_requests(&self) -> Vec<crate::recent_requests::KeptRequest> {
+        self.inner.requests.lock().map(|r| r.list()).unwrap_or_default()
+    }
+
     /// Forgets the console messages kept (`clear_errors`: the page errors instead), as
     /// Playwright's `page.clearConsoleMessages()` / `clearPageErrors()`.
     pub fn clear_recent(&self, clear_errors: bool) {

@@ -63,6 +63,7 @@ impl Page {
             trace,
             har: std::sync::OnceLock::new(),
             raw_headers: crate::raw_headers::RawHeaders::default(),
+            requests: std::sync::Mutex::default(),
             // The first document (about:blank) counts as loaded, as in Playwright; its loader
             // id comes with the frame tree (`Setup::enable`) unless an event names one first.
             lifecycle: std::sync::Mutex::new((
@@ -147,6 +148,9 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         }
         if event.method.starts_with("Network.") {
             page.raw_headers.observe(&event.method, &event.params);
+            if let Ok(mut requests) = page.requests.lock() {
+                requests.observe(&crate::events::translate(&event));
+            }
             if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
                 tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);
             }

@@ -256,17 +256,24 @@
       case 'dialog':
         return ['dialog', new Dialog(page, e)];
       case 'request': {
+        // The browser's own favicon fetch is not the page's: Playwright reports none of it.
+        if (/\/favicon\.ico$/.test(e.url)) {
+          (page._favicons || (page._favicons = new Set())).add(e.id);
+          return null;
+        }
         const request = new Request(page, e);
         requests.set(e.id, request);
         return ['request', request];
       }
       case 'response': {
+        if (page._favicons && page._favicons.has(e.id)) return null;
         const request = requests.get(e.id) || null;
         const response = new Response(page, e, request);
         if (request) request._response = response;
         return ['response', response];
       }
       case 'requestfinished': {
+        if (page._favicons && page._favicons.delete(e.id)) return null;
         const request = requests.get(e.id);
         if (!request) return null;
         requests.delete(e.id);
@@ -274,6 +281,7 @@
         return ['requestfinished', request];
       }
       case 'requestfailed': {
+        if (page._favicons && page._favicons.delete(e.id)) return null;
         const request = requests.get(e.id);
         if (!request) return null;
         requests.delete(e.id);
@@ -611,6 +619,19 @@
     async consoleMessages(options) {
       const list = await op(this, 'consoleMessages', [everyOne(options)]);
       return list.map((e) => decode(this, e)[1]);
+    },
+    // The last requests (100 at most), as Request objects; their response() answers what had
+    // come when they were listed.
+    async requests() {
+      await subscribe(this, 'request');
+      const list = await op(this, 'requests');
+      return list.map((kept) => {
+        const request = new Request(this, kept.request);
+        if (kept.response) request._response = new Response(this, kept.response, request);
+        if (kept.failure) request._failure = { errorText: kept.failure };
+        request._finish();
+        return request;
+      });
     },
     async clearConsoleMessages() {
       await op(this, 'clearConsoleMessages');

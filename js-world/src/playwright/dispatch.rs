@@ -189,6 +189,7 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
         PageOp::PageErrors => {
             serde_json::to_value(page.page_errors(r.arg::<Option<bool>>(0)? == Some(true))).unwrap_or_default()
         }
+        PageOp::Requests => serde_json::to_value(page.recent_requests()).unwrap_or_default(),
         PageOp::ClearConsoleMessages | PageOp::ClearPageErrors => {
             page.clear_recent(op == PageOp::ClearPageErrors);
             Value::Null

@@ -107,6 +107,7 @@ operations! {
         PageErrors = "pageErrors"("all") Open, ["Page.pageErrors"];
         ClearConsoleMessages = "clearConsoleMessages"() Open, ["Page.clearConsoleMessages"];
         ClearPageErrors = "clearPageErrors"() Open, ["Page.clearPageErrors"];
+        Requests = "requests"() Open, ["Page.requests"];
         RequestGc = "requestGC"() Open, ["Page.requestGC"];
         BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
         Markdown = "markdown"() Open, ["Page.markdown"];

@@ -176,6 +176,9 @@ declare module '@playwright/test' {
     pageErrors(options?: { filter?: 'all' | 'since-navigation' }): Promise<Error[]>;
     /** Asks the page's JavaScript engine to collect garbage now. */
     requestGC(): Promise<void>;
+    /** The page's last requests (100 at most), oldest first; their `response()` answers what
+     * had come when they were listed. */
+    requests(): Promise<Request[]>;
     /** Forgets the console messages (`consoleMessages()` answers what comes after). */
     clearConsoleMessages(): Promise<void>;
     /** Forgets the page errors. */
