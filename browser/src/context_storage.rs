@@ -37,6 +37,35 @@ impl BrowserContext {
         Ok(state)
     }
 
+    /// Replaces the context's storage with `state` (Playwright's `context.setStorageState`):
+    /// its cookies and the storage of every origin its pages showed (or `state` names) are
+    /// cleared first, then `state` is loaded as into a fresh context.
+    pub async fn set_storage_state(&self, state: &StorageState) -> Result<()> {
+        self.clear_cookies().await?;
+        let pages = self.open_pages();
+        let mut origins: std::collections::BTreeSet<String> = pages
+            .iter()
+            .flat_map(|p| p.inner.origins.lock().map(|o| o.iter().cloned().collect::<Vec<_>>()).unwrap_or_default())
+            .collect();
+        origins.extend(state.origins.iter().map(|o| o.origin.clone()));
+        if !origins.is_empty() {
+            // Storage is cleared through one of the context's pages (a scratch one if none).
+            let scratch = match pages.first() {
+                Some(_) => None,
+                None => Some(self.new_page().await?),
+            };
+            let page = pages.first().or(scratch.as_ref()).ok_or_else(|| BrowserError::Evaluation("no page".into()))?;
+            for origin in &origins {
+                let params = json!({ "origin": origin, "storageTypes": "all" });
+                page.send("Storage.clearDataForOrigin", params).await?;
+            }
+            if let Some(mut scratch) = scratch {
+                let _ = scratch.close().await;
+            }
+        }
+        self.load_storage_state(state).await
+    }
+
     /// Loads cookies and local storage into this (fresh) context. Each origin's storage is
     /// written from a scratch page whose request to the origin is answered locally, so the
     /// site is not contacted and nothing of it runs.

@@ -62,6 +62,25 @@
     storageState(options) {
       return this._op('storageState', [(options && options.path) || null]);
     }
+    // Replaces the context's cookies and storage with a state (or a file of one, read inside
+    // the project as node:fs reads), as Playwright's.
+    async setStorageState(stateOrPath) {
+      let state = stateOrPath;
+      if (typeof state === 'string') {
+        try {
+          state = JSON.parse(g.__ferridriver_modules.fs.readFileSync(state, 'utf8'));
+        } catch (e) {
+          throw new Error(`Error reading storage state from ${stateOrPath}:\n${e.message}`);
+        }
+      }
+      for (const key of ['cookies', 'origins']) {
+        const value = state && state[key];
+        if (value !== undefined && !Array.isArray(value)) {
+          throw new Error(`browserContext.setStorageState: storageState.${key}: expected array, got ${typeof value}`);
+        }
+      }
+      await this._op('setStorageState', [{ cookies: (state && state.cookies) || [], origins: (state && state.origins) || [] }]);
+    }
     cookies(urls) {
       const list = urls === undefined ? [] : Array.isArray(urls) ? urls : [urls];
       return this._op('cookies', [list.map(String)]);

@@ -10,7 +10,7 @@
   const MISSING = {
     page: 'workers addLocatorHandler removeLocatorHandler routeWebSocket ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
     locator: 'highlight hideHighlight ariaSnapshotJSON drop normalize within waitForFunction visible',
-    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials routeWebSocket setStorageState',
+    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials routeWebSocket',
     elementHandle: '',
     browser: 'newBrowserCDPSession startTracing stopTracing',
   };

@@ -429,6 +429,10 @@ async fn context_op(session: &Session, r: &Request, op: ContextOp, admitted: Adm
             write_admitted(&admitted, serde_json::to_string_pretty(&state).unwrap_or_default().as_bytes())?;
             json!(state)
         }
+        ContextOp::SetStorageState => {
+            let state: ferridriver_browser::StorageState = r.arg(0)?;
+            context.set_storage_state(&state).await.map(|_| Value::Null)?
+        }
         ContextOp::Cookies => {
             let urls: Vec<String> = r.arg::<Option<Vec<String>>>(0)?.unwrap_or_default();
             let urls: Vec<&str> = urls.iter().map(String::as_str).collect();

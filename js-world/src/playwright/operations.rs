@@ -234,6 +234,7 @@ operations! {
     Context("context") ContextOp {
         Close = "close"() Open, ["BrowserContext.close"];
         StorageState = "storageState"("path") ProjectWrite(0), ["BrowserContext.storageState"];
+        SetStorageState = "setStorageState"("state") Open, ["BrowserContext.setStorageState"];
         Cookies = "cookies"("urls") Open, ["BrowserContext.cookies"];
         AddCookies = "addCookies"("cookies") Open, ["BrowserContext.addCookies"];
         ClearCookies = "clearCookies"("filter") Open, ["BrowserContext.clearCookies", "BrowserContext.deleteCookie"];

@@ -177,6 +177,8 @@ declare module '@playwright/test' {
     close(): Promise<void>;
     /** Whether `close()` was called on it. */
     isClosed(): boolean;
+    /** Replaces its cookies and storage with a saved state (or a file of one, in the project). */
+    setStorageState(storageState: string | StorageState): Promise<void>;
     /** The cookies (for these URLs, if given). */
     cookies(urls?: string | readonly string[]): Promise<Cookie[]>;
     addCookies(cookies: readonly SetCookie[]): Promise<void>;
