@@ -1,6 +1,7 @@
 //! Taps (`locator.tap`, `page.tap`): one touch at the element, on the pages of a context with
 //! touch (`hasTouch`, or a mobile device), after click's actionability checks; with click's
-//! `position`, `modifiers`, `force` and `trial`.
+//! `position`, `modifiers`, `force` and `trial`. And `page.touchscreen.tap(x, y)`: one touch at
+//! a point, no checks.
 
 use crate::click::ClickOptions;
 use crate::error::{BrowserError, Result};
@@ -43,6 +44,26 @@ impl Locator {
         };
         crate::click::holding(&self.page, &modifiers, touch).await?;
         crate::navigation::settle_started_navigation(&self.page, &mut events).await;
+        Ok(())
+    }
+}
+
+impl crate::page::Page {
+    /// One touch at `(x, y)` (CSS pixels of the viewport), as Playwright's `touchscreen.tap`:
+    /// the keys held by the keyboard go with it.
+    pub async fn touchscreen_tap(&self, x: f64, y: f64) -> Result<()> {
+        if !self.inner.touch.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(BrowserError::Evaluation(
+                "hasTouch must be enabled on the browser context before using the touchscreen.".into(),
+            ));
+        }
+        let mut events = self.inner.connection.subscribe();
+        let mask = self.inner.modifiers.load(std::sync::atomic::Ordering::Relaxed);
+        for (kind, points) in [("touchStart", json!([{ "x": x, "y": y }])), ("touchEnd", json!([]))] {
+            let params = json!({ "type": kind, "touchPoints": points, "modifiers": mask });
+            self.send("Input.dispatchTouchEvent", params).await?;
+        }
+        crate::navigation::settle_started_navigation(&self.inner, &mut events).await;
         Ok(())
     }
 }

@@ -108,4 +108,6 @@
   }
 
   Object.assign(pw, { emitterMethods, listenersOf: listeners, emitTo: emit, reportListenerError: report });
+  // A browser's listeners (`disconnected`, emitted when `browser.close()` closes it: js/launchers.js).
+  Object.assign(g.__ferridriver_modules.playwright.Browser.prototype, emitterMethods('browser', () => undefined));
 })(globalThis);

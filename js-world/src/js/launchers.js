@@ -9,6 +9,7 @@
   const modules = g.__ferridriver_modules;
   const { Browser, BrowserContext } = modules.playwright;
   const native = g.__ferridriver_native || {};
+  const pw = g.__ferridriver_playwright;
 
   // Launch options that choose a browser process: the worker's is already running.
   const PROCESS_OPTIONS = ['executablePath', 'channel', 'args', 'headless', 'devtools', 'slowMo', 'env', 'downloadsPath', 'tracesDir', 'chromiumSandbox', 'firefoxUserPrefs', 'ignoreDefaultArgs', 'handleSIGINT', 'handleSIGTERM', 'handleSIGHUP', 'timeout', 'logger'];
@@ -34,7 +35,10 @@
     for (const context of this._extra || []) {
       if (!context._closed) await context.close().catch(() => undefined);
     }
+    const first = !this._closedByUser;
     this._closedByUser = true;
+    // As a launched browser's: closing it is its disconnection for its listeners.
+    if (first) pw.emitTo(this, 'browser', 'disconnected', this);
   };
   Browser.prototype.isConnected = function isConnected() {
     return !this._closedByUser;

@@ -173,7 +173,17 @@
     }
   }
 
-  for (const [name, Kind] of [['keyboard', Keyboard], ['mouse', Mouse]]) {
+  // One touch at a point, on a page of a context with touch.
+  class Touchscreen {
+    constructor(page) {
+      this._page = page;
+    }
+    tap(x, y) {
+      return this._page._op('touchscreenTap', [Number(x), Number(y)]).then(done);
+    }
+  }
+
+  for (const [name, Kind] of Object.entries({ keyboard: Keyboard, mouse: Mouse, touchscreen: Touchscreen })) {
     Object.defineProperty(Page.prototype, name, {
       configurable: true,
       get() {
@@ -183,7 +193,7 @@
       },
     });
   }
-  Object.assign(g.__ferridriver_modules.playwright, { Keyboard, Mouse });
+  Object.assign(g.__ferridriver_modules.playwright, { Keyboard, Mouse, Touchscreen });
 
   const MEDIA_OPTIONS = ['media', 'colorScheme', 'reducedMotion', 'forcedColors', 'contrast'];
   const timeouts = {

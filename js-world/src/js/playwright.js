@@ -313,6 +313,10 @@
       if (!(locator instanceof Locator)) throw new TypeError('locator.or: pass a Locator');
       return this._with({ kind: 'or', parts: locator._parts });
     }
+    // Only the visible matches (Playwright's `visible()`, `filter({ visible: true })`).
+    visible() {
+      return this.filter({ visible: true });
+    }
     filter(options) {
       const o = options || {};
       let l = this;

@@ -195,6 +195,7 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             Value::Null
         }
         PageOp::RequestGc => page.request_gc().await.map(|_| Value::Null)?,
+        PageOp::TouchscreenTap => page.touchscreen_tap(r.arg(0)?, r.arg(1)?).await.map(|_| Value::Null)?,
         PageOp::BringToFront => page.bring_to_front().await.map(|_| Value::Null)?,
         PageOp::Markdown => Value::String(page.markdown().await?),
         PageOp::AriaSnapshot => Value::String(page.aria_snapshot().await?),

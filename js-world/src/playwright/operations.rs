@@ -108,6 +108,7 @@ operations! {
         ClearConsoleMessages = "clearConsoleMessages"() Open, ["Page.clearConsoleMessages"];
         ClearPageErrors = "clearPageErrors"() Open, ["Page.clearPageErrors"];
         Requests = "requests"() Open, ["Page.requests"];
+        TouchscreenTap = "touchscreenTap"("x", "y") Open, ["Touchscreen.tap"];
         RequestGc = "requestGC"() Open, ["Page.requestGC"];
         BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
         Markdown = "markdown"() Open, ["Page.markdown"];

@@ -208,6 +208,10 @@ declare module '@playwright/test' {
     isConnected(): boolean;
     /** Chromium's launcher: the worker's browser is Chromium's. */
     browserType(): BrowserType;
+    /** `disconnected`: when the suite closes it. */
+    on(event: 'disconnected', listener: (browser: Browser) => void): this;
+    once(event: 'disconnected', listener: (browser: Browser) => void): this;
+    off(event: 'disconnected', listener: (browser: Browser) => void): this;
     /** A fresh isolated context with Playwright's context options. */
     newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
     /** A page in a context of its own, closed with the page. */

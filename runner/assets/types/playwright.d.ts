@@ -284,6 +284,8 @@ declare module '@playwright/test' {
       contrast?: 'more' | 'no-preference' | null;
     }): Promise<void>;
     readonly mouse: Mouse;
+    /** One touch at a point (a context with `hasTouch`). */
+    readonly touchscreen: Touchscreen;
 
     // The selector shortcuts: page.click(selector) acts on the selector's first match, as
     // Playwright's do; `strict: true` (or a context made with `strictSelectors: true`) wants
@@ -412,6 +414,8 @@ declare module '@playwright/test' {
     or(locator: Locator): Locator;
     /** Narrows the matches. */
     filter(options?: LocatorFilterOptions): Locator;
+    /** Only the visible matches (`filter({ visible: true })`). */
+    visible(): Locator;
     /** A locator per current match. */
     all(): Promise<Locator[]>;
     allTextContents(): Promise<string[]>;
@@ -574,6 +578,11 @@ declare module '@playwright/test' {
     down(): Promise<void>;
     up(): Promise<void>;
     wheel(deltaX: number, deltaY: number): Promise<void>;
+  }
+
+  /** `page.touchscreen`: touches at viewport points. */
+  export interface Touchscreen {
+    tap(x: number, y: number): Promise<void>;
   }
 
   /** A `console` event. */
