@@ -36,6 +36,13 @@ fn a_failed_call_names_what_was_called() {
 
     let (envelope, stderr) = js_suite::run_script(&dir, "await page.requestz();", &[]);
     assert_eq!(envelope["error"]["message"], "TypeError: page.requestz is not a function", "{envelope}\n{stderr}");
+    // Thrown inside a native function handed something else: not the call at the user's line.
+    let (envelope, _) = js_suite::run_script(&dir, "[1].forEach(undefined);", &[]);
+    assert_eq!(envelope["error"]["message"], "TypeError: not a function", "{envelope}");
+    // A stack is the script's to write: it never leads a read outside the project.
+    let forged = "const e = new Error('forged'); e.stack = 'Error: forged\\n    at f (/etc/passwd:1:1)'; throw e;";
+    let (envelope, _) = js_suite::run_script(&dir, forged, &[]);
+    assert!(!envelope.to_string().contains("root:"), "{envelope}");
 
     let script = r#"
 const out = [];

@@ -106,16 +106,19 @@ await page.evaluate(() => fetch('http://127.0.0.1:1/x').catch(() => null));
 await page.waitForTimeout(300);
 const list = await page.requests();
 out.urls = list.map((r) => r.url().replace(base, '').replace('http://127.0.0.1:1', 'PORT1'));
-out.seen = seen;
+out.seen = [...seen];
 out.statuses = await Promise.all(list.map(async (r) => { const x = await r.response(); return x && x.status(); }));
 out.failures = list.map((r) => r.failure() && r.failure().errorText);
 out.methods = list.map((r) => r.method());
 out.navigation = list.map((r) => r.isNavigationRequest());
+// A redirect hop's own response, its headers read from the hop itself.
+const first = await (await page.goto(base + '/go')).request().redirectedFrom().response();
+out.hop = [first.status(), await first.headerValue('location'), (await first.headersArray()).filter((h) => h.name.toLowerCase() === 'location').length];
 export default out;
 "#;
 
 /// Playwright 1.65.1's answers to `REQUESTS`.
-const REQUESTS_PLAYWRIGHT: &str = r#"{"urls":["/go","/h","/api","PORT1/x"],"seen":["/go","/h","/api","/x"],"statuses":[302,200,200,null],"failures":[null,null,null,"net::ERR_UNSAFE_PORT"],"methods":["GET","GET","GET","GET"],"navigation":[true,true,false,false]}"#;
+const REQUESTS_PLAYWRIGHT: &str = r#"{"urls":["/go","/h","/api","PORT1/x"],"seen":["/go","/h","/api","/x"],"statuses":[302,200,200,null],"failures":[null,null,null,"net::ERR_UNSAFE_PORT"],"methods":["GET","GET","GET","GET"],"navigation":[true,true,false,false],"hop":[302,"/h",1]}"#;
 
 /// `page.requests()` lists the page's last requests as Playwright's does (a redirect's hops
 /// apart, a failed one with its failure, the browser's favicon fetch in neither that list nor

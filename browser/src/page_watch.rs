@@ -110,6 +110,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     Some(page) => {
                         handled = page.connection.events_arrived();
                         page.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lost_track();
+                        page.raw_headers.lost_track();
                         page.moved.send_modify(|n| *n += 1)
                     }
                     None => return,

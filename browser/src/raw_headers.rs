@@ -18,6 +18,12 @@ struct Kept {
     /// Requests that ended (finished or failed): nothing more will come for them.
     ended: HashSet<String>,
     order: VecDeque<String>,
+    /// Whether the browser said a response will have its headers reported apart
+    /// (`hasExtraInfo`): without, nothing is waited for; with, they are waited for even past
+    /// the request's end (the report may come after it).
+    has_extra: HashMap<String, bool>,
+    /// Bumped when the page's watcher lost events: a wait that began before gives up.
+    epoch: u64,
     /// The page is gone: no waiting.
     closed: bool,
 }
@@ -31,6 +37,7 @@ impl Kept {
             if let Some(old) = self.order.pop_front() {
                 self.headers.retain(|(i, _), _| *i != old);
                 self.ended.remove(&old);
+                self.has_extra.remove(&old);
             }
         }
     }
@@ -62,10 +69,22 @@ impl RawHeaders {
                 "Network.loadingFinished" | "Network.loadingFailed" => {
                     kept.ended.insert(id.to_string());
                 }
+                // Known from here on (a wait for it is never taken for one of a forgotten id).
+                "Network.responseReceived" => {
+                    let extra = params.pointer("/response/hasExtraInfo").and_then(Value::as_bool).unwrap_or(false);
+                    kept.has_extra.insert(id.to_string(), extra);
+                }
                 _ => return,
             }
             kept.remember(id);
         }
+        self.changed.notify_waiters();
+    }
+
+    /// The page's watcher missed events: the waits going on now give up (what they wait for
+    /// may have gone by unseen).
+    pub(crate) fn lost_track(&self) {
+        self.kept().epoch += 1;
         self.changed.notify_waiters();
     }
 
@@ -78,6 +97,7 @@ impl RawHeaders {
     /// The raw headers of request `id`'s response of `status`, once they came; `None` when
     /// the request ended (or the page went) without them.
     pub(crate) async fn of(&self, id: &str, status: i64) -> Option<Map<String, Value>> {
+        let began = self.kept().epoch;
         loop {
             let changed = self.changed.notified();
             {
@@ -85,10 +105,13 @@ impl RawHeaders {
                 if let Some(headers) = kept.headers.get(&(id.to_string(), status)) {
                     return Some(headers.clone());
                 }
-                if kept.closed
-                    || kept.ended.contains(id)
-                    || !kept.order.iter().any(|i| i == id) && kept.order.len() >= KEPT
-                {
+                let forgotten = !kept.order.iter().any(|i| i == id) && kept.order.len() >= KEPT;
+                let over = match kept.has_extra.get(id) {
+                    Some(false) => true,
+                    Some(true) => false,
+                    None => kept.ended.contains(id),
+                };
+                if kept.closed || kept.epoch != began || forgotten || over {
                     return None;
                 }
             }
@@ -118,5 +141,20 @@ mod tests {
             &json!({ "requestId": "3", "statusCode": 302, "headers": {} }),
         );
         assert!(waiting.await.is_some(), "headers that come later are waited for");
+    }
+
+    #[tokio::test]
+    async fn a_response_without_a_report_and_lost_events_end_the_wait() {
+        let raw = std::sync::Arc::new(RawHeaders::default());
+        raw.observe("Network.responseReceived", &json!({ "requestId": "4", "response": { "hasExtraInfo": false } }));
+        assert!(raw.of("4", 200).await.is_none(), "nothing will come: not waited for");
+        raw.observe("Network.responseReceived", &json!({ "requestId": "5", "response": { "hasExtraInfo": true } }));
+        let waiting = tokio::spawn({
+            let raw = std::sync::Arc::clone(&raw);
+            async move { raw.of("5", 200).await }
+        });
+        tokio::task::yield_now().await;
+        raw.lost_track();
+        assert!(waiting.await.unwrap().is_none(), "events went by unseen: the wait gives up");
     }
 }

@@ -2,6 +2,23 @@
 //! and a suite moving from cucumber-js needs to know which call it was. The call is read from
 //! the source at the error's position (the first user frame of its stack, after source maps).
 
+/// The text of `file` (as a stack names it) when it is a source file inside `root`: a stack is
+/// the script's to write, so it never leads a read elsewhere (or into a device, or a huge file).
+pub(crate) fn project_source(root: &std::path::Path, file: &str) -> Option<String> {
+    const MOST: u64 = 4 << 20;
+    let root = root.canonicalize().ok()?;
+    let path = root.join(file).canonicalize().ok()?;
+    let meta = std::fs::metadata(&path).ok()?;
+    (path.starts_with(&root) && meta.is_file() && meta.len() <= MOST).then(|| std::fs::read_to_string(&path).ok())?
+}
+
+/// Whether the error was thrown in user code rather than inside a native function that was
+/// handed something that is not a function (`[1].forEach(undefined)`): only then does the
+/// call at the user's frame name what was not a function.
+pub(crate) fn thrown_by_the_call(raw_stack: &str) -> bool {
+    raw_stack.lines().map(str::trim).find(|l| l.starts_with("at ")).is_none_or(|l| !l.ends_with("(native)"))
+}
+
 /// The message with the callee named, when it is QuickJS's bare `not a function` and the
 /// source `line` shows a call at or after `column` (1-based); `None` otherwise.
 pub(crate) fn named(message: &str, line: &str, column: u32) -> Option<String> {

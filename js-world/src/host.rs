@@ -262,7 +262,10 @@ impl JsHost {
             ("skipped", true) => Err(StepFailure::skipped(message)),
             _ => {
                 let stack = r.stack.as_deref().map(|s| user_frames(&self.rewrite_stack(s))).unwrap_or_default();
-                let message = self.callee_named(message, &stack);
+                let message = match r.stack.as_deref().is_some_and(crate::callee::thrown_by_the_call) {
+                    true => self.callee_named(message, &stack),
+                    false => message,
+                };
                 let full = if stack.trim().is_empty() { message } else { format!("{message}\n{}", stack.trim_end()) };
                 Err(StepFailure::new(r.exception_type.unwrap_or_else(|| "Error".into()), full))
             }
@@ -272,9 +275,12 @@ impl JsHost {
     /// QuickJS's bare "not a function" with the call named, read from the step's source at
     /// the stack's first frame (`callee.rs`); any other message as it is.
     fn callee_named(&self, message: String, stack: &str) -> String {
+        if !message.trim_end().ends_with("not a function") {
+            return message;
+        }
         let Some(program) = &self.program else { return message };
         let Some((file, line, column)) = crate::callee::first_frame(stack, |_| true) else { return message };
-        let source = std::fs::read_to_string(program.mapper.root().join(&file)).ok();
+        let source = crate::callee::project_source(program.mapper.root(), &file);
         let source_line =
             source.as_deref().and_then(|t| t.lines().nth((line as usize).saturating_sub(1)).map(str::to_string));
         source_line.and_then(|l| crate::callee::named(&message, &l, column)).unwrap_or(message)

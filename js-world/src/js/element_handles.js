@@ -49,11 +49,12 @@
     }
     // Waits for `selector` inside this element, as page.waitForSelector does in the page.
     waitForSelector(selector, options) {
-      return waitForSelectorIn(this, this._page, selector, options);
+      return waitForSelectorIn(this, this._page, selector, options, pw.callSite());
     }
     // Waits for the element to reach `state` (Playwright's six); a detached element is hidden,
     // and an error for the others.
     async waitForElementState(state, options) {
+      const site = pw.callSite();
       const what = 'elementHandle.waitForElementState';
       if (!STATES.includes(state)) throw new Error(`${what}: state: expected one of (${STATES.join('|')})`);
       const o = options || {};
@@ -71,14 +72,19 @@
         enabled: () => expect(this).toBeEnabled({ timeout }),
         disabled: () => expect(this).toBeDisabled({ timeout }),
         editable: () => expect(this).toBeEditable({ timeout }),
-        // The same box two animation frames in a row, as Playwright's stable.
-        stable: () => this._callOn(STABLE, null),
+        // The same box two animation frames in a row, as Playwright's stable; an element that
+        // never stops moving (or a page that paints no frames) ends at the time-out.
+        stable: () => {
+          let timer = null;
+          const late = new Promise((_, reject) => (timer = g.setTimeout(() => reject(new Error('timeout')), timeout)));
+          return Promise.race([this._callOn(STABLE, null), late]).finally(() => g.clearTimeout(timer));
+        },
       }[state];
       try {
         await reach();
       } catch (e) {
-        if (!(await attached())) throw new Error(`${what}: Element is not attached to the DOM`);
-        throw new Error(`${what}: Timeout ${timeout}ms exceeded.`);
+        if (!(await attached())) throw pw.failure(site, 'Error', `${what}: Element is not attached to the DOM`);
+        throw pw.failure(site, 'TimeoutError', `${what}: Timeout ${timeout}ms exceeded.`);
       }
     }
     // The frame whose document holds the element (the page's own; inside a child frame, not
@@ -104,17 +110,20 @@
   // page.waitForSelector and elementHandle.waitForSelector: waits for `state` (default
   // visible) of the first match under `root`; a handle to the element, null for hidden or
   // detached.
-  async function waitForSelectorIn(root, page, selector, options) {
+  async function waitForSelectorIn(root, page, selector, options, site) {
     const what = root === page ? 'page.waitForSelector' : 'elementHandle.waitForSelector';
     try {
       return await waitedFor(root, page, selector, options);
     } catch (e) {
-      // Playwright's first line for a time-out; ours goes on to say what it waited for.
+      // Playwright's first line for a time-out (its configured limit); ours goes on to say
+      // what it waited for. A TimeoutError, thrown at the caller's line.
       const m = /Timeout (\d+)ms exceeded(.*)/s.exec(String(e.message));
       if (!m) throw e;
-      const error = new Error(`${what}: Timeout ${m[1]}ms exceeded.${m[2].trim() ? `\n  (${m[2].trim()})` : ''}`);
-      error.name = e.name;
-      throw error;
+      const o = options || {};
+      const fallback = pw.defaultTimeoutOf(page, false);
+      const limit = typeof o.timeout === 'number' ? o.timeout : fallback === null ? 30000 : fallback;
+      const detail = m[2].trim() ? `\n  (${m[2].trim()})` : '';
+      throw pw.failure(site, 'TimeoutError', `${what}: Timeout ${limit}ms exceeded.${detail}`);
     }
   }
   async function waitedFor(root, page, selector, options) {
@@ -151,7 +160,7 @@
     },
     // Waits for `state` (default visible); a handle to the element, null for hidden/detached.
     waitForSelector(selector, options) {
-      return waitForSelectorIn(this, this, selector, options);
+      return waitForSelectorIn(this, this, selector, options, pw.callSite());
     },
   });
 

@@ -53,6 +53,8 @@
   // The server's headers, Set-Cookie included (Rust waits for the browser's report of them);
   // without one (a cached response), the response's own.
   function rawOf(response) {
+    // A redirect hop of a navigation carries its own headers (it has no request id to ask by).
+    if (response._e.id === undefined) return Promise.resolve(response._e.rawHeaders || response._e.headers);
     if (!response._raw) {
       response._raw = pw
         .op(response._page, 'responseHeaders', [String(response._e.id), Number(response._e.status)])

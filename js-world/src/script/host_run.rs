@@ -175,6 +175,7 @@ impl JsHost {
         };
         let mut error = ScriptError::new(kind, message);
         let Some(stack) = e.stack.filter(|s| !s.trim().is_empty()) else { return error };
+        let by_the_call = crate::callee::thrown_by_the_call(&stack);
         let (stack, frame) = match (&loaded.prepared, &loaded.mapper) {
             (Prepared::Module { name, .. }, Some(mapper)) => {
                 let mapped = user_frames(&mapper.rewrite_stack_of(&stack, name));
@@ -200,12 +201,14 @@ impl JsHost {
             let text = if file == INLINE_NAME || file.ends_with(INLINE_MODULE) || file == loaded.file {
                 Some(loaded.text.clone())
             } else {
-                std::fs::read_to_string(self.root.join(&file)).ok()
+                crate::callee::project_source(&self.root, &file)
             };
             error.source_snippet = text.as_deref().and_then(|t| snippet(t, line));
             // QuickJS's bare "not a function" names the call, as Node's message does.
             let source_line = text.as_deref().and_then(|t| t.lines().nth((line as usize).saturating_sub(1)));
-            if let Some(named) = source_line.and_then(|l| crate::callee::named(&error.message, l, column)) {
+            if let Some(named) =
+                source_line.filter(|_| by_the_call).and_then(|l| crate::callee::named(&error.message, l, column))
+            {
                 error.message = named;
             }
             error.file = Some(if file == INLINE_NAME { loaded.file.clone() } else { file });
