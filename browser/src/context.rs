@@ -199,6 +199,15 @@ impl BrowserContext {
         self.inner.settings.lock().ok().and_then(|s| s.page_options.base_url.clone())
     }
 
+    /// Every origin a page of this context showed, its closed pages' too.
+    pub(crate) fn origins_seen(&self) -> std::collections::BTreeSet<String> {
+        let pages = self.inner.pages.lock().map(|p| p.clone()).unwrap_or_default();
+        pages
+            .iter()
+            .flat_map(|p| p.inner.origins.lock().map(|o| o.iter().cloned().collect::<Vec<_>>()).unwrap_or_default())
+            .collect()
+    }
+
     fn pages(&self) -> Vec<Page> {
         self.inner.pages.lock().map(|p| p.iter().filter(|p| !p.is_closed()).cloned().collect()).unwrap_or_default()
     }

@@ -38,15 +38,12 @@ impl BrowserContext {
     }
 
     /// Replaces the context's storage with `state` (Playwright's `context.setStorageState`):
-    /// its cookies and the storage of every origin its pages showed (or `state` names) are
-    /// cleared first, then `state` is loaded as into a fresh context.
+    /// its cookies and the storage of every origin its pages showed (closed ones' too) or
+    /// `state` names are cleared first, then `state` is loaded as into a fresh context.
     pub async fn set_storage_state(&self, state: &StorageState) -> Result<()> {
         self.clear_cookies().await?;
         let pages = self.open_pages();
-        let mut origins: std::collections::BTreeSet<String> = pages
-            .iter()
-            .flat_map(|p| p.inner.origins.lock().map(|o| o.iter().cloned().collect::<Vec<_>>()).unwrap_or_default())
-            .collect();
+        let mut origins = self.origins_seen();
         origins.extend(state.origins.iter().map(|o| o.origin.clone()));
         if !origins.is_empty() {
             // Storage is cleared through one of the context's pages (a scratch one if none).
