@@ -18,6 +18,19 @@ pub(crate) const FIRST_LOOK: Duration = Duration::from_secs(2);
 /// Pauses between attempts, as Playwright backs off.
 pub(crate) const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 
+/// Whether an attempt at `action` lets the page's locator handlers run first, as Playwright's
+/// action pre-checks do: actions on the element (a pointer action only when it checks the
+/// element, i.e. is not forced), never reads.
+fn runs_locator_handlers(action: &str, checks: &[&str]) -> bool {
+    match action {
+        "press" | "type" | "pressSequentially" | "setInputFiles" | "ariaSnapshot" | "focus" | "blur" => true,
+        "click" | "dblclick" | "hover" | "tap" | "fill" | "clear" | "selectOption" | "check" | "uncheck" | "dragTo" => {
+            !checks.is_empty()
+        }
+        _ => false,
+    }
+}
+
 impl Locator {
     /// Waits for exactly one element that passes `checks`; returns it.
     pub(crate) async fn wait_for_one(&self, action: &str, checks: &[&str]) -> Result<Element> {
@@ -71,6 +84,14 @@ impl Locator {
             // time left, which could only fail for want of time).
             if attempt > 0 && Instant::now() >= deadline {
                 break;
+            }
+            // An overlay the suite has a handler for is dealt with first (Playwright's action
+            // pre-checks), within this action's time.
+            if !timeout.is_zero() && runs_locator_handlers(action, checks) {
+                if let Some(reason) = crate::locator_handlers::checkpoint(&self.page, action, deadline).await? {
+                    last_reason = reason;
+                    break;
+                }
             }
             let one = self.attempt_point(action, checks, hover, at, &mut last_reason, &mut log);
             // An attempt is bounded by the time left (a page that stops answering mid-attempt

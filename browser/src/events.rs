@@ -126,6 +126,11 @@ pub enum PageEvent {
     /// routes answer it through the popup (`Page::opened_page(target)`) — before the popup
     /// is announced, as Playwright's context routes see a popup's first request.
     PopupRoute { target: String, route: Box<PageEvent> },
+    /// An action or assertion found the overlay of the locator handler `uid` visible
+    /// (`Page::add_locator_handler`) and waits for the handler to run and answer with
+    /// `Page::resolve_locator_handler`.
+    #[serde(rename = "locatorhandler")]
+    LocatorHandler { uid: u64 },
 }
 
 /// The binding every function `Page::expose_binding` gives a page calls through.

@@ -81,10 +81,12 @@ const NOT_FOUND: &str = "<element(s) not found>";
 /// that went away (`connection` closed) ends the wait at once, as nothing can change any more.
 /// No pause goes past the deadline, nor any look but the first (given `FIRST_LOOK`); a look the
 /// page does not answer in time is the last one. Returns whether the assertion passed and the last thing received.
+/// Before each look, an overlay the suite has a locator handler for is dealt with
+/// (`locator_handlers.rs`), as Playwright's assertions do.
 async fn poll<F, Fut>(
     timeout: Duration,
     negate: bool,
-    connection: &crate::connection::Connection,
+    page: &std::sync::Arc<crate::page::PageInner>,
     mut observe: F,
 ) -> (bool, String)
 where
@@ -102,10 +104,21 @@ where
         // page); later looks end at the deadline.
         let cut = if first { deadline.max(start + crate::actions::FIRST_LOOK) } else { deadline };
         first = false;
-        let seen = if timeout.is_zero() {
+        let look = async {
+            if !timeout.is_zero() {
+                match crate::locator_handlers::checkpoint(page, "expect", deadline).await {
+                    Ok(None) => {}
+                    // Out of time waiting for the handler: what it waited for is the news.
+                    Ok(Some(reason)) => return Seen::Missing(reason),
+                    Err(e) => return Seen::Fatal(e.to_string()),
+                }
+            }
             observe().await
+        };
+        let seen = if timeout.is_zero() {
+            look.await
         } else {
-            match tokio::time::timeout_at(cut.into(), observe()).await {
+            match tokio::time::timeout_at(cut.into(), look).await {
                 Ok(seen) => seen,
                 Err(_) => return (false, last),
             }
@@ -115,7 +128,7 @@ where
             Seen::Value(_, received) | Seen::Missing(received) => received,
             Seen::Fatal(reason) => return (false, reason),
         };
-        if Instant::now() >= deadline || connection.closed_reason().is_some() {
+        if Instant::now() >= deadline || page.connection.closed_reason().is_some() {
             return (false, received);
         }
         last = received;
@@ -181,7 +194,7 @@ impl<'a> LocatorAssertions<'a> {
             json!({ "expression": expression(matcher), "isNot": self.negate, "timeout": timeout.as_millis() as u64 });
         let title = Some(format!("Expect \"{matcher}\""));
         let checked = async {
-            match poll(timeout, self.negate, &self.locator.page.connection, observe).await {
+            match poll(timeout, self.negate, &self.locator.page, observe).await {
                 (true, _) => Ok(()),
                 (false, received) => Err(self.fail(matcher, expected, &received, timeout)),
             }
@@ -432,7 +445,7 @@ impl<'a> PageAssertions<'a> {
 
     async fn check_untraced(&self, matcher: &str, expected: &TextMatch, url: bool) -> Result<(), ExpectError> {
         let page = self.page;
-        let (ok, received) = poll(self.timeout, self.negate, &page.inner.connection, || async {
+        let (ok, received) = poll(self.timeout, self.negate, &page.inner, || async {
             let value = if url { page.url().await } else { page.title().await };
             match value {
                 Ok(v) => Seen::Value(expected.matches(&v), format!("'{v}'")),

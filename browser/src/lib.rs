@@ -49,6 +49,7 @@ mod input_files;
 mod keyboard;
 mod launch;
 mod locator;
+mod locator_handlers;
 mod navigation;
 mod network;
 mod page;

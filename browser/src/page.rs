@@ -116,6 +116,8 @@ pub(crate) struct PageInner {
     pub(crate) har: std::sync::OnceLock<crate::har_recorder::HarSlot>,
     /// The in-page helper objects made so far (`helper_objects.rs`).
     pub(crate) helpers: std::sync::Mutex<crate::helper_objects::HelperObjects>,
+    /// `page.addLocatorHandler`'s overlays and their handlers' state (`locator_handlers.rs`).
+    pub(crate) locator_handlers: crate::locator_handlers::LocatorHandlers,
 }
 
 /// The extra HTTP headers a page's requests carry: its context's and its own

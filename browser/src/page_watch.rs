@@ -76,6 +76,7 @@ impl Page {
             frames: std::sync::Mutex::default(),
             binding_added: std::sync::atomic::AtomicBool::new(false),
             helpers: std::sync::Mutex::default(),
+            locator_handlers: Default::default(),
             opener: std::sync::OnceLock::new(),
             opener_page: std::sync::OnceLock::new(),
             announced: std::sync::atomic::AtomicBool::new(false),

@@ -28,6 +28,7 @@ impl BrowserContext {
         self.forget_user_tracing().await;
         // The routes that asked for it went with the scenario's JS world.
         self.route_new_pages(false);
+        self.forget_locator_handlers();
         let mut origins: BTreeSet<String> = BTreeSet::new();
         for mut page in self.open_pages() {
             if let Ok(seen) = page.inner.origins.lock() {

@@ -37,6 +37,7 @@ const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
 const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const HAR_ROUTES_PRELUDE: &str = include_str!("js/har_routes.js");
 const RESPONSE_DETAILS_PRELUDE: &str = include_str!("js/response_details.js");
+const LOCATOR_HANDLERS_PRELUDE: &str = include_str!("js/locator_handlers.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -172,6 +173,7 @@ impl Vm {
                     ("emitter.js", EMITTER_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
                     ("response_details.js", RESPONSE_DETAILS_PRELUDE),
+                    ("locator_handlers.js", LOCATOR_HANDLERS_PRELUDE),
                     ("context_events.js", CONTEXT_EVENTS_PRELUDE),
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
                     ("clock.js", CLOCK_PRELUDE),

@@ -8,7 +8,7 @@
 
   // Playwright 1.65's methods (its type declarations) that ferridriver lacks.
   const MISSING = {
-    page: 'workers addLocatorHandler removeLocatorHandler routeWebSocket ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
+    page: 'workers routeWebSocket ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
     locator: 'highlight hideHighlight ariaSnapshotJSON drop normalize within waitForFunction',
     context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials routeWebSocket',
     elementHandle: '',

@@ -63,6 +63,9 @@ pub(super) async fn event_op(
             Err(e) => Err(e),
         },
         EventOp::AnswerBinding => answer_binding(session, r).await,
+        EventOp::AddLocatorHandler | EventOp::ResolveLocatorHandler | EventOp::RemoveLocatorHandler => {
+            locator_handler_op(session, r, op).await
+        }
         EventOp::Routing => match page_of(session, r).await {
             Ok(page) => match r.arg::<bool>(0) {
                 Ok(on) => page.set_routing(on).await.map(|_| Value::Null).map_err(Failure::from),
@@ -197,5 +200,26 @@ async fn download_op(session: &Session, r: &Request, op: EventOp, admitted: Admi
         }
         (EventOp::DownloadSaveAs, None) => Err(Failure::type_error("download.saveAs: pass a path".into())),
         (other, _) => Err(Failure::from(format!("internal: {other:?} is not a download operation"))),
+    }
+}
+
+/// `page.addLocatorHandler` (`[parts, noWaitAfter]`, answers its id), a handler's answer
+/// (`[uid, remove, error]`) and `removeLocatorHandler` (`[uid]`): see js/locator_handlers.js.
+async fn locator_handler_op(session: &Session, r: &Request, op: EventOp) -> Result<Value, Failure> {
+    let page = page_of(session, r).await?;
+    match op {
+        EventOp::AddLocatorHandler => {
+            let parts: Vec<super::locator::PartSpec> = r.arg(0)?;
+            let locator = super::locator::build(&page, &parts).map_err(Failure::type_error)?;
+            Ok(json!(page.add_locator_handler(&locator, r.arg::<bool>(1)?)?))
+        }
+        EventOp::ResolveLocatorHandler => {
+            page.resolve_locator_handler(r.arg(0)?, r.arg(1)?, r.arg::<Option<String>>(2)?)?;
+            Ok(Value::Null)
+        }
+        _ => {
+            page.remove_locator_handler(r.arg(0)?)?;
+            Ok(Value::Null)
+        }
     }
 }

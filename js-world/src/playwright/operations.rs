@@ -160,6 +160,9 @@ operations! {
         ExposeFunction = "exposeFunction"("name") Open, ["Page.exposeFunction", "BrowserContext.exposeFunction"];
         AnswerBinding = "answerBinding"("context", "call", "ok", "value") Open, [];
         RemoveBinding = "removeBinding"("name", "identifier") Open, [];
+        AddLocatorHandler = "addLocatorHandler"("locator", "noWaitAfter") Open, ["Page.addLocatorHandler"];
+        ResolveLocatorHandler = "resolveLocatorHandler"("uid", "remove", "error") Open, [];
+        RemoveLocatorHandler = "removeLocatorHandler"("uid") Open, ["Page.removeLocatorHandler"];
     }
     Locator("locator") LocatorOp {
         Click = "click"("options") Open, ["Locator.click"];

@@ -321,6 +321,15 @@ declare module '@playwright/test' {
     exposeFunction(name: string, callback: (...args: any[]) => unknown): Promise<Disposable>;
     /** `exposeFunction` whose callback gets `{ context, page, frame }` of the call first. */
     exposeBinding(name: string, callback: (source: BindingSource, ...args: any[]) => unknown, options?: { handle?: boolean }): Promise<Disposable>;
+    /**
+     * Runs `handler` (given `locator`) whenever `locator` is visible before an action attempt
+     * or an assertion look — a cookie banner, a sign-up dialog — then waits for it to be hidden
+     * (unless `noWaitAfter`) and goes on; `times` limits how often. A handler that throws
+     * fails the action it interrupted.
+     */
+    addLocatorHandler(locator: Locator, handler: (locator: Locator) => unknown, options?: { noWaitAfter?: boolean; times?: number }): Promise<void>;
+    /** Removes the handlers added for `locator`. */
+    removeLocatorHandler(locator: Locator): Promise<void>;
     /** The page's frames: the main frame first, then each frame after its parent. */
     frames(): Frame[];
     mainFrame(): Frame;

@@ -258,6 +258,8 @@ impl BrowserLease {
             context.set_tracer(None).await;
             // Its routes went with the scenario's JS world: its next pages are not held for them.
             context.route_new_pages(false);
+            // So did its locator handlers.
+            context.forget_locator_handlers();
             // Its HARs (`routeFromHAR` with `update`, `tracing.startHar`) end with the scenario,
             // as they would when it closed.
             if let Err(e) = context.end_hars().await {
