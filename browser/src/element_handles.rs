@@ -63,6 +63,54 @@ impl Locator {
 }
 
 impl Locator {
+    /// The frames of the one element (waited for): the id of the frame whose document holds it
+    /// (Playwright's `ownerFrame`) and, for an `<iframe>`/`<frame>`, of the frame it shows
+    /// (`contentFrame`); `None` where the browser names none (a detached document, a frame not
+    /// loaded yet).
+    pub async fn frame_ids(&self) -> Result<(Option<String>, Option<String>)> {
+        self.op("ownerFrame", async {
+            let el = self.wait_for_one("ownerFrame", &[]).await?;
+            let session = Some(self.page.session.as_str());
+            let frame_of = |reply: serde_json::Value| reply.pointer("/node/frameId").and_then(|v| v.as_str()).map(str::to_string);
+            let describe = |object_id: String| {
+                self.page.connection.call_raw("DOM.describeNode", serde_json::json!({ "objectId": object_id }), session)
+            };
+            // Only a frame's owner shows one (the root element names its own document's).
+            let node = describe(el.object_id.clone()).await?;
+            let content = match node.pointer("/node/localName").and_then(|v| v.as_str()) {
+                Some("iframe" | "frame") => frame_of(node),
+                _ => None,
+            };
+            // The browser names a document's frame on its root element.
+            let root = self
+                .page
+                .connection
+                .call_raw(
+                    "Runtime.callFunctionOn",
+                    serde_json::json!({
+                        "functionDeclaration": "function() { const d = this.ownerDocument || this; return d.documentElement; }",
+                        "objectId": el.object_id,
+                    }),
+                    session,
+                )
+                .await?;
+            let owner = match root.pointer("/result/objectId").and_then(|v| v.as_str()) {
+                Some(id) => {
+                    let owner = frame_of(describe(id.to_string()).await?);
+                    let _ = self
+                        .page
+                        .connection
+                        .call_raw("Runtime.releaseObject", serde_json::json!({ "objectId": id }), session)
+                        .await;
+                    owner
+                }
+                None => None,
+            };
+            Ok((owner, content))
+        })
+        .await
+    }
+
     /// The handle of element `id` (pinned in the document this locator's matches live in).
     pub fn element_handle(&self, id: u64, from: &str) -> Locator {
         let mut handle = self.clone();

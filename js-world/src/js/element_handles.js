@@ -18,6 +18,16 @@
     return parts.slice(0, at);
   }
 
+  // `{ owner, content }` frame ids of a handle's element; a handle inside a frame that went
+  // away fails as Playwright's does.
+  function frameIds(handle, method) {
+    const site = pw.callSite();
+    return handle._op('frameIds', []).catch((e) => {
+      if (/Frame was detached/.test(e.message)) throw pw.failure(site, 'Error', `elementHandle.${method}: Frame has been detached.`);
+      throw e;
+    });
+  }
+
   class ElementHandle extends Locator {
     asElement() {
       return this;
@@ -87,11 +97,13 @@
         throw pw.failure(site, 'TimeoutError', `${what}: Timeout ${timeout}ms exceeded.`);
       }
     }
-    // The frame whose document holds the element (the page's own; inside a child frame, not
-    // ours yet).
-    async ownerFrame() {
-      if (framePrefix(this._parts).length) throw new Error('elementHandle.ownerFrame() of an element inside a frame is not supported by ferridriver yet');
-      return this._page.mainFrame();
+    // The frame whose document holds the element; null when the browser names none.
+    ownerFrame() {
+      return frameIds(this, 'ownerFrame').then((ids) => pw.frameById(this._page, ids.owner));
+    }
+    // The frame an <iframe>/<frame> element shows; null for other elements.
+    contentFrame() {
+      return frameIds(this, 'contentFrame').then((ids) => pw.frameById(this._page, ids.content));
     }
   }
 

@@ -145,6 +145,11 @@
     },
   });
 
+  // The Frame object of the page's frame `id` (null when the page has no such frame now).
+  pw.frameById = function (page, id) {
+    const list = listed(page);
+    return id && list.some((f) => f.id === id) ? frameOf(page, id, list) : null;
+  };
   pw.Frame = Frame;
   Object.assign(g.__ferridriver_modules.playwright, { Frame });
 })(globalThis);

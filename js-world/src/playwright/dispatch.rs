@@ -359,6 +359,10 @@ async fn locator_read(r: &Request, op: LocatorOp, admitted: Admitted, page: &Pag
             Value::Null
         }
         // Element handles: the numbers of the elements pinned now (js/element_handles.js).
+        LocatorOp::FrameIds => {
+            let (owner, content) = l.frame_ids().await?;
+            json!({ "owner": owner, "content": content })
+        }
         LocatorOp::Pin => {
             let which = match r.arg::<String>(0)?.as_str() {
                 "all" => ferridriver_browser::PinWhich::All,

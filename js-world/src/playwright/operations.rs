@@ -183,6 +183,7 @@ operations! {
         TextContent = "textContent"() Open, ["Locator.textContent"];
         Dispose = "dispose"() Open, ["ElementHandle.dispose"];
         Pin = "pin"("which") Open, ["Page.$", "Page.$$", "Locator.elementHandle"];
+        FrameIds = "frameIds"() Open, ["ElementHandle.ownerFrame", "ElementHandle.contentFrame"];
         Screenshot = "screenshot"("path") ProjectWrite(0), ["Locator.screenshot"];
         Evaluate = "evaluate"("function", "arg") Open, ["Locator.evaluate"];
         EvaluateAll = "evaluateAll"("function", "arg") Open, ["Locator.evaluateAll"];

@@ -522,9 +522,11 @@ declare module '@playwright/test' {
     register(name: string, script: Function | string | { path?: string; content?: string }, options?: { contentScript?: boolean }): Promise<void>;
   };
 
+  /** Locator's members but `contentFrame`, which a handle answers with its frame. */
+  const LocatorMembers: new (...args: any[]) => Omit<Locator, 'contentFrame'>;
   /** One element, for as long as it lives: every Locator method works on it; a removed
    * element stays readable, while acting on it fails at once. */
-  export class ElementHandle extends Locator {
+  export class ElementHandle extends LocatorMembers {
     asElement(): ElementHandle;
     $(selector: string): Promise<ElementHandle | null>;
     $$(selector: string): Promise<ElementHandle[]>;
@@ -544,8 +546,10 @@ declare module '@playwright/test' {
       state: 'visible' | 'hidden' | 'stable' | 'enabled' | 'disabled' | 'editable',
       options?: { timeout?: number },
     ): Promise<void>;
-    /** The frame whose document holds the element (the page's own). */
+    /** The frame whose document holds the element; null once that frame is gone. */
     ownerFrame(): Promise<Frame | null>;
+    /** The frame an `<iframe>`/`<frame>` element shows; null for any other element. */
+    contentFrame(): Promise<Frame | null>;
   }
 
   /** A value kept in the page (`evaluateHandle`, `getProperty`) until `dispose()` or until its

@@ -4,6 +4,7 @@ import {
   APIResponse,
   BrowserContext,
   ElementHandle,
+  Frame,
   JSHandle,
   errors,
   expect,
@@ -133,12 +134,16 @@ When('I use the page directly', async function () {
   await this.page.selectOption('select', 'a');
   const value: string = await this.page.inputValue('#name');
   const ready = await this.page.waitForSelector('.ready', { timeout: 5_000 });
-  const first: Locator | null = ready;
+  const first: ElementHandle | null = ready;
   const rows: ElementHandle[] = await this.page.$$('tr');
   const cell = await rows[0]?.$('td');
   const cellText: string | undefined = await cell?.textContent();
   const handle: ElementHandle = await this.page.locator('#one').elementHandle();
   await handle.click();
+  const shown: Frame | null = await (await this.page.locator('iframe').elementHandle()).contentFrame();
+  const holder: Frame | null = await handle.ownerFrame();
+  await this.page.addLocatorHandler(this.page.getByRole('dialog'), async (dialog) => dialog.getByRole('button').click(), { times: 2, noWaitAfter: true });
+  await this.page.removeLocatorHandler(this.page.getByRole('dialog'));
   const body = await this.page.evaluateHandle(() => ({ count: 2, label: 'two' }));
   const count: number = await body.evaluate((b, more) => b.count + more, 1);
   const label: JSHandle = await body.getProperty('label');
