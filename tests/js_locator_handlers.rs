@@ -3,7 +3,10 @@
 //! `waitFor` is dealt with by the suite's handler (given its locator), not by reads nor a forced
 //! click; `removeLocatorHandler`, `times`, a handler that leaves the overlay up (the action
 //! waits for it to hide) or is added with `noWaitAfter` (run again at each attempt), a locator
-//! of another page, and a handler locator matching several elements. Then in a suite: a JS
+//! of another page, and a handler locator matching several elements; which operations let
+//! handlers run (assertions, `evaluate`, `screenshot`, `focus`…) and which do not (reads,
+//! `dispatchEvent`), and a handler that closes the page; actions that see the overlay at once
+//! share one run of the handler. Then in a suite: a JS
 //! handler added in a `Before` hook runs for the built-in Rust steps' clicks too, does not
 //! outlive its scenario, and a handler that throws fails the action with its error.
 
@@ -135,6 +138,98 @@ fn locator_handlers_as_playwright() {
             ),
         ],
     );
+}
+
+const MORE: &str = r#"
+const base = args[0];
+const out = {};
+const msg = (e) => 'error: ' + e.message.split('\n')[0];
+const show = async () => { await page.evaluate(() => document.querySelector('#overlay').classList.add('on')); };
+await page.goto(base + '/');
+let calls = 0;
+await page.addLocatorHandler(page.getByText('We use cookies'), async () => { calls++; await page.locator('#accept').click(); });
+await show();
+await expect(page).toHaveURL(/\//);
+out.pageAssertion = calls;
+await show();
+out.textContent = [await page.locator('#out').textContent(), await page.locator('#buy').getAttribute('id'), await page.locator('#name').inputValue(), calls];
+out.evaluate = [await page.locator('#buy').evaluate((b) => b.id), calls];
+await show();
+await page.locator('#buy').screenshot();
+out.screenshot = calls;
+await show();
+await page.locator('#buy').click({ timeout: 0 });
+out.noLimit = [calls, await page.locator('#out').textContent()];
+await show();
+await page.locator('#name').focus();
+out.focus = calls;
+await show();
+await page.locator('#buy').boundingBox();
+out.boundingBox = calls;
+await show();
+await page.locator('#buy').scrollIntoViewIfNeeded();
+out.scroll = calls;
+await show();
+await page.locator('#buy').dispatchEvent('click');
+out.dispatch = [calls, await page.locator('#out').textContent()];
+await page.locator('#buy').isVisible();
+out.isVisible = calls;
+await page.removeLocatorHandler(page.getByText('We use cookies'));
+// the handler closes the page
+await page.addLocatorHandler(page.locator('#overlay'), async () => { await page.close(); });
+await show();
+const t0 = Date.now();
+try { await page.locator('#buy').click({ timeout: 5000 }); out.closed = 'clicked'; } catch (e) { out.closed = msg(e); }
+out.closedFast = Date.now() - t0 < 3000;
+return out;
+"#;
+
+/// Where Playwright lets handlers run and where not: a page assertion, a locator's `evaluate`,
+/// `screenshot`, `focus`, `boundingBox`, `scrollIntoViewIfNeeded` and an action without a
+/// time limit do; reads, `isVisible` and `dispatchEvent` do not; a handler that closes the
+/// page fails the action at once.
+#[test]
+fn where_handlers_run_as_playwright() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
+    let playwright = serde_json::json!({
+        "pageAssertion": 1,
+        "textContent": ["", "buy", "", 1],
+        "evaluate": ["buy", 2],
+        "screenshot": 3,
+        "noLimit": [4, "bought 1"],
+        "focus": 5,
+        "boundingBox": 6,
+        "scroll": 7,
+        "dispatch": [7, "bought 2"],
+        "isVisible": 7,
+        "closed": "error: locator.click: Target page, context or browser has been closed",
+        "closedFast": true
+    });
+    js_suite::assert_as_playwright("locator-handlers-where", &base, MORE, &playwright, &[]);
+}
+
+const CONCURRENT: &str = r#"
+await page.goto(args[0] + '/');
+let calls = 0;
+await page.addLocatorHandler(page.getByText('We use cookies'), async () => { calls++; await page.locator('#accept').click(); });
+await page.evaluate(() => document.querySelector('#overlay').classList.add('on'));
+await Promise.all([page.locator('#buy').click(), page.locator('#name').fill('both'), expect(page.locator('#buy')).toBeVisible()]);
+return [calls, await page.locator('#out').textContent(), await page.locator('#name').inputValue()];
+"#;
+
+/// Actions that see the overlay at the same moment wait for one run of the handler. (Playwright
+/// 1.65.1 runs it once per action there, and its second run waits for ever for the button the
+/// first one hid: the probe times out.)
+#[test]
+fn concurrent_actions_run_the_handler_once() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let dir = js_suite::project_dir("locator-handlers-concurrent");
+    let (envelope, stderr) = js_suite::run_script(&dir, CONCURRENT, &[&base]);
+    assert_eq!(envelope["value"], serde_json::json!([1, "bought 1", "both"]), "{envelope}\n{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 const SUITE_STEPS: &str = r#"import { Before, Then, When } from '@cucumber/cucumber';

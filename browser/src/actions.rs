@@ -18,16 +18,20 @@ pub(crate) const FIRST_LOOK: Duration = Duration::from_secs(2);
 /// Pauses between attempts, as Playwright backs off.
 pub(crate) const BACKOFF_MS: &[u64] = &[0, 20, 50, 100, 100, 250];
 
-/// Whether an attempt at `action` lets the page's locator handlers run first, as Playwright's
-/// action pre-checks do: actions on the element (a pointer action only when it checks the
-/// element, i.e. is not forced), never reads.
-fn runs_locator_handlers(action: &str, checks: &[&str]) -> bool {
-    match action {
-        "press" | "type" | "pressSequentially" | "setInputFiles" | "ariaSnapshot" | "focus" | "blur" => true,
-        "click" | "dblclick" | "hover" | "tap" | "fill" | "clear" | "selectOption" | "check" | "uncheck" | "dragTo" => {
-            !checks.is_empty()
-        }
-        _ => false,
+impl Locator {
+    /// Whether an attempt at `action` lets the page's locator handlers run first, as
+    /// Playwright's action pre-checks do: actions on the element (a pointer action only when
+    /// it checks the element, i.e. is not forced) and a locator's `evaluate` (which Playwright
+    /// waits for with them; a handle's does not), not reads such as `textContent`.
+    fn runs_locator_handlers(&self, action: &str, checks: &[&str]) -> bool {
+        self.intercepts
+            && match action {
+                "press" | "type" | "pressSequentially" | "setInputFiles" | "ariaSnapshot" => true,
+                "evaluate" => !self.is_element_handle(),
+                "click" | "dblclick" | "hover" | "tap" | "fill" | "selectOption" | "check" | "uncheck" | "dragTo"
+                | "screenshot" => !checks.is_empty(),
+                _ => false,
+            }
     }
 }
 
@@ -87,10 +91,21 @@ impl Locator {
             }
             // An overlay the suite has a handler for is dealt with first (Playwright's action
             // pre-checks), within this action's time.
-            if !timeout.is_zero() && runs_locator_handlers(action, checks) {
-                if let Some(reason) = crate::locator_handlers::checkpoint(&self.page, action, deadline).await? {
-                    last_reason = reason;
-                    break;
+            if !timeout.is_zero() && self.runs_locator_handlers(action, checks) {
+                // Bounded as an attempt is: a page that stops answering ends the wait.
+                let cut = if attempt == 0 { deadline.max(started + FIRST_LOOK) } else { deadline };
+                let checkpoint = crate::locator_handlers::checkpoint(&self.page, action, deadline);
+                match tokio::time::timeout_at(cut.into(), checkpoint).await {
+                    Ok(Ok(None)) => {}
+                    Ok(Ok(Some(reason))) => {
+                        last_reason = reason;
+                        break;
+                    }
+                    Ok(Err(e)) => return Err(e),
+                    Err(_) => {
+                        last_reason = "the page did not answer whether a locator handler's overlay shows".to_string();
+                        break;
+                    }
                 }
             }
             let one = self.attempt_point(action, checks, hover, at, &mut last_reason, &mut log);

@@ -59,7 +59,8 @@ impl Locator {
         let result = async {
             self.page.mouse_event("mousePressed", x, y, 1).await?;
             let (target_el, mut tx, mut ty) =
-                target.wait_for_point("dragTo", &["visible", "stable", "receivesEvents"], false).await?;
+                // With the button held, no locator handler runs (as Playwright's drop).
+                target.without_locator_handlers().wait_for_point("dragTo", &["visible", "stable", "receivesEvents"], false).await?;
             if let Some(offset) = options.target_position {
                 (tx, ty) = target.point_in(&target_el, offset).await?;
             }

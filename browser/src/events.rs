@@ -129,8 +129,10 @@ pub enum PageEvent {
     /// An action or assertion found the overlay of the locator handler `uid` visible
     /// (`Page::add_locator_handler`) and waits for the handler to run and answer with
     /// `Page::resolve_locator_handler`.
+    /// `trigger` numbers the page's triggers: the event is sent again while unanswered (one
+    /// lost to a lagging listener), and the same trigger runs the handler once.
     #[serde(rename = "locatorhandler")]
-    LocatorHandler { uid: u64 },
+    LocatorHandler { uid: u64, trigger: u64 },
 }
 
 /// The binding every function `Page::expose_binding` gives a page calls through.

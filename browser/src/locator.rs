@@ -133,11 +133,19 @@ pub struct Locator {
     pub(crate) page: Arc<PageInner>,
     pub(crate) parts: Vec<Part>,
     pub(crate) timeout: Option<Duration>,
+    /// Whether its actions let the page's locator handlers run first (`locator_handlers.rs`);
+    /// off for what Playwright does without them (a frame's `evaluate`, `dispatchEvent`).
+    pub(crate) intercepts: bool,
 }
 
 impl Locator {
     pub(crate) fn root(page: Arc<PageInner>) -> Self {
-        Locator { page, parts: Vec::new(), timeout: None }
+        Locator { page, parts: Vec::new(), timeout: None, intercepts: true }
+    }
+
+    /// The same locator, whose actions do not let the page's locator handlers run first.
+    pub fn without_locator_handlers(&self) -> Locator {
+        Locator { intercepts: false, ..self.clone() }
     }
 
     fn then(&self, part: Part) -> Self {

@@ -9,7 +9,11 @@
 //! [`Page::resolve_locator_handler`]), and the action waits for that answer and — unless the
 //! handler was added with `noWaitAfter` — for the locator to be hidden, all within its own time.
 //! While a handler runs, or waits to run, no checkpoint of the page triggers another one (the
-//! handler's own actions would otherwise wait for themselves), as in Playwright.
+//! handler's own actions would otherwise wait for themselves), as in Playwright; checkpoints
+//! that see the overlay at the same moment share one trigger (Playwright's would run the
+//! handler once each). The event is sent again while unanswered (one lost to a lagging
+//! listener is not waited for in vain; JS runs each trigger once), and a page that closes or a
+//! browser that goes ends the wait at once.
 
 use crate::error::{BrowserError, Result};
 use crate::events::PageEvent;
@@ -28,6 +32,8 @@ pub(crate) struct LocatorHandlers {
 #[derive(Default)]
 struct State {
     next_uid: u64,
+    /// The last trigger's number (see [`PageEvent::LocatorHandler`]).
+    triggers: u64,
     handlers: Vec<Handler>,
     /// Checkpoints waiting for a handler now (its own actions must not wait for it).
     running: usize,
@@ -40,6 +46,8 @@ struct Handler {
     /// Set while the handler was triggered and has not answered: `Some(error)` once it has
     /// (`None` inside when it finished, the handler's error message when it threw).
     answer: Option<watch::Sender<Option<Option<String>>>>,
+    /// The number of its pending trigger.
+    trigger: u64,
 }
 
 /// What a checkpoint's wait for a handler came to.
@@ -50,6 +58,8 @@ enum Outcome {
     Threw(String),
     /// The action's time ran out while waiting: why, for its timeout message.
     OutOfTime(String),
+    /// The page closed (or the browser went) meanwhile.
+    Gone,
 }
 
 impl LocatorHandlers {
@@ -84,7 +94,7 @@ impl Page {
         let uid = state.next_uid;
         let mut locator = locator.clone();
         locator.timeout = None;
-        state.handlers.push(Handler { uid, locator, no_wait_after, answer: None });
+        state.handlers.push(Handler { uid, locator, no_wait_after, answer: None, trigger: 0 });
         Ok(uid)
     }
 
@@ -113,7 +123,8 @@ impl Page {
 /// The checkpoint before an attempt or a look: runs the handler whose locator is visible now, if
 /// any, within `deadline`. `Ok(None)` to go on; `Ok(Some(reason))` when the time ran out in it
 /// (the caller's timeout names `reason`); an error when a handler's locator matches several
-/// elements or the handler threw — the action fails with it, as Playwright's does.
+/// elements, the handler threw, or the page went meanwhile — the action fails with it, as
+/// Playwright's does.
 pub(crate) async fn checkpoint(page: &Arc<PageInner>, action: &str, deadline: Instant) -> Result<Option<String>> {
     let handlers: Vec<(u64, Locator, bool)> = {
         let Ok(state) = page.locator_handlers.state.lock() else { return Ok(None) };
@@ -126,13 +137,12 @@ pub(crate) async fn checkpoint(page: &Arc<PageInner>, action: &str, deadline: In
         if !visible(&locator, action).await? {
             continue;
         }
-        let Some(mut answered) = trigger(page, uid) else { continue };
+        let Some(trigger) = trigger(page, uid) else { continue };
         let description = locator.description();
         crate::trace::traced::action_log(&format!("  found {description}, intercepting action to run the handler"));
         let outcome = {
             let _running = Running::start(page);
-            let _ = page.events.send(PageEvent::LocatorHandler { uid });
-            wait_for_handler(&locator, &mut answered, no_wait_after, deadline).await
+            wait_for_handler(page, &locator, trigger, no_wait_after, deadline).await
         };
         match outcome {
             Outcome::Done => crate::trace::traced::action_log("  interception handler has finished, continuing"),
@@ -140,6 +150,9 @@ pub(crate) async fn checkpoint(page: &Arc<PageInner>, action: &str, deadline: In
                 return Err(BrowserError::Evaluation(format!(
                     "locator.{action}: the locator handler of {description} threw: {message}"
                 )))
+            }
+            Outcome::Gone => {
+                return Err(BrowserError::Evaluation("Target page, context or browser has been closed".into()))
             }
             Outcome::OutOfTime(reason) => return Ok(Some(reason)),
         }
@@ -172,33 +185,72 @@ async fn visible(locator: &Locator, action: &str) -> Result<bool> {
     }
 }
 
-/// Marks the handler `uid` triggered, unless it went meanwhile; the receiver hears its answer.
-fn trigger(page: &PageInner, uid: u64) -> Option<watch::Receiver<Option<Option<String>>>> {
-    let mut state = page.locator_handlers.state.lock().ok()?;
-    let handler = state.handlers.iter_mut().find(|h| h.uid == uid)?;
-    let (tell, hear) = watch::channel(None);
-    handler.answer = Some(tell);
-    Some(hear)
+/// A trigger of one handler: its number, whether this checkpoint made it (and so tells the JS
+/// world), and where its answer comes.
+struct Trigger {
+    uid: u64,
+    number: u64,
+    made_here: bool,
+    answered: watch::Receiver<Option<Option<String>>>,
 }
 
-/// Waits for the handler's answer, then (unless `no_wait_after`) for its locator to be hidden,
-/// until `deadline`.
+/// Marks the handler `uid` triggered, unless it went meanwhile; a checkpoint that finds it
+/// triggered already (another action saw the overlay at the same time) waits for the same
+/// answer instead of running the handler again.
+fn trigger(page: &PageInner, uid: u64) -> Option<Trigger> {
+    let mut state = page.locator_handlers.state.lock().ok()?;
+    state.triggers += 1;
+    let number = state.triggers;
+    let handler = state.handlers.iter_mut().find(|h| h.uid == uid)?;
+    if let Some(answer) = &handler.answer {
+        return Some(Trigger { uid, number: handler.trigger, made_here: false, answered: answer.subscribe() });
+    }
+    let (tell, answered) = watch::channel(None);
+    handler.answer = Some(tell);
+    handler.trigger = number;
+    Some(Trigger { uid, number, made_here: true, answered })
+}
+
+/// How often an unanswered trigger is sent again and the page looked at.
+const RESEND: Duration = Duration::from_millis(1000);
+const LOOK: Duration = Duration::from_millis(50);
+
+/// Sends the trigger (again every [`RESEND`] while unanswered) and waits for the handler's
+/// answer, then (unless `no_wait_after`) for its locator to be hidden, until `deadline`; a page
+/// that closes or a browser that goes ends the wait at once.
 async fn wait_for_handler(
+    page: &PageInner,
     locator: &Locator,
-    answered: &mut watch::Receiver<Option<Option<String>>>,
+    mut trigger: Trigger,
     no_wait_after: bool,
     deadline: Instant,
 ) -> Outcome {
     let description = locator.description();
-    // The answer is read out at once: its guard must not live across the waits below.
-    let answer = tokio::time::timeout_at(deadline.into(), answered.wait_for(Option::is_some))
-        .await
-        .map(|seen| seen.map(|answer| answer.clone().flatten()));
-    let error = match answer {
-        Err(_) => return Outcome::OutOfTime(format!("the locator handler of {description} did not finish")),
-        // Dropped unanswered (the page went): nothing more will come.
-        Ok(Err(_)) => None,
-        Ok(Ok(error)) => error,
+    let gone = || page.gone.load(std::sync::atomic::Ordering::Relaxed) || page.connection.closed_reason().is_some();
+    let mut sent: Option<Instant> = None;
+    let error = loop {
+        if gone() {
+            return Outcome::Gone;
+        }
+        if trigger.made_here && sent.is_none_or(|at| at.elapsed() >= RESEND) {
+            let _ = page.events.send(PageEvent::LocatorHandler { uid: trigger.uid, trigger: trigger.number });
+            sent = Some(Instant::now());
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Outcome::OutOfTime(format!("the locator handler of {description} did not finish"));
+        }
+        let until = deadline.min(now + LOOK);
+        // The answer is read out at once: its guard must not live across the waits below.
+        let answer = tokio::time::timeout_at(until.into(), trigger.answered.wait_for(Option::is_some))
+            .await
+            .map(|seen| seen.map(|answer| answer.clone().flatten()));
+        match answer {
+            Err(_) => continue,
+            // The handler was forgotten (its JS world ended): nothing more will come.
+            Ok(Err(_)) => break None,
+            Ok(Ok(error)) => break error,
+        }
     };
     if let Some(message) = error {
         return Outcome::Threw(message);
@@ -212,6 +264,9 @@ async fn wait_for_handler(
     ));
     let mut pause = 0u64;
     loop {
+        if gone() {
+            return Outcome::Gone;
+        }
         // Not strict, as Playwright's wait for `hidden` here: the first match decides.
         let hidden = match locator.page.resolve(&locator.parts).await {
             Ok(found) => match found.first() {

@@ -77,7 +77,7 @@
       // A string is evaluated and never called (Playwright's reading), a function is called.
       const call = typeof fn === 'function' ? 'v(arg)' : 'v';
       const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(${call}).then(${values.ENCODE}); }`;
-      return this.locator(':root')._callOn(run, arg).then(values.decode);
+      return this.locator(':root')._withoutHandlers()._callOn(run, arg).then(values.decode);
     }
     title() {
       return this.evaluate(() => document.title);

@@ -28,8 +28,12 @@
     if (o.times === 0) return;
     // The handler is called from this page's events.
     await pw.subscribe(page, 'locatorhandler');
-    const uid = await pw.op(page, 'addLocatorHandler', [locator._parts, o.noWaitAfter === true]);
-    handlersOf(page).set(uid, { locator, handler, times: typeof o.times === 'number' ? o.times : undefined });
+    const adding = pw.op(page, 'addLocatorHandler', [locator._parts, o.noWaitAfter === true]).then((uid) => {
+      handlersOf(page).set(uid, { locator, handler, times: typeof o.times === 'number' ? o.times : undefined });
+    });
+    // A trigger that comes before the handler is known here waits for it (runLocatorHandler).
+    page._handlersAdded = Promise.all([page._handlersAdded, adding.catch(() => undefined)]);
+    await adding;
   };
 
   Page.prototype.removeLocatorHandler = async function (locator) {
@@ -42,19 +46,23 @@
     }
   };
 
-  // Runs the handler `uid` (given its locator, as Playwright's), counting its `times`; its
-  // answer (and a thrown error's message, which fails the waiting action) always goes back.
-  pw.runLocatorHandler = async function (page, uid) {
+  // Runs the handler `uid` for trigger number `trigger` (sent again while unanswered: run once
+  // each), given its locator as Playwright's, counting its `times`; its answer (and a thrown
+  // error's message, which fails the waiting action) always goes back.
+  pw.runLocatorHandler = async function (page, uid, trigger) {
+    const seen = page._handlerTriggers || (page._handlerTriggers = new Set());
+    if (seen.has(trigger)) return;
+    seen.add(trigger);
     let remove = false;
     let error = null;
     try {
+      await page._handlersAdded;
       const data = handlersOf(page).get(uid);
       if (data && data.times !== 0) {
         if (data.times !== undefined) data.times--;
         await data.handler(data.locator);
       }
-      // One this page no longer knows (removed meanwhile) is not asked for again.
-      remove = !data || data.times === 0;
+      remove = !!data && data.times === 0;
     } catch (e) {
       error = e && e.message !== undefined ? `${e.name || 'Error'}: ${e.message}` : String(e);
     } finally {

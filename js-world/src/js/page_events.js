@@ -315,7 +315,7 @@
         return ['__binding', e];
       case 'locatorhandler':
         // An action waits for this handler's overlay to be dealt with (js/locator_handlers.js).
-        return ['__locatorHandler', e.uid];
+        return ['__locatorHandler', e];
       case 'framenavigated':
         // Only the main frame's navigations are reported.
         return ['framenavigated', page.mainFrame()];
@@ -393,7 +393,7 @@
           if (!decoded) continue;
           if (decoded[0] === '__route') pw.handleRoute(decoded[2] || page, decoded[1]).catch((err) => report('page.route handler', err));
           else if (decoded[0] === '__binding') answerBinding(page, decoded[1]);
-          else if (decoded[0] === '__locatorHandler') pw.runLocatorHandler(page, decoded[1]);
+          else if (decoded[0] === '__locatorHandler') pw.runLocatorHandler(page, decoded[1].uid, decoded[1].trigger);
           else emit(page, decoded[0], decoded[1]);
         }
       }

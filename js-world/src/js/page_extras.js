@@ -70,7 +70,8 @@
         const Ctor = window[k] || Event;
         el.dispatchEvent(new Ctor(t, { bubbles: true, cancelable: true, composed: true, ...init }));
       };
-      return this.evaluate(fire, [String(type), eventInit || {}, kind], options).then(done);
+      // Playwright dispatches without running locator handlers first.
+      return this._withoutHandlers().evaluate(fire, [String(type), eventInit || {}, kind], options).then(done);
     },
     scrollIntoViewIfNeeded(options) {
       return this.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }), undefined, options).then(done);

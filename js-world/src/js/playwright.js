@@ -279,7 +279,15 @@
     _op(op, args, options) {
       const site = callSite();
       const request = { target: 'locator', parts: this._parts, op, args: args || [], timeout: timeoutOf(options) };
+      if (this._unintercepted) request.intercept = false;
       return this._page._send(request, site).then((r) => r.ok);
+    }
+    // The same locator (or handle), whose actions do not let the page's locator handlers run
+    // first (js/locator_handlers.js): for what Playwright does without them.
+    _withoutHandlers() {
+      const l = Object.assign(Object.create(Object.getPrototypeOf(this)), this);
+      l._unintercepted = true;
+      return l;
     }
     page() {
       return this._page;

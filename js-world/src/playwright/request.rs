@@ -28,6 +28,9 @@ pub(super) struct Request {
     /// `expect(…).not`.
     #[serde(default)]
     pub not: bool,
+    /// `false` when the locator's actions must not let the page's locator handlers run first.
+    #[serde(default)]
+    pub intercept: Option<bool>,
     /// The browser context a `context` request is about (0: the scenario's).
     #[serde(default)]
     pub context: usize,
@@ -108,7 +111,10 @@ pub(super) async fn page_of(session: &Session, r: &Request) -> Result<Page, Fail
 
 /// The locator a request describes, with its `{ timeout }`.
 pub(super) fn locator_of(page: &Page, r: &Request) -> Result<Locator, Failure> {
-    let locator = build(page, &r.parts)?;
+    let mut locator = build(page, &r.parts)?;
+    if r.intercept == Some(false) {
+        locator = locator.without_locator_handlers();
+    }
     Ok(match r.timeout() {
         Some(t) => locator.with_timeout(t),
         None => locator,
