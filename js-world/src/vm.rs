@@ -38,6 +38,7 @@ const PAGE_ROUTES_PRELUDE: &str = include_str!("js/page_routes.js");
 const HAR_ROUTES_PRELUDE: &str = include_str!("js/har_routes.js");
 const RESPONSE_DETAILS_PRELUDE: &str = include_str!("js/response_details.js");
 const LOCATOR_HANDLERS_PRELUDE: &str = include_str!("js/locator_handlers.js");
+const WEBSOCKET_ROUTES_PRELUDE: &str = include_str!("js/websocket_routes.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -183,6 +184,7 @@ impl Vm {
                     ("page_tags.js", PAGE_TAGS_PRELUDE),
                     ("frames.js", FRAMES_PRELUDE),
                     ("frame_navigation.js", FRAME_NAVIGATION_PRELUDE),
+                    ("websocket_routes.js", WEBSOCKET_ROUTES_PRELUDE),
                     ("js_handles.js", JS_HANDLES_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),

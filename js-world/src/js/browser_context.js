@@ -146,6 +146,8 @@
       const id = await send({ target: 'browser', op: 'newContext', args: [o], generation: this._generation }, site).then((r) => r.ok);
       const context = new BrowserContext(this, id);
       context._recordVideo = !!o.recordVideo;
+      // What routeWebSocket resolves a relative glob against (js/websocket_routes.js).
+      if (typeof o.baseURL === 'string') context._baseURL = o.baseURL;
       context._refusesDownloads = o.acceptDownloads === false;
       if (o.viewport) {
         context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };

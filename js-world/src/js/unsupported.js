@@ -8,9 +8,9 @@
 
   // Playwright 1.65's methods (its type declarations) that ferridriver lacks.
   const MISSING = {
-    page: 'workers routeWebSocket ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
+    page: 'workers ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
     locator: 'highlight hideHighlight ariaSnapshotJSON drop normalize within waitForFunction',
-    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials routeWebSocket',
+    context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials',
     elementHandle: '',
     browser: 'newBrowserCDPSession startTracing stopTracing',
   };

@@ -104,6 +104,26 @@ declare module '@playwright/test' {
     fetch(options?: { url?: string; method?: string; headers?: Record<string, string>; postData?: string }): Promise<APIResponse>;
   }
 
+  /** A WebSocket message as the test gets it: text, or bytes. */
+  export type WebSocketMessage = string | Uint8Array;
+
+  /** One of the page's WebSockets that `routeWebSocket` matched: mocked (nothing reaches the
+   * server) unless `connectToServer()` is called; what is not handled is passed on. */
+  export interface WebSocketRoute {
+    url(): string;
+    protocols(): string[];
+    /** Sends a message to the page. */
+    send(message: WebSocketMessage): void;
+    /** Closes the page's socket. */
+    close(options?: { code?: number; reason?: string }): Promise<void>;
+    /** Connects to the real server; the answer is the server's side (its own `send`, `close`, `onMessage`, `onClose`). */
+    connectToServer(): WebSocketRoute;
+    /** Messages the page sends (they no longer go to the server by themselves). */
+    onMessage(handler: (message: WebSocketMessage) => unknown): void;
+    /** The page closed its socket (the server's is no longer closed by itself). */
+    onClose(handler: (code: number | undefined, reason: string | undefined) => unknown): void;
+  }
+
   /** A cookie as the browser reports it. */
   export interface Cookie {
     name: string;

@@ -367,6 +367,8 @@ declare module '@playwright/test' {
     route(url: RouteMatcher, handler: RouteHandler, options?: { times?: number }): Promise<Disposable>;
     /** Answers matching requests from a HAR file (`url` narrows them; a request without an entry is aborted, or with `notFound: 'fallback'` goes on). */
     routeFromHAR(har: string, options?: RouteFromHAROptions): Promise<void>;
+    /** Hands the WebSockets the page opens to `url` (a glob, RegExp or predicate of the URL) to `handler`: the newest matching route first. */
+    routeWebSocket(url: string | RegExp | ((url: URL) => boolean), handler: (ws: WebSocketRoute) => unknown): Promise<void>;
     /** Removes routes of this `url` (and `handler`, if given). */
     unroute(url?: RouteMatcher, handler?: RouteHandler): Promise<void>;
     unrouteAll(): Promise<void>;

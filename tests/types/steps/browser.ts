@@ -15,6 +15,7 @@ import {
   type ConsoleMessage,
   type Request,
   type Route,
+  type WebSocketRoute,
 } from '@playwright/test';
 
 When('I sign in as {string}', async function (user: string) {
@@ -144,6 +145,12 @@ When('I use the page directly', async function () {
   const holder: Frame | null = await handle.ownerFrame();
   await this.page.addLocatorHandler(this.page.getByRole('dialog'), async (dialog) => dialog.getByRole('button').click(), { times: 2, noWaitAfter: true });
   await this.page.removeLocatorHandler(this.page.getByRole('dialog'));
+  await this.page.routeWebSocket('**/live', (ws: WebSocketRoute) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(typeof message === 'string' ? message.toUpperCase() : message));
+    ws.onClose(() => server.close({ code: 1000 }));
+  });
+  await this.page.context().routeWebSocket(/\/feed$/, (ws) => ws.send('ready'));
   const body = await this.page.evaluateHandle(() => ({ count: 2, label: 'two' }));
   const count: number = await body.evaluate((b, more) => b.count + more, 1);
   const label: JSHandle = await body.getProperty('label');

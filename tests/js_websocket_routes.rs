@@ -1,0 +1,262 @@
+//! `page.routeWebSocket` and `context.routeWebSocket` as Playwright 1.65.1 answered the same
+//! calls on the same page and server (recorded with a probe; the server here is a small
+//! WebSocket echo written for the test, the probe's was the same in Python): a socket no route
+//! matches reaches its server untouched; a mocked one (the handler's `onMessage`/`send`/
+//! `close`, its `onClose`, the protocols asked for) never does; one connected to the server
+//! with messages changed on the way, or passed on both ways (text and binary) when nothing is
+//! handled, with each side's close; the page's own errors (sending before open, a bad close
+//! code); context routes after a reload, a page's route winning over the context's, binary
+//! messages from the handler.
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use base64::Engine;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+
+const PAGE: &str = r#"<!DOCTYPE html><title>Chat</title><ul id=log></ul><script>window.log=[];window.open2=(path,protocols)=>{const ws=new WebSocket(path.startsWith('ws')?path:('ws://'+location.host+path),protocols);window.ws=ws;ws.onopen=()=>log.push('open '+ws.protocol);ws.onmessage=async(e)=>log.push('message '+(typeof e.data==='string'?e.data:'binary '+new Uint8Array(await e.data.arrayBuffer()).join(',')));ws.onclose=(e)=>log.push('close '+e.code+' '+e.reason+' '+e.wasClean);ws.onerror=()=>log.push('error');return ws;};</script>"#;
+
+/// The page at `/`; at `/ws` a WebSocket server that greets, echoes text (`echo: …`),
+/// reverses binary messages, closes with 4001 on `bye`, and answers a close.
+fn answer(stream: TcpStream) {
+    let mut reader = BufReader::new(stream.try_clone().expect("clone"));
+    let mut request = String::new();
+    let mut line = String::new();
+    while reader.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
+        request.push_str(&line);
+        line.clear();
+    }
+    let header = |name: &str| {
+        request.lines().find_map(|l| {
+            l.split_once(':').filter(|(n, _)| n.trim().eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
+        })
+    };
+    let mut stream = stream;
+    let Some(key) = header("sec-websocket-key") else {
+        let reply = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{PAGE}",
+            PAGE.len()
+        );
+        let _ = stream.write_all(reply.as_bytes());
+        return;
+    };
+    use sha1::Digest;
+    let accept = base64::engine::general_purpose::STANDARD
+        .encode(sha1::Sha1::digest(format!("{key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11").as_bytes()));
+    let protocol = header("sec-websocket-protocol")
+        .map(|p| format!("Sec-WebSocket-Protocol: {}\r\n", p.split(',').next().unwrap_or("").trim()))
+        .unwrap_or_default();
+    let upgrade = format!(
+        "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n{protocol}\r\n"
+    );
+    if stream.write_all(upgrade.as_bytes()).is_err() || send(&mut stream, 1, b"hello from server").is_err() {
+        return;
+    }
+    while let Some((op, data)) = frame(&mut reader) {
+        let sent = match op {
+            8 => {
+                let _ = send(&mut stream, 8, &data);
+                return;
+            }
+            1 if data == b"bye" => send(&mut stream, 8, &[&4001u16.to_be_bytes()[..], b"server says bye"].concat()),
+            1 => send(&mut stream, 1, &[b"echo: ", &data[..]].concat()),
+            2 => send(&mut stream, 2, &data.iter().rev().copied().collect::<Vec<u8>>()),
+            _ => Ok(()),
+        };
+        if sent.is_err() {
+            return;
+        }
+    }
+}
+
+/// One frame from the client (masked): its opcode and payload.
+fn frame(reader: &mut impl Read) -> Option<(u8, Vec<u8>)> {
+    let mut head = [0u8; 2];
+    reader.read_exact(&mut head).ok()?;
+    let mut len = u64::from(head[1] & 127);
+    if len == 126 {
+        let mut b = [0u8; 2];
+        reader.read_exact(&mut b).ok()?;
+        len = u64::from(u16::from_be_bytes(b));
+    } else if len == 127 {
+        let mut b = [0u8; 8];
+        reader.read_exact(&mut b).ok()?;
+        len = u64::from_be_bytes(b);
+    }
+    let mut mask = [0u8; 4];
+    if head[1] & 128 != 0 {
+        reader.read_exact(&mut mask).ok()?;
+    }
+    let mut data = vec![0u8; usize::try_from(len).ok()?];
+    reader.read_exact(&mut data).ok()?;
+    data.iter_mut().enumerate().for_each(|(i, b)| *b ^= mask[i % 4]);
+    Some((head[0] & 15, data))
+}
+
+fn send(stream: &mut TcpStream, op: u8, payload: &[u8]) -> std::io::Result<()> {
+    let mut out = vec![0x80 | op];
+    match payload.len() {
+        n if n < 126 => out.push(n as u8),
+        n if n < 65536 => {
+            out.push(126);
+            out.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        n => {
+            out.push(127);
+            out.extend_from_slice(&(n as u64).to_be_bytes());
+        }
+    }
+    out.extend_from_slice(payload);
+    stream.write_all(&out)
+}
+
+const SCRIPT: &str = r#"const base = args[0];
+const out = {};
+// Waits for the page's log to hold `n` entries (what each case expects), then takes them.
+const log = async (n) => {
+  await page.waitForFunction((k) => window.log.length >= k, n).catch(() => undefined);
+  return page.evaluate(() => window.log.splice(0));
+};
+const opened = () => page.waitForFunction(() => window.ws.readyState === 1);
+const until = async (check) => { for (let i = 0; i < 200 && !check(); i++) await page.waitForTimeout(25); };
+const fail = (e) => e.message.split('\n')[0];
+await page.goto(base + '/');
+// no route: straight through
+await page.evaluate(() => { open2('/ws'); });
+await opened();
+await page.evaluate(() => ws.send('hi'));
+out.unrouted = await log(3);
+await page.evaluate(() => ws.close());
+out.unroutedClose = await log(1);
+// a mocked socket
+const seen = [];
+await page.routeWebSocket('**/mock', (ws) => {
+  seen.push(['url', ws.url().replace(/:\d+/, ':PORT'), ws.protocols()]);
+  ws.onMessage((m) => { seen.push(['page said', m]); if (m === 'ping') ws.send('pong'); if (m === 'end') ws.close({ code: 4000, reason: 'done' }); });
+  ws.onClose((code, reason) => seen.push(['page closed', code, reason]));
+});
+await page.evaluate(() => { open2('/mock', ['chat', 'v2']); });
+await opened();
+await page.evaluate(() => { ws.send('ping'); ws.send('x'); });
+out.mocked = await log(2);
+await page.evaluate(() => ws.send('end'));
+out.mockedEnd = await log(1);
+await until(() => seen.length >= 5);
+out.seen = seen.splice(0);
+// connected to the server, messages changed on the way
+await page.routeWebSocket(/\/ws$/, (ws) => {
+  const server = ws.connectToServer();
+  ws.onMessage((m) => server.send(m === 'hi' ? 'HI' : m));
+  server.onMessage((m) => ws.send('[' + m + ']'));
+});
+await page.evaluate(() => { open2('/ws'); });
+await opened();
+await page.evaluate(() => ws.send('hi'));
+out.changed = await log(3);
+await page.evaluate(() => ws.send('bye'));
+out.serverClosed = await log(2);
+// connected, nothing handled: passed on both ways
+await page.routeWebSocket('**/ws', (ws) => { ws.connectToServer(); });
+await page.evaluate(() => { open2('/ws'); });
+await opened();
+await page.evaluate(() => { ws.send('through'); ws.send(new Uint8Array([1, 2, 3])); });
+out.passed = await log(4);
+await page.evaluate(() => ws.close(1000, 'client done'));
+out.passedClose = await log(1);
+// the page's own errors
+out.sendEarly = await page.evaluate(() => { const w = open2('/mock'); try { w.send('x'); return 'sent'; } catch (e) { return e.name + ': ' + e.message; } });
+await opened();
+await log(1);
+out.badClose = await page.evaluate(() => { try { ws.close(1001); return 'closed'; } catch (e) { return e.name + ': ' + e.message; } });
+// context routes, after a reload
+await context.routeWebSocket('**/ctx', (ws) => { ws.onMessage((m) => ws.send('context got ' + m)); });
+await page.reload();
+await page.evaluate(() => { open2('/ctx'); });
+await opened();
+await page.evaluate(() => ws.send('a'));
+out.context = await log(2);
+// the page's route wins over the context's
+await page.routeWebSocket('**/ctx', (ws) => { ws.onMessage((m) => ws.send('page got ' + m)); });
+await page.evaluate(() => { open2('/ctx'); });
+await opened();
+await page.evaluate(() => ws.send('b'));
+out.pageWins = await log(2);
+out.readyStates = await page.evaluate(() => [WebSocket.CONNECTING, WebSocket.OPEN, WebSocket.CLOSING, WebSocket.CLOSED, ws.readyState, ws instanceof WebSocket, ws.url.replace(/:\d+/, ':PORT')]);
+// binary from the route
+await page.routeWebSocket('**/bin', (ws) => { ws.onMessage(() => ws.send(Buffer.from([9, 8, 7]))); });
+await page.evaluate(() => { open2('/bin'); });
+await opened();
+await page.evaluate(() => ws.send('give'));
+out.binary = await log(2);
+try { await page.routeWebSocket('**/x', 'nope'); out.badHandler = 'added'; } catch (e) { out.badHandler = 'threw'; }
+return out;
+"#;
+
+/// Playwright 1.65.1's answers (tests/playwright-probe, the same page and server).
+const PLAYWRIGHT: &str = r#"{"unrouted": ["open ", "message hello from server", "message echo: hi"], "unroutedClose": ["close 1005  true"], "mocked": ["open chat", "message pong"], "mockedEnd": ["close 4000 done true"], "seen": [["url", "ws://127.0.0.1:PORT/mock", ["chat", "v2"]], ["page said", "ping"], ["page said", "x"], ["page said", "end"], ["page closed", 4000, "done"]], "changed": ["open ", "message [hello from server]", "message [echo: HI]"], "serverClosed": ["error", "close 1006  false"], "passed": ["open ", "message hello from server", "message echo: through", "message binary 3,2,1"], "passedClose": ["close 1000 client done true"], "sendEarly": "Error: Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.", "badClose": "Error: Failed to execute 'close' on 'WebSocket': The close code must be either 1000, or between 3000 and 4999. 1001 is neither.", "context": ["open ", "message context got a"], "pageWins": ["open ", "message page got b"], "readyStates": [0, 1, 2, 3, 1, true, "ws://127.0.0.1:PORT/ctx"], "binary": ["open ", "message binary 9,8,7"], "badHandler": "added"}"#;
+
+#[test]
+fn websocket_routes_as_playwright() {
+    support::browser_available();
+    let base = support::serve_with(answer);
+    let playwright: serde_json::Value = serde_json::from_str(PLAYWRIGHT).unwrap();
+    // A handler that is not a function is refused when the route is added (Playwright takes
+    // it and fails when a socket opens).
+    js_suite::assert_as_playwright(
+        "websocket-routes",
+        &base,
+        SCRIPT,
+        &playwright,
+        &[("badHandler", serde_json::json!("threw"))],
+    );
+}
+
+const SUITE_STEPS: &str = r#"import { Before, Then, When } from '@cucumber/cucumber';
+
+Before(async function () {
+  await this.page.routeWebSocket('**/live', (ws) => {
+    ws.onMessage((message) => ws.send(`mocked ${message}`));
+  });
+});
+
+When('the page opens its live feed and says {string}', async function (word: string) {
+  await this.page.evaluate(() => { (window as any).open2('/live'); });
+  await this.page.waitForFunction(() => (window as any).ws.readyState === 1);
+  await this.page.evaluate((w) => (window as any).ws.send(w), word);
+});
+
+Then('the page heard {string}', async function (text: string) {
+  await this.page.waitForFunction((t) => (window as any).log.includes(t), text);
+});
+"#;
+
+const SUITE_FEATURE: &str = r#"Feature: Live feed
+
+  Scenario: first
+    Given I open "/"
+    When the page opens its live feed and says "one"
+    Then the page heard "message mocked one"
+
+  Scenario: second, on the same kept page
+    Given I open "/"
+    When the page opens its live feed and says "two"
+    Then the page heard "message mocked two"
+"#;
+
+/// A route a `Before` hook adds serves each scenario, on a page kept from one to the next too.
+#[test]
+fn a_suites_websocket_route_serves_every_scenario() {
+    support::browser_available();
+    let base = support::serve_with(answer);
+    let dir = js_suite::project_dir("websocket-route-suite");
+    js_suite::write_files(&dir, &[("features/steps/live.ts", SUITE_STEPS), ("features/live.feature", SUITE_FEATURE)]);
+    for isolation in ["context", "reset"] {
+        let (out, _, text) = js_suite::run_suite(&dir, &base, &["--parallel", "1", "--isolation", isolation]);
+        assert_eq!(out.status.code(), Some(0), "--isolation {isolation}: {text}");
+        assert!(text.contains("2 scenarios (2 passed)"), "--isolation {isolation}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
