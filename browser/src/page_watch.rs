@@ -148,10 +148,18 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             page.screencast_frame(crate::trace::recorder::current(&page.trace), &event);
             continue;
         }
-        if event.method.starts_with("Network.") {
+        // What the event stands for, translated once for the last requests and the listeners
+        // (only when one of them needs it: events are built for nobody otherwise).
+        let network = event.method.starts_with("Network.");
+        let heard = page.events.receiver_count() > 0;
+        let translated = match network || heard || paused == Some(crate::network::Paused::Routed) {
+            true => crate::events::translate(&event),
+            false => Vec::new(),
+        };
+        if network {
             page.raw_headers.observe(&event.method, &event.params);
             if let Ok(mut requests) = page.requests.lock() {
-                requests.observe(&crate::events::translate(&event));
+                requests.observe(&translated);
             }
             if let Some(tracer) = crate::trace::recorder::current(&page.trace) {
                 tracer.network_event(&page.trace_id(), &event, &page.connection, &page.session);
@@ -162,12 +170,12 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         }
         // Events are only built while someone listens; a paused request must reach someone
         // (`popups.rs`): it waits for its answer.
-        if page.events.receiver_count() > 0 {
-            for e in crate::events::translate(&event) {
+        if heard {
+            for e in translated {
                 let _ = page.events.send(e);
             }
         } else if paused == Some(crate::network::Paused::Routed) {
-            crate::popups::route_unheard(&page, crate::events::translate(&event));
+            crate::popups::route_unheard(&page, translated);
         }
         if let Some(paused) = &paused {
             crate::page_network::pass(&page, &event.params, paused).await;
