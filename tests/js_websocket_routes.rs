@@ -19,7 +19,10 @@ use std::net::TcpStream;
 
 const PAGE: &str = r#"<!DOCTYPE html><title>Chat</title><ul id=log></ul><script>window.log=[];window.open2=(path,protocols)=>{const ws=new WebSocket(path.startsWith('ws')?path:('ws://'+location.host+path),protocols);window.ws=ws;ws.onopen=()=>log.push('open '+ws.protocol);ws.onmessage=async(e)=>log.push('message '+(typeof e.data==='string'?e.data:'binary '+new Uint8Array(await e.data.arrayBuffer()).join(',')));ws.onclose=(e)=>log.push('close '+e.code+' '+e.reason+' '+e.wasClean);ws.onerror=()=>log.push('error');return ws;};</script>"#;
 
-/// The page at `/`; at `/ws` a WebSocket server that greets, echoes text (`echo: …`),
+/// Two frames showing `/`.
+const TWO_FRAMES: &str = r#"<!DOCTYPE html><title>Two</title><iframe src="/"></iframe><iframe src="/"></iframe>"#;
+
+/// The page at `/` (and two frames of it at `/two`); at any other path a WebSocket server that greets, echoes text (`echo: …`),
 /// reverses binary messages, closes with 4001 on `bye`, and answers a close.
 fn answer(stream: TcpStream) {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
@@ -36,9 +39,10 @@ fn answer(stream: TcpStream) {
     };
     let mut stream = stream;
     let Some(key) = header("sec-websocket-key") else {
+        let page = if request.starts_with("GET /two ") { TWO_FRAMES } else { PAGE };
         let reply = format!(
-            "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{PAGE}",
-            PAGE.len()
+            "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{page}",
+            page.len()
         );
         let _ = stream.write_all(reply.as_bytes());
         return;
@@ -117,11 +121,10 @@ const SCRIPT: &str = r#"const base = args[0];
 const out = {};
 // Waits for the page's log to hold `n` entries (what each case expects), then takes them.
 const log = async (n) => {
-  await page.waitForFunction((k) => window.log.length >= k, n).catch(() => undefined);
+  await page.waitForFunction((k) => window.log.length >= k, n);
   return page.evaluate(() => window.log.splice(0));
 };
 const opened = () => page.waitForFunction(() => window.ws.readyState === 1);
-const until = async (check) => { for (let i = 0; i < 200 && !check(); i++) await page.waitForTimeout(25); };
 const fail = (e) => e.message.split('\n')[0];
 await page.goto(base + '/');
 // no route: straight through
@@ -133,10 +136,12 @@ await page.evaluate(() => ws.close());
 out.unroutedClose = await log(1);
 // a mocked socket
 const seen = [];
+let closedSeen;
+const pageClosed = new Promise((r) => (closedSeen = r));
 await page.routeWebSocket('**/mock', (ws) => {
   seen.push(['url', ws.url().replace(/:\d+/, ':PORT'), ws.protocols()]);
   ws.onMessage((m) => { seen.push(['page said', m]); if (m === 'ping') ws.send('pong'); if (m === 'end') ws.close({ code: 4000, reason: 'done' }); });
-  ws.onClose((code, reason) => seen.push(['page closed', code, reason]));
+  ws.onClose((code, reason) => { seen.push(['page closed', code, reason]); closedSeen(); });
 });
 await page.evaluate(() => { open2('/mock', ['chat', 'v2']); });
 await opened();
@@ -144,7 +149,7 @@ await page.evaluate(() => { ws.send('ping'); ws.send('x'); });
 out.mocked = await log(2);
 await page.evaluate(() => ws.send('end'));
 out.mockedEnd = await log(1);
-await until(() => seen.length >= 5);
+await pageClosed;
 out.seen = seen.splice(0);
 // connected to the server, messages changed on the way
 await page.routeWebSocket(/\/ws$/, (ws) => {
@@ -212,6 +217,84 @@ fn websocket_routes_as_playwright() {
         &playwright,
         &[("badHandler", serde_json::json!("threw"))],
     );
+}
+
+const MORE: &str = r#"const base = args[0];
+const out = {};
+const log = async (n, target = page) => {
+  await target.waitForFunction((k) => window.log.length >= k, n);
+  return target.evaluate(() => window.log.splice(0));
+};
+const opened = (target = page) => target.waitForFunction(() => window.ws.readyState === 1);
+await page.goto(base + '/');
+// binary reaches the handlers, from the page and from the server
+const bytes = [];
+let got;
+const gotAll = new Promise((r) => (got = r));
+await page.routeWebSocket('**/ws', (ws) => {
+  const server = ws.connectToServer();
+  ws.onMessage((m) => { bytes.push(['page', typeof m === 'string' ? m : [...m]]); server.send(m); });
+  server.onMessage((m) => { bytes.push(['server', typeof m === 'string' ? m : [...m]]); if (typeof m !== 'string') got(); ws.send(m); });
+});
+await page.evaluate(() => { open2('/ws'); });
+await opened();
+await page.evaluate(() => ws.send(new Uint8Array([5, 6, 7])));
+await gotAll;
+out.binaryHandlers = bytes;
+out.binaryPage = await log(2);
+await page.evaluate(() => ws.close());
+await log(1);
+// the page closes a mocked socket nobody listens to the close of
+await page.routeWebSocket('**/quiet', () => {});
+await page.evaluate(() => { open2('/quiet'); });
+await opened();
+await page.evaluate(() => ws.close(4002, 'page done'));
+out.quietClose = await log(2);
+// an address without a path, and an exact one
+const exact = [];
+await page.routeWebSocket(base.replace('http', 'ws').toUpperCase().replace('WS://', 'ws://'), (ws) => exact.push('root'));
+await page.routeWebSocket(base.replace('http', 'ws') + '/exact', (ws) => exact.push('exact'));
+await page.evaluate((b) => { open2(b.replace('http', 'ws')); }, base);
+await opened();
+await page.evaluate(() => { open2('/exact'); });
+await opened();
+out.exact = exact;
+await log(2);
+// two frames with the same address, each its own socket
+await page.routeWebSocket('**/frames', (ws) => { ws.onMessage((m) => ws.send('to ' + m)); });
+await page.goto(base + '/two');
+const [one, two] = page.frames().slice(1);
+await one.waitForFunction(() => typeof window.open2 === 'function');
+await two.waitForFunction(() => typeof window.open2 === 'function');
+await one.evaluate(() => { open2('/frames'); });
+await two.evaluate(() => { open2('/frames'); });
+await opened(one);
+await opened(two);
+await one.evaluate(() => ws.send('one'));
+await two.evaluate(() => ws.send('two'));
+out.frames = [await log(2, one), await log(2, two)];
+// the document goes: the handler hears the close
+let heardClose;
+const closeHeard = new Promise((r) => (heardClose = r));
+await page.routeWebSocket('**/leave', (ws) => { ws.onClose((code, reason) => heardClose([code === undefined ? 'undefined' : code, reason === undefined ? 'undefined' : reason])); });
+await page.goto(base + '/');
+await page.evaluate(() => { open2('/leave'); });
+await opened();
+await page.goto(base + '/');
+out.navigatedAway = await closeHeard;
+return out;
+"#;
+
+/// Binary messages reaching the handlers from both sides; a mocked socket the page closes with
+/// nobody listening; an address without a path and an exact one; two frames at the same
+/// address, each answered in its own document; a route's handler hearing the close when its
+/// socket's document goes.
+#[test]
+fn websocket_route_details_as_playwright() {
+    support::browser_available();
+    let base = support::serve_with(answer);
+    let playwright = serde_json::json!({"binaryHandlers": [["server", "hello from server"], ["page", [5, 6, 7]], ["server", [7, 6, 5]]], "binaryPage": ["open ", "message hello from server", "message binary 7,6,5"], "quietClose": ["open ", "close 4002 page done true"], "exact": ["root", "exact"], "frames": [["open ", "message to one"], ["open ", "message to two"]], "navigatedAway": ["undefined", "undefined"]});
+    js_suite::assert_as_playwright("websocket-route-details", &base, MORE, &playwright, &[]);
 }
 
 const SUITE_STEPS: &str = r#"import { Before, Then, When } from '@cucumber/cucumber';

@@ -133,6 +133,13 @@ pub enum PageEvent {
     /// lost to a lagging listener), and the same trigger runs the handler once.
     #[serde(rename = "locatorhandler")]
     LocatorHandler { uid: u64, trigger: u64 },
+    /// A document's JavaScript context went (`id` as [`PageEvent::Binding`]'s `context`): its
+    /// frame navigated or was removed.
+    #[serde(rename = "contextdestroyed")]
+    ContextDestroyed { id: i64 },
+    /// Every JavaScript context of the page went (its main frame navigated).
+    #[serde(rename = "contextscleared")]
+    ContextsCleared,
 }
 
 /// The binding every function `Page::expose_binding` gives a page calls through.
@@ -239,6 +246,11 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
         "Page.frameNavigated" if p.pointer("/frame/parentId").is_none() => {
             PageEvent::FrameNavigated { url: text("/frame/url") }
         }
+        "Runtime.executionContextDestroyed" => match p["executionContextId"].as_i64() {
+            Some(id) => PageEvent::ContextDestroyed { id },
+            None => return events,
+        },
+        "Runtime.executionContextsCleared" => PageEvent::ContextsCleared,
         _ => return events,
     });
     events

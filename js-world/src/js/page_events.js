@@ -313,6 +313,11 @@
       case 'binding':
         // A call of a function exposeFunction gave the page.
         return ['__binding', e];
+      case 'contextdestroyed':
+        // A document went: what lived in it (a routed WebSocket) is gone (js/websocket_routes.js).
+        return ['__contextGone', e.id];
+      case 'contextscleared':
+        return ['__contextGone', null];
       case 'locatorhandler':
         // An action waits for this handler's overlay to be dealt with (js/locator_handlers.js).
         return ['__locatorHandler', e];
@@ -393,7 +398,9 @@
           if (!decoded) continue;
           if (decoded[0] === '__route') pw.handleRoute(decoded[2] || page, decoded[1]).catch((err) => report('page.route handler', err));
           else if (decoded[0] === '__binding') answerBinding(page, decoded[1]);
-          else if (decoded[0] === '__locatorHandler') pw.runLocatorHandler(page, decoded[1].uid, decoded[1].trigger);
+          else if (decoded[0] === '__contextGone') {
+            if (pw.documentGone) pw.documentGone(page, decoded[1]);
+          } else if (decoded[0] === '__locatorHandler') pw.runLocatorHandler(page, decoded[1].uid, decoded[1].trigger);
           else emit(page, decoded[0], decoded[1]);
         }
       }
@@ -495,7 +502,7 @@
       if (!entry) throw new Error(`no function "${e.name}" is exposed to this page`);
       const args = e.args || [];
       // exposeBinding's callbacks get where the call came from first.
-      const call = entry.binding ? () => entry.fn(bindingSource(page, e.frame), ...args) : () => entry.fn(...args);
+      const call = entry.binding ? () => entry.fn(bindingSource(page, e.frame, e.context), ...args) : () => entry.fn(...args);
       const value = await native.asyncContext.run(entry.context, () => (async () => call())());
       answer = [true, value === undefined ? null : value];
     } catch (err) {
@@ -508,11 +515,14 @@
   }
   // `{ context, page, frame }` of an exposeBinding call; the frame is found by the calling
   // document's window name and URL (the main frame when none matches).
-  function bindingSource(page, frame) {
+  // The calling document's JavaScript context travels unseen, for our own bindings.
+  function bindingSource(page, frame, executionContext) {
     const [name, url] = Array.isArray(frame) ? frame : [];
     const frames = typeof page.frames === 'function' ? page.frames() : [];
     const found = frames.find((f) => f.url() === url && (f === page.mainFrame() || f.name() === name)) || frames.find((f) => f.url() === url);
-    return { context: page.context(), page, frame: found || page.mainFrame() };
+    const source = { context: page.context(), page, frame: found || page.mainFrame() };
+    Object.defineProperty(source, '_executionContext', { value: executionContext });
+    return source;
   }
   // Defines `name` in the page; the identifier of its init script is kept for `dispose()`.
   async function expose(page, name) {

@@ -1,28 +1,39 @@
 // Playwright's `page.routeWebSocket(url, handler)` and `context.routeWebSocket(url, handler)`.
 // The browser gives no way to intercept a WebSocket, so the page's `WebSocket` is replaced
-// (an init script, also run in the frames already there) by one that asks the test first:
-// each new socket is announced through an exposed binding; a socket no route matches connects
-// to its server directly, as if nothing had happened; one a route matches is the handler's —
+// (an init script, also run in the documents already there) by one that asks the test first:
+// each new socket is announced through an exposed binding, whose answer says whether it goes
+// straight to its server (no route matches: as if nothing had happened) or is the handler's —
 // mocked (nothing reaches a server) unless the handler calls `connectToServer()`, after which
-// what it does not handle itself is passed on both ways. The test's answers reach the socket
-// by evaluating in its frame, one after another per socket (their order is the test's).
+// what it does not handle itself is passed on both ways. The test's requests reach the socket
+// as answers to its own pending binding call (`next`), so they arrive in order, in the very
+// document that made the socket; when that document goes (its JavaScript context, as the
+// page's events tell), the route's handlers hear both sides close, as Playwright's do.
 (function (g) {
   'use strict';
   const pw = g.__ferridriver_playwright;
   const { Page, callSite, failure } = pw;
   const { BrowserContext } = g.__ferridriver_modules.playwright;
-  const BINDING = '__ferridriverWebSocketRoute';
 
   // ---- in the page: the WebSocket that asks the test (its source is sent as text) ----
   function pageWebSocket(binding) {
-    if (globalThis.__ferridriverWebSocketDispatch) return;
+    if (globalThis.__ferridriverWebSocketRouted) return;
+    globalThis.__ferridriverWebSocketRouted = true;
     const NativeWebSocket = globalThis.WebSocket;
     const sockets = new Map();
-    let counter = 0;
-    const tell = (message) => {
+    const ask = (message) => {
       const call = globalThis[binding];
-      if (typeof call === 'function') Promise.resolve(call(message)).catch(() => undefined);
+      if (typeof call !== 'function') return Promise.reject(new Error('the test is not listening'));
+      try {
+        return Promise.resolve(call(message));
+      } catch (e) {
+        return Promise.reject(e);
+      }
     };
+    const tell = (message) => {
+      ask(message).catch(() => undefined);
+    };
+    // Unguessable, so that another frame cannot speak for a socket it does not own.
+    const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
     const bytesToMessage = (bytes) => {
       let text = '';
       for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
@@ -59,10 +70,32 @@
         this._direct = false; // no route: everything goes straight through
         this._early = []; // sent to the server before it opened
         this._listeners = {};
-        this._id = `${++counter}:${Math.random().toString(36).slice(2)}`;
+        this._id = newId();
         sockets.set(this._id, this);
-        const list = protocols === undefined ? [] : Array.isArray(protocols) ? [...protocols] : [protocols];
-        tell({ type: 'create', id: this._id, url: this.url, protocols: list });
+        const list = protocols === undefined ? [] : Array.isArray(protocols) ? [...protocols].map(String) : [String(protocols)];
+        // No route (or no test to ask any more): straight to the server.
+        const direct = () => {
+          this._direct = true;
+          this._connect();
+        };
+        ask({ type: 'create', id: this._id, url: this.url, protocols: list }).then(
+          (answer) => (answer === 'routed' ? this._pull() : direct()),
+          direct,
+        );
+      }
+      // Takes the test's requests for this socket, in order, until it is done with.
+      async _pull() {
+        while (sockets.has(this._id)) {
+          let requests;
+          try {
+            requests = await ask({ type: 'next', id: this._id });
+          } catch (_) {
+            return;
+          }
+          // Nothing more will come (the test is done with the socket).
+          if (!Array.isArray(requests) || requests.length === 0) return;
+          for (const request of requests) this._do(request);
+        }
       }
       get binaryType() {
         return this._binaryType;
@@ -129,9 +162,9 @@
         if (this.readyState === 3) return;
         this.readyState = 3;
         this.dispatchEvent(new CloseEvent('close', { code, reason, wasClean }));
-        this._forget();
         if (this._direct) this._closeServer(code, reason, wasClean);
         else tell({ type: 'pageClose', id: this._id, code, reason, wasClean });
+        this._forget();
       }
       _serverClosed(code, reason, wasClean) {
         if (this._server) {
@@ -144,7 +177,32 @@
         this._forget();
       }
       _forget() {
-        if (this.readyState === 3 && !this._server) sockets.delete(this._id);
+        if (this.readyState !== 3 || this._server || !sockets.has(this._id)) return;
+        sockets.delete(this._id);
+        if (!this._direct) tell({ type: 'gone', id: this._id });
+      }
+      _do(request) {
+        switch (request.type) {
+          case 'connect':
+            this._connect();
+            break;
+          case 'open':
+            if (!this._server) this._open();
+            break;
+          case 'toPage':
+            this._toPage(fromMessage(request.message, this.binaryType));
+            break;
+          case 'toServer':
+            this._toServer(fromMessage(request.message, this.binaryType));
+            break;
+          case 'closePage':
+            this._closePage(request.code, request.reason, request.wasClean);
+            break;
+          case 'closeServer':
+            this._closeServer(request.code, request.reason, request.wasClean);
+            break;
+          default:
+        }
       }
     }
     for (const event of ['open', 'message', 'close', 'error']) {
@@ -163,46 +221,22 @@
       Object.defineProperty(WebSocket, name, { value });
       Object.defineProperty(WebSocket.prototype, name, { value });
     });
-    globalThis.__ferridriverWebSocketDispatch = (id, request) => {
-      const ws = sockets.get(id);
-      if (!ws) return;
-      switch (request.type) {
-        case 'direct':
-          ws._direct = true;
-          ws._connect();
-          break;
-        case 'connect':
-          ws._connect();
-          break;
-        case 'open':
-          if (!ws._server) ws._open();
-          break;
-        case 'toPage':
-          ws._toPage(fromMessage(request.message, ws.binaryType));
-          break;
-        case 'toServer':
-          ws._toServer(fromMessage(request.message, ws.binaryType));
-          break;
-        case 'closePage':
-          ws._closePage(request.code, request.reason, request.wasClean);
-          break;
-        case 'closeServer':
-          ws._closeServer(request.code, request.reason, request.wasClean);
-          break;
-        default:
-      }
-    };
     globalThis.WebSocket = WebSocket;
   }
-  const PAGE_SOURCE = `(${pageWebSocket.toString()})(${JSON.stringify(BINDING)})`;
+  // For the routes of one page, and of a whole context (two names: a page of the context may
+  // have both; the first one its document was given answers for both).
+  const PAGE_BINDING = '__ferridriverWebSocketPage';
+  const CONTEXT_BINDING = '__ferridriverWebSocketContext';
+  const pageSource = (binding) => `(${pageWebSocket.toString()})(${JSON.stringify(binding)})`;
 
   // ---- in the test ----
-  const Bytes = () => g.Buffer || Uint8Array;
+  // A message for the test's handlers: text, or a Buffer of its bytes (as Playwright's).
   function received(message) {
-    if (!message.binary) return message.data;
-    const text = g.atob(message.data);
-    const bytes = Bytes().from(text, (c) => c.charCodeAt(0));
-    return bytes;
+    if (!message || !message.binary) return message ? String(message.data) : '';
+    const text = g.atob(String(message.data));
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return g.Buffer ? g.Buffer.from(bytes) : bytes;
   }
   function outgoing(data) {
     if (typeof data === 'string') return { data, binary: false };
@@ -217,13 +251,16 @@
 
   // Playwright's WebSocketRoute: the page's side of one socket.
   class WebSocketRoute {
-    constructor(frame, e) {
-      this._frame = frame;
+    constructor(page, e) {
+      this._page = page;
       this._id = e.id;
       this._url = e.url;
-      this._protocols = e.protocols || [];
+      this._protocols = e.protocols;
       this._connected = false;
-      this._queue = Promise.resolve();
+      // Requests the socket has not taken yet, and its pending `next` call's answer.
+      this._outbox = [];
+      this._taking = null;
+      this._ended = false;
       this._onPageMessage = null;
       this._onPageClose = null;
       this._onServerMessage = null;
@@ -277,14 +314,44 @@
     onClose(handler) {
       this._onPageClose = handler;
     }
-    // One request to the socket in its frame, after the ones before it; a frame that went
-    // (navigated, closed) takes none.
+    // One request for the socket, after the ones before it: settles once the socket took it
+    // (at once when the socket is gone).
     _ask(request) {
-      const id = this._id;
-      this._queue = this._queue
-        .then(() => this._frame.evaluate(([i, r]) => globalThis.__ferridriverWebSocketDispatch && globalThis.__ferridriverWebSocketDispatch(i, r), [id, request]))
-        .catch(() => undefined);
-      return this._queue;
+      if (this._ended) return Promise.resolve();
+      return new Promise((taken) => {
+        this._outbox.push([request, taken]);
+        this._hand();
+      });
+    }
+    // The socket's `next` call: answered with what is waiting, or with the next request.
+    _next() {
+      if (this._ended) return Promise.resolve([]);
+      if (this._taking) this._taking([]);
+      return new Promise((answer) => {
+        this._taking = answer;
+        this._hand();
+      });
+    }
+    _hand() {
+      if (!this._taking || (!this._outbox.length && !this._ended)) return;
+      const answer = this._taking;
+      this._taking = null;
+      const batch = this._outbox.splice(0);
+      answer(batch.map(([request]) => request));
+      batch.forEach(([, taken]) => taken());
+    }
+    // The socket is done with (closed, or its document went): nothing more goes to it.
+    _end() {
+      this._ended = true;
+      this._outbox.splice(0).forEach(([, taken]) => taken());
+      if (this._taking) this._hand();
+    }
+    // Its document went: both sides count as closed, as Playwright tells the handlers.
+    _documentGone() {
+      if (this._ended) return;
+      this._heard({ type: 'pageClose', wasClean: true });
+      this._heard({ type: 'serverClose', wasClean: true });
+      this._end();
     }
     // What the page's socket told: the handler's, else passed on.
     _heard(e) {
@@ -323,9 +390,11 @@
     };
   }
 
-  // Whether a route's `url` (glob, RegExp, predicate of a URL) names the socket's URL; a glob
-  // not starting with `*` is taken relative to the context's baseURL, made ws(s):.
-  function matches(context, pattern, url) {
+  // Whether a route's `url` (glob, RegExp, predicate of a URL) names the socket's URL. A
+  // string is resolved against the context's baseURL (else the page's URL), made ws(s):, as
+  // Playwright resolves it against its baseURL: a path names the page's server; an address
+  // without a path names its root.
+  function matches(page, pattern, url) {
     if (pattern === undefined || pattern === '') return true;
     if (pattern instanceof RegExp) {
       pattern.lastIndex = 0;
@@ -339,77 +408,118 @@
       }
     }
     let glob = String(pattern);
-    const base = context && context._baseURL;
-    if (base && !glob.startsWith('*')) {
-      try {
-        glob = new g.URL(glob, base.replace(/^http/i, 'ws')).href;
-      } catch (_) {
-        // Not resolvable: as given.
-      }
+    const base = String((page._context && page._context._baseURL) || page.url()).replace(/^http/i, 'ws');
+    if (glob.startsWith('/') && !glob.startsWith('//')) {
+      const origin = /^wss?:\/\/[^/]+/i.exec(base);
+      if (origin) glob = origin[0] + glob;
     }
+    const address = /^(wss?:\/\/[^/?#*{]+)(.*)$/i.exec(glob);
+    if (address) glob = address[1].toLowerCase() + (address[2] || '/');
     return pw.globToRegExp(glob).test(url);
   }
 
-  // The binding every page of the context calls: a new socket finds its route (the page's
-  // newest first, then the context's) or goes straight through; later calls are its events.
-  function heard(context, source, e) {
-    const sockets = context._webSockets || (context._webSockets = new Map());
-    if (e.type !== 'create') {
-      const route = sockets.get(e.id);
-      if (route) route._heard(e);
-      if (route && (e.type === 'pageClose' || e.type === 'serverClose') && !route._connected) sockets.delete(e.id);
-      return;
-    }
-    const page = source.page;
-    const pick = (owner) => (owner && owner._webSocketRoutes ? owner._webSocketRoutes.find((r) => matches(context, r.url, e.url)) : undefined);
-    const chosen = pick(page) || pick(context);
-    const route = new WebSocketRoute(source.frame, e);
-    if (!chosen) {
-      route._ask({ type: 'direct' });
-      return;
-    }
-    sockets.set(e.id, route);
-    (async () => {
-      try {
-        await chosen.handler(route);
-      } catch (err) {
-        reportError('routeWebSocket handler', err);
-      }
-      if (!route._connected) route._ask({ type: 'open' });
-    })();
+  // A message from a page's socket, checked before anything trusts it (the page can call the
+  // binding itself).
+  function wellFormed(e) {
+    if (!e || typeof e !== 'object' || typeof e.type !== 'string') return false;
+    if (typeof e.id !== 'string' || e.id.length > 64) return false;
+    if (e.type === 'create') return typeof e.url === 'string' && Array.isArray(e.protocols) && e.protocols.every((p) => typeof p === 'string');
+    return true;
   }
 
-  // Puts the asking WebSocket in the context's pages (once): its binding, its init script,
-  // and the documents already open.
-  function install(context) {
-    if (!context._webSocketRouting) {
-      context._webSocketRouting = (async () => {
-        await context.exposeBinding(BINDING, (source, e) => heard(context, source, e));
-        await context.addInitScript({ content: PAGE_SOURCE });
-        for (const page of context.pages()) {
-          for (const frame of page.frames()) await frame.evaluate(PAGE_SOURCE).catch(() => undefined);
+  // The bindings' callback: a new socket finds its route (the page's newest first, then the
+  // context's) or goes straight through; the socket's later calls are its events, its `next`
+  // requests, and `gone` when it is done with. A page's sockets are only its own.
+  function heard(source, e) {
+    if (!wellFormed(e)) return null;
+    const page = source.page;
+    const context = page.context();
+    const sockets = page._webSockets || (page._webSockets = new Map());
+    if (e.type === 'create') {
+      if (sockets.has(e.id)) return 'direct';
+      const pick = (owner) => (owner && owner._webSocketRoutes ? owner._webSocketRoutes.find((r) => matches(page, r.url, e.url)) : undefined);
+      const chosen = pick(page) || pick(context);
+      if (!chosen) return 'direct';
+      const route = new WebSocketRoute(page, e);
+      route._executionContext = source._executionContext;
+      sockets.set(e.id, route);
+      watchClose(page);
+      (async () => {
+        try {
+          await chosen.handler(route);
+        } catch (err) {
+          reportError('routeWebSocket handler', err);
+        }
+        if (!route._connected) route._ask({ type: 'open' });
+      })();
+      return 'routed';
+    }
+    const route = sockets.get(e.id);
+    if (!route) return e.type === 'next' ? [] : null;
+    if (e.type === 'next') return route._next();
+    if (e.type === 'gone') {
+      route._end();
+      sockets.delete(e.id);
+      return null;
+    }
+    route._heard(e);
+    return null;
+  }
+
+  // A document that went (`id`: its JavaScript context; null: every one of the page's) took
+  // its sockets with it.
+  pw.documentGone = function (page, id) {
+    if (!page._webSockets) return;
+    for (const [socket, route] of page._webSockets) {
+      if (id !== null && route._executionContext !== id) continue;
+      route._documentGone();
+      page._webSockets.delete(socket);
+    }
+  };
+
+  // A page that closes takes its sockets with it.
+  function watchClose(page) {
+    if (page._webSocketsWatched) return;
+    page._webSocketsWatched = true;
+    page.on('close', () => {
+      for (const route of page._webSockets.values()) route._documentGone();
+      page._webSockets.clear();
+    });
+  }
+
+  // Puts the asking WebSocket in `owner`'s pages (once): its binding, its init script, and
+  // the documents already open (a page's own routes: that page; a context's: all of its).
+  function install(owner, binding, pages) {
+    if (!owner._webSocketRouting) {
+      owner._webSocketRouting = (async () => {
+        await owner.exposeBinding(binding, heard);
+        const source = pageSource(binding);
+        await owner.addInitScript({ content: source });
+        for (const page of pages()) {
+          for (const frame of page.frames()) await frame.evaluate(source).catch(() => undefined);
         }
       })();
-      context._webSocketRouting.catch(() => {
-        context._webSocketRouting = null;
+      owner._webSocketRouting.catch(() => {
+        owner._webSocketRouting = null;
       });
     }
-    return context._webSocketRouting;
+    return owner._webSocketRouting;
   }
 
-  function addRoute(owner, context, label, url, handler, site) {
+  function addRoute(owner, label, url, handler, site) {
     if (typeof handler !== 'function') throw failure(site, 'TypeError', `${label}.routeWebSocket: the handler must be a function`);
     if (!(url instanceof RegExp) && typeof url !== 'string' && typeof url !== 'function') {
       throw failure(site, 'TypeError', `${label}.routeWebSocket: url must be a string, a RegExp or a function`);
     }
     (owner._webSocketRoutes || (owner._webSocketRoutes = [])).unshift({ url, handler });
-    return install(context);
   }
   Page.prototype.routeWebSocket = async function (url, handler) {
-    await addRoute(this, this.context(), 'page', url, handler, callSite());
+    addRoute(this, 'page', url, handler, callSite());
+    await install(this, PAGE_BINDING, () => [this]);
   };
   BrowserContext.prototype.routeWebSocket = async function (url, handler) {
-    await addRoute(this, this, 'browserContext', url, handler, callSite());
+    addRoute(this, 'browserContext', url, handler, callSite());
+    await install(this, CONTEXT_BINDING, () => this.pages());
   };
 
   pw.WebSocketRoute = WebSocketRoute;
