@@ -13,7 +13,8 @@ mod support;
 
 use std::io::{BufRead, BufReader, Write};
 
-/// `/go` redirects to `/h`; `/h`, `/api` and `/missing` (404) answer with repeated headers.
+/// `/go` redirects to `/h`; `/h`, `/api` and `/missing` (404) answer with repeated headers;
+/// `/a` → `/b` → `/c` → `/d` is a redirect chain.
 fn server(stream: std::net::TcpStream) {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
     let mut stream = stream;
@@ -42,6 +43,11 @@ fn server(stream: std::net::TcpStream) {
         }
         let answer = match path.as_str() {
             "/go" => "HTTP/1.1 302 Found\r\nLocation: /h\r\ncontent-length: 0\r\n\r\n".to_string(),
+            // A chain whose first two hops share a status, each with its own headers.
+            "/a" => "HTTP/1.1 302 Found\r\nLocation: /b\r\nX-Hop: first\r\nSet-Cookie: hop=1\r\ncontent-length: 0\r\n\r\n".to_string(),
+            "/b" => "HTTP/1.1 302 Found\r\nLocation: /c\r\nX-Hop: second\r\nSet-Cookie: hop=2\r\ncontent-length: 0\r\n\r\n".to_string(),
+            "/c" => "HTTP/1.1 301 Moved Permanently\r\nLocation: /d\r\nX-Hop: third\r\ncontent-length: 0\r\n\r\n".to_string(),
+            "/d" => "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Hop: final\r\ncontent-length: 16\r\n\r\n<title>D</title>".to_string(),
             _ => {
                 let (status, kind, body) = match path.as_str() {
                     "/api" => ("200 OK", "application/json", "{\"ok\":true}"),
@@ -129,4 +135,37 @@ fn the_pages_last_requests_are_listed_as_playwrights() {
     let base = support::serve_with(server);
     let playwright = serde_json::from_str(REQUESTS_PLAYWRIGHT).unwrap();
     js_suite::assert_module_as_playwright("page-requests", &base, REQUESTS, &playwright, &[]);
+}
+
+const HOPS: &str = r#"
+const responses = [];
+page.on('response', (r) => responses.push(r));
+const nav = await page.goto(args[0] + '/a');
+const out = { events: [] };
+for (const r of responses) {
+  const all = await r.allHeaders();
+  out.events.push([new URL(r.url()).pathname, r.status(), all['x-hop'] || null, all['set-cookie'] || null]);
+}
+const chain = [];
+for (let q = nav.request(); q; q = q.redirectedFrom()) {
+  const r = await q.response();
+  const all = await r.allHeaders();
+  chain.push([new URL(q.url()).pathname, r.status(), all['x-hop'] || null]);
+}
+out.chain = chain;
+return out;
+"#;
+
+/// A redirect's hops that share a status each keep their own server headers, in the `response`
+/// events and along `redirectedFrom` (the second hop's used to stand for the first's).
+#[test]
+fn redirect_hops_keep_their_own_headers_as_playwrights() {
+    support::browser_available();
+    let base = support::serve_with(server);
+    // Playwright 1.65.1's answers (tests/playwright-probe, the same chain).
+    let playwright = serde_json::json!({
+        "events": [["/a", 302, "first", "hop=1"], ["/b", 302, "second", "hop=2"], ["/c", 301, "third", null], ["/d", 200, "final", null]],
+        "chain": [["/d", 200, "final"], ["/c", 301, "third"], ["/b", 302, "second"], ["/a", 302, "first"]]
+    });
+    js_suite::assert_as_playwright("redirect-hop-headers", &base, HOPS, &playwright, &[]);
 }

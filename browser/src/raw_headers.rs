@@ -11,10 +11,14 @@ use std::sync::{Mutex, PoisonError};
 /// How many requests a page remembers (the oldest are forgotten first).
 const KEPT: usize = 1000;
 
+/// One response's status and headers as the server sent them.
+type StatusHeaders = (i64, Map<String, Value>);
+
 #[derive(Default)]
 struct Kept {
-    /// By request id and status (a redirect hop has the request's id and its own status).
-    headers: HashMap<(String, i64), Map<String, Value>>,
+    /// By request id, each response's status and headers in the order they came (a redirect's
+    /// hops share the request's id; two of them may share a status too).
+    headers: HashMap<String, Vec<StatusHeaders>>,
     /// Requests that ended (finished or failed): nothing more will come for them.
     ended: HashSet<String>,
     order: VecDeque<String>,
@@ -35,7 +39,7 @@ impl Kept {
         }
         while self.order.len() > KEPT {
             if let Some(old) = self.order.pop_front() {
-                self.headers.retain(|(i, _), _| *i != old);
+                self.headers.remove(&old);
                 self.ended.remove(&old);
                 self.has_extra.remove(&old);
             }
@@ -64,7 +68,7 @@ impl RawHeaders {
                 "Network.responseReceivedExtraInfo" => {
                     let status = params["statusCode"].as_i64().unwrap_or(0);
                     let headers = params["headers"].as_object().cloned().unwrap_or_default();
-                    kept.headers.insert((id.to_string(), status), headers);
+                    kept.headers.entry(id.to_string()).or_default().push((status, headers));
                 }
                 "Network.loadingFinished" | "Network.loadingFailed" => {
                     kept.ended.insert(id.to_string());
@@ -94,15 +98,16 @@ impl RawHeaders {
         self.changed.notify_waiters();
     }
 
-    /// The raw headers of request `id`'s response of `status`, once they came; `None` when
-    /// the request ended (or the page went) without them.
-    pub(crate) async fn of(&self, id: &str, status: i64) -> Option<Map<String, Value>> {
+    /// The raw headers of request `id`'s `nth` response (from 0) of `status`, once they came;
+    /// `None` when the request ended (or the page went) without them.
+    pub(crate) async fn of(&self, id: &str, status: i64, nth: usize) -> Option<Map<String, Value>> {
         let began = self.kept().epoch;
         loop {
             let changed = self.changed.notified();
             {
                 let kept = self.kept();
-                if let Some(headers) = kept.headers.get(&(id.to_string(), status)) {
+                let mut same_status = kept.headers.get(id).into_iter().flatten().filter(|(s, _)| *s == status);
+                if let Some((_, headers)) = same_status.nth(nth) {
                     return Some(headers.clone());
                 }
                 let forgotten = !kept.order.iter().any(|i| i == id) && kept.order.len() >= KEPT;
@@ -132,10 +137,10 @@ mod tests {
             "Network.responseReceivedExtraInfo",
             &json!({ "requestId": "1", "statusCode": 200, "headers": { "Set-Cookie": "a=1" } }),
         );
-        assert_eq!(raw.of("1", 200).await.unwrap()["Set-Cookie"], "a=1");
+        assert_eq!(raw.of("1", 200, 0).await.unwrap()["Set-Cookie"], "a=1");
         raw.observe("Network.loadingFinished", &json!({ "requestId": "2" }));
-        assert!(raw.of("2", 200).await.is_none());
-        let waiting = raw.of("3", 302);
+        assert!(raw.of("2", 200, 0).await.is_none());
+        let waiting = raw.of("3", 302, 0);
         raw.observe(
             "Network.responseReceivedExtraInfo",
             &json!({ "requestId": "3", "statusCode": 302, "headers": {} }),
@@ -144,14 +149,28 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn hops_that_share_a_status_keep_their_own_headers() {
+        let raw = RawHeaders::default();
+        for (status, hop) in [(302, "first"), (302, "second"), (200, "final")] {
+            raw.observe(
+                "Network.responseReceivedExtraInfo",
+                &json!({ "requestId": "6", "statusCode": status, "headers": { "X-Hop": hop } }),
+            );
+        }
+        assert_eq!(raw.of("6", 302, 0).await.unwrap()["X-Hop"], "first");
+        assert_eq!(raw.of("6", 302, 1).await.unwrap()["X-Hop"], "second");
+        assert_eq!(raw.of("6", 200, 0).await.unwrap()["X-Hop"], "final");
+    }
+
+    #[tokio::test]
     async fn a_response_without_a_report_and_lost_events_end_the_wait() {
         let raw = std::sync::Arc::new(RawHeaders::default());
         raw.observe("Network.responseReceived", &json!({ "requestId": "4", "response": { "hasExtraInfo": false } }));
-        assert!(raw.of("4", 200).await.is_none(), "nothing will come: not waited for");
+        assert!(raw.of("4", 200, 0).await.is_none(), "nothing will come: not waited for");
         raw.observe("Network.responseReceived", &json!({ "requestId": "5", "response": { "hasExtraInfo": true } }));
         let waiting = tokio::spawn({
             let raw = std::sync::Arc::clone(&raw);
-            async move { raw.of("5", 200).await }
+            async move { raw.of("5", 200, 0).await }
         });
         tokio::task::yield_now().await;
         raw.lost_track();

@@ -269,6 +269,14 @@
         if (page._favicons && page._favicons.has(e.id)) return null;
         const request = requests.get(e.id) || null;
         const response = new Response(page, e, request);
+        // Which of the request's responses of this status it is (a redirect's hops share the
+        // request's id, and may share a status): its server headers are asked for by that.
+        const statuses = page._responseStatuses || (page._responseStatuses = new Map());
+        const seen = statuses.get(e.id) || {};
+        response._nth = seen[e.status] || 0;
+        seen[e.status] = response._nth + 1;
+        if (e.isRedirect) statuses.set(e.id, seen);
+        else statuses.delete(e.id);
         if (request) request._response = response;
         return ['response', response];
       }

@@ -57,7 +57,7 @@
     if (response._e.id === undefined) return Promise.resolve(response._e.rawHeaders || response._e.headers);
     if (!response._raw) {
       response._raw = pw
-        .op(response._page, 'responseHeaders', [String(response._e.id), Number(response._e.status)])
+        .op(response._page, 'responseHeaders', [String(response._e.id), Number(response._e.status), response._nth || 0])
         .then((raw) => raw || response._e.rawHeaders || response._e.headers)
         .catch(() => response._e.rawHeaders || response._e.headers);
     }

@@ -44,7 +44,8 @@ pub(super) async fn event_op(
         EventOp::ResponseHeaders => match page_of(session, r).await {
             Ok(page) => {
                 let (id, status): (String, i64) = (r.arg(0)?, r.arg(1)?);
-                Ok(page.raw_response_headers(&id, status).await.map_or(Value::Null, Value::Object))
+                let nth = r.arg::<Option<usize>>(2)?.unwrap_or(0);
+                Ok(page.raw_response_headers(&id, status, nth).await.map_or(Value::Null, Value::Object))
             }
             Err(e) => Err(e),
         },
