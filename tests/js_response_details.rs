@@ -13,8 +13,11 @@ mod support;
 
 use std::io::{BufRead, BufReader, Write};
 
+/// Whether `/hold` may answer.
+static HOLD: (std::sync::Mutex<bool>, std::sync::Condvar) = (std::sync::Mutex::new(false), std::sync::Condvar::new());
+
 /// `/go` redirects to `/h`; `/h`, `/api` and `/missing` (404) answer with repeated headers;
-/// `/a` → `/b` → `/c` → `/d` is a redirect chain.
+/// `/a` → `/b` → `/c` → `/d` is a redirect chain; `/hold` answers once `/release` was asked.
 fn server(stream: std::net::TcpStream) {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
     let mut stream = stream;
@@ -43,6 +46,21 @@ fn server(stream: std::net::TcpStream) {
         }
         let answer = match path.as_str() {
             "/go" => "HTTP/1.1 302 Found\r\nLocation: /h\r\ncontent-length: 0\r\n\r\n".to_string(),
+            // Held until `/release` is asked for (a request in flight for as long as needed).
+            "/hold" => {
+                let (released, signal) = &HOLD;
+                let mut done = released.lock().unwrap();
+                while !*done {
+                    done = signal.wait_timeout(done, std::time::Duration::from_secs(30)).unwrap().0;
+                }
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: 4\r\n\r\nheld".to_string()
+            }
+            "/release" => {
+                let (released, signal) = &HOLD;
+                *released.lock().unwrap() = true;
+                signal.notify_all();
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: 2\r\n\r\nok".to_string()
+            }
             // A chain whose first two hops share a status, each with its own headers.
             "/a" => "HTTP/1.1 302 Found\r\nLocation: /b\r\nX-Hop: first\r\nSet-Cookie: hop=1\r\ncontent-length: 0\r\n\r\n".to_string(),
             "/b" => "HTTP/1.1 302 Found\r\nLocation: /c\r\nX-Hop: second\r\nSet-Cookie: hop=2\r\ncontent-length: 0\r\n\r\n".to_string(),
@@ -168,4 +186,26 @@ fn redirect_hops_keep_their_own_headers_as_playwrights() {
         "chain": [["/d", 200, "final"], ["/c", 301, "third"], ["/b", 302, "second"], ["/a", 302, "first"]]
     });
     js_suite::assert_as_playwright("redirect-hop-headers", &base, HOPS, &playwright, &[]);
+}
+
+const IN_FLIGHT: &str = r#"
+await page.goto(args[0] + '/h');
+await page.evaluate(() => { window.held = fetch('/hold').then((r) => r.text()); });
+let held;
+while (!held) held = (await page.requests()).find((r) => r.url().endsWith('/hold'));
+const answered = held.response();
+await page.evaluate(() => fetch('/release'));
+const response = await answered;
+return { status: response.status(), same: response.request() === held, body: await page.evaluate(() => window.held) };
+"#;
+
+/// A request `page.requests()` lists while it is in flight answers `response()` once its
+/// response comes, as Playwright's (it answered null).
+#[test]
+fn a_listed_request_in_flight_waits_for_its_response_as_playwrights() {
+    support::browser_available();
+    let base = support::serve_with(server);
+    // Playwright 1.65.1's answers (tests/playwright-probe, a held response).
+    let playwright = serde_json::json!({ "status": 200, "same": true, "body": "held" });
+    js_suite::assert_as_playwright("in-flight-request", &base, IN_FLIGHT, &playwright, &[]);
 }

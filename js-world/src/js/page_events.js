@@ -108,7 +108,14 @@
       this._response = null;
       this._failure = null;
       // Settles when the request finished or failed: a body can only be read after that.
-      this._done = new Promise((resolve) => (this._finish = resolve));
+      let finished;
+      this._done = new Promise((resolve) => (finished = resolve));
+      // Settles when its response came (or it ended without one), for `response()`.
+      this._answered = new Promise((resolve) => (this._answer = resolve));
+      this._finish = () => {
+        this._answer();
+        finished();
+      };
     }
     url() {
       return this._e.url;
@@ -135,8 +142,9 @@
     failure() {
       return this._failure;
     }
+    // Its response once the headers came (null when it failed), as Playwright's.
     async response() {
-      await this._done;
+      await this._answered;
       return this._response;
     }
   }
@@ -237,6 +245,29 @@
   }
 
   // Turns one event from Rust into [name, payload] for the listeners.
+  // What came for a request the page had no Request object for (one that started before it
+  // was watched): `page.requests()` gives it to the Request it makes for it. The last 200.
+  function orphan(page, id, what) {
+    const orphans = page._orphans || (page._orphans = new Map());
+    orphans.set(id, { ...(orphans.get(id) || {}), ...what });
+    if (orphans.size > 200) orphans.delete(orphans.keys().next().value);
+  }
+  function adopt(page, request, id) {
+    const o = page._orphans && page._orphans.get(id);
+    if (!o) return;
+    page._orphans.delete(id);
+    if (o.response && !request._response) {
+      o.response._request = request;
+      request._response = o.response;
+      request._answer();
+    }
+    if (o.ended) {
+      if (o.failure !== undefined) request._failure = { errorText: o.failure };
+      page._requests.delete(id);
+      request._finish();
+    }
+  }
+
   function decode(page, e) {
     const requests = page._requests;
     switch (e.event) {
@@ -269,6 +300,8 @@
         if (page._favicons && page._favicons.has(e.id)) return null;
         const request = requests.get(e.id) || null;
         const response = new Response(page, e, request);
+        if (request) request._answer();
+        else orphan(page, e.id, { response });
         // Which of the request's responses of this status it is (a redirect's hops share the
         // request's id, and may share a status): its server headers are asked for by that.
         const statuses = page._responseStatuses || (page._responseStatuses = new Map());
@@ -283,7 +316,10 @@
       case 'requestfinished': {
         if (page._favicons && page._favicons.delete(e.id)) return null;
         const request = requests.get(e.id);
-        if (!request) return null;
+        if (!request) {
+          orphan(page, e.id, { ended: true });
+          return null;
+        }
         requests.delete(e.id);
         request._finish();
         return ['requestfinished', request];
@@ -291,7 +327,10 @@
       case 'requestfailed': {
         if (page._favicons && page._favicons.delete(e.id)) return null;
         const request = requests.get(e.id);
-        if (!request) return null;
+        if (!request) {
+          orphan(page, e.id, { ended: true, failure: e.errorText });
+          return null;
+        }
         requests.delete(e.id);
         request._failure = { errorText: e.errorText };
         request._finish();
@@ -642,16 +681,27 @@
       const list = await op(this, 'consoleMessages', [everyOne(options)]);
       return list.map((e) => decode(this, e)[1]);
     },
-    // The last requests (100 at most), as Request objects; their response() answers what had
-    // come when they were listed.
+    // The last requests (100 at most), as Request objects: one still in flight is the one the
+    // page's events speak of, and its response() waits for its response, as Playwright's.
     async requests() {
       await subscribe(this, 'request');
       const list = await op(this, 'requests');
       return list.map((kept) => {
+        const id = kept.request.id;
+        const live = !kept.ended && this._requests.get(id);
+        if (live) return live;
         const request = new Request(this, kept.request);
-        if (kept.response) request._response = new Response(this, kept.response, request);
+        if (kept.response) {
+          request._response = new Response(this, kept.response, request);
+          request._answer();
+        }
         if (kept.failure) request._failure = { errorText: kept.failure };
-        request._finish();
+        if (kept.ended) {
+          request._finish();
+        } else {
+          this._requests.set(id, request);
+          adopt(this, request, id);
+        }
         return request;
       });
     },
