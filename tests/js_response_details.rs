@@ -46,14 +46,18 @@ fn server(stream: std::net::TcpStream) {
         }
         let answer = match path.as_str() {
             "/go" => "HTTP/1.1 302 Found\r\nLocation: /h\r\ncontent-length: 0\r\n\r\n".to_string(),
-            // Held until `/release` is asked for (a request in flight for as long as needed).
+            // Its headers at once, its body once `/release` was asked for (a response that came
+            // while its request is still in flight, for as long as needed).
             "/hold" => {
+                if stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: 4\r\n\r\n").is_err() {
+                    return;
+                }
                 let (released, signal) = &HOLD;
                 let mut done = released.lock().unwrap();
                 while !*done {
                     done = signal.wait_timeout(done, std::time::Duration::from_secs(30)).unwrap().0;
                 }
-                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: 4\r\n\r\nheld".to_string()
+                "held".to_string()
             }
             "/release" => {
                 let (released, signal) = &HOLD;
@@ -193,14 +197,14 @@ await page.goto(args[0] + '/h');
 await page.evaluate(() => { window.held = fetch('/hold').then((r) => r.text()); });
 let held;
 while (!held) held = (await page.requests()).find((r) => r.url().endsWith('/hold'));
-const answered = held.response();
+// Its response came before its body: response() answers before the body is released.
+const response = await held.response();
 await page.evaluate(() => fetch('/release'));
-const response = await answered;
 return { status: response.status(), same: response.request() === held, body: await page.evaluate(() => window.held) };
 "#;
 
 /// A request `page.requests()` lists while it is in flight answers `response()` once its
-/// response comes, as Playwright's (it answered null).
+/// response's headers came, before its body, as Playwright's (it answered null).
 #[test]
 fn a_listed_request_in_flight_waits_for_its_response_as_playwrights() {
     support::browser_available();

@@ -22,17 +22,17 @@ impl Page {
         events
     }
 
-    /// The headers of request `id`'s `nth` response (from 0) of `status` as the server sent
-    /// them (names as sent, repeated values joined by `\n`, `Set-Cookie` included), once the
-    /// browser reported them; `None` when it will not (a cached response, the request ended,
-    /// the page went). A redirect's hops share the request's id, in order.
+    /// The headers of request `id`'s `which` response as the server sent them (names as sent,
+    /// repeated values joined by `\n`, `Set-Cookie` included), once the browser reported them;
+    /// `None` when it will not (a cached response, the page went). A redirect's hops share the
+    /// request's id: a [`PageEvent::Response`](crate::PageEvent::Response)'s `extra_info` says
+    /// which one it is.
     pub async fn raw_response_headers(
         &self,
         id: &str,
-        status: i64,
-        nth: usize,
+        which: crate::raw_headers::ReportedResponse,
     ) -> Option<serde_json::Map<String, serde_json::Value>> {
-        self.inner.raw_headers.of(id, status, nth).await
+        self.inner.raw_headers.of(id, which).await
     }
 
     /// Starts reporting network requests and responses as events (the Network domain costs

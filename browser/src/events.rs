@@ -72,6 +72,10 @@ pub enum PageEvent {
         /// The server's address, the protocol, TLS, the headers as named.
         #[serde(flatten)]
         details: crate::response_details::ResponseDetails,
+        /// Which of its request's reported responses this is (`Page::raw_response_headers`
+        /// takes it), `None` when the browser reports none for it (a cached response).
+        #[serde(rename = "extraInfo")]
+        extra_info: Option<usize>,
     },
     /// A response body was received completely (`timestamp` as in [`PageEvent::Request`]).
     RequestFinished { id: String, timestamp: f64 },
@@ -180,6 +184,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/redirectResponse/headers"),
             is_redirect: true,
             details: crate::response_details::ResponseDetails::of(&p["redirectResponse"]),
+            extra_info: None,
         });
         events.push(PageEvent::RequestFinished { id: text("/requestId"), timestamp });
     }
@@ -223,6 +228,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             headers: headers("/response/headers"),
             is_redirect: false,
             details: crate::response_details::ResponseDetails::of(&p["response"]),
+            extra_info: None,
         },
         "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId"), timestamp },
         "Network.loadingFailed" => {

@@ -108,6 +108,7 @@ pub use navigation::{NavigateOptions, NavigationResponse, WaitUntil};
 pub use page::Page;
 pub use pdf::{Margins, PdfOptions};
 pub use pending::{pending_action, timed_out};
+pub use raw_headers::ReportedResponse;
 pub use recent_requests::KeptRequest;
 pub use request::{ApiRequest, ApiResponse, RequestOptions};
 pub use response_details::{NavigationRequest, ResponseDetails};

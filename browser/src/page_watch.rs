@@ -151,13 +151,20 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         // What the event stands for, translated once for the last requests and the listeners
         // (only when one of them needs it: events are built for nobody otherwise).
         let network = event.method.starts_with("Network.");
-        let heard = page.events.receiver_count() > 0;
-        let translated = match network || heard || paused == Some(crate::network::Paused::Routed) {
+        let routed = paused == Some(crate::network::Paused::Routed);
+        let mut translated = match network || routed || page.events.receiver_count() > 0 {
             true => crate::events::translate(&event),
             false => Vec::new(),
         };
         if network {
-            page.raw_headers.observe(&event.method, &event.params);
+            // A response says which of its request's reported ones it is (raw_headers.rs).
+            if let Some(number) = page.raw_headers.observe(&event.method, &event.params) {
+                for e in &mut translated {
+                    if let crate::events::PageEvent::Response { extra_info, .. } = e {
+                        *extra_info = Some(number);
+                    }
+                }
+            }
             if let Ok(mut requests) = page.requests.lock() {
                 requests.observe(&translated);
             }
@@ -170,7 +177,11 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
         }
         // Events are only built while someone listens; a paused request must reach someone
         // (`popups.rs`): it waits for its answer.
-        if heard {
+        // Asked after the page's own bookkeeping, as a listener that came meanwhile gets it.
+        if page.events.receiver_count() > 0 {
+            if translated.is_empty() && !network && !routed {
+                translated = crate::events::translate(&event);
+            }
             for e in translated {
                 let _ = page.events.send(e);
             }

@@ -11,21 +11,26 @@ use std::sync::{Mutex, PoisonError};
 /// How many requests a page remembers (the oldest are forgotten first).
 const KEPT: usize = 1000;
 
-/// One response's status and headers as the server sent them.
-type StatusHeaders = (i64, Map<String, Value>);
+/// Which of a request's reported responses to give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportedResponse {
+    /// The `n`th (from 0) of the responses the browser said it would report, in order (a
+    /// redirect's hops share the request's id).
+    Nth(usize),
+    /// The request's last response (a navigation's own, after its redirects).
+    Last,
+}
 
 #[derive(Default)]
 struct Kept {
-    /// By request id, each response's status and headers in the order they came (a redirect's
-    /// hops share the request's id; two of them may share a status too).
-    headers: HashMap<String, Vec<StatusHeaders>>,
-    /// Requests that ended (finished or failed): nothing more will come for them.
+    /// By request id: the reports that came, in order.
+    headers: HashMap<String, Vec<Map<String, Value>>>,
+    /// By request id: how many of its responses will be reported (`hasExtraInfo`), and
+    /// whether its last one will (known once its final response came).
+    announced: HashMap<String, (usize, Option<bool>)>,
+    /// Requests that ended (finished or failed).
     ended: HashSet<String>,
     order: VecDeque<String>,
-    /// Whether the browser said a response will have its headers reported apart
-    /// (`hasExtraInfo`): without, nothing is waited for; with, they are waited for even past
-    /// the request's end (the report may come after it).
-    has_extra: HashMap<String, bool>,
     /// Bumped when the page's watcher lost events: a wait that began before gives up.
     epoch: u64,
     /// The page is gone: no waiting.
@@ -41,9 +46,21 @@ impl Kept {
             if let Some(old) = self.order.pop_front() {
                 self.headers.remove(&old);
                 self.ended.remove(&old);
-                self.has_extra.remove(&old);
+                self.announced.remove(&old);
             }
         }
+    }
+
+    /// A response of `id` came: its number among the reported ones, when it will be reported.
+    fn announce(&mut self, id: &str, reported: bool, last: bool) -> Option<usize> {
+        let (count, final_reported) = self.announced.entry(id.to_string()).or_default();
+        if last {
+            *final_reported = Some(reported);
+        }
+        reported.then(|| {
+            *count += 1;
+            *count - 1
+        })
     }
 }
 
@@ -59,30 +76,39 @@ impl RawHeaders {
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Takes one of the page's DevTools events.
-    pub(crate) fn observe(&self, method: &str, params: &Value) {
-        let Some(id) = params["requestId"].as_str() else { return };
-        {
+    /// Takes one of the page's DevTools events; for one that brings a response (a redirect hop's
+    /// or the final one), answers which of its request's reported responses it is, if it will
+    /// be reported (see [`ReportedResponse::Nth`]).
+    pub(crate) fn observe(&self, method: &str, params: &Value) -> Option<usize> {
+        let id = params["requestId"].as_str()?;
+        let number = {
             let mut kept = self.kept();
-            match method {
+            let number = match method {
                 "Network.responseReceivedExtraInfo" => {
-                    let status = params["statusCode"].as_i64().unwrap_or(0);
                     let headers = params["headers"].as_object().cloned().unwrap_or_default();
-                    kept.headers.entry(id.to_string()).or_default().push((status, headers));
+                    kept.headers.entry(id.to_string()).or_default().push(headers);
+                    None
+                }
+                // DevTools says it on the event itself (`redirectHasExtraInfo`, `hasExtraInfo`).
+                "Network.requestWillBeSent" => match params.get("redirectResponse") {
+                    Some(_) => kept.announce(id, params["redirectHasExtraInfo"].as_bool() == Some(true), false),
+                    None => return None,
+                },
+                "Network.responseReceived" => {
+                    let reported = params["hasExtraInfo"].as_bool() == Some(true);
+                    kept.announce(id, reported, true)
                 }
                 "Network.loadingFinished" | "Network.loadingFailed" => {
                     kept.ended.insert(id.to_string());
+                    None
                 }
-                // Known from here on (a wait for it is never taken for one of a forgotten id).
-                "Network.responseReceived" => {
-                    let extra = params.pointer("/response/hasExtraInfo").and_then(Value::as_bool).unwrap_or(false);
-                    kept.has_extra.insert(id.to_string(), extra);
-                }
-                _ => return,
-            }
+                _ => return None,
+            };
             kept.remember(id);
-        }
+            number
+        };
         self.changed.notify_waiters();
+        number
     }
 
     /// The page's watcher missed events: the waits going on now give up (what they wait for
@@ -98,25 +124,38 @@ impl RawHeaders {
         self.changed.notify_waiters();
     }
 
-    /// The raw headers of request `id`'s `nth` response (from 0) of `status`, once they came;
-    /// `None` when the request ended (or the page went) without them.
-    pub(crate) async fn of(&self, id: &str, status: i64, nth: usize) -> Option<Map<String, Value>> {
+    /// The headers the server sent with request `id`'s `which` response, once the browser
+    /// reported them; `None` when it will not (not announced as reported, the request ended
+    /// before its final response, the page went, or events were lost).
+    pub(crate) async fn of(&self, id: &str, which: ReportedResponse) -> Option<Map<String, Value>> {
         let began = self.kept().epoch;
         loop {
             let changed = self.changed.notified();
             {
                 let kept = self.kept();
-                let mut same_status = kept.headers.get(id).into_iter().flatten().filter(|(s, _)| *s == status);
-                if let Some((_, headers)) = same_status.nth(nth) {
+                let reports = kept.headers.get(id).map_or(&[][..], Vec::as_slice);
+                let announced = kept.announced.get(id).copied();
+                let wanted = match which {
+                    ReportedResponse::Nth(n) => Some(n),
+                    // The last one: once the final response came, and only if it is reported.
+                    ReportedResponse::Last => match announced {
+                        Some((count, Some(true))) => Some(count.saturating_sub(1)),
+                        Some((_, Some(false))) => return None,
+                        _ => None,
+                    },
+                };
+                if let Some(headers) = wanted.and_then(|n| reports.get(n)) {
                     return Some(headers.clone());
                 }
                 let forgotten = !kept.order.iter().any(|i| i == id) && kept.order.len() >= KEPT;
-                let over = match kept.has_extra.get(id) {
-                    Some(false) => true,
-                    Some(true) => false,
-                    None => kept.ended.contains(id),
+                // Never announced (as asked) and the request is over: nothing will come.
+                let hopeless = match which {
+                    ReportedResponse::Nth(n) => {
+                        announced.is_none_or(|(count, _)| n >= count) && kept.ended.contains(id)
+                    }
+                    ReportedResponse::Last => wanted.is_none() && kept.ended.contains(id),
                 };
-                if kept.closed || kept.epoch != began || forgotten || over {
+                if kept.closed || kept.epoch != began || forgotten || hopeless {
                     return None;
                 }
             }
@@ -130,47 +169,56 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    #[tokio::test]
-    async fn headers_that_came_are_given_and_an_ended_request_without_them_gets_none() {
-        let raw = RawHeaders::default();
+    fn report(raw: &RawHeaders, id: &str, hop: &str) {
         raw.observe(
             "Network.responseReceivedExtraInfo",
-            &json!({ "requestId": "1", "statusCode": 200, "headers": { "Set-Cookie": "a=1" } }),
+            &json!({ "requestId": id, "statusCode": 200, "headers": { "X-Hop": hop } }),
         );
-        assert_eq!(raw.of("1", 200, 0).await.unwrap()["Set-Cookie"], "a=1");
-        raw.observe("Network.loadingFinished", &json!({ "requestId": "2" }));
-        assert!(raw.of("2", 200, 0).await.is_none());
-        let waiting = raw.of("3", 302, 0);
-        raw.observe(
-            "Network.responseReceivedExtraInfo",
-            &json!({ "requestId": "3", "statusCode": 302, "headers": {} }),
-        );
-        assert!(waiting.await.is_some(), "headers that come later are waited for");
     }
 
     #[tokio::test]
-    async fn hops_that_share_a_status_keep_their_own_headers() {
+    async fn each_reported_response_gets_its_own_headers_in_order() {
         let raw = RawHeaders::default();
-        for (status, hop) in [(302, "first"), (302, "second"), (200, "final")] {
-            raw.observe(
-                "Network.responseReceivedExtraInfo",
-                &json!({ "requestId": "6", "statusCode": status, "headers": { "X-Hop": hop } }),
-            );
+        let hop = |n: bool| json!({ "requestId": "1", "redirectResponse": {}, "redirectHasExtraInfo": n });
+        assert_eq!(raw.observe("Network.requestWillBeSent", &hop(true)), Some(0));
+        // A hop the browser will not report (a cached redirect) has no number.
+        assert_eq!(raw.observe("Network.requestWillBeSent", &hop(false)), None);
+        assert_eq!(raw.observe("Network.requestWillBeSent", &hop(true)), Some(1));
+        let last = json!({ "requestId": "1", "response": {}, "hasExtraInfo": true });
+        assert_eq!(raw.observe("Network.responseReceived", &last), Some(2));
+        for name in ["first", "second", "final"] {
+            report(&raw, "1", name);
         }
-        assert_eq!(raw.of("6", 302, 0).await.unwrap()["X-Hop"], "first");
-        assert_eq!(raw.of("6", 302, 1).await.unwrap()["X-Hop"], "second");
-        assert_eq!(raw.of("6", 200, 0).await.unwrap()["X-Hop"], "final");
+        assert_eq!(raw.of("1", ReportedResponse::Nth(1)).await.unwrap()["X-Hop"], "second");
+        assert_eq!(raw.of("1", ReportedResponse::Last).await.unwrap()["X-Hop"], "final");
     }
 
     #[tokio::test]
-    async fn a_response_without_a_report_and_lost_events_end_the_wait() {
+    async fn headers_that_come_later_are_waited_for_and_unreported_ones_are_not() {
         let raw = std::sync::Arc::new(RawHeaders::default());
-        raw.observe("Network.responseReceived", &json!({ "requestId": "4", "response": { "hasExtraInfo": false } }));
-        assert!(raw.of("4", 200, 0).await.is_none(), "nothing will come: not waited for");
-        raw.observe("Network.responseReceived", &json!({ "requestId": "5", "response": { "hasExtraInfo": true } }));
+        raw.observe("Network.responseReceived", &json!({ "requestId": "2", "response": {}, "hasExtraInfo": true }));
         let waiting = tokio::spawn({
             let raw = std::sync::Arc::clone(&raw);
-            async move { raw.of("5", 200, 0).await }
+            async move { raw.of("2", ReportedResponse::Nth(0)).await }
+        });
+        tokio::task::yield_now().await;
+        // Even past the request's end: the report may come after it.
+        raw.observe("Network.loadingFinished", &json!({ "requestId": "2" }));
+        report(&raw, "2", "late");
+        assert_eq!(waiting.await.unwrap().unwrap()["X-Hop"], "late");
+        raw.observe("Network.responseReceived", &json!({ "requestId": "3", "response": {}, "hasExtraInfo": false }));
+        assert!(raw.of("3", ReportedResponse::Last).await.is_none(), "a cached response has no report");
+        raw.observe("Network.loadingFinished", &json!({ "requestId": "4" }));
+        assert!(raw.of("4", ReportedResponse::Nth(0)).await.is_none(), "never announced, and over");
+    }
+
+    #[tokio::test]
+    async fn lost_events_end_the_wait() {
+        let raw = std::sync::Arc::new(RawHeaders::default());
+        raw.observe("Network.responseReceived", &json!({ "requestId": "5", "response": {}, "hasExtraInfo": true }));
+        let waiting = tokio::spawn({
+            let raw = std::sync::Arc::clone(&raw);
+            async move { raw.of("5", ReportedResponse::Last).await }
         });
         tokio::task::yield_now().await;
         raw.lost_track();

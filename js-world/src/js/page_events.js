@@ -254,7 +254,8 @@
   }
   function adopt(page, request, id) {
     const o = page._orphans && page._orphans.get(id);
-    if (!o) return;
+    // Only what came for this very hop (a redirect's earlier hop has another URL).
+    if (!o || (o.response && o.response.url() !== request.url())) return;
     page._orphans.delete(id);
     if (o.response && !request._response) {
       o.response._request = request;
@@ -292,6 +293,14 @@
           (page._favicons || (page._favicons = new Set())).add(e.id);
           return null;
         }
+        // What came for an earlier hop of the same id is not this request's.
+        if (page._orphans) page._orphans.delete(e.id);
+        // `page.requests()` may have made it already (it listed it before its event came here).
+        const listed = requests.get(e.id);
+        if (listed && listed._listed && listed.url() === e.url) {
+          listed._listed = false;
+          return ['request', listed];
+        }
         const request = new Request(page, e);
         requests.set(e.id, request);
         return ['request', request];
@@ -302,14 +311,6 @@
         const response = new Response(page, e, request);
         if (request) request._answer();
         else orphan(page, e.id, { response });
-        // Which of the request's responses of this status it is (a redirect's hops share the
-        // request's id, and may share a status): its server headers are asked for by that.
-        const statuses = page._responseStatuses || (page._responseStatuses = new Map());
-        const seen = statuses.get(e.id) || {};
-        response._nth = seen[e.status] || 0;
-        seen[e.status] = response._nth + 1;
-        if (e.isRedirect) statuses.set(e.id, seen);
-        else statuses.delete(e.id);
         if (request) request._response = response;
         return ['response', response];
       }
@@ -455,6 +456,11 @@
       // The page or the test case is gone: nothing more will come.
     } finally {
       page._pumping = false;
+      // Nothing more will come for the requests in flight either: their waits end.
+      if (page._requests) {
+        for (const request of page._requests.values()) request._finish();
+        page._requests.clear();
+      }
     }
   }
 
@@ -689,19 +695,20 @@
       return list.map((kept) => {
         const id = kept.request.id;
         const live = !kept.ended && this._requests.get(id);
-        if (live) return live;
+        if (live && live.url() === kept.request.url) return live;
         const request = new Request(this, kept.request);
-        if (kept.response) {
+        if (!kept.ended) {
+          // In flight: the page's events go on with it (and what already came is taken).
+          request._listed = true;
+          this._requests.set(id, request);
+          adopt(this, request, id);
+        }
+        if (kept.response && !request._response) {
           request._response = new Response(this, kept.response, request);
           request._answer();
         }
         if (kept.failure) request._failure = { errorText: kept.failure };
-        if (kept.ended) {
-          request._finish();
-        } else {
-          this._requests.set(id, request);
-          adopt(this, request, id);
-        }
+        if (kept.ended) request._finish();
         return request;
       });
     },

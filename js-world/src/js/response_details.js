@@ -55,9 +55,13 @@
   function rawOf(response) {
     // A redirect hop of a navigation carries its own headers (it has no request id to ask by).
     if (response._e.id === undefined) return Promise.resolve(response._e.rawHeaders || response._e.headers);
+    // An event's response says which of its request's reported responses it is (null: none
+    // will be reported); a navigation's own is its request's last.
+    const which = response._e.extraInfo;
+    if (which === null) return Promise.resolve(response._e.rawHeaders || response._e.headers);
     if (!response._raw) {
       response._raw = pw
-        .op(response._page, 'responseHeaders', [String(response._e.id), Number(response._e.status), response._nth || 0])
+        .op(response._page, 'responseHeaders', [String(response._e.id), which === undefined ? -1 : which])
         .then((raw) => raw || response._e.rawHeaders || response._e.headers)
         .catch(() => response._e.rawHeaders || response._e.headers);
     }

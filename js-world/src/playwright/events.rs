@@ -43,9 +43,13 @@ pub(super) async fn event_op(
         EventOp::ResponseBody => response_body(session, r).await,
         EventOp::ResponseHeaders => match page_of(session, r).await {
             Ok(page) => {
-                let (id, status): (String, i64) = (r.arg(0)?, r.arg(1)?);
-                let nth = r.arg::<Option<usize>>(2)?.unwrap_or(0);
-                Ok(page.raw_response_headers(&id, status, nth).await.map_or(Value::Null, Value::Object))
+                // Which reported response: its number, or -1 for the request's last one.
+                let (id, which): (String, i64) = (r.arg(0)?, r.arg(1)?);
+                let which = match usize::try_from(which) {
+                    Ok(n) => ferridriver_browser::ReportedResponse::Nth(n),
+                    Err(_) => ferridriver_browser::ReportedResponse::Last,
+                };
+                Ok(page.raw_response_headers(&id, which).await.map_or(Value::Null, Value::Object))
             }
             Err(e) => Err(e),
         },

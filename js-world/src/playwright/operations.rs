@@ -148,7 +148,7 @@ operations! {
         DialogAccept = "dialogAccept"("promptText") Open, ["Dialog.accept"];
         DialogDismiss = "dialogDismiss"() Open, ["Dialog.dismiss"];
         ResponseBody = "responseBody"("requestId") Open, ["Response.body"];
-        ResponseHeaders = "responseHeaders"("requestId", "status", "nth") Open, ["Response.allHeaders"];
+        ResponseHeaders = "responseHeaders"("requestId", "which") Open, ["Response.allHeaders"];
         Routing = "routing"("on") Open, ["Page.route"];
         RouteFulfill = "routeFulfill"("route", "status", "headers", "body") Open, ["Route.fulfill"];
         RouteAbort = "routeAbort"("route", "errorCode") Open, ["Route.abort"];
