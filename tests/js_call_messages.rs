@@ -46,13 +46,13 @@ fn a_failed_call_names_what_was_called() {
 
     let script = r#"
 const out = [];
-for (const f of [() => page.locator('x').highlight(), () => page.context().serviceWorkers(), () => page.workers(), () => page.context().browser().startTracing()]) {
+for (const f of [() => page.locator('x').highlight(), () => page.context().serviceWorkers(), () => page.pickLocator(), () => page.context().browser().startTracing()]) {
   try { await f(); out.push('ok'); } catch (e) { out.push(e.message); }
 }
 return out;
 "#;
     let (envelope, stderr) = js_suite::run_script(&dir, script, &[]);
-    let named = ["locator.highlight()", "context.serviceWorkers()", "page.workers()", "browser.startTracing()"];
+    let named = ["locator.highlight()", "context.serviceWorkers()", "page.pickLocator()", "browser.startTracing()"];
     for (answer, name) in
         envelope["value"].as_array().unwrap_or_else(|| panic!("{envelope}\n{stderr}")).iter().zip(named)
     {

@@ -93,7 +93,7 @@ Then('the extra methods work', async function (this: any) {
   await page.focus('#name')
   expect(await page.evaluate(() => document.activeElement!.id)).toBe('name')
   // What ferridriver lacks says so by name.
-  expect(() => (page as any).workers()).toThrow('page.workers() is not supported by ferridriver yet')
+  expect(() => (page as any).pickLocator()).toThrow('page.pickLocator() is not supported by ferridriver yet')
   expect(() => page.locator('#name').highlight()).toThrow('locator.highlight() is not supported by ferridriver yet')
   expect(() => selectors.setTestIdAttribute('')).toThrow(/pass an attribute name/)
 })

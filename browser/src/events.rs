@@ -144,6 +144,11 @@ pub enum PageEvent {
     /// Every JavaScript context of the page went (its main frame navigated).
     #[serde(rename = "contextscleared")]
     ContextsCleared,
+    /// The page started a dedicated worker, reached through `session`.
+    Worker { session: String, url: String },
+    /// The worker reached through `session` ended.
+    #[serde(rename = "workerclosed")]
+    WorkerClosed { session: String },
 }
 
 /// The binding every function `Page::expose_binding` gives a page calls through.

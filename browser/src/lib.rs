@@ -79,6 +79,7 @@ mod video;
 mod video_encoder;
 mod wait_navigation;
 mod waits;
+mod workers;
 
 pub use browser::Browser;
 pub use click::{ClickOptions, Position};
@@ -121,3 +122,4 @@ pub use trace::recorder::{SourceLocation, TraceOptions, Tracer};
 pub use trace::traced::with_call_site;
 pub use trace::tracing_api::TracingStart;
 pub use video::{Filming, Video};
+pub use workers::WorkerInfo;

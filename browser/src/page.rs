@@ -118,6 +118,8 @@ pub(crate) struct PageInner {
     pub(crate) helpers: std::sync::Mutex<crate::helper_objects::HelperObjects>,
     /// `page.addLocatorHandler`'s overlays and their handlers' state (`locator_handlers.rs`).
     pub(crate) locator_handlers: crate::locator_handlers::LocatorHandlers,
+    /// Its dedicated workers now (`workers.rs`).
+    pub(crate) workers: std::sync::Mutex<Vec<crate::workers::WorkerInfo>>,
 }
 
 /// The extra HTTP headers a page's requests carry: its context's and its own

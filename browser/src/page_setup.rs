@@ -71,6 +71,8 @@ impl<'p> Setup<'p> {
         // another (the opener of a popup) would otherwise stop painting, and waits for a frame
         // would never end there.
         self.send("Emulation.setFocusEmulationEnabled", json!({ "enabled": true }));
+        // Its dedicated workers are reported as they start (`workers.rs`).
+        self.send("Target.setAutoAttach", crate::workers::auto_attach());
         self.send_then("Page.getFrameTree", json!({}), |page, tree| {
             if let Ok(mut frames) = page.inner.frames.lock() {
                 frames.take_tree(&tree["frameTree"]);

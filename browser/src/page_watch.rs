@@ -77,6 +77,7 @@ impl Page {
             binding_added: std::sync::atomic::AtomicBool::new(false),
             helpers: std::sync::Mutex::default(),
             locator_handlers: Default::default(),
+            workers: std::sync::Mutex::default(),
             opener: std::sync::OnceLock::new(),
             opener_page: std::sync::OnceLock::new(),
             announced: std::sync::atomic::AtomicBool::new(false),
@@ -132,6 +133,10 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             if let Some(e) = download_event(&page, &event) {
                 let _ = page.events.send(e);
             }
+            continue;
+        }
+        // The page's workers: their start and end, and their console.
+        if crate::workers::observe(&page, &event) {
             continue;
         }
         if event.session_id.as_deref() != Some(page.session.as_str()) {

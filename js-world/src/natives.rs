@@ -88,6 +88,14 @@ pub fn install(
             serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into())
         })?,
     )?;
+    let workers = session.clone();
+    native.set(
+        "pageWorkers",
+        Function::new(ctx.clone(), move |id: usize| {
+            let list = workers.as_ref().map(|s| s.workers(id)).unwrap_or_default();
+            serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
+        })?,
+    )?;
     native.set(
         "pageFrames",
         Function::new(ctx.clone(), move |id: usize| {

@@ -12,7 +12,7 @@
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
   // Why a context made with `acceptDownloads: false` has no download to give (Playwright's).
   const REFUSED_DOWNLOADS = 'Pass { acceptDownloads: true } when you are creating your browser context.';
-  // The events the page reports; others (worker, filechooser, …) are accepted and never fire.
+  // The events the page reports; others (filechooser, …) are accepted and never fire.
   const REPORTED = new Set([
     ...NETWORK,
     'console',
@@ -24,6 +24,7 @@
     'framenavigated',
     'popup',
     'crash',
+    'worker',
   ]);
 
   function op(page, name, args) {
@@ -361,6 +362,10 @@
       case 'binding':
         // A call of a function exposeFunction gave the page.
         return ['__binding', e];
+      case 'worker':
+      case 'workerclosed':
+        // js/workers.js
+        return pw.workerEvent(page, e);
       case 'contextdestroyed':
         // A document went: what lived in it (a routed WebSocket) is gone (js/websocket_routes.js).
         return ['__contextGone', e.id];

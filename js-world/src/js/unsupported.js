@@ -8,7 +8,7 @@
 
   // Playwright 1.65's methods (its type declarations) that ferridriver lacks.
   const MISSING = {
-    page: 'workers ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
+    page: 'ariaSnapshotJSON pickLocator cancelPickLocator hideHighlight getByRef',
     locator: 'highlight hideHighlight ariaSnapshotJSON drop normalize within waitForFunction',
     context: 'serviceWorkers backgroundPages newCDPSession setHTTPCredentials',
     elementHandle: '',

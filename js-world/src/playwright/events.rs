@@ -68,6 +68,11 @@ pub(super) async fn event_op(
             Err(e) => Err(e),
         },
         EventOp::AnswerBinding => answer_binding(session, r).await,
+        EventOp::WorkerEvaluate => {
+            let page = page_of(session, r).await?;
+            let (worker, expression): (String, String) = (r.arg(0)?, r.arg(1)?);
+            Ok(page.worker_evaluate(&worker, &expression).await?)
+        }
         EventOp::AddLocatorHandler | EventOp::ResolveLocatorHandler | EventOp::RemoveLocatorHandler => {
             locator_handler_op(session, r, op).await
         }

@@ -160,6 +160,7 @@ operations! {
         ExposeFunction = "exposeFunction"("name") Open, ["Page.exposeFunction", "BrowserContext.exposeFunction"];
         AnswerBinding = "answerBinding"("context", "call", "ok", "value") Open, [];
         RemoveBinding = "removeBinding"("name", "identifier") Open, [];
+        WorkerEvaluate = "workerEvaluate"("worker", "expression") Open, ["Worker.evaluate"];
         AddLocatorHandler = "addLocatorHandler"("locator", "noWaitAfter") Open, ["Page.addLocatorHandler"];
         ResolveLocatorHandler = "resolveLocatorHandler"("uid", "remove", "error") Open, [];
         RemoveLocatorHandler = "removeLocatorHandler"("uid") Open, ["Page.removeLocatorHandler"];

@@ -218,12 +218,21 @@ impl Session {
 
     /// Page `id`'s frames as last seen (none while the page is not open).
     pub fn frames(&self, id: usize) -> Vec<ferridriver_browser::FrameInfo> {
-        let page = if id == 0 {
+        self.open_page(id).map(|p| p.frames()).unwrap_or_default()
+    }
+
+    /// The dedicated workers of page `id` now (none when it is not open).
+    pub fn workers(&self, id: usize) -> Vec<ferridriver_browser::WorkerInfo> {
+        self.open_page(id).map(|p| p.workers()).unwrap_or_default()
+    }
+
+    /// Page `id` when it is open (the scenario's page once used), without opening it.
+    fn open_page(&self, id: usize) -> Option<Page> {
+        if id == 0 {
             self.state().lease.clone().and_then(|l| l.current()).map(|(page, _)| page)
         } else {
             self.state().pages.get(id - 1).cloned().flatten()
-        };
-        page.map(|p| p.frames()).unwrap_or_default()
+        }
     }
 
     /// Playwright's text of a locator of page `id` (what `String(locator)` says, as

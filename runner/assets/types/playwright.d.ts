@@ -330,6 +330,8 @@ declare module '@playwright/test' {
     addLocatorHandler(locator: Locator, handler: (locator: Locator) => unknown, options?: { noWaitAfter?: boolean; times?: number }): Promise<void>;
     /** Removes the handlers added for `locator`. */
     removeLocatorHandler(locator: Locator): Promise<void>;
+    /** The page's dedicated workers now. */
+    workers(): Worker[];
     /** The page's frames: the main frame first, then each frame after its parent. */
     frames(): Frame[];
     mainFrame(): Frame;
@@ -398,6 +400,18 @@ declare module '@playwright/test' {
     close: Page;
     /** The page's renderer crashed: what is asked of the page after fails ("Target crashed"). */
     crash: Page;
+    /** A dedicated worker the page started. */
+    worker: Worker;
+  }
+
+  /** One of a page's dedicated workers. */
+  export class Worker {
+    url(): string;
+    /** Runs `pageFunction(arg)` (or an expression) in the worker's global scope; promises are awaited. */
+    evaluate<R, Arg>(pageFunction: ((arg: Arg) => R | Promise<R>) | string, arg?: Arg): Promise<R>;
+    on(event: 'close', listener: (worker: Worker) => unknown): this;
+    once(event: 'close', listener: (worker: Worker) => unknown): this;
+    off(event: 'close', listener: (worker: Worker) => unknown): this;
   }
   export interface BrowserContextEvents {
     /** A page the context opened, or one of its pages opened. */

@@ -1,0 +1,101 @@
+//! A page's dedicated workers (Playwright's `page.workers()`, the `worker` event,
+//! `worker.evaluate`). Every page asks the browser to attach to the workers it starts (one
+//! command at setup; nothing is held or paused for it): each is reported on the page's own
+//! session with a session of its own, whose JavaScript runs what `evaluate` sends and whose
+//! console calls are the page's `console` events, as in Playwright. A worker's end (terminated,
+//! or its document gone) is its detachment.
+
+use crate::connection::CdpEvent;
+use crate::error::{BrowserError, Result};
+use crate::events::PageEvent;
+use crate::page::{Page, PageInner};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// One worker of a page: the session that reaches it and the script it runs.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct WorkerInfo {
+    pub session: String,
+    pub url: String,
+}
+
+/// What the page asks the browser at setup: attach to its dedicated workers as they start.
+pub(crate) fn auto_attach() -> Value {
+    json!({ "autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true, "filter": [{ "type": "worker" }] })
+}
+
+/// Takes a connection event about the page's workers; `true` when it was one (the page's
+/// watcher is done with it).
+pub(crate) fn observe(page: &PageInner, event: &CdpEvent) -> bool {
+    let on_page = event.session_id.as_deref() == Some(page.session.as_str());
+    match event.method.as_str() {
+        "Target.attachedToTarget" if on_page => {
+            let info = &event.params["targetInfo"];
+            let Some(session) = event.params["sessionId"].as_str().filter(|_| info["type"] == "worker") else {
+                return false;
+            };
+            let worker =
+                WorkerInfo { session: session.to_string(), url: info["url"].as_str().unwrap_or("").to_string() };
+            if let Ok(mut workers) = page.workers.lock() {
+                workers.push(worker.clone());
+            }
+            // Its console calls are reported once its runtime is on.
+            page.connection.send_detached("Runtime.enable", json!({}), Some(session));
+            let _ = page.events.send(PageEvent::Worker { session: worker.session, url: worker.url });
+            true
+        }
+        "Target.detachedFromTarget" if on_page => {
+            let Some(session) = event.params["sessionId"].as_str() else { return false };
+            let gone = page.workers.lock().is_ok_and(|mut workers| {
+                let before = workers.len();
+                workers.retain(|w| w.session != session);
+                workers.len() != before
+            });
+            if gone {
+                let _ = page.events.send(PageEvent::WorkerClosed { session: session.to_string() });
+            }
+            gone
+        }
+        "Runtime.consoleAPICalled" if !on_page => {
+            let ours = event
+                .session_id
+                .as_deref()
+                .is_some_and(|s| page.workers.lock().is_ok_and(|workers| workers.iter().any(|w| w.session == s)));
+            if ours && page.events.receiver_count() > 0 {
+                for e in crate::events::translate(event) {
+                    let _ = page.events.send(e);
+                }
+            }
+            ours
+        }
+        _ => false,
+    }
+}
+
+impl Page {
+    /// The page's workers now, oldest first.
+    pub fn workers(&self) -> Vec<WorkerInfo> {
+        self.inner.workers.lock().map(|w| w.clone()).unwrap_or_default()
+    }
+
+    /// Evaluates `expression` in the worker reached by `session` (promises awaited); its value
+    /// as JSON, or the worker's exception. A worker that ended is Playwright's closed target.
+    pub async fn worker_evaluate(&self, session: &str, expression: &str) -> Result<Value> {
+        if !self.workers().iter().any(|w| w.session == session) {
+            return Err(BrowserError::Evaluation("Target page, context or browser has been closed".into()));
+        }
+        let params = json!({ "expression": expression, "awaitPromise": true, "returnByValue": true });
+        let reply = match self.inner.connection.call_raw("Runtime.evaluate", params, Some(session)).await {
+            Ok(reply) => reply,
+            // It ended while it was asked.
+            Err(BrowserError::Protocol { .. }) => {
+                return Err(BrowserError::Evaluation("Target page, context or browser has been closed".into()))
+            }
+            Err(e) => return Err(e),
+        };
+        if let Some(details) = reply.get("exceptionDetails") {
+            return Err(BrowserError::Evaluation(crate::events::exception_text(details)));
+        }
+        Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
+    }
+}
