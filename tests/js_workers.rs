@@ -1,9 +1,9 @@
 //! A page's dedicated workers as Playwright 1.65.1 answered the same calls on the same pages
 //! (recorded with a probe): none at first, the `worker` event and `page.workers()` (the same
 //! Worker object), `worker.url()`, `evaluate` of a function, with an argument, of an
-//! expression, awaiting a promise, throwing; the worker's console calls as the page's
-//! `console` events; its `close` event when terminated and when its page reloads, and an
-//! `evaluate` after it ended.
+//! expression, of statements, awaiting a promise, throwing; the worker's console calls as the
+//! page's `console` events and its uncaught error as a `pageerror`; its `close` event when
+//! terminated and when its page reloads, and an `evaluate` after it ended.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -20,6 +20,7 @@ const PAGES: &[(&str, &str)] = &[
         r#"self.counter = 41; self.onmessage = (e) => postMessage(e.data * 2); console.log('worker says hi'); postMessage('ready');"#,
     ),
     ("/worker.js?2", r#"self.counter = 2;"#),
+    ("/worker.js?3", r#"setTimeout(() => { throw new Error('worker broke'); }, 0);"#),
 ];
 
 const SCRIPT: &str = r#"const out = {};
@@ -37,6 +38,7 @@ out.same = page.workers()[0] === worker;
 out.eval = await worker.evaluate(() => self.counter + 1);
 out.evalArg = await worker.evaluate((n) => self.counter + n, 9);
 out.evalString = await worker.evaluate('self.counter * 2');
+out.evalStatements = await worker.evaluate('const a = 20; a + self.counter');
 out.evalAsync = await worker.evaluate(async () => { await new Promise((r) => setTimeout(r, 10)); return typeof document; });
 try { await worker.evaluate(() => { throw new Error('boom in worker'); }); } catch (e) { out.evalThrows = fail(e); }
 await page.waitForFunction(() => document.title === 'got ready');
@@ -55,11 +57,13 @@ const secondClosed = new Promise((r) => second.on('close', () => r(true)));
 await page.reload();
 out.closedByReload = await secondClosed;
 out.afterReload = page.workers().length;
+const [error] = await Promise.all([page.waitForEvent('pageerror'), page.evaluate(() => start(3))]);
+out.workerError = error.message;
 return out;
 "#;
 
 /// Playwright 1.65.1's answers (tests/playwright-probe, the same pages).
-const PLAYWRIGHT: &str = r#"{"none": 0, "url": "http://127.0.0.1:PORT/worker.js?1", "listed": 1, "same": true, "eval": 42, "evalArg": 50, "evalString": 82, "evalAsync": "undefined", "evalThrows": "error: worker.evaluate: Error: boom in worker", "consoles": ["worker says hi"], "closeEvent": true, "afterClose": 0, "evalClosed": "error: worker.evaluate: Target page, context or browser has been closed", "seen": ["http://127.0.0.1:PORT/worker.js?2"], "closedByReload": true, "afterReload": 0}"#;
+const PLAYWRIGHT: &str = r#"{"none": 0, "url": "http://127.0.0.1:PORT/worker.js?1", "listed": 1, "same": true, "eval": 42, "evalArg": 50, "evalString": 82, "evalStatements": 61, "evalAsync": "undefined", "evalThrows": "error: worker.evaluate: Error: boom in worker", "consoles": ["worker says hi"], "closeEvent": true, "afterClose": 0, "evalClosed": "error: worker.evaluate: Target page, context or browser has been closed", "seen": ["http://127.0.0.1:PORT/worker.js?2", "http://127.0.0.1:PORT/worker.js?3"], "closedByReload": true, "afterReload": 0, "workerError": "worker broke"}"#;
 
 #[test]
 fn workers_as_playwright() {

@@ -120,6 +120,8 @@ pub(crate) struct PageInner {
     pub(crate) locator_handlers: crate::locator_handlers::LocatorHandlers,
     /// Its dedicated workers now (`workers.rs`).
     pub(crate) workers: std::sync::Mutex<Vec<crate::workers::WorkerInfo>>,
+    /// Woken when a worker's context is reported or a worker ends.
+    pub(crate) workers_changed: tokio::sync::Notify,
 }
 
 /// The extra HTTP headers a page's requests carry: its context's and its own

@@ -71,8 +71,13 @@ impl<'p> Setup<'p> {
         // another (the opener of a popup) would otherwise stop painting, and waits for a frame
         // would never end there.
         self.send("Emulation.setFocusEmulationEnabled", json!({ "enabled": true }));
-        // Its dedicated workers are reported as they start (`workers.rs`).
-        self.send("Target.setAutoAttach", crate::workers::auto_attach());
+        // Its dedicated workers are reported as they start (`workers.rs`); optional, so a
+        // browser that refuses it still gives a page.
+        self.page.connection().send_detached(
+            "Target.setAutoAttach",
+            crate::workers::auto_attach(),
+            Some(self.page.session_id()),
+        );
         self.send_then("Page.getFrameTree", json!({}), |page, tree| {
             if let Ok(mut frames) = page.inner.frames.lock() {
                 frames.take_tree(&tree["frameTree"]);

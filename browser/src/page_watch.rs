@@ -78,6 +78,7 @@ impl Page {
             helpers: std::sync::Mutex::default(),
             locator_handlers: Default::default(),
             workers: std::sync::Mutex::default(),
+            workers_changed: tokio::sync::Notify::new(),
             opener: std::sync::OnceLock::new(),
             opener_page: std::sync::OnceLock::new(),
             announced: std::sync::atomic::AtomicBool::new(false),
@@ -307,7 +308,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
 }
 
 /// A console message or uncaught error: into the trace, and an error into the report's list.
-fn watch_console(page: &PageInner, event: &CdpEvent) {
+pub(crate) fn watch_console(page: &PageInner, event: &CdpEvent) {
     match event.method.as_str() {
         "Runtime.consoleAPICalled" => {
             let text = crate::events::console_text(&event.params);

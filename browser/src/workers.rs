@@ -1,9 +1,10 @@
 //! A page's dedicated workers (Playwright's `page.workers()`, the `worker` event,
 //! `worker.evaluate`). Every page asks the browser to attach to the workers it starts (one
-//! command at setup; nothing is held or paused for it): each is reported on the page's own
-//! session with a session of its own, whose JavaScript runs what `evaluate` sends and whose
-//! console calls are the page's `console` events, as in Playwright. A worker's end (terminated,
-//! or its document gone) is its detachment.
+//! command at setup, best effort; nothing is held or paused for it, so a worker never waits
+//! for us): each is reported on the page's own session with a session of its own, whose
+//! JavaScript runs what `evaluate` sends once its context is reported, and whose console calls
+//! and uncaught errors are the page's, as in Playwright. A worker's end (terminated, or its
+//! document gone) is its detachment.
 
 use crate::connection::CdpEvent;
 use crate::error::{BrowserError, Result};
@@ -17,6 +18,9 @@ use serde_json::{json, Value};
 pub struct WorkerInfo {
     pub session: String,
     pub url: String,
+    /// Whether its JavaScript context was reported (what `evaluate` runs in).
+    #[serde(skip)]
+    pub(crate) ready: bool,
 }
 
 /// What the page asks the browser at setup: attach to its dedicated workers as they start.
@@ -34,8 +38,11 @@ pub(crate) fn observe(page: &PageInner, event: &CdpEvent) -> bool {
             let Some(session) = event.params["sessionId"].as_str().filter(|_| info["type"] == "worker") else {
                 return false;
             };
-            let worker =
-                WorkerInfo { session: session.to_string(), url: info["url"].as_str().unwrap_or("").to_string() };
+            let worker = WorkerInfo {
+                session: session.to_string(),
+                url: info["url"].as_str().unwrap_or("").to_string(),
+                ready: false,
+            };
             if let Ok(mut workers) = page.workers.lock() {
                 workers.push(worker.clone());
             }
@@ -52,18 +59,38 @@ pub(crate) fn observe(page: &PageInner, event: &CdpEvent) -> bool {
                 workers.len() != before
             });
             if gone {
+                page.workers_changed.notify_waiters();
                 let _ = page.events.send(PageEvent::WorkerClosed { session: session.to_string() });
             }
             gone
         }
-        "Runtime.consoleAPICalled" if !on_page => {
+        // Its context is there: `evaluate` may run.
+        "Runtime.executionContextCreated" if !on_page => {
+            let ours = page.workers.lock().is_ok_and(|mut workers| {
+                let found = workers.iter_mut().find(|w| Some(w.session.as_str()) == event.session_id.as_deref());
+                found.map(|w| w.ready = true).is_some()
+            });
+            if ours {
+                page.workers_changed.notify_waiters();
+            }
+            ours
+        }
+        // Its console calls and uncaught errors are the page's, as Playwright reports them.
+        "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" if !on_page => {
             let ours = event
                 .session_id
                 .as_deref()
                 .is_some_and(|s| page.workers.lock().is_ok_and(|workers| workers.iter().any(|w| w.session == s)));
-            if ours && page.events.receiver_count() > 0 {
-                for e in crate::events::translate(event) {
-                    let _ = page.events.send(e);
+            if ours {
+                let translated = crate::events::translate(event);
+                if let Ok(mut recent) = page.recent.lock() {
+                    translated.iter().for_each(|e| recent.observe(e));
+                }
+                crate::page_watch::watch_console(page, event);
+                if page.events.receiver_count() > 0 {
+                    for e in translated {
+                        let _ = page.events.send(e);
+                    }
                 }
             }
             ours
@@ -78,18 +105,28 @@ impl Page {
         self.inner.workers.lock().map(|w| w.clone()).unwrap_or_default()
     }
 
-    /// Evaluates `expression` in the worker reached by `session` (promises awaited); its value
-    /// as JSON, or the worker's exception. A worker that ended is Playwright's closed target.
+    /// Evaluates `expression` in the worker reached by `session` (promises awaited) once its
+    /// context is there; its value as JSON, or the worker's exception. A worker that ended is
+    /// Playwright's closed target.
     pub async fn worker_evaluate(&self, session: &str, expression: &str) -> Result<Value> {
-        if !self.workers().iter().any(|w| w.session == session) {
-            return Err(BrowserError::Evaluation("Target page, context or browser has been closed".into()));
+        let closed = || BrowserError::Evaluation("Target page, context or browser has been closed".into());
+        // Not before its context is there, as Playwright's waits for it.
+        loop {
+            let changed = self.inner.workers_changed.notified();
+            match self.workers().iter().find(|w| w.session == session) {
+                None => return Err(closed()),
+                Some(w) if w.ready => break,
+                Some(_) if self.is_closed() => return Err(closed()),
+                Some(_) => {}
+            }
+            changed.await;
         }
         let params = json!({ "expression": expression, "awaitPromise": true, "returnByValue": true });
         let reply = match self.inner.connection.call_raw("Runtime.evaluate", params, Some(session)).await {
             Ok(reply) => reply,
             // It ended while it was asked.
-            Err(BrowserError::Protocol { .. }) => {
-                return Err(BrowserError::Evaluation("Target page, context or browser has been closed".into()))
+            Err(e @ BrowserError::Protocol { .. }) => {
+                return Err(if self.workers().iter().any(|w| w.session == session) { e } else { closed() })
             }
             Err(e) => return Err(e),
         };

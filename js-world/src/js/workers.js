@@ -23,7 +23,8 @@
     async evaluate(fn, arg) {
       const site = callSite();
       if (typeof fn !== 'function' && typeof fn !== 'string') throw new TypeError('worker.evaluate: pass a function or an expression');
-      const call = typeof fn === 'function' ? `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})` : fn;
+      // A string runs as the worker's own code would (statements too), as page.evaluate's.
+      const call = typeof fn === 'function' ? `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})` : `(0, eval)(${JSON.stringify(fn)})`;
       const expression = `(async () => ${call})().then(${values.ENCODE})`;
       const page = this._page;
       const request = { target: 'page', page: page._id, context: page._context._id, op: 'workerEvaluate', args: [this._session, expression], generation: page._context._generation };
