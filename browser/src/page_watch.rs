@@ -114,6 +114,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                         handled = page.connection.events_arrived();
                         page.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).lost_track();
                         page.raw_headers.lost_track();
+                        crate::workers::lost_track(&page);
                         page.moved.send_modify(|n| *n += 1)
                     }
                     None => return,

@@ -99,6 +99,19 @@ pub(crate) fn observe(page: &PageInner, event: &CdpEvent) -> bool {
     }
 }
 
+/// The page's watcher missed events: a worker whose context report went by unseen is taken as
+/// ready (an `evaluate` waiting for it goes on rather than wait for ever).
+pub(crate) fn lost_track(page: &PageInner) {
+    if let Ok(mut workers) = page.workers.lock() {
+        workers.iter_mut().for_each(|w| w.ready = true);
+    }
+    page.workers_changed.notify_waiters();
+}
+
+/// How often a wait for a worker's context looks at the page again (a page or browser that
+/// went wakes nobody).
+const READY_LOOK: std::time::Duration = std::time::Duration::from_millis(250);
+
 impl Page {
     /// The page's workers now, oldest first.
     pub fn workers(&self) -> Vec<WorkerInfo> {
@@ -116,17 +129,18 @@ impl Page {
             match self.workers().iter().find(|w| w.session == session) {
                 None => return Err(closed()),
                 Some(w) if w.ready => break,
-                Some(_) if self.is_closed() => return Err(closed()),
+                Some(_) if self.is_closed() || self.inner.connection.closed_reason().is_some() => return Err(closed()),
                 Some(_) => {}
             }
-            changed.await;
+            let _ = tokio::time::timeout(READY_LOOK, changed).await;
         }
         let params = json!({ "expression": expression, "awaitPromise": true, "returnByValue": true });
         let reply = match self.inner.connection.call_raw("Runtime.evaluate", params, Some(session)).await {
             Ok(reply) => reply,
-            // It ended while it was asked.
+            // It ended while it was asked (its end is read once the watcher has seen it).
             Err(e @ BrowserError::Protocol { .. }) => {
-                return Err(if self.workers().iter().any(|w| w.session == session) { e } else { closed() })
+                self.inner.caught_up().await;
+                return Err(if self.workers().iter().any(|w| w.session == session) { e } else { closed() });
             }
             Err(e) => return Err(e),
         };
