@@ -149,6 +149,37 @@ pub enum PageEvent {
     /// The worker reached through `session` ended.
     #[serde(rename = "workerclosed")]
     WorkerClosed { session: String },
+    /// Something happened to the page's WebSocket `id` (needs `Page::watch_network`).
+    #[serde(rename = "websocket")]
+    WebSocket {
+        id: String,
+        #[serde(flatten)]
+        what: WebSocketEvent,
+    },
+}
+
+/// What happened to a page's WebSocket, in the order DevTools reports it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum WebSocketEvent {
+    /// The page made it (`new WebSocket(url)`).
+    Created { url: String },
+    /// Its opening handshake is being sent: Playwright announces the socket here.
+    Handshake,
+    /// The server answered the handshake.
+    Response {
+        status: i64,
+        #[serde(rename = "statusText")]
+        status_text: String,
+    },
+    /// A frame went out (`opcode` 1 is text, 2 is binary with `data` in base64).
+    Sent { opcode: i64, data: String },
+    /// A frame came in (as `Sent`).
+    Received { opcode: i64, data: String },
+    /// The socket failed.
+    Error { message: String },
+    /// The socket closed.
+    Closed,
 }
 
 /// The binding every function `Page::expose_binding` gives a page calls through.
@@ -262,9 +293,38 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             None => return events,
         },
         "Runtime.executionContextsCleared" => PageEvent::ContextsCleared,
+        method if method.starts_with("Network.webSocket") => match web_socket_event(method, p) {
+            Some(what) => PageEvent::WebSocket { id: text("/requestId"), what },
+            None => return events,
+        },
         _ => return events,
     });
     events
+}
+
+/// What a DevTools `Network.webSocket*` event says about its socket.
+fn web_socket_event(method: &str, p: &Value) -> Option<WebSocketEvent> {
+    let text = |pointer: &str| p.pointer(pointer).and_then(Value::as_str).unwrap_or("").to_string();
+    let frame = || (p.pointer("/response/opcode").and_then(Value::as_i64).unwrap_or(0), text("/response/payloadData"));
+    Some(match method {
+        "Network.webSocketCreated" => WebSocketEvent::Created { url: text("/url") },
+        "Network.webSocketWillSendHandshakeRequest" => WebSocketEvent::Handshake,
+        "Network.webSocketHandshakeResponseReceived" => WebSocketEvent::Response {
+            status: p.pointer("/response/status").and_then(Value::as_i64).unwrap_or(0),
+            status_text: text("/response/statusText"),
+        },
+        "Network.webSocketFrameSent" => {
+            let (opcode, data) = frame();
+            WebSocketEvent::Sent { opcode, data }
+        }
+        "Network.webSocketFrameReceived" => {
+            let (opcode, data) = frame();
+            WebSocketEvent::Received { opcode, data }
+        }
+        "Network.webSocketFrameError" => WebSocketEvent::Error { message: text("/errorMessage") },
+        "Network.webSocketClosed" => WebSocketEvent::Closed,
+        _ => return None,
+    })
 }
 
 /// A console call's arguments as one line, the way the console shows primitives.

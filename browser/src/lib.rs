@@ -96,7 +96,7 @@ pub use drag::DragOptions;
 pub use element_handles::PinWhich;
 pub use emulation::MediaEmulation;
 pub use error::{BrowserError, Result};
-pub use events::PageEvent;
+pub use events::{PageEvent, WebSocketEvent};
 pub use expect::{expect, expect_page, ExpectError, LocatorAssertions, PageAssertions};
 pub use file_gate::{file_roots_gate, is_file_url, UrlGate};
 pub use frame_locator::FrameLocator;

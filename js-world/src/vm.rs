@@ -40,6 +40,7 @@ const RESPONSE_DETAILS_PRELUDE: &str = include_str!("js/response_details.js");
 const LOCATOR_HANDLERS_PRELUDE: &str = include_str!("js/locator_handlers.js");
 const WEBSOCKET_ROUTES_PRELUDE: &str = include_str!("js/websocket_routes.js");
 const WORKERS_PRELUDE: &str = include_str!("js/workers.js");
+const WEBSOCKET_EVENTS_PRELUDE: &str = include_str!("js/websocket_events.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -187,6 +188,7 @@ impl Vm {
                     ("frame_navigation.js", FRAME_NAVIGATION_PRELUDE),
                     ("websocket_routes.js", WEBSOCKET_ROUTES_PRELUDE),
                     ("workers.js", WORKERS_PRELUDE),
+                    ("websocket_events.js", WEBSOCKET_EVENTS_PRELUDE),
                     ("js_handles.js", JS_HANDLES_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),

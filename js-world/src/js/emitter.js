@@ -73,14 +73,27 @@
       waitForEvent(event, optionsOrPredicate) {
         const site = callSite();
         const options = typeof optionsOrPredicate === 'function' ? { predicate: optionsOrPredicate } : optionsOrPredicate || {};
+        // The method messages name (`waitForRequest` waits through this one).
+        const api = options._api || 'waitForEvent';
         // Its own timeout, else the page's (or context's) setDefaultTimeout, else 30 s.
         const fallback = pw.defaultTimeoutOf(this, false);
         const timeout =
           typeof options.timeout === 'number' ? options.timeout : fallback === null ? DEFAULT_TIMEOUT : fallback;
         return new Promise((resolve, reject) => {
           let timer = null;
+          // Events that end the wait with an error (a socket's close: `_waitRejections`).
+          const rejections = (this._waitRejections ? this._waitRejections(event) : []).map(([owner, name, error]) => {
+            const stop = () => {
+              settle();
+              const e = error();
+              e.message = `${label}.${api}: ${e.message}`;
+              reject(e);
+            };
+            return [owner, name, stop];
+          });
           const settle = () => {
             this.off(event, handler);
+            for (const [owner, name, stop] of rejections) owner.off(name, stop);
             if (timer !== null) g.clearTimeout(timer);
           };
           const handler = async (payload) => {
@@ -95,10 +108,11 @@
             resolve(payload);
           };
           add(this, event, handler, false);
+          for (const [owner, name, stop] of rejections) owner.on(name, stop);
           if (timeout > 0) {
             timer = g.setTimeout(() => {
-              this.off(event, handler);
-              const message = `${label}.waitForEvent: Timeout ${timeout}ms exceeded while waiting for event "${event}"`;
+              settle();
+              const message = `${label}.${api}: Timeout ${timeout}ms exceeded while waiting for event "${event}"`;
               reject(failure(site, 'TimeoutError', message));
             }, timeout);
           }

@@ -9,8 +9,9 @@
   // The cucumber prelude's bridge: plugins' page events (captured before it is sealed away).
   const bridge = g.__ferridriver;
   const { Page, send, callSite, failure, globToRegExp, listenersOf: listeners, reportListenerError: report } = pw;
-  const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed']);
+  const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed', 'websocket']);
   // Why a context made with `acceptDownloads: false` has no download to give (Playwright's).
+  const CLOSED = 'Target page, context or browser has been closed';
   const REFUSED_DOWNLOADS = 'Pass { acceptDownloads: true } when you are creating your browser context.';
   // The events the page reports; others (filechooser, …) are accepted and never fire.
   const REPORTED = new Set([
@@ -362,6 +363,9 @@
       case 'binding':
         // A call of a function exposeFunction gave the page.
         return ['__binding', e];
+      case 'websocket':
+        // js/websocket_events.js
+        return pw.webSocketEvent(page, e);
       case 'worker':
       case 'workerclosed':
         // js/workers.js
@@ -445,7 +449,12 @@
         // Listeners and route handlers are not awaited (as with Playwright's emitter): one
         // that waits for a later event (a response body, a request's response) must not stop
         // the events it waits for.
-        for (const e of batch) {
+        for (let i = 0; i < batch.length; i++) {
+          const e = batch[i];
+          // Each event reached Playwright in a message of its own, after the answers that came
+          // before it: an answer ready with this batch (an `evaluate` that made a socket send)
+          // and what its code or a listener starts (`ws.waitForEvent`) run before the event.
+          await new Promise((resolve) => g.setTimeout(resolve, 0));
           if (page._tap) tapEvent(page, e);
           const decoded = decode(page, e);
           if (!decoded) continue;
@@ -536,13 +545,20 @@
   }
 
   Object.assign(Page.prototype, pw.emitterMethods('page', added), {
+    // A wait for another event fails when the page crashes or closes (Playwright's).
+    _waitRejections(event) {
+      const out = [];
+      if (event !== 'crash') out.push([this, 'crash', () => new Error('Page crashed')]);
+      if (event !== 'close') out.push([this, 'close', () => new Error(CLOSED)]);
+      return out;
+    },
     waitForRequest(urlOrPredicate, options) {
       const matches = urlMatcher(this, urlOrPredicate);
-      return this.waitForEvent('request', { predicate: matches, timeout: options && options.timeout });
+      return this.waitForEvent('request', { predicate: matches, timeout: options && options.timeout, _api: 'waitForRequest' });
     },
     waitForResponse(urlOrPredicate, options) {
       const matches = urlMatcher(this, urlOrPredicate);
-      return this.waitForEvent('response', { predicate: matches, timeout: options && options.timeout });
+      return this.waitForEvent('response', { predicate: matches, timeout: options && options.timeout, _api: 'waitForResponse' });
     },
   });
 

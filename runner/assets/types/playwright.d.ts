@@ -402,6 +402,37 @@ declare module '@playwright/test' {
     crash: Page;
     /** A dedicated worker the page started. */
     worker: Worker;
+    /** A WebSocket the page opened (announced when its handshake goes out). */
+    websocket: WebSocket;
+  }
+
+  /** A frame a WebSocket sent or received: text as a string, binary as a Buffer. */
+  export interface WebSocketFrame {
+    payload: string | Buffer;
+  }
+  /** The events of a page's WebSocket and what listeners receive. */
+  export interface WebSocketEvents {
+    framesent: WebSocketFrame;
+    framereceived: WebSocketFrame;
+    /** Why the socket failed. */
+    socketerror: string;
+    close: WebSocket;
+  }
+  /** A WebSocket of a page, as the page's network sees it. */
+  export class WebSocket {
+    url(): string;
+    isClosed(): boolean;
+    on<K extends keyof WebSocketEvents>(event: K, listener: (payload: WebSocketEvents[K]) => unknown): this;
+    once<K extends keyof WebSocketEvents>(event: K, listener: (payload: WebSocketEvents[K]) => unknown): this;
+    off<K extends keyof WebSocketEvents>(event: K, listener: (payload: WebSocketEvents[K]) => unknown): this;
+    addListener<K extends keyof WebSocketEvents>(event: K, listener: (payload: WebSocketEvents[K]) => unknown): this;
+    removeListener<K extends keyof WebSocketEvents>(event: K, listener: (payload: WebSocketEvents[K]) => unknown): this;
+    removeAllListeners(event?: keyof WebSocketEvents): this;
+    /** The next such event the predicate accepts; fails when the socket fails or closes first (unless that is the event), or the page closes. */
+    waitForEvent<K extends keyof WebSocketEvents>(
+      event: K,
+      optionsOrPredicate?: ((payload: WebSocketEvents[K]) => boolean | Promise<boolean>) | { predicate?: (payload: WebSocketEvents[K]) => boolean | Promise<boolean>; timeout?: number },
+    ): Promise<WebSocketEvents[K]>;
   }
 
   /** One of a page's dedicated workers. */
@@ -412,6 +443,9 @@ declare module '@playwright/test' {
     on(event: 'close', listener: (worker: Worker) => unknown): this;
     once(event: 'close', listener: (worker: Worker) => unknown): this;
     off(event: 'close', listener: (worker: Worker) => unknown): this;
+    addListener(event: 'close', listener: (worker: Worker) => unknown): this;
+    removeListener(event: 'close', listener: (worker: Worker) => unknown): this;
+    waitForEvent(event: 'close', optionsOrPredicate?: ((worker: Worker) => boolean | Promise<boolean>) | { predicate?: (worker: Worker) => boolean | Promise<boolean>; timeout?: number }): Promise<Worker>;
   }
   export interface BrowserContextEvents {
     /** A page the context opened, or one of its pages opened. */

@@ -16,6 +16,7 @@ import {
   type Request,
   type Route,
   type WebSocketRoute,
+  type WebSocket,
 } from '@playwright/test';
 
 When('I sign in as {string}', async function (user: string) {
@@ -151,6 +152,11 @@ When('I use the page directly', async function () {
     ws.onClose(() => server.close({ code: 1000 }));
   });
   await this.page.context().routeWebSocket(/\/feed$/, (ws) => ws.send('ready'));
+  const socket: WebSocket = await this.page.waitForEvent('websocket');
+  socket.on('framereceived', ({ payload }) => (typeof payload === 'string' ? payload.length : payload.byteLength));
+  const sent = await socket.waitForEvent('framesent', { predicate: (f) => f.payload === 'hi', timeout: 500 });
+  const why: string = await socket.waitForEvent('socketerror');
+  const wasClosed: boolean = socket.isClosed() && socket.url().startsWith('ws');
   const body = await this.page.evaluateHandle(() => ({ count: 2, label: 'two' }));
   const count: number = await body.evaluate((b, more) => b.count + more, 1);
   const label: JSHandle = await body.getProperty('label');
