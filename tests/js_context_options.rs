@@ -1,7 +1,9 @@
 //! The context options cucumber-js + Playwright suites pass to `browser.newContext` besides
 //! the emulation ones: `acceptDownloads`, `bypassCSP`, `reducedMotion`, `forcedColors`,
 //! `contrast`, `serviceWorkers` — what pages then see, and Playwright's words for a bad value —
-//! compared with Playwright 1.65.1's answers on the same pages (recorded with a probe).
+//! compared with Playwright 1.65.1's answers on the same pages (recorded with a probe). And
+//! `grantPermissions`: Playwright's permission names (sensors, storage access, local fonts…),
+//! grants that add up, an unknown name refused.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -74,4 +76,26 @@ fn context_options_answer_as_playwright() {
     let base = support::serve(PAGES);
     let playwright = serde_json::from_str(PLAYWRIGHT).unwrap();
     js_suite::assert_as_playwright("context-options", &base, SCRIPT, &playwright, &[]);
+}
+
+const PERMISSIONS: &str = r#"const out = {};
+await page.goto(args[0] + '/');
+const fail = (e) => e.message.split('\n')[0];
+try { await context.grantPermissions(['storage-access', 'local-fonts', 'accelerometer', 'gyroscope', 'clipboard-read', 'screen-wake-lock']); out.known = 'ok'; } catch (e) { out.known = fail(e); }
+try { await context.grantPermissions(['bogus']); out.unknown = 'ok'; } catch (e) { out.unknown = fail(e); }
+try { await context.grantPermissions(['local-network-access']); out.lna = 'ok'; } catch (e) { out.lna = fail(e); }
+out.state = await page.evaluate(async () => (await navigator.permissions.query({ name: 'accelerometer' })).state);
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `PERMISSIONS`; `lna` differs on purpose: Playwright keeps the
+/// unknown name it refused in the context's list, so every later grant fails with it.
+const PERMISSIONS_PLAYWRIGHT: &str = r#"{"known":"ok","unknown":"browserContext.grantPermissions: Unknown permission: bogus","lna":"browserContext.grantPermissions: Unknown permission: bogus","state":"granted"}"#;
+
+#[test]
+fn permissions_are_granted_as_playwright() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let playwright = serde_json::from_str(PERMISSIONS_PLAYWRIGHT).unwrap();
+    js_suite::assert_as_playwright("permissions", &base, PERMISSIONS, &playwright, &[("lna", serde_json::json!("ok"))]);
 }

@@ -45,6 +45,9 @@ struct Inner {
     /// Whether the context has routes (the JS world's `context.route`): its new pages route
     /// from their first request, before anyone listens to them (`popups.rs`).
     routed: std::sync::atomic::AtomicBool,
+    /// The protocol permissions granted so far, by origin (`None`: every origin): DevTools
+    /// replaces an origin's permissions with each grant, Playwright adds to them.
+    granted: Mutex<Vec<(Option<String>, Vec<&'static str>)>>,
 }
 
 impl Drop for Inner {
@@ -87,6 +90,7 @@ impl BrowserContext {
                 filming: Mutex::default(),
                 har: Arc::default(),
                 routed: std::sync::atomic::AtomicBool::new(false),
+                granted: Mutex::new(Vec::new()),
             }),
         }
     }
@@ -144,7 +148,7 @@ impl BrowserContext {
         keep: &Page,
         options: &crate::context_options::ContextOptions,
     ) -> Result<()> {
-        self.conn().call_raw("Browser.resetPermissions", json!({ "browserContextId": self.inner.id }), None).await?;
+        self.clear_permissions().await?;
         if let Some(permissions) = &options.permissions {
             let names: Vec<&str> = permissions.iter().map(String::as_str).collect();
             self.grant_permissions(&names, None).await?;
@@ -511,15 +515,43 @@ impl BrowserContext {
 
     /// Withdraws every permission granted with [`BrowserContext::grant_permissions`].
     pub async fn clear_permissions(&self) -> Result<()> {
+        if let Ok(mut granted) = self.inner.granted.lock() {
+            granted.clear();
+        }
         self.conn()
             .call_raw("Browser.resetPermissions", json!({ "browserContextId": self.inner.id }), None)
             .await
             .map(|_| ())
     }
 
-    /// Grants permissions (`geolocation`, `notifications`, `clipboard-read`…), for one origin or all.
+    /// Grants permissions (`geolocation`, `notifications`, `clipboard-read`…), for one origin or
+    /// all, besides those granted before (as Playwright's); an unknown name is refused.
     pub async fn grant_permissions(&self, permissions: &[&str], origin: Option<&str>) -> Result<()> {
-        let names: Vec<String> = permissions.iter().map(|p| protocol_permission(p)).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for permission in permissions {
+            let Some(protocol) = protocol_permission(permission) else {
+                return Err(crate::BrowserError::Evaluation(format!("Unknown permission: {permission}")));
+            };
+            names.extend_from_slice(protocol);
+        }
+        // What this origin had, and the new ones after it.
+        let names = match self.inner.granted.lock() {
+            Ok(mut granted) => {
+                let key = origin.map(str::to_string);
+                let at = granted.iter().position(|(o, _)| *o == key).unwrap_or_else(|| {
+                    granted.push((key, Vec::new()));
+                    granted.len() - 1
+                });
+                let kept = &mut granted[at].1;
+                for name in names {
+                    if !kept.contains(&name) {
+                        kept.push(name);
+                    }
+                }
+                kept.clone()
+            }
+            Err(_) => names,
+        };
         let mut params = json!({ "permissions": names, "browserContextId": self.inner.id });
         if let Some(o) = origin {
             params["origin"] = json!(o);
@@ -703,20 +735,27 @@ async fn apply_geolocation(page: &Page, latitude: f64, longitude: f64) -> Result
         .map(|_| ())
 }
 
-/// Playwright's permission names to the protocol's.
-fn protocol_permission(name: &str) -> String {
-    match name {
-        "geolocation" => "geolocation",
-        "notifications" => "notifications",
-        "camera" => "videoCapture",
-        "microphone" => "audioCapture",
-        "clipboard-read" => "clipboardReadWrite",
-        "clipboard-write" => "clipboardSanitizedWrite",
-        "midi" => "midi",
-        "background-sync" => "backgroundSync",
-        other => other,
-    }
-    .to_string()
+/// Playwright's permission names to the protocol's (Playwright's table for Chromium); `None`
+/// for a name Playwright does not know, which it refuses.
+fn protocol_permission(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "geolocation" => &["geolocation"],
+        "midi" => &["midi"],
+        "notifications" => &["notifications"],
+        "camera" => &["videoCapture"],
+        "microphone" => &["audioCapture"],
+        "background-sync" => &["backgroundSync"],
+        "ambient-light-sensor" | "accelerometer" | "gyroscope" | "magnetometer" => &["sensors"],
+        "clipboard-read" => &["clipboardReadWrite"],
+        "clipboard-write" => &["clipboardSanitizedWrite"],
+        "payment-handler" => &["paymentHandler"],
+        "midi-sysex" => &["midiSysex"],
+        "storage-access" => &["storageAccess"],
+        "local-fonts" => &["localFonts"],
+        "local-network-access" => &["localNetworkAccess", "localNetwork", "loopbackNetwork"],
+        "screen-wake-lock" => &["wakeLockScreen"],
+        _ => return None,
+    })
 }
 
 /// Whether a cookie would be sent to `url` (domain and path; secure cookies only over https).

@@ -106,7 +106,13 @@
       return this._op('clearPermissions', []).then(() => undefined);
     }
     grantPermissions(permissions, options) {
-      return this._op('grantPermissions', [permissions, (options && options.origin) || null]).then(() => undefined);
+      return this._op('grantPermissions', [permissions, (options && options.origin) || null]).then(
+        () => undefined,
+        (e) => {
+          e.message = `browserContext.grantPermissions: ${e.message}`;
+          throw e;
+        },
+      );
     }
     setGeolocation(where) {
       if (!where) throw new TypeError('setGeolocation: pass { latitude, longitude }');
