@@ -163,8 +163,16 @@ pub struct Manifest {
     pub default_timeout: Option<Duration>,
 }
 
+/// What a negative timeout stands for: cucumber-js's "no limit" (`setDefaultTimeout(-1)`, the
+/// debugging setting suites switch on), kept finite so deadlines can still be added to clocks.
+pub const NO_TIME_LIMIT: Duration = Duration::from_secs(u32::MAX as u64);
+
 fn millis(ms: Option<f64>) -> Option<Duration> {
-    ms.filter(|m| m.is_finite() && *m >= 0.0).map(|m| Duration::from_millis(m as u64))
+    match ms {
+        Some(m) if m.is_finite() && m >= 0.0 => Some(Duration::from_millis(m as u64)),
+        Some(m) if m < 0.0 => Some(NO_TIME_LIMIT),
+        _ => None,
+    }
 }
 
 impl Manifest {
@@ -388,5 +396,18 @@ mod tests {
         assert_eq!(s.timeout, Some(Duration::from_secs(1)));
         assert_eq!(m.hook_timeout(0), Some(Duration::from_millis(250)));
         assert!(matches!(&m.definitions[2], JsDefinition::ParameterType(p) if p.name == "color"));
+    }
+
+    #[test]
+    fn a_negative_timeout_is_no_limit() {
+        let json = r#"{"definitions":[
+            {"type":"step","keyword":"Given","pattern":"a","flags":"","regex":false,"timeout":null,"index":0,"line":3,"column":1},
+            {"type":"hook","kind":"After","tags":null,"name":null,"order":0,"timeout":-1,"index":0,"line":4,"column":1}
+        ],"defaultTimeout":-1}"#;
+        let m = Manifest::parse(json, &SourceMapper::default()).unwrap();
+        let JsDefinition::Step(s) = &m.definitions[0] else { panic!("a step") };
+        assert_eq!(s.timeout, Some(NO_TIME_LIMIT));
+        assert_eq!(m.hook_timeout(0), Some(NO_TIME_LIMIT));
+        assert_eq!(m.default_timeout, Some(NO_TIME_LIMIT));
     }
 }

@@ -255,9 +255,15 @@ fn process_info() -> String {
         "x86" => "ia32",
         other => other,
     };
+    // Node's names of the platforms (what packages compare `process.platform` with).
+    let platform = match std::env::consts::OS {
+        "macos" => "darwin",
+        "windows" => "win32",
+        other => other,
+    };
     let version = env!("CARGO_PKG_VERSION");
     serde_json::json!({
-        "platform": std::env::consts::OS,
+        "platform": platform,
         "arch": arch,
         "pid": std::process::id(),
         "version": format!("v{version}"),

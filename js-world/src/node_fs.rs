@@ -9,6 +9,7 @@
 //! target itself is refused. Errors start with Node's code (`ENOENT: …`), which the prelude
 //! copies to `error.code`.
 
+use rquickjs::prelude::Opt;
 use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
@@ -234,12 +235,45 @@ pub(crate) fn install<'js>(
             Ok(serde_json::json!(names).to_string())
         })?,
     )?;
+    let scope = readable.clone();
+    native.set(
+        "nodeFsRealpath",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
+            // `scoped` resolved every link (a file that does not exist is an error here, as Node's).
+            let file = scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
+            file.canonicalize().map_err(|e| fail(&ctx, io(&e, "realpath", &path)))?;
+            Ok(file.to_string_lossy().into_owned())
+        })?,
+    )?;
+    let scope = readable.clone();
+    native.set(
+        "nodeFsReadlink",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
+            // The link itself must lie inside the project (its parent is what `scoped` checks
+            // when the link is followed elsewhere).
+            let lexical_path = lexical(&path).map_err(|m| fail(&ctx, m))?;
+            let parent = lexical_path.parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+            scoped(&scope, &parent).map_err(|m| fail(&ctx, m))?;
+            let target = std::fs::read_link(&lexical_path).map_err(|e| fail(&ctx, io(&e, "readlink", &path)))?;
+            Ok(target.to_string_lossy().into_owned())
+        })?,
+    )?;
     let scope = readable;
     native.set(
         "nodeFsStat",
-        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<String> {
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String, follow: Opt<bool>| -> rquickjs::Result<String> {
             let file = scoped(&scope, &path).map_err(|m| fail(&ctx, m))?;
-            let meta = std::fs::metadata(&file).map_err(|e| fail(&ctx, io(&e, "stat", &path)))?;
+            // `lstat` (follow false) asks about a link itself: the lexical path's own entry.
+            let link = match follow.0 {
+                Some(false) => {
+                    lexical(&path).ok().and_then(|p| std::fs::symlink_metadata(&p).ok()).filter(|m| m.is_symlink())
+                }
+                _ => None,
+            };
+            let meta = match link {
+                Some(meta) => meta,
+                None => std::fs::metadata(&file).map_err(|e| fail(&ctx, io(&e, "stat", &path)))?,
+            };
             let millis = |t: std::io::Result<std::time::SystemTime>| {
                 t.ok()
                     .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
@@ -248,6 +282,7 @@ pub(crate) fn install<'js>(
             Ok(serde_json::json!({
                 "file": meta.is_file(),
                 "directory": meta.is_dir(),
+                "symlink": meta.is_symlink(),
                 "size": meta.len(),
                 "mtimeMs": millis(meta.modified()),
                 "birthtimeMs": millis(meta.created()),

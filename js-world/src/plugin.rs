@@ -61,6 +61,26 @@ const ASSERT_EXPORTS: &[&str] = &[
     "strict",
 ];
 const FS_EXPORTS: &[&str] = &[
+    "lstatSync",
+    "realpathSync",
+    "readlinkSync",
+    "accessSync",
+    "copyFileSync",
+    "createWriteStream",
+    "constants",
+    "readFile",
+    "writeFile",
+    "appendFile",
+    "mkdir",
+    "readdir",
+    "stat",
+    "lstat",
+    "realpath",
+    "readlink",
+    "access",
+    "copyFile",
+    "unlink",
+    "rm",
     "readFileSync",
     "existsSync",
     "createReadStream",
@@ -73,8 +93,23 @@ const FS_EXPORTS: &[&str] = &[
     "rmSync",
     "promises",
 ];
-const PATH_EXPORTS: &[&str] =
-    &["join", "dirname", "basename", "resolve", "extname", "normalize", "relative", "isAbsolute", "sep"];
+const PATH_EXPORTS: &[&str] = &[
+    "join",
+    "dirname",
+    "basename",
+    "resolve",
+    "extname",
+    "normalize",
+    "relative",
+    "isAbsolute",
+    "sep",
+    "delimiter",
+    "parse",
+    "format",
+    "toNamespacedPath",
+    "posix",
+    "win32",
+];
 const BUFFER_EXPORTS: &[&str] = &["Buffer"];
 const OS_EXPORTS: &[&str] =
     &["EOL", "platform", "arch", "type", "release", "homedir", "tmpdir", "hostname", "cpus", "endianness"];
@@ -91,6 +126,19 @@ const UTIL_EXPORTS: &[&str] = &[
     "TextDecoder",
 ];
 const EVENTS_EXPORTS: &[&str] = &["EventEmitter", "once"];
+const PROCESS_EXPORTS: &[&str] = &[
+    "env", "argv", "platform", "arch", "pid", "cwd", "exit", "nextTick", "hrtime", "on", "once", "off", "stdout",
+    "stderr",
+];
+const TIMERS_EXPORTS: &[&str] =
+    &["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate"];
+const TIMERS_PROMISES_EXPORTS: &[&str] = &["setTimeout", "setImmediate", "setInterval"];
+const STRING_DECODER_EXPORTS: &[&str] = &["StringDecoder"];
+const TTY_EXPORTS: &[&str] = &["isatty", "ReadStream", "WriteStream"];
+const CONSTANTS_EXPORTS: &[&str] =
+    &["F_OK", "R_OK", "W_OK", "X_OK", "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC", "O_APPEND"];
+const STREAM_EXPORTS: &[&str] =
+    &["Stream", "Readable", "Writable", "Duplex", "Transform", "PassThrough", "pipeline", "finished"];
 const CRYPTO_EXPORTS: &[&str] = &[
     "randomBytes",
     "randomUUID",
@@ -120,8 +168,22 @@ const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "devices",
 ];
 
-const FS_PROMISES_EXPORTS: &[&str] =
-    &["readFile", "writeFile", "appendFile", "mkdir", "readdir", "stat", "unlink", "rm"];
+const FS_PROMISES_EXPORTS: &[&str] = &[
+    "readFile",
+    "writeFile",
+    "appendFile",
+    "mkdir",
+    "readdir",
+    "stat",
+    "lstat",
+    "realpath",
+    "readlink",
+    "access",
+    "copyFile",
+    "unlink",
+    "rm",
+    "constants",
+];
 
 /// One virtual module: the specifiers that name it, its key in
 /// `globalThis.__ferridriver_modules` and its exported names.
@@ -152,6 +214,21 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:path", "path"], key: "path", exports: PATH_EXPORTS },
     VirtualModule { specifiers: &["node:url", "url"], key: "url", exports: URL_EXPORTS },
     VirtualModule { specifiers: &["node:util", "util"], key: "util", exports: UTIL_EXPORTS },
+    VirtualModule { specifiers: &["node:process", "process"], key: "process", exports: PROCESS_EXPORTS },
+    VirtualModule { specifiers: &["node:timers", "timers"], key: "timers", exports: TIMERS_EXPORTS },
+    VirtualModule {
+        specifiers: &["node:timers/promises", "timers/promises"],
+        key: "timersPromises",
+        exports: TIMERS_PROMISES_EXPORTS,
+    },
+    VirtualModule {
+        specifiers: &["node:string_decoder", "string_decoder"],
+        key: "stringDecoder",
+        exports: STRING_DECODER_EXPORTS,
+    },
+    VirtualModule { specifiers: &["node:tty", "tty"], key: "tty", exports: TTY_EXPORTS },
+    VirtualModule { specifiers: &["node:constants", "constants"], key: "constants", exports: CONSTANTS_EXPORTS },
+    VirtualModule { specifiers: &["node:stream", "stream"], key: "stream", exports: STREAM_EXPORTS },
     VirtualModule {
         specifiers: &["@playwright/test", "playwright/test", "playwright", "playwright-core"],
         key: "playwright",
@@ -185,6 +262,27 @@ pub(crate) fn virtual_code(key: &str) -> Option<String> {
     Some(code)
 }
 
+/// What marks the id of a Node built-in that was `require`d.
+const REQUIRED: &str = "require:";
+
+/// Whether `specifier` names one of the Node built-ins we provide.
+fn is_node_builtin(specifier: &str) -> bool {
+    VIRTUAL_MODULES
+        .iter()
+        .any(|m| m.specifiers.contains(&specifier) && m.specifiers.iter().any(|s| s.starts_with("node:")))
+}
+
+/// A `require`d Node built-in, as Node's: an object whose functions code may replace (what
+/// graceful-fs does to `fs`), shared by the bundle's requires; a class stays itself. The
+/// prelude's own module stays frozen (an ES import gets its bindings): the checks behind every
+/// function are in Rust, so a replaced function gains nothing.
+fn required_code(key: &str) -> String {
+    format!(
+        "const m = globalThis.__ferridriver_modules[{key:?}];\n\
+         module.exports = typeof m === 'function' || {key:?} === 'process' ? m : Object.assign({{}}, m);\n"
+    )
+}
+
 /// The plugin; `entry_code` imports every step file.
 #[derive(Debug)]
 pub struct WorldPlugin {
@@ -206,18 +304,27 @@ impl Plugin for WorldPlugin {
         if args.specifier == ENTRY {
             return Ok(Some(HookResolveIdOutput::from_id(format!("{VIRTUAL_PREFIX}entry"))));
         }
-        Ok(virtual_module(args.specifier)
-            .map(|(key, _)| HookResolveIdOutput::from_id(format!("{VIRTUAL_PREFIX}{key}"))))
+        let Some((key, _)) = virtual_module(args.specifier) else { return Ok(None) };
+        // `require` of a Node built-in gets a CommonJS module (see `required_code`).
+        let required = args.kind == rolldown_common::ImportKind::Require && is_node_builtin(args.specifier);
+        let id = if required { format!("{VIRTUAL_PREFIX}{REQUIRED}{key}") } else { format!("{VIRTUAL_PREFIX}{key}") };
+        Ok(Some(HookResolveIdOutput::from_id(id)))
     }
 
     async fn load(&self, _ctx: SharedLoadPluginContext, args: &HookLoadArgs<'_>) -> HookLoadReturn {
         let Some(key) = args.id.strip_prefix(VIRTUAL_PREFIX) else { return Ok(None) };
-        let code = if key == "entry" { Some(self.entry_code.clone()) } else { virtual_code(key) };
+        let code = match key.strip_prefix(REQUIRED) {
+            _ if key == "entry" => Some(self.entry_code.clone()),
+            Some(required) => Some(required_code(required)),
+            None => virtual_code(key),
+        };
         Ok(code.map(|code| HookLoadOutput { code: code.into(), ..Default::default() }))
     }
 
     async fn transform(&self, _ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
-        if args.id.starts_with('\0') || !args.code.contains("import.meta.") {
+        let uses_meta = args.code.contains("import.meta.");
+        let own_paths = own_path_names(args.code);
+        if args.id.starts_with('\0') || (!uses_meta && own_paths.is_empty()) {
             return Ok(None);
         }
         // QuickJS runs one module for the whole bundle, so each file's own `import.meta` must
@@ -233,6 +340,13 @@ impl Plugin for WorldPlugin {
         ];
         for (from, to) in edits {
             code.replace_all(from, to).map_err(anyhow::Error::msg)?;
+        }
+        // CommonJS's own names of the file and its folder, for the files that use them
+        // without declaring them (an ES module that derives them from `import.meta.url`
+        // declares its own).
+        for name in own_paths {
+            let value = if name == "__dirname" { quote(&dir) } else { quote(args.id) };
+            code.prepend(format!("var {name} = {value};\n"));
         }
         let map = code.source_map(string_wizard::SourceMapOptions {
             include_content: true,
@@ -255,6 +369,26 @@ impl Plugin for WorldPlugin {
     fn register_hook_usage(&self) -> HookUsage {
         HookUsage::ResolveId | HookUsage::Load | HookUsage::Transform | HookUsage::TransformAst
     }
+}
+
+/// Which of `__dirname` and `__filename` the code uses without declaring them itself.
+fn own_path_names(code: &str) -> Vec<&'static str> {
+    ["__dirname", "__filename"]
+        .into_iter()
+        .filter(|name| {
+            let used = code.match_indices(name).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = code[at + name.len()..].chars().next();
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
+                // Not part of a longer name, not a property (`x.__dirname`).
+                !word(before) && before != Some('.') && !word(after)
+            });
+            let declared = ["const ", "let ", "var ", "function "]
+                .iter()
+                .any(|kw| code.match_indices(kw).any(|(at, _)| code[at + kw.len()..].trim_start().starts_with(name)));
+            used && !declared
+        })
+        .collect()
 }
 
 /// The entry module: one side-effect import per step file, in the given (sorted) order.

@@ -73,7 +73,6 @@ const NODE_ONLY: &[&str] = &[
     "https",
     "http2",
     "zlib",
-    "stream",
     "worker_threads",
     "cluster",
     "dgram",
@@ -84,11 +83,7 @@ const NODE_ONLY: &[&str] = &[
     "perf_hooks",
     "async_hooks",
     "module",
-    "process",
     "querystring",
-    "string_decoder",
-    "timers",
-    "tty",
 ];
 
 /// The one chunk of a build (`files` empty), or why there is none.

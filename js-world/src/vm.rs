@@ -390,9 +390,10 @@ impl Bridge {
 /// native, before any user code runs (the preludes captured what they need).
 fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
     // The module map the bundles' virtual modules read (`plugin.rs`): frozen, and the global
-    // that holds it fixed, so code loaded first cannot swap another file's imports.
+    // that holds it fixed, so code loaded first cannot swap another file's imports. `process`
+    // stays the global object packages patch (graceful-fs replaces `process.cwd`), as in Node.
     ctx.eval::<(), _>(
-        "(() => { const m = globalThis.__ferridriver_modules; for (const k of Object.keys(m)) Object.freeze(m[k]); \
+        "(() => { const m = globalThis.__ferridriver_modules; for (const k of Object.keys(m)) if (k !== 'process') Object.freeze(m[k]); \
          Object.freeze(m); Object.defineProperty(globalThis, '__ferridriver_modules', \
          { value: m, writable: false, configurable: false, enumerable: false }); })()",
     )?;

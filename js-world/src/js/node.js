@@ -253,7 +253,35 @@
       return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
     },
   };
+  path.delimiter = ':';
+  path.parse = (p) => {
+    const s = String(p);
+    const root = s.startsWith('/') ? '/' : '';
+    const base = path.basename(s);
+    const ext = path.extname(s);
+    const dir = s.includes('/') ? path.dirname(s) : '';
+    return { root, dir, base, ext, name: ext ? base.slice(0, -ext.length) : base };
+  };
+  path.format = (o) => {
+    const base = o.base || `${o.name || ''}${o.ext ? (o.ext.startsWith('.') ? '' : '.') + o.ext : ''}`;
+    const dir = o.dir || o.root || '';
+    return dir ? (dir === o.root ? dir + base : `${dir}/${base}`) : base;
+  };
+  path.toNamespacedPath = (p) => p;
   path.posix = path;
+  // Windows paths are not worked out here (steps run on this machine's paths): what a package
+  // reads of `path.win32` is there, and calling it says so.
+  path.win32 = new Proxy(
+    { sep: '\\', delimiter: ';' },
+    {
+      get(target, name) {
+        if (name in target || typeof name === 'symbol') return target[name];
+        return () => {
+          throw new Error(`path.win32.${String(name)} is not provided by ferridriver (path.posix is)`);
+        };
+      },
+    },
+  );
   modules.path = path;
 
   // ---- node:fs, read-only. The native side refuses paths outside the project root.
@@ -335,8 +363,8 @@
     const entries = JSON.parse(native.nodeFsReaddir(target));
     return options && options.withFileTypes ? entries.map(([n, d]) => new Dirent(n, d, target)) : entries.map(([n]) => n);
   });
-  const statSync = coded((file) => {
-    const s = JSON.parse(native.nodeFsStat(resolved(file)));
+  const statOf = (file, follow) => {
+    const s = JSON.parse(native.nodeFsStat(resolved(file), follow));
     return {
       size: s.size,
       mtimeMs: s.mtimeMs,
@@ -345,9 +373,90 @@
       birthtime: new Date(s.birthtimeMs),
       isFile: () => s.file,
       isDirectory: () => s.directory,
-      isSymbolicLink: () => false,
+      isSymbolicLink: () => s.symlink,
     };
+  };
+  const statSync = coded((file) => statOf(file, true));
+  // A link's own entry (one whose target lies outside the project is refused, as reading it would be).
+  const lstatSync = coded((file) => statOf(file, false));
+  const realpathSync = coded((file) => native.nodeFsRealpath(resolved(file)));
+  realpathSync.native = realpathSync;
+  const readlinkSync = coded((file) => native.nodeFsReadlink(resolved(file)));
+  const accessSync = coded((file) => {
+    if (!native.exists(resolved(file))) {
+      const e = new Error(`ENOENT: no such file or directory, access '${String(file)}'`);
+      e.code = 'ENOENT';
+      throw e;
+    }
   });
+  // Read where reads may go, written where writes may go.
+  const copyFileSync = coded((from, to) => native.nodeFsWrite(resolved(to), dataBytes(readFileSync(from)), 'w'));
+  // A write stream whose chunks are written as they come (`flags: 'a'` appends to what is there).
+  function createWriteStream(file, options) {
+    const stream = new modules.events.EventEmitter();
+    const flags = String((typeof options === 'object' && options && options.flags) || 'w');
+    let first = true;
+    let ended = false;
+    const put = (chunk, encoding) => {
+      native.nodeFsWrite(resolved(file), dataBytes(chunk, encoding), first && !flags.startsWith('a') ? 'w' : 'a');
+      stream.bytesWritten += dataBytes(chunk, encoding).byteLength;
+      first = false;
+    };
+    // The file exists once the stream is open, as Node's.
+    Promise.resolve().then(() => {
+      if (first) put('');
+      stream.emit('open');
+      stream.emit('ready');
+    });
+    return Object.assign(stream, {
+      path: String(file),
+      bytesWritten: 0,
+      writable: true,
+      write(chunk, encoding, callback) {
+        if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+        if (ended) throw new Error('write after end');
+        try {
+          put(chunk, encoding);
+        } catch (e) {
+          Promise.resolve().then(() => (callback ? callback(e) : stream.emit('error', e)));
+          return false;
+        }
+        if (callback) Promise.resolve().then(() => callback(null));
+        return true;
+      },
+      end(chunk, encoding, callback) {
+        if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
+        if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+        if (chunk !== undefined && chunk !== null) stream.write(chunk, encoding);
+        ended = true;
+        stream.writable = false;
+        Promise.resolve().then(() => {
+          if (first) put('');
+          stream.emit('finish');
+          stream.emit('close');
+          if (callback) callback();
+        });
+        return stream;
+      },
+      close(callback) {
+        return stream.end(callback);
+      },
+    });
+  }
+  // Node's callback forms: the answer (or the error) comes to the last argument, later.
+  const withCallback = (sync) => (...args) => {
+    const callback = args.pop();
+    if (typeof callback !== 'function') throw new TypeError('The "cb" argument must be of type function');
+    let result;
+    let error = null;
+    try {
+      result = sync(...args);
+    } catch (e) {
+      error = e;
+    }
+    Promise.resolve().then(() => (error ? callback(error) : callback(null, result)));
+  };
+  const constants = Object.freeze({ F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, COPYFILE_EXCL: 1, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128, O_TRUNC: 512, O_APPEND: 1024, S_IFMT: 61440, S_IFREG: 32768, S_IFDIR: 16384, S_IFLNK: 40960 });
   const unlinkSync = coded((file) => native.nodeFsRemove(resolved(file), false, false, true));
   const rmSync = coded((file, options) => native.nodeFsRemove(resolved(file), !!(options && options.recursive), !!(options && options.force), false));
   const later = (f) => async (...args) => f(...args);
@@ -360,8 +469,28 @@
     mkdirSync,
     readdirSync,
     statSync,
+    lstatSync,
+    realpathSync,
+    readlinkSync,
+    accessSync,
+    copyFileSync,
+    createWriteStream,
     unlinkSync,
     rmSync,
+    constants,
+    readFile: withCallback(coded(readFileSync)),
+    writeFile: withCallback(writeFileSync),
+    appendFile: withCallback(appendFileSync),
+    mkdir: withCallback(mkdirSync),
+    readdir: withCallback(readdirSync),
+    stat: withCallback(statSync),
+    lstat: withCallback(lstatSync),
+    realpath: withCallback(realpathSync),
+    readlink: withCallback(readlinkSync),
+    access: withCallback(accessSync),
+    copyFile: withCallback(copyFileSync),
+    unlink: withCallback(unlinkSync),
+    rm: withCallback(rmSync),
     promises: {
       readFile: later(coded(readFileSync)),
       writeFile: later(writeFileSync),
@@ -369,10 +498,17 @@
       mkdir: later(mkdirSync),
       readdir: later(readdirSync),
       stat: later(statSync),
+      lstat: later(lstatSync),
+      realpath: later(realpathSync),
+      readlink: later(readlinkSync),
+      access: later(accessSync),
+      copyFile: later(copyFileSync),
       unlink: later(unlinkSync),
       rm: later(rmSync),
+      constants,
     },
   };
+  modules.fs.realpath.native = modules.fs.realpath;
   modules.fsPromises = modules.fs.promises;
 
   // ---- timers, microtasks, console.

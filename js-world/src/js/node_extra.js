@@ -15,7 +15,7 @@
     EOL: '\n',
     platform: () => info.platform,
     arch: () => info.arch,
-    type: () => ({ linux: 'Linux', macos: 'Darwin', windows: 'Windows_NT' })[info.platform] || info.platform,
+    type: () => ({ linux: 'Linux', darwin: 'Darwin', win32: 'Windows_NT' })[info.platform] || info.platform,
     release: () => '',
     homedir: () => root,
     tmpdir: () => `${root}/.ferridriver/tmp`,
@@ -183,8 +183,26 @@
       },
     };
   }
+  // HMAC (RFC 2104) over the SHA digests createHash has.
+  function createHmac(algorithm, key) {
+    const name = String(algorithm).toLowerCase().replace('-', '');
+    const block = name === 'sha384' || name === 'sha512' ? 128 : 64;
+    let k = typeof key === 'string' ? Buffer.from(key, 'utf8') : Buffer.from(key);
+    if (k.length > block) k = createHash(algorithm).update(k).digest();
+    const pad = (byte) => Buffer.from(Array.from({ length: block }, (_, i) => (k[i] || 0) ^ byte));
+    const inner = createHash(algorithm).update(pad(0x36));
+    return {
+      update(data, encoding) {
+        inner.update(data, encoding);
+        return this;
+      },
+      digest(encoding) {
+        return createHash(algorithm).update(pad(0x5c)).update(inner.digest()).digest(encoding);
+      },
+    };
+  }
   const unsupported = (name) => () => {
-    throw new Error(`crypto.${name} is not supported by ferridriver (randomBytes, randomUUID, randomInt, createHash are)`);
+    throw new Error(`crypto.${name} is not supported by ferridriver (randomBytes, randomUUID, randomInt, createHash, createHmac are)`);
   };
   modules.crypto = {
     randomBytes,
@@ -201,8 +219,117 @@
       new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(bytes);
       return array;
     },
-    createHmac: unsupported('createHmac'),
+    createHmac,
     createCipheriv: unsupported('createCipheriv'),
     createDecipheriv: unsupported('createDecipheriv'),
   };
+
+  // ---- process is an EventEmitter, as Node's: listeners are kept (`unhandledRejection`,
+  // `exit`, …); ferridriver's own process emits none of its events into the VM.
+  const processEvents = new EventEmitter();
+  for (const name of ['on', 'once', 'off', 'addListener', 'removeListener', 'removeAllListeners', 'prependListener', 'emit', 'listeners', 'listenerCount', 'eventNames', 'setMaxListeners', 'getMaxListeners']) {
+    g.process[name] = (...args) => {
+      const out = processEvents[name](...args);
+      return out === processEvents ? g.process : out;
+    };
+  }
+  modules.process = g.process;
+  // Node's name of the global object.
+  if (g.global === undefined) g.global = g;
+
+  // ---- node:timers and node:timers/promises
+  modules.timers = {
+    setTimeout: g.setTimeout,
+    clearTimeout: g.clearTimeout,
+    setInterval: g.setInterval,
+    clearInterval: g.clearInterval,
+    setImmediate: (fn, ...args) => g.setTimeout(fn, 0, ...args),
+    clearImmediate: (id) => g.clearTimeout(id),
+  };
+  const sleepFor = (ms, value) => new Promise((resolve) => g.setTimeout(() => resolve(value), ms));
+  modules.timersPromises = {
+    setTimeout: sleepFor,
+    setImmediate: (value) => sleepFor(0, value),
+    async *setInterval(ms, value) {
+      for (;;) yield await sleepFor(ms, value);
+    },
+  };
+
+  // ---- node:string_decoder: bytes to text across chunk boundaries (utf8, base64, hex, latin1).
+  class StringDecoder {
+    constructor(encoding) {
+      this.encoding = String(encoding || 'utf8').toLowerCase().replace('-', '');
+      this._pending = Buffer.alloc(0);
+    }
+    write(chunk) {
+      const bytes = Buffer.concat([this._pending, typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk)]);
+      if (this.encoding !== 'utf8') {
+        this._pending = Buffer.alloc(0);
+        return bytes.toString(this.encoding);
+      }
+      // Keep an incomplete character at the end for the next chunk.
+      let keep = 0;
+      for (let i = bytes.length - 1; i >= 0 && i >= bytes.length - 4; i--) {
+        const b = bytes[i];
+        if ((b & 0xc0) === 0x80) continue;
+        const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        if (bytes.length - i < need) keep = bytes.length - i;
+        break;
+      }
+      this._pending = bytes.slice(bytes.length - keep);
+      return bytes.slice(0, bytes.length - keep).toString('utf8');
+    }
+    end(chunk) {
+      const text = chunk === undefined ? '' : this.write(chunk);
+      const rest = this._pending.length ? this._pending.toString(this.encoding) : '';
+      this._pending = Buffer.alloc(0);
+      return text + rest;
+    }
+  }
+  modules.stringDecoder = { StringDecoder };
+
+  // ---- node:tty: nothing here is a terminal.
+  modules.tty = {
+    isatty: () => false,
+    ReadStream: class ReadStream {
+      constructor() {
+        throw new Error('tty.ReadStream is not provided by ferridriver: steps have no terminal');
+      }
+    },
+    WriteStream: class WriteStream {
+      constructor() {
+        throw new Error('tty.WriteStream is not provided by ferridriver: steps have no terminal');
+      }
+    },
+  };
+
+  // ---- node:constants: the file-system constants (what graceful-fs and its kin read).
+  modules.constants = { ...modules.fs.constants };
+
+  // ---- node:stream: the legacy `Stream` base class (an EventEmitter with `pipe`), which
+  // packages extend at load time; the stream classes are not provided and say so when made.
+  class Stream extends EventEmitter {
+    pipe(destination) {
+      this.on('data', (chunk) => destination.write(chunk));
+      this.on('end', () => {
+        if (typeof destination.end === 'function') destination.end();
+      });
+      return destination;
+    }
+  }
+  const notProvided = (name) =>
+    class extends Stream {
+      constructor() {
+        super();
+        throw new Error(`stream.${name} is not provided by ferridriver (only the legacy Stream base class is)`);
+      }
+    };
+  Stream.Stream = Stream;
+  for (const name of ['Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough']) Stream[name] = notProvided(name);
+  const streamFunction = (name) => () => {
+    throw new Error(`stream.${name} is not provided by ferridriver (only the legacy Stream base class is)`);
+  };
+  Stream.pipeline = streamFunction('pipeline');
+  Stream.finished = streamFunction('finished');
+  modules.stream = Stream;
 })(globalThis);

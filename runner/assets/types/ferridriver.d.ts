@@ -294,6 +294,15 @@ declare namespace ferridriver {
       (previous?: [number, number]): [number, number];
       bigint(): bigint;
     };
+    /** Listeners are kept as Node's are; ferridriver emits none of the process's own events into the VM. */
+    on(event: string, listener: (...args: any[]) => void): this;
+    once(event: string, listener: (...args: any[]) => void): this;
+    off(event: string, listener: (...args: any[]) => void): this;
+    addListener(event: string, listener: (...args: any[]) => void): this;
+    removeListener(event: string, listener: (...args: any[]) => void): this;
+    removeAllListeners(event?: string): this;
+    emit(event: string, ...args: any[]): boolean;
+    listenerCount(event: string): number;
   }
 
   /** `process.stdout`/`stderr`: writes go to the console (log/error). */
@@ -305,6 +314,8 @@ declare namespace ferridriver {
 
 /** A sandbox-safe `process` (empty env unless allowed, `exit` throws). */
 declare var process: ferridriver.Process;
+/** Node's name of the global object. */
+declare var global: typeof globalThis;
 
 /**
  * The tools `defineTool` registered, callable with the same checks as an MCP call. A failure

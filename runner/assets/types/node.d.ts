@@ -128,9 +128,59 @@ declare module 'node:fs' {
     isSymbolicLink(): boolean;
   }
   export function statSync(path: string): Stats;
+  /** A link's own entry (a link whose target lies outside the project is refused). */
+  export function lstatSync(path: string): Stats;
+  /** The path with every link resolved (inside the project). */
+  export function realpathSync(path: string): string;
+  /** Where a link points. */
+  export function readlinkSync(path: string): string;
+  /** Throws `ENOENT` when the path does not exist. */
+  export function accessSync(path: string, mode?: number): void;
+  /** Reads `from` where reads may go and writes `to` where writes may go. */
+  export function copyFileSync(from: string, to: string): void;
+  /** Chunks written as they come (`flags: 'a'` appends). */
+  export interface WriteStream {
+    readonly path: string;
+    readonly bytesWritten: number;
+    write(chunk: FileData, callback?: (error: Error | null) => void): boolean;
+    write(chunk: FileData, encoding: BufferEncoding, callback?: (error: Error | null) => void): boolean;
+    end(callback?: () => void): this;
+    end(chunk: FileData, callback?: () => void): this;
+    close(callback?: () => void): this;
+    on(event: 'open' | 'ready' | 'finish' | 'close', listener: () => void): this;
+    on(event: 'error', listener: (error: Error) => void): this;
+    once(event: 'open' | 'ready' | 'finish' | 'close', listener: () => void): this;
+    once(event: 'error', listener: (error: Error) => void): this;
+  }
+  export function createWriteStream(path: string, options?: { flags?: 'w' | 'a' } | BufferEncoding): WriteStream;
+  export const constants: {
+    readonly F_OK: number; readonly R_OK: number; readonly W_OK: number; readonly X_OK: number;
+    readonly COPYFILE_EXCL: number; readonly O_RDONLY: number; readonly O_WRONLY: number; readonly O_RDWR: number;
+    readonly O_CREAT: number; readonly O_EXCL: number; readonly O_TRUNC: number; readonly O_APPEND: number;
+  };
+  /** Node's callback forms: the answer (or the error) comes to the last argument. */
+  type Callback<T> = (error: (Error & { code?: string }) | null, value: T) => void;
+  export function readFile(path: string, callback: Callback<Buffer>): void;
+  export function readFile(path: string, options: BufferEncoding | { encoding: BufferEncoding }, callback: Callback<string>): void;
+  export function writeFile(path: string, data: FileData, callback: Callback<void>): void;
+  export function appendFile(path: string, data: FileData, callback: Callback<void>): void;
+  export function mkdir(path: string, options: { recursive?: boolean }, callback: Callback<string | undefined>): void;
+  export function readdir(path: string, callback: Callback<string[]>): void;
+  export function stat(path: string, callback: Callback<Stats>): void;
+  export function lstat(path: string, callback: Callback<Stats>): void;
+  export function realpath(path: string, callback: Callback<string>): void;
+  export function readlink(path: string, callback: Callback<string>): void;
+  export function access(path: string, callback: Callback<void>): void;
+  export function copyFile(from: string, to: string, callback: Callback<void>): void;
+  export function unlink(path: string, callback: Callback<void>): void;
   export function unlinkSync(path: string): void;
   export function rmSync(path: string, options?: { recursive?: boolean; force?: boolean }): void;
   export const promises: {
+    lstat(path: string): Promise<Stats>;
+    realpath(path: string): Promise<string>;
+    readlink(path: string): Promise<string>;
+    access(path: string, mode?: number): Promise<void>;
+    copyFile(from: string, to: string): Promise<void>;
     readFile(path: string, options?: { encoding?: null } | null): Promise<Buffer>;
     readFile(path: string, options: BufferEncoding | { encoding: BufferEncoding }): Promise<string>;
     writeFile(path: string, data: FileData, options?: WriteOptions): Promise<void>;
@@ -152,6 +202,25 @@ declare module 'node:fs' {
     statSync: typeof statSync;
     unlinkSync: typeof unlinkSync;
     rmSync: typeof rmSync;
+    lstatSync: typeof lstatSync;
+    realpathSync: typeof realpathSync;
+    readlinkSync: typeof readlinkSync;
+    accessSync: typeof accessSync;
+    copyFileSync: typeof copyFileSync;
+    createWriteStream: typeof createWriteStream;
+    constants: typeof constants;
+    readFile: typeof readFile;
+    writeFile: typeof writeFile;
+    appendFile: typeof appendFile;
+    mkdir: typeof mkdir;
+    readdir: typeof readdir;
+    stat: typeof stat;
+    lstat: typeof lstat;
+    realpath: typeof realpath;
+    readlink: typeof readlink;
+    access: typeof access;
+    copyFile: typeof copyFile;
+    unlink: typeof unlink;
     promises: typeof promises;
   };
   export default fs;
@@ -172,6 +241,11 @@ declare module 'node:fs/promises' {
   export const stat: (typeof promises)['stat'];
   export const unlink: (typeof promises)['unlink'];
   export const rm: (typeof promises)['rm'];
+  export const lstat: (typeof promises)['lstat'];
+  export const realpath: (typeof promises)['realpath'];
+  export const readlink: (typeof promises)['readlink'];
+  export const access: (typeof promises)['access'];
+  export const copyFile: (typeof promises)['copyFile'];
   const fsPromises: typeof promises;
   export default fsPromises;
 }
@@ -195,7 +269,20 @@ declare module 'node:path' {
     basename(path: string, suffix?: string): string;
     extname(path: string): string;
     relative(from: string, to: string): string;
+    readonly delimiter: ':';
+    parse(path: string): ParsedPath;
+    format(parts: Partial<ParsedPath>): string;
+    toNamespacedPath(path: string): string;
     readonly posix: Path;
+    /** Its `sep` and `delimiter` only: calling a Windows function throws. */
+    readonly win32: { readonly sep: '\\'; readonly delimiter: ';' };
+  }
+  interface ParsedPath {
+    root: string;
+    dir: string;
+    base: string;
+    ext: string;
+    name: string;
   }
   const path: Path;
   export default path;
@@ -209,6 +296,12 @@ declare module 'node:path' {
   export function basename(path: string, suffix?: string): string;
   export function extname(path: string): string;
   export function relative(from: string, to: string): string;
+  export const delimiter: ':';
+  export function parse(path: string): ParsedPath;
+  export function format(parts: Partial<ParsedPath>): string;
+  export function toNamespacedPath(path: string): string;
+  export const posix: Path;
+  export const win32: Path['win32'];
 }
 
 declare module 'path' {
@@ -325,13 +418,81 @@ declare module 'node:crypto' {
   /** sha1, sha256, sha384 or sha512. */
   export function createHash(algorithm: string): Hash;
   export function getRandomValues<T extends ArrayBufferView>(array: T): T;
+  /** HMAC over sha1, sha256, sha384 or sha512. */
+  export function createHmac(algorithm: string, key: string | Uint8Array): Hash;
   const crypto: {
     randomBytes: typeof randomBytes; randomUUID: typeof randomUUID; randomInt: typeof randomInt;
-    createHash: typeof createHash; getRandomValues: typeof getRandomValues;
+    createHash: typeof createHash; getRandomValues: typeof getRandomValues; createHmac: typeof createHmac;
   };
   export default crypto;
 }
 declare module 'crypto' {
   export * from 'node:crypto';
   export { default } from 'node:crypto';
+}
+
+declare module 'node:timers' {
+  export const setTimeout: typeof globalThis.setTimeout;
+  export const clearTimeout: typeof globalThis.clearTimeout;
+  export const setInterval: typeof globalThis.setInterval;
+  export const clearInterval: typeof globalThis.clearInterval;
+  export function setImmediate<A extends unknown[]>(callback: (...args: A) => void, ...args: A): number;
+  export function clearImmediate(id: number): void;
+}
+declare module 'timers' {
+  export * from 'node:timers';
+}
+declare module 'node:timers/promises' {
+  export function setTimeout<T = void>(ms?: number, value?: T): Promise<T>;
+  export function setImmediate<T = void>(value?: T): Promise<T>;
+  export function setInterval<T = void>(ms?: number, value?: T): AsyncIterableIterator<T>;
+}
+declare module 'timers/promises' {
+  export * from 'node:timers/promises';
+}
+declare module 'node:string_decoder' {
+  /** Bytes to text across chunk boundaries (utf8, base64, hex, latin1). */
+  export class StringDecoder {
+    constructor(encoding?: BufferEncoding);
+    write(chunk: Uint8Array | string): string;
+    end(chunk?: Uint8Array | string): string;
+  }
+}
+declare module 'string_decoder' {
+  export * from 'node:string_decoder';
+}
+declare module 'node:tty' {
+  /** Nothing a step sees is a terminal. */
+  export function isatty(fd: number): false;
+}
+declare module 'tty' {
+  export * from 'node:tty';
+}
+declare module 'node:constants' {
+  export const F_OK: number;
+  export const R_OK: number;
+  export const W_OK: number;
+  export const X_OK: number;
+}
+declare module 'constants' {
+  export * from 'node:constants';
+}
+declare module 'node:stream' {
+  import { EventEmitter } from 'node:events';
+  /** The legacy base class packages extend; the stream classes (Readable, Writable…) are not provided. */
+  export class Stream extends EventEmitter {
+    pipe<T extends { write(chunk: unknown): unknown; end?(): unknown }>(destination: T): T;
+  }
+  export default Stream;
+}
+declare module 'stream' {
+  export * from 'node:stream';
+  export { default } from 'node:stream';
+}
+declare module 'node:process' {
+  const process: ferridriver.Process;
+  export default process;
+}
+declare module 'process' {
+  export { default } from 'node:process';
 }

@@ -13,6 +13,12 @@ import { createHash, randomUUID } from 'crypto';
 import { EventEmitter } from 'events';
 import { format } from 'node:util';
 import { fileURLToPath } from 'url';
+import { createWriteStream, copyFileSync, lstatSync, realpathSync, stat as statWithCallback } from 'node:fs';
+import { posix, parse as parsePath } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { StringDecoder } from 'string_decoder';
+import { Stream } from 'stream';
+import { createHmac } from 'node:crypto';
 import { expect } from 'playwright/test';
 import { Given as FakeGiven } from '@cucumber/fake-cucumber';
 
@@ -98,3 +104,19 @@ export async function keepReport(): Promise<number> {
   rmSync('reports/p', { recursive: true, force: true });
   return dirs + statSync('reports/run/a.json').size;
 }
+
+When('support code uses more of Node', async function () {
+  const log = createWriteStream('out/log.txt', { flags: 'a' });
+  log.write('line\n');
+  await new Promise<void>((done) => log.end(() => done()));
+  copyFileSync('a.json', 'out/a.json');
+  const linked: boolean = lstatSync('link').isSymbolicLink() && realpathSync('link').length > 0;
+  statWithCallback('a.json', (error, stats) => (error ? error.code : stats.size));
+  const parsed: string = parsePath(posix.join('a', 'b.txt')).name;
+  const slept: string = await sleep(1, 'ok');
+  const text: string = new StringDecoder('utf8').write(Buffer.from('x'));
+  const piped = new Stream().pipe({ write: (chunk: unknown) => chunk });
+  const mac: string = createHmac('sha256', 'key').update('x').digest('hex');
+  process.on('unhandledRejection', () => undefined);
+  const same: boolean = global === globalThis;
+});
