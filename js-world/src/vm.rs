@@ -41,6 +41,7 @@ const LOCATOR_HANDLERS_PRELUDE: &str = include_str!("js/locator_handlers.js");
 const WEBSOCKET_ROUTES_PRELUDE: &str = include_str!("js/websocket_routes.js");
 const WORKERS_PRELUDE: &str = include_str!("js/workers.js");
 const WEBSOCKET_EVENTS_PRELUDE: &str = include_str!("js/websocket_events.js");
+const SCREENSHOTS_PRELUDE: &str = include_str!("js/screenshots.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -189,6 +190,7 @@ impl Vm {
                     ("websocket_routes.js", WEBSOCKET_ROUTES_PRELUDE),
                     ("workers.js", WORKERS_PRELUDE),
                     ("websocket_events.js", WEBSOCKET_EVENTS_PRELUDE),
+                    ("screenshots.js", SCREENSHOTS_PRELUDE),
                     ("js_handles.js", JS_HANDLES_PRELUDE),
                     ("unsupported.js", UNSUPPORTED_PRELUDE),
                     ("expect.js", EXPECT_PRELUDE),

@@ -425,11 +425,7 @@
       const source = typeof fn === 'string' ? evalOnAll(fn) : fn;
       return this._op('evaluateAll', [boxedFunction(source), arg2]).then(unboxed);
     }
-    async screenshot(options) {
-      const o = options || {};
-      const data = await this._op('screenshot', [o.path === undefined ? null : String(o.path)], options);
-      return g.Buffer.from(data, 'base64');
-    }
+    // screenshot: js/screenshots.js
     textContent(options) {
       return this._op('textContent', [], options);
     }
@@ -566,11 +562,7 @@
       if (typeof fn !== 'function') return this._op('evaluate', [scriptOf(fn, arg), values.ENCODE]).then(values.answered);
       return this._op('evaluate', [boxed(scriptOf(fn, arg))]).then(unboxed);
     }
-    async screenshot(options) {
-      const o = options || {};
-      const data = await this._op('screenshot', [o.fullPage === true, o.path === undefined ? null : String(o.path)], options);
-      return g.Buffer.from(data, 'base64');
-    }
+    // screenshot: js/screenshots.js
     waitForURL(url, options) {
       const expected = typeof url === 'string' && /[*{]/.test(url) ? globToRegExp(url) : url;
       const waitUntil = (options && options.waitUntil) || null;

@@ -211,13 +211,10 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             None => page.evaluate(&r.arg::<String>(0)?).await?,
         },
         PageOp::Screenshot => {
-            let png = if r.arg::<Option<bool>>(0)?.unwrap_or(false) {
-                page.screenshot_full_page().await?
-            } else {
-                page.screenshot().await?
-            };
-            write_admitted(&admitted, &png)?;
-            Value::String(base64::engine::general_purpose::STANDARD.encode(png))
+            let options = super::screenshots::options(&page, r.arg(0)?).map_err(Failure::type_error)?;
+            let image = page.screenshot_with(&options).await?;
+            write_admitted(&admitted, &image)?;
+            Value::String(base64::engine::general_purpose::STANDARD.encode(image))
         }
         PageOp::WaitForUrl => {
             let wait_until = wait_until_of(r, 1)?;
@@ -372,9 +369,10 @@ async fn locator_read(r: &Request, op: LocatorOp, admitted: Admitted, page: &Pag
             json!({ "ids": l.pin(which).await?, "from": l.description() })
         }
         LocatorOp::Screenshot => {
-            let png = l.screenshot().await?;
-            write_admitted(&admitted, &png)?;
-            Value::String(base64::engine::general_purpose::STANDARD.encode(png))
+            let options = super::screenshots::options(page, r.arg(0)?).map_err(Failure::type_error)?;
+            let image = l.screenshot_with(&options).await?;
+            write_admitted(&admitted, &image)?;
+            Value::String(base64::engine::general_purpose::STANDARD.encode(image))
         }
         // The element may have navigated the page (a click in the function): refresh the URL.
         LocatorOp::Evaluate => {

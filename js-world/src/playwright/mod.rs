@@ -15,6 +15,7 @@ mod locator;
 mod operations;
 mod request;
 mod routes;
+mod screenshots;
 mod session;
 mod video;
 

@@ -116,7 +116,7 @@ operations! {
         Content = "content"() Open, ["Page.content"];
         SetContent = "setContent"("html", "waitUntil") Open, ["Page.setContent"];
         Evaluate = "evaluate"("expression", "encoder") Open, ["Page.evaluate"];
-        Screenshot = "screenshot"("fullPage", "path") ProjectWrite(1), ["Page.screenshot"];
+        Screenshot = "screenshot"("options", "path") ProjectWrite(1), ["Page.screenshot"];
         WaitForUrl = "waitForURL"("url", "waitUntil") Open, ["Page.waitForURL"];
         WaitForNavigation = "waitForNavigation"("url", "waitUntil") Open, ["Page.waitForNavigation"];
         WaitForLoadState = "waitForLoadState"("state") Open, ["Page.waitForLoadState"];
@@ -185,7 +185,7 @@ operations! {
         Dispose = "dispose"() Open, ["ElementHandle.dispose"];
         Pin = "pin"("which") Open, ["Page.$", "Page.$$", "Locator.elementHandle"];
         FrameIds = "frameIds"() Open, ["ElementHandle.ownerFrame", "ElementHandle.contentFrame"];
-        Screenshot = "screenshot"("path") ProjectWrite(0), ["Locator.screenshot"];
+        Screenshot = "screenshot"("options", "path") ProjectWrite(1), ["Locator.screenshot"];
         Evaluate = "evaluate"("function", "arg") Open, ["Locator.evaluate"];
         EvaluateAll = "evaluateAll"("function", "arg") Open, ["Locator.evaluateAll"];
         InnerText = "innerText"() Open, ["Locator.innerText"];

@@ -104,8 +104,31 @@ declare module '@playwright/test' {
   export type PageFunctionOn<On, Arg, R> = string | ((on: On, arg: Arg) => R | Promise<R>);
 
   export interface ScreenshotOptions extends TimeoutOptions {
-    /** Also write the PNG to this path (relative to the project root). */
+    /** Also write the image to this path (relative to the project root; folders made); `.png`, `.jpg` or `.jpeg` give the type when `type` is not set. */
     path?: string;
+    type?: 'png' | 'jpeg' | 'webp';
+    /** JPEG/WebP quality, 0–100. */
+    quality?: number;
+    /** No white default background (PNG and WebP). */
+    omitBackground?: boolean;
+    /** Locators whose elements are covered by a box of `maskColor` (`#FF00FF`). */
+    mask?: Locator[];
+    maskColor?: string;
+    /** A style sheet in force while the shot is taken. */
+    style?: string;
+    /** The text caret is hidden unless `'initial'`. */
+    caret?: 'hide' | 'initial';
+    /** `'disabled'` finishes finite CSS animations and stops infinite ones for the shot. */
+    animations?: 'disabled' | 'allow';
+    /** One image pixel per CSS pixel, or per device pixel (the default). */
+    scale?: 'css' | 'device';
+  }
+  /** A rectangle in CSS pixels. */
+  export interface ScreenshotClip {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
   }
 
   export interface SelectOptionValue {
@@ -215,7 +238,8 @@ declare module '@playwright/test' {
       options?: { timeout?: number; polling?: number | 'raf' },
     ): Promise<JSHandle<R>>;
     /** A PNG of the viewport (or the whole page). */
-    screenshot(options?: ScreenshotOptions & { fullPage?: boolean }): Promise<Buffer>;
+    /** The viewport (or the whole page, or `clip` of either) as an image. */
+    screenshot(options?: ScreenshotOptions & { fullPage?: boolean; clip?: ScreenshotClip }): Promise<Buffer>;
     /** Waits until the URL matches (a glob with `*`/`**`, an exact URL, or a RegExp). */
     waitForURL(url: URLMatcher, options?: NavigationOptions): Promise<void>;
     /** The next main-frame navigation (to `url`, when given): its response, null for a

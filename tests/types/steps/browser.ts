@@ -189,6 +189,8 @@ When('I use the page directly', async function () {
   const { width } = this.page.viewportSize();
   await this.page.waitForTimeout(50);
   await this.page.screenshot({ fullPage: true, path: 'page.png' });
+  await this.page.screenshot({ type: 'jpeg', quality: 60, clip: { x: 0, y: 0, width: 100, height: 50 }, mask: [this.page.locator('#secret')], maskColor: '#000', omitBackground: false, style: 'nav { display: none }', caret: 'initial', animations: 'disabled', scale: 'css' });
+  await this.page.locator('#chart').screenshot({ type: 'png', omitBackground: true, path: 'shots/chart.png' });
   await this.page.reload();
   await this.page.goBack();
   await this.page.goForward();
