@@ -3,7 +3,7 @@
 //! `contrast`, `serviceWorkers` — what pages then see, and Playwright's words for a bad value —
 //! compared with Playwright 1.65.1's answers on the same pages (recorded with a probe). And
 //! `grantPermissions`: Playwright's permission names (sensors, storage access, local fonts…),
-//! grants that add up, an unknown name refused.
+//! grants that add up (per origin, as Playwright names it), an unknown name refused.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -85,12 +85,16 @@ try { await context.grantPermissions(['storage-access', 'local-fonts', 'accelero
 try { await context.grantPermissions(['bogus']); out.unknown = 'ok'; } catch (e) { out.unknown = fail(e); }
 try { await context.grantPermissions(['local-network-access']); out.lna = 'ok'; } catch (e) { out.lna = fail(e); }
 out.state = await page.evaluate(async () => (await navigator.permissions.query({ name: 'accelerometer' })).state);
+await context.clearPermissions();
+await context.grantPermissions(['geolocation'], { origin: args[0] });
+await context.grantPermissions(['notifications'], { origin: args[0] + '/' });
+out.byOrigin = await page.evaluate(async () => [(await navigator.permissions.query({ name: 'geolocation' })).state, (await navigator.permissions.query({ name: 'notifications' })).state]);
 return out;
 "#;
 
 /// Playwright 1.65.1's answers to `PERMISSIONS`; `lna` differs on purpose: Playwright keeps the
 /// unknown name it refused in the context's list, so every later grant fails with it.
-const PERMISSIONS_PLAYWRIGHT: &str = r#"{"known":"ok","unknown":"browserContext.grantPermissions: Unknown permission: bogus","lna":"browserContext.grantPermissions: Unknown permission: bogus","state":"granted"}"#;
+const PERMISSIONS_PLAYWRIGHT: &str = r#"{"known":"ok","unknown":"browserContext.grantPermissions: Unknown permission: bogus","lna":"browserContext.grantPermissions: Unknown permission: bogus","state":"granted","byOrigin":["granted","granted"]}"#;
 
 #[test]
 fn permissions_are_granted_as_playwright() {

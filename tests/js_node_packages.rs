@@ -2,7 +2,7 @@
 //! suites import (fs-extra, glob, lodash, js-yaml, chai, xml2js, dotenv, faker; installed in
 //! tests/node-packages by `.ci/run`): one module, run by Node 20 once (its answers below) and
 //! here as a step, must answer the same — `path.parse/format/posix/win32`, links
-//! (`lstat`, `realpath`, `readlink`), fs callbacks and promises, `copyFile`, write streams,
+//! (`lstat`, `realpath`, `readlink`), fs callbacks and promises, `copyFile`, write streams (their errors too),
 //! `constants`, `createHmac`, `string_decoder` across a split character, `timers`,
 //! `timers/promises`, `tty`, `process` as an EventEmitter whose `cwd` a package may replace,
 //! the legacy `Stream`, `global`, `__dirname`, a `require`d JSON file, and the packages.
@@ -63,6 +63,26 @@ export async function probe() {
   const appended = fs.createWriteStream('out/log.txt', { flags: 'a' });
   await new Promise((resolve) => { appended.on('finish', resolve); appended.end('four\n'); });
   out.writeStream = [fs.readFileSync('out/log.txt', 'utf8'), stream.bytesWritten];
+  out.writeStreamError = await new Promise((resolve) => {
+    const seen = [];
+    const w = fs.createWriteStream('missing/x.txt');
+    w.on('error', (e) => seen.push(e.code));
+    w.on('close', () => resolve([...seen, 'close']));
+  });
+  out.writeAfterEnd = await new Promise((resolve) => {
+    const w = fs.createWriteStream('out/twice.txt');
+    let finishes = 0;
+    const errors = [];
+    w.on('finish', () => finishes++);
+    w.on('error', (e) => errors.push(e.code));
+    w.end('x', () => {
+      w.end();
+      w.write('late', (e) => setTimeout(() => resolve([e && e.code, errors, finishes, fs.readFileSync('out/twice.txt', 'utf8')]), 20));
+    });
+  });
+  const b64 = new StringDecoder('base64');
+  out.base64Decoder = [b64.write(Buffer.from([1])), b64.write(Buffer.from([2, 3, 4])), b64.end()];
+  out.readlinkNotLink = (() => { try { return fs.readlinkSync('data/fixture.json'); } catch (e) { return e.code; } })();
   out.constants = [fs.constants.F_OK, fs.constants.R_OK, constants.W_OK, constants.O_CREAT];
   // crypto
   out.hmac = [crypto.createHmac('sha256', 'key').update('The quick brown fox').digest('hex'), crypto.createHmac('sha1', Buffer.from('k')).update('a').update('b').digest('base64'), crypto.createHmac('sha512', 'x'.repeat(200)).update('long key').digest('hex')];
@@ -125,7 +145,7 @@ const FEATURE: &str = r#"Feature: Node built-ins and npm packages
 "#;
 
 /// Node 20's answers to `PROBE` (run in a project with the same files).
-const NODE: &str = r#"{"parse":[{"root":"/","dir":"/a/b","base":"c.txt","ext":".txt","name":"c"},{"root":"","dir":"","base":"c","ext":"","name":"c"},{"root":"","dir":"d","base":".env","ext":"","name":".env"}],"format":["/a/b/c.txt","x.js","/y.md"],"posix":[true,":","\\"],"lstat":[true,false,true],"realpath":["data/nested/c.yml","data/nested/c.yml"],"readlink":"nested/c.yml","realpathMissing":"ENOENT","callbacks":[["ok","{\"name\":\"fixture\",\"items\":[1,2]}\n"],["error","ENOENT"],["ok",["fixture.json","link.yml","nested"]]],"access":[["ok",null],["error","ENOENT"]],"copies":[true,true],"writeStream":["one\ntwo\nthree\nfour\n",14],"constants":[0,4,2,64],"hmac":["203d1e5cedd2d18f8c5a3beff0bd9c1ebcb97097dfcb288c46b00c9227fde2c0","ix7Xzz4IVJqOJi1Z99KqNkqFd/c=","f0a45fb3cb1fa06aa4657ebabcff81781770f843afdbcadbc5fa7470acc5dfe7a7ef2b12f3edc6356a15a8da8db0332cda7849711def478e9317e5c7c0b211b5"],"decoder":["a","€","b","01ff"],"timers":["slept","turned"],"tty":false,"process":["fired",true,"function",0],"patched":"patched","stream":[true,"function"],"global":true,"fsExtra":[true,false,[1,2],"notes"],"fsExtraRemoved":false,"glob":["data/fixture.json","data/link.yml","data/nested/c.yml"],"lodash":["fooBar",[[1,2],[3]],3],"yaml":{"a":1},"chai":"expected 1 to equal 2","xml":{"r":{"i":["1","2"]}},"dotenv":[{"GREETING":"hello from dotenv"},"hello from dotenv"],"faker":["string",5],"commonjs":["lib","lib/paths.cjs","fixture","a/b"],"platform":["linux","string"]}"#;
+const NODE: &str = r#"{"parse":[{"root":"/","dir":"/a/b","base":"c.txt","ext":".txt","name":"c"},{"root":"","dir":"","base":"c","ext":"","name":"c"},{"root":"","dir":"d","base":".env","ext":"","name":".env"}],"format":["/a/b/c.txt","x.js","/y.md"],"posix":[true,":","\\"],"lstat":[true,false,true],"realpath":["data/nested/c.yml","data/nested/c.yml"],"readlink":"nested/c.yml","realpathMissing":"ENOENT","callbacks":[["ok","{\"name\":\"fixture\",\"items\":[1,2]}\n"],["error","ENOENT"],["ok",["fixture.json","link.yml","nested"]]],"access":[["ok",null],["error","ENOENT"]],"copies":[true,true],"writeStream":["one\ntwo\nthree\nfour\n",14],"writeStreamError":["ENOENT","close"],"writeAfterEnd":["ERR_STREAM_WRITE_AFTER_END",["ERR_STREAM_WRITE_AFTER_END"],1,"x"],"base64Decoder":["","AQID","BA=="],"readlinkNotLink":"EINVAL","constants":[0,4,2,64],"hmac":["203d1e5cedd2d18f8c5a3beff0bd9c1ebcb97097dfcb288c46b00c9227fde2c0","ix7Xzz4IVJqOJi1Z99KqNkqFd/c=","f0a45fb3cb1fa06aa4657ebabcff81781770f843afdbcadbc5fa7470acc5dfe7a7ef2b12f3edc6356a15a8da8db0332cda7849711def478e9317e5c7c0b211b5"],"decoder":["a","€","b","01ff"],"timers":["slept","turned"],"tty":false,"process":["fired",true,"function",0],"patched":"patched","stream":[true,"function"],"global":true,"fsExtra":[true,false,[1,2],"notes"],"fsExtraRemoved":false,"glob":["data/fixture.json","data/link.yml","data/nested/c.yml"],"lodash":["fooBar",[[1,2],[3]],3],"yaml":{"a":1},"chai":"expected 1 to equal 2","xml":{"r":{"i":["1","2"]}},"dotenv":[{"GREETING":"hello from dotenv"},"hello from dotenv"],"faker":["string",5],"commonjs":["lib","lib/paths.cjs","fixture","a/b"],"platform":["linux","string"]}"#;
 
 #[test]
 fn node_built_ins_and_npm_packages_answer_as_in_node() {

@@ -4,7 +4,8 @@
 //! probe against the Python twin of tests/common/ws_server.rs): text and binary frames both
 //! ways, an empty frame not reported, a socket closed by either side, a refused handshake, a
 //! port the browser refuses, a wait ended by the socket's error, by a timeout and by the page
-//! closing. And `page.waitForEvent`/`waitForRequest` ended by the page closing.
+//! closing; the code awaiting `page.waitForEvent('websocket')` runs before the socket's next
+//! event. And `page.waitForEvent`/`waitForRequest` ended by the page closing.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -54,6 +55,15 @@ await page.evaluate(() => ws.close(1000, 'done'));
 out.closeArg = (await closed) === ws;
 out.isClosed = ws.isClosed();
 await log(1);
+// the code awaiting the socket runs before the socket's next event
+const ws6p = page.waitForEvent('websocket');
+const opening = page.evaluate(() => { open2('/ws6'); });
+const ws6 = await ws6p;
+out.firstAwaited = (await ws6.waitForEvent('framereceived')).payload;
+await opening;
+await log(2);
+await page.evaluate(() => ws.close());
+await log(1);
 // a wait for a frame that ends with the socket
 const ws2p = page.waitForEvent('websocket');
 await page.evaluate(() => { open2('/ws2'); });
@@ -90,7 +100,7 @@ return out;
 "#;
 
 /// Playwright 1.65.1's answers (tests/playwright-probe, the same page and server).
-const PLAYWRIGHT: &str = r#"{"url":"ws://127.0.0.1:PORT/ws","firstReceived":"hello from server","echo":"echo: hi","binary":[3,2,1],"closeArg":true,"isClosed":true,"waitEndsWithSocket":"webSocket.waitForEvent: Socket error","denyClosed":true,"timeout":["TimeoutError","webSocket.waitForEvent: Timeout 200ms exceeded while waiting for event \"framesent\""],"refusedClosed":true,"seen":[["websocket","/ws","ws://127.0.0.1:PORT/ws",false],["/ws","received","hello from server"],["/ws","sent","hi"],["/ws","received","echo: hi"],["/ws","sent","buffer 1,2,3"],["/ws","received","buffer 3,2,1"],["/ws","received","echo: "],["/ws","close",true,true],["websocket","/ws2","ws://127.0.0.1:PORT/ws2",false],["/ws2","received","hello from server"],["/ws2","sent","bye"],["/ws2","socketerror","Close received after close"],["/ws2","close",true,true],["websocket","/deny","ws://127.0.0.1:PORT/deny",false],["/deny","socketerror","Error during WebSocket handshake: Unexpected response code: 403"],["/deny","close",true,true],["websocket","/nothing","ws://127.0.0.1:PORT/nothing",false],["/nothing","socketerror","Error in connection establishment: net::ERR_UNSAFE_PORT"],["/nothing","close",true,true],["websocket","/ws5","ws://127.0.0.1:PORT/ws5",false],["/ws5","received","hello from server"]],"pageClosed":"webSocket.waitForEvent: Target page, context or browser has been closed"}"#;
+const PLAYWRIGHT: &str = r#"{"url":"ws://127.0.0.1:PORT/ws","firstReceived":"hello from server","echo":"echo: hi","binary":[3,2,1],"closeArg":true,"isClosed":true,"firstAwaited":"hello from server","waitEndsWithSocket":"webSocket.waitForEvent: Socket error","denyClosed":true,"timeout":["TimeoutError","webSocket.waitForEvent: Timeout 200ms exceeded while waiting for event \"framesent\""],"refusedClosed":true,"seen":[["websocket","/ws","ws://127.0.0.1:PORT/ws",false],["/ws","received","hello from server"],["/ws","sent","hi"],["/ws","received","echo: hi"],["/ws","sent","buffer 1,2,3"],["/ws","received","buffer 3,2,1"],["/ws","received","echo: "],["/ws","close",true,true],["websocket","/ws6","ws://127.0.0.1:PORT/ws6",false],["/ws6","received","hello from server"],["/ws6","close",true,true],["websocket","/ws2","ws://127.0.0.1:PORT/ws2",false],["/ws2","received","hello from server"],["/ws2","sent","bye"],["/ws2","socketerror","Close received after close"],["/ws2","close",true,true],["websocket","/deny","ws://127.0.0.1:PORT/deny",false],["/deny","socketerror","Error during WebSocket handshake: Unexpected response code: 403"],["/deny","close",true,true],["websocket","/nothing","ws://127.0.0.1:PORT/nothing",false],["/nothing","socketerror","Error in connection establishment: net::ERR_UNSAFE_PORT"],["/nothing","close",true,true],["websocket","/ws5","ws://127.0.0.1:PORT/ws5",false],["/ws5","received","hello from server"]],"pageClosed":"webSocket.waitForEvent: Target page, context or browser has been closed"}"#;
 
 #[test]
 fn websocket_events_as_playwright() {

@@ -45,9 +45,9 @@ struct Inner {
     /// Whether the context has routes (the JS world's `context.route`): its new pages route
     /// from their first request, before anyone listens to them (`popups.rs`).
     routed: std::sync::atomic::AtomicBool,
-    /// The protocol permissions granted so far, by origin (`None`: every origin): DevTools
-    /// replaces an origin's permissions with each grant, Playwright adds to them.
-    granted: Mutex<Vec<(Option<String>, Vec<&'static str>)>>,
+    /// The permissions granted so far (Playwright's names), by origin (`None`: every origin):
+    /// DevTools replaces an origin's permissions with each grant, Playwright adds to them.
+    granted: Mutex<Vec<(Option<String>, Vec<String>)>>,
 }
 
 impl Drop for Inner {
@@ -527,36 +527,45 @@ impl BrowserContext {
     /// Grants permissions (`geolocation`, `notifications`, `clipboard-read`…), for one origin or
     /// all, besides those granted before (as Playwright's); an unknown name is refused.
     pub async fn grant_permissions(&self, permissions: &[&str], origin: Option<&str>) -> Result<()> {
-        let mut names: Vec<&str> = Vec::new();
-        for permission in permissions {
-            let Some(protocol) = protocol_permission(permission) else {
-                return Err(crate::BrowserError::Evaluation(format!("Unknown permission: {permission}")));
-            };
-            names.extend_from_slice(protocol);
+        if let Some(unknown) = permissions.iter().find(|p| protocol_permission(p, false).is_none()) {
+            return Err(crate::BrowserError::Evaluation(format!("Unknown permission: {unknown}")));
         }
+        // Playwright's key: the origin of the URL given (`https://a.com/` is `https://a.com`).
+        let origin =
+            origin.map(|o| url::Url::parse(o).map(|u| u.origin().ascii_serialization()).unwrap_or(o.to_string()));
         // What this origin had, and the new ones after it.
-        let names = match self.inner.granted.lock() {
-            Ok(mut granted) => {
-                let key = origin.map(str::to_string);
-                let at = granted.iter().position(|(o, _)| *o == key).unwrap_or_else(|| {
-                    granted.push((key, Vec::new()));
-                    granted.len() - 1
-                });
-                let kept = &mut granted[at].1;
-                for name in names {
-                    if !kept.contains(&name) {
-                        kept.push(name);
-                    }
-                }
-                kept.clone()
+        let mut names: Vec<String> = self
+            .inner
+            .granted
+            .lock()
+            .ok()
+            .and_then(|granted| granted.iter().find(|(o, _)| *o == origin).map(|(_, kept)| kept.clone()))
+            .unwrap_or_default();
+        for permission in permissions {
+            if !names.iter().any(|n| n == permission) {
+                names.push((*permission).to_string());
             }
-            Err(_) => names,
-        };
-        let mut params = json!({ "permissions": names, "browserContextId": self.inner.id });
-        if let Some(o) = origin {
-            params["origin"] = json!(o);
         }
-        self.conn().call_raw("Browser.grantPermissions", params, None).await.map(|_| ())
+        let send = |fallback: bool| {
+            let protocol: Vec<&str> =
+                names.iter().flat_map(|n| protocol_permission(n, fallback).unwrap_or(&[])).copied().collect();
+            let mut params = json!({ "permissions": protocol, "browserContextId": self.inner.id });
+            if let Some(o) = &origin {
+                params["origin"] = json!(o);
+            }
+            self.conn().call_raw("Browser.grantPermissions", params, None)
+        };
+        // A Chromium that does not know the newer local-network names takes the older one.
+        if send(false).await.is_err() {
+            send(true).await?;
+        }
+        if let Ok(mut granted) = self.inner.granted.lock() {
+            match granted.iter_mut().find(|(o, _)| *o == origin) {
+                Some((_, kept)) => *kept = names,
+                None => granted.push((origin, names)),
+            }
+        }
+        Ok(())
     }
 
     /// Takes the context offline (or back online).
@@ -735,9 +744,10 @@ async fn apply_geolocation(page: &Page, latitude: f64, longitude: f64) -> Result
         .map(|_| ())
 }
 
-/// Playwright's permission names to the protocol's (Playwright's table for Chromium); `None`
-/// for a name Playwright does not know, which it refuses.
-fn protocol_permission(name: &str) -> Option<&'static [&'static str]> {
+/// Playwright's permission names to the protocol's (Playwright's table for Chromium; with
+/// `fallback`, the older name of local network access); `None` for a name Playwright does not
+/// know, which it refuses.
+fn protocol_permission(name: &str, fallback: bool) -> Option<&'static [&'static str]> {
     Some(match name {
         "geolocation" => &["geolocation"],
         "midi" => &["midi"],
@@ -752,6 +762,7 @@ fn protocol_permission(name: &str) -> Option<&'static [&'static str]> {
         "midi-sysex" => &["midiSysex"],
         "storage-access" => &["storageAccess"],
         "local-fonts" => &["localFonts"],
+        "local-network-access" if fallback => &["localNetworkAccess"],
         "local-network-access" => &["localNetworkAccess", "localNetwork", "loopbackNetwork"],
         "screen-wake-lock" => &["wakeLockScreen"],
         _ => return None,

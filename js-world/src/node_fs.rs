@@ -135,6 +135,8 @@ fn io(e: &std::io::Error, op: &str, path: &str) -> String {
         std::io::ErrorKind::DirectoryNotEmpty => "ENOTEMPTY: directory not empty",
         std::io::ErrorKind::NotADirectory => "ENOTDIR: not a directory",
         std::io::ErrorKind::IsADirectory => "EISDIR: illegal operation on a directory",
+        // `readlink` of something that is not a link.
+        _ if e.raw_os_error() == Some(libc::EINVAL) => "EINVAL: invalid argument",
         _ => "EIO: i/o error",
     };
     format!("{code}, {op} '{path}'")

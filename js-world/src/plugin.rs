@@ -323,7 +323,7 @@ impl Plugin for WorldPlugin {
 
     async fn transform(&self, _ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
         let uses_meta = args.code.contains("import.meta.");
-        let own_paths = own_path_names(args.code);
+        let own_paths = own_path_names(args.code, args.id);
         if args.id.starts_with('\0') || (!uses_meta && own_paths.is_empty()) {
             return Ok(None);
         }
@@ -344,9 +344,22 @@ impl Plugin for WorldPlugin {
         // CommonJS's own names of the file and its folder, for the files that use them
         // without declaring them (an ES module that derives them from `import.meta.url`
         // declares its own).
+        // After a `#!` line, which must stay first.
+        let after_hashbang = if args.code.starts_with("#!") { args.code.find('\n').map(|i| i + 1) } else { Some(0) };
         for name in own_paths {
             let value = if name == "__dirname" { quote(&dir) } else { quote(args.id) };
-            code.prepend(format!("var {name} = {value};\n"));
+            let line = format!("var {name} = {value};\n");
+            match after_hashbang {
+                Some(0) => {
+                    code.prepend(line);
+                }
+                Some(at) => {
+                    code.append_right(u32::try_from(at).unwrap_or(0), line).map_err(anyhow::Error::msg)?;
+                }
+                None => {
+                    code.append(format!("\n{line}"));
+                }
+            }
         }
         let map = code.source_map(string_wizard::SourceMapOptions {
             include_content: true,
@@ -371,27 +384,52 @@ impl Plugin for WorldPlugin {
     }
 }
 
-/// Which of `__dirname` and `__filename` the code uses without declaring them itself.
-fn own_path_names(code: &str) -> Vec<&'static str> {
-    ["__dirname", "__filename"]
-        .into_iter()
-        .filter(|name| {
-            let used = code.match_indices(name).any(|(at, _)| {
-                let before = code[..at].chars().next_back();
-                let after = code[at + name.len()..].chars().next();
-                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
-                // Not part of a longer name, not a property (`x.__dirname`).
-                !word(before) && before != Some('.') && !word(after)
-            });
-            let declared = ["const ", "let ", "var ", "function "]
-                .iter()
-                .any(|kw| code.match_indices(kw).any(|(at, _)| code[at + kw.len()..].trim_start().starts_with(name)));
-            used && !declared
-        })
-        .collect()
+/// Which of `__dirname` and `__filename` the module at `path` uses without a binding of its
+/// own (an import, a declaration anywhere, a parameter), by oxc's scope analysis; none for
+/// what is not JavaScript or TypeScript (JSON) or does not parse (rolldown reports that).
+fn own_path_names(code: &str, path: &str) -> Vec<&'static str> {
+    let wanted: Vec<&'static str> = ["__dirname", "__filename"].into_iter().filter(|n| code.contains(n)).collect();
+    if wanted.is_empty() {
+        return wanted;
+    }
+    let Ok(source_type) = oxc::span::SourceType::from_path(path) else { return Vec::new() };
+    let allocator = oxc::allocator::Allocator::default();
+    let parsed = oxc::parser::Parser::new(&allocator, code, source_type).parse();
+    if parsed.panicked {
+        return Vec::new();
+    }
+    let semantic = oxc::semantic::SemanticBuilder::new().build(&parsed.program).semantic;
+    let unresolved = semantic.scoping().root_unresolved_references();
+    wanted.into_iter().filter(|name| unresolved.contains_key(*name)).collect()
 }
 
 /// The entry module: one side-effect import per step file, in the given (sorted) order.
 pub fn entry_code(files: &[&Path]) -> String {
     files.iter().map(|f| format!("import {};\n", serde_json::Value::String(f.to_string_lossy().into_owned()))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_path_names;
+
+    #[test]
+    fn only_unbound_uses_get_the_files_own_paths() {
+        let cases: &[(&str, &str, &[&str])] = &[
+            ("a.cjs", "module.exports = [__dirname, __filename]", &["__dirname", "__filename"]),
+            ("a.mjs", "import { __dirname } from './p.js';\nconsole.log(__dirname)", &[]),
+            ("a.mjs", "const __filename = f(import.meta.url), __dirname = g(__filename);", &[]),
+            ("a.js", "const { __dirname } = require('./p');\nuse(__dirname)", &[]),
+            ("a.ts", "// __dirname in a comment\nconst s: string = '__filename';", &[]),
+            (
+                "a.js",
+                "function f() { const __dirname = 1; return __dirname }\nmodule.exports = __dirname",
+                &["__dirname"],
+            ),
+            ("a.js", "#!/usr/bin/env node\nconsole.log(__filename)", &["__filename"]),
+            ("a.json", "{\"__dirname\": 1}", &[]),
+        ];
+        for (path, code, expected) in cases {
+            assert_eq!(own_path_names(code, path), *expected, "{path}: {code}");
+        }
+    }
 }

@@ -76,7 +76,8 @@
         // The method messages name (`waitForRequest` waits through this one).
         const api = options._api || 'waitForEvent';
         // Its own timeout, else the page's (or context's) setDefaultTimeout, else 30 s.
-        const fallback = pw.defaultTimeoutOf(this, false);
+        // (A WebSocket's waits take its page's.)
+        const fallback = pw.defaultTimeoutOf(this._timeoutOwner ? this._timeoutOwner() : this, false);
         const timeout =
           typeof options.timeout === 'number' ? options.timeout : fallback === null ? DEFAULT_TIMEOUT : fallback;
         return new Promise((resolve, reject) => {
@@ -105,6 +106,8 @@
               return;
             }
             settle();
+            // The page's event pump lets the code awaiting this run before its next event.
+            pw.waiterSettled = true;
             resolve(payload);
           };
           add(this, event, handler, false);

@@ -391,22 +391,49 @@
   });
   // Read where reads may go, written where writes may go.
   const copyFileSync = coded((from, to) => native.nodeFsWrite(resolved(to), dataBytes(readFileSync(from)), 'w'));
-  // A write stream whose chunks are written as they come (`flags: 'a'` appends to what is there).
+  // A write stream whose chunks are written as they come (`flags: 'a'` appends to what is
+  // there). A write that fails (a folder missing, a path outside the writable roots) is the
+  // stream's `error`, then its `close`, as Node's.
   function createWriteStream(file, options) {
     const stream = new modules.events.EventEmitter();
     const flags = String((typeof options === 'object' && options && options.flags) || 'w');
     let first = true;
     let ended = false;
+    let failed = false;
+    const later = (f) => Promise.resolve().then(f);
+    const fail = (e) => {
+      if (failed) return;
+      failed = true;
+      stream.writable = false;
+      later(() => {
+        stream.emit('error', e);
+        stream.emit('close');
+      });
+    };
     const put = (chunk, encoding) => {
-      native.nodeFsWrite(resolved(file), dataBytes(chunk, encoding), first && !flags.startsWith('a') ? 'w' : 'a');
-      stream.bytesWritten += dataBytes(chunk, encoding).byteLength;
+      const bytes = dataBytes(chunk, encoding);
+      native.nodeFsWrite(resolved(file), bytes, first && !flags.startsWith('a') ? 'w' : 'a');
+      stream.bytesWritten += bytes.byteLength;
       first = false;
     };
+    const attempt = (chunk, encoding) => {
+      if (failed) return false;
+      try {
+        put(chunk, encoding);
+        return true;
+      } catch (e) {
+        const m = e && /^([A-Z_]+):/.exec(e.message);
+        if (m && e.code === undefined) e.code = m[1];
+        fail(e);
+        return false;
+      }
+    };
     // The file exists once the stream is open, as Node's.
-    Promise.resolve().then(() => {
-      if (first) put('');
-      stream.emit('open');
-      stream.emit('ready');
+    later(() => {
+      if (first && !failed && attempt('')) {
+        stream.emit('open');
+        stream.emit('ready');
+      }
     });
     return Object.assign(stream, {
       path: String(file),
@@ -414,27 +441,35 @@
       writable: true,
       write(chunk, encoding, callback) {
         if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
-        if (ended) throw new Error('write after end');
-        try {
-          put(chunk, encoding);
-        } catch (e) {
-          Promise.resolve().then(() => (callback ? callback(e) : stream.emit('error', e)));
+        if (ended) {
+          const e = new Error('write after end');
+          e.code = 'ERR_STREAM_WRITE_AFTER_END';
+          later(() => {
+            if (callback) callback(e);
+            stream.emit('error', e);
+          });
           return false;
         }
-        if (callback) Promise.resolve().then(() => callback(null));
-        return true;
+        const ok = attempt(chunk, encoding);
+        if (callback) later(() => callback(ok ? null : new Error(`cannot write ${String(file)}`)));
+        return ok;
       },
       end(chunk, encoding, callback) {
         if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
         if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+        if (ended) {
+          if (callback) later(callback);
+          return stream;
+        }
         if (chunk !== undefined && chunk !== null) stream.write(chunk, encoding);
         ended = true;
-        stream.writable = false;
-        Promise.resolve().then(() => {
-          if (first) put('');
+        if (callback) stream.once('finish', callback);
+        later(() => {
+          if (first) attempt('');
+          if (failed) return;
+          stream.writable = false;
           stream.emit('finish');
           stream.emit('close');
-          if (callback) callback();
         });
         return stream;
       },

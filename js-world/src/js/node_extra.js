@@ -263,6 +263,12 @@
     }
     write(chunk) {
       const bytes = Buffer.concat([this._pending, typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk)]);
+      if (this.encoding === 'base64') {
+        // Whole groups of three bytes now, the rest with the next chunk.
+        const whole = bytes.length - (bytes.length % 3);
+        this._pending = bytes.slice(whole);
+        return bytes.slice(0, whole).toString('base64');
+      }
       if (this.encoding !== 'utf8') {
         this._pending = Buffer.alloc(0);
         return bytes.toString(this.encoding);

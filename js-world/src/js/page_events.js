@@ -379,7 +379,9 @@
         // An action waits for this handler's overlay to be dealt with (js/locator_handlers.js).
         return ['__locatorHandler', e];
       case 'framenavigated':
-        // Only the main frame's navigations are reported.
+        // Only the main frame's navigations are reported. The page's WebSockets are forgotten
+        // with their document, as Playwright's (their later close is not reported).
+        if (page._webSockets) page._webSockets.clear();
         return ['framenavigated', page.mainFrame()];
       case 'popup':
         // Already one of the context's pages in Rust; here it joins the context's JS pages.
@@ -449,12 +451,14 @@
         // Listeners and route handlers are not awaited (as with Playwright's emitter): one
         // that waits for a later event (a response body, a request's response) must not stop
         // the events it waits for.
-        for (let i = 0; i < batch.length; i++) {
-          const e = batch[i];
-          // Each event reached Playwright in a message of its own, after the answers that came
-          // before it: an answer ready with this batch (an `evaluate` that made a socket send)
-          // and what its code or a listener starts (`ws.waitForEvent`) run before the event.
-          await new Promise((resolve) => g.setTimeout(resolve, 0));
+        for (const e of batch) {
+          // Each event reached Playwright in a message of its own: the code that awaited a
+          // `waitForEvent` this batch settled runs before the next event (it may wait for that
+          // one: `const ws = await page.waitForEvent('websocket'); await ws.waitForEvent(…)`).
+          if (pw.waiterSettled) {
+            pw.waiterSettled = false;
+            for (let turn = 0; turn < 16; turn++) await null;
+          }
           if (page._tap) tapEvent(page, e);
           const decoded = decode(page, e);
           if (!decoded) continue;

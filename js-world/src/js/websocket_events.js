@@ -20,6 +20,9 @@
     isClosed() {
       return this._closed;
     }
+    _timeoutOwner() {
+      return this._page;
+    }
     // A wait for anything but the socket's own end fails when the socket fails or closes, and
     // any wait fails when the page closes (Playwright's).
     _waitRejections(event) {
