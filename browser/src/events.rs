@@ -149,6 +149,16 @@ pub enum PageEvent {
     /// The worker reached through `session` ended.
     #[serde(rename = "workerclosed")]
     WorkerClosed { session: String },
+    /// An input opened a file chooser while the page intercepts them
+    /// (`Page::intercept_file_choosers`): DevTools' node id of the input, in frame `frame_id`.
+    #[serde(rename = "filechooser")]
+    FileChooser {
+        #[serde(rename = "backendNodeId")]
+        backend_node_id: i64,
+        multiple: bool,
+        #[serde(rename = "frameId")]
+        frame_id: String,
+    },
     /// Something happened to the page's WebSocket `id` (needs `Page::watch_network`).
     #[serde(rename = "websocket")]
     WebSocket {
@@ -293,6 +303,14 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             None => return events,
         },
         "Runtime.executionContextsCleared" => PageEvent::ContextsCleared,
+        "Page.fileChooserOpened" => match p["backendNodeId"].as_i64() {
+            Some(backend_node_id) => PageEvent::FileChooser {
+                backend_node_id,
+                multiple: p["mode"].as_str() == Some("selectMultiple"),
+                frame_id: text("/frameId"),
+            },
+            None => return events,
+        },
         method if method.starts_with("Network.webSocket") => match web_socket_event(method, p) {
             Some(what) => PageEvent::WebSocket { id: text("/requestId"), what },
             None => return events,

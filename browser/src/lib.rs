@@ -36,6 +36,7 @@ mod evaluate_expression;
 mod event_api;
 mod events;
 mod expect;
+mod file_chooser;
 mod file_gate;
 mod frame_locator;
 mod frame_navigation;

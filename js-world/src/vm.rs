@@ -42,6 +42,7 @@ const WEBSOCKET_ROUTES_PRELUDE: &str = include_str!("js/websocket_routes.js");
 const WORKERS_PRELUDE: &str = include_str!("js/workers.js");
 const WEBSOCKET_EVENTS_PRELUDE: &str = include_str!("js/websocket_events.js");
 const SCREENSHOTS_PRELUDE: &str = include_str!("js/screenshots.js");
+const FILE_CHOOSER_PRELUDE: &str = include_str!("js/file_chooser.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -182,6 +183,7 @@ impl Vm {
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
                     ("clock.js", CLOCK_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
+                    ("file_chooser.js", FILE_CHOOSER_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),
                     ("har_routes.js", HAR_ROUTES_PRELUDE),
                     ("page_tags.js", PAGE_TAGS_PRELUDE),

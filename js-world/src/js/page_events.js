@@ -13,9 +13,10 @@
   // Why a context made with `acceptDownloads: false` has no download to give (Playwright's).
   const CLOSED = 'Target page, context or browser has been closed';
   const REFUSED_DOWNLOADS = 'Pass { acceptDownloads: true } when you are creating your browser context.';
-  // The events the page reports; others (filechooser, …) are accepted and never fire.
+  // The events the page reports; others are accepted and never fire.
   const REPORTED = new Set([
     ...NETWORK,
+    'filechooser',
     'console',
     'pageerror',
     'dialog',
@@ -363,6 +364,10 @@
       case 'binding':
         // A call of a function exposeFunction gave the page.
         return ['__binding', e];
+      case 'filechooser':
+        // Emitted once its input is pinned (js/file_chooser.js).
+        pw.fileChooserEvent(page, e, (p, name, payload) => pw.emitTo(p, 'page', name, payload));
+        return null;
       case 'websocket':
         // js/websocket_events.js
         return pw.webSocketEvent(page, e);
@@ -397,7 +402,7 @@
   // swallows the failure so the page's other operations still run.
   function subscribe(page, event) {
     const wants =
-      page._wants || (page._wants = { events: false, network: false, dialogs: false, routing: false, downloads: false });
+      page._wants || (page._wants = { events: false, network: false, dialogs: false, routing: false, downloads: false, fileChoosers: false });
     const steps = [];
     if (!wants.events) {
       wants.events = true;
@@ -412,6 +417,11 @@
     if (event === 'dialog' && !wants.dialogs) {
       wants.dialogs = true;
       steps.push(() => op(page, 'dialogMode', [true]));
+    }
+    if (event === 'filechooser' && !wants.fileChoosers) {
+      // Reported instead of opened from now on (js/file_chooser.js).
+      wants.fileChoosers = true;
+      steps.push(() => op(page, 'fileChooserMode', [true]));
     }
     if (event === 'download' && !wants.downloads) {
       wants.downloads = true;

@@ -26,6 +26,15 @@ pub(super) async fn event_op(
         // Plugins' page events watch a page without opening it (js/page_events.js `tapPage`).
         EventOp::AwaitOpen => Ok(Value::Bool(session.when_open(r.page).await.is_some())),
         EventOp::DialogMode => dialog_mode(session, r).await,
+        EventOp::FileChooserMode => {
+            let page = page_of(session, r).await?;
+            page.intercept_file_choosers(r.arg::<bool>(0)?).await?;
+            Ok(Value::Null)
+        }
+        EventOp::PinFileChooser => {
+            let page = page_of(session, r).await?;
+            Ok(json!(page.pin_backend_node(r.arg::<i64>(0)?).await?))
+        }
         EventOp::DialogAccept => match page_of(session, r).await {
             Ok(page) => {
                 let text = r.arg::<Option<String>>(0);

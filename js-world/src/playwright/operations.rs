@@ -145,6 +145,8 @@ operations! {
         NextEvents = "nextEvents"() Open, [];
         AwaitOpen = "awaitOpen"() Open, [];
         DialogMode = "dialogMode"("manual") Open, [];
+        FileChooserMode = "fileChooserMode"("on") Open, [];
+        PinFileChooser = "pinFileChooser"("node") Open, ["FileChooser.element"];
         DialogAccept = "dialogAccept"("promptText") Open, ["Dialog.accept"];
         DialogDismiss = "dialogDismiss"() Open, ["Dialog.dismiss"];
         ResponseBody = "responseBody"("requestId") Open, ["Response.body"];

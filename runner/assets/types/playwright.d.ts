@@ -428,6 +428,18 @@ declare module '@playwright/test' {
     worker: Worker;
     /** A WebSocket the page opened (announced when its handshake goes out). */
     websocket: WebSocket;
+    /** A file input asked for files (while the page has such a listener, no dialog opens). */
+    filechooser: FileChooser;
+  }
+
+  /** A file input's request for files: answer it with `setFiles`. */
+  export class FileChooser {
+    /** The `<input type=file>` that asked. */
+    element(): ElementHandle;
+    isMultiple(): boolean;
+    page(): Page;
+    /** Sets the input's files, as `setInputFiles` does. */
+    setFiles(files: Parameters<Locator['setInputFiles']>[0], options?: TimeoutOptions): Promise<void>;
   }
 
   /** A frame a WebSocket sent or received: text as a string, binary as a Buffer. */

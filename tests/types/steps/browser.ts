@@ -152,6 +152,9 @@ When('I use the page directly', async function () {
     ws.onClose(() => server.close({ code: 1000 }));
   });
   await this.page.context().routeWebSocket(/\/feed$/, (ws) => ws.send('ready'));
+  const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.page.getByRole('button', { name: 'Upload' }).click()]);
+  await chooser.setFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') });
+  const multiple: boolean = chooser.isMultiple() && chooser.page() === this.page && (await chooser.element().getAttribute('type')) === 'file';
   const socket: WebSocket = await this.page.waitForEvent('websocket');
   socket.on('framereceived', ({ payload }) => (typeof payload === 'string' ? payload.length : payload.byteLength));
   const sent = await socket.waitForEvent('framesent', { predicate: (f) => f.payload === 'hi', timeout: 500 });
