@@ -4,7 +4,10 @@
 //! type from the path's extension (and a bad one), clips trimmed to the viewport or the
 //! document, full pages, a transparent background (not for JPEG) and the page's own after it,
 //! masks and their colour, a style sheet for the shot and gone after, animations finished,
-//! element shots with each option, CSS scale, and Playwright's words for bad options.
+//! element shots with each option (an infinitely animated one taken once animations stop),
+//! two shots at once (queued, each with its own options), `.webp` paths, masks and element
+//! shots of an inline element wrapped over lines, CSS scale, and Playwright's words for bad
+//! options and option types.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -13,7 +16,7 @@ mod support;
 
 const PAGES: &[(&str, &str)] = &[(
     "/",
-    r#"<!DOCTYPE html><html><head><title>Shots</title><style>body{margin:0;height:2000px} div{position:absolute} #red{left:0;top:0;width:100px;height:50px;background:#ff0000} #blue{left:200px;top:0;width:100px;height:50px;background:#0000ff} #green{left:0;top:1500px;width:100px;height:100px;background:#00ff00} #card{left:400px;top:100px;width:200px;height:100px;background:#ffff00} #inner{left:20px;top:20px;width:40px;height:40px;background:#000000} #mover{left:700px;top:0;width:50px;height:50px;background:#ff0000;animation:go 100s linear forwards} @keyframes go{from{background:#ff0000}to{background:#0000ff}}</style></head><body><div id=red></div><div id=blue></div><div id=green></div><div id=card><div id=inner></div></div><div id=mover></div></body></html>"#,
+    r#"<!DOCTYPE html><html><head><title>Shots</title><style>body{margin:0;height:2000px} div{position:absolute} #red{left:0;top:0;width:100px;height:50px;background:#ff0000} #blue{left:200px;top:0;width:100px;height:50px;background:#0000ff} #green{left:0;top:1500px;width:100px;height:100px;background:#00ff00} #card{left:400px;top:100px;width:200px;height:100px;background:#ffff00} #inner{left:20px;top:20px;width:40px;height:40px;background:#000000} #mover{left:700px;top:0;width:50px;height:50px;background:#ff0000;animation:go 100s linear forwards} @keyframes go{from{background:#ff0000}to{background:#0000ff}}#spinner{left:900px;top:0;width:40px;height:40px;background:#00ff00;animation:spin 1s linear infinite} @keyframes spin{from{transform:rotate(0deg)}to{transform:rotate(360deg)}} #wrap{left:0;top:300px;width:120px;font:20px monospace;color:#000} </style></head><body><div id=red></div><div id=blue></div><div id=green></div><div id=card><div id=inner></div></div><div id=mover></div><div id=spinner></div><div id=wrap>aaaa <span id=inline>bbbbbbbb cccccccc dddd</span></div></body></html>"#,
 )];
 
 const SCRIPT: &str = r#"const out = {};
@@ -61,11 +64,28 @@ out.elementJpeg = await info(await page.locator('#card').screenshot({ type: 'jpe
 out.elementOmit = await info(await page.locator('#card').screenshot({ omitBackground: true, style: '#card { background: transparent }' }), [[5, 5]]);
 out.elementBadPath = await tryShot(() => page.locator('#card').screenshot({ path: 'x.gif' }));
 out.scale = await info(await page.screenshot({ scale: 'css', clip: { x: 0, y: 0, width: 20, height: 20 } }), [[5, 5]]);
+out.spinner = await info(await page.locator('#spinner').screenshot({ animations: 'disabled', timeout: 3000 }), [[20, 20]]).catch((e) => fail(e));
+const both = await Promise.all([page.screenshot({ style: '#blue { visibility: hidden }' }), page.screenshot({ mask: [page.locator('#red')] })]);
+out.concurrent = [await info(both[0], [[250, 10], [10, 10]]), await info(both[1], [[250, 10], [10, 10]])];
+out.afterConcurrent = await info(await page.screenshot(), [[250, 10], [10, 10]]);
+out.webpPath = (await info(await page.screenshot({ path: 'shots/w.webp', clip: { x: 0, y: 0, width: 10, height: 10 } }), [[5, 5]])).w;
+out.badTypes = [
+  await tryShot(() => page.screenshot({ type: 'jpeg', quality: '50' })),
+  await tryShot(() => page.screenshot({ type: 'jpeg', quality: 50.5 })),
+  await tryShot(() => page.screenshot({ clip: { x: '1', y: 0, width: 5, height: 5 } })),
+  await tryShot(() => page.screenshot({ omitBackground: 'yes' })),
+  await tryShot(() => page.screenshot({ fullPage: 1 })),
+  await tryShot(() => page.locator('#card').screenshot({ style: 5 })),
+];
+const wrapped = await page.locator('#inline').evaluate((el) => { const r = el.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; });
+out.wrappedBox = wrapped;
+out.maskWrapped = await info(await page.screenshot({ mask: [page.locator('#inline')], clip: { x: 0, y: 300, width: 120, height: 100 } }), [[5, 5], [5, wrapped[3] - 5], [wrapped[2] - 5, wrapped[3] - 5]]);
+out.elementWrapped = await info(await page.locator('#inline').screenshot(), [[1, 1]]).then((r) => [r.w, r.h]);
 return out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT`.
-const PLAYWRIGHT: &str = r#"{"plain":{"type":"png","w":1280,"h":720,"px":[[256,0,0,256],[0,0,256,256],[256,256,256,256]]},"jpeg":{"type":"jpeg","w":1280,"h":720,"px":[[256,0,0,256]]},"jpegPath":{"type":"jpeg","w":1280,"h":720,"px":[[256,0,0,256]]},"badPath":"path: unsupported mime type \"text/plain\"","pngQuality":"page.screenshot: options.quality is unsupported for the png screenshots","badType":"page.screenshot: type: expected one of (png|jpeg|webp)","badQuality":"page.screenshot: Expected options.quality to be between 0 and 100 (inclusive), got 150","clip":{"type":"png","w":120,"h":60,"px":[[0,0,256,256],[256,256,256,256]]},"clipOut":{"type":"png","w":80,"h":20,"px":[[256,256,256,256]]},"zeroClip":"page.screenshot: Expected options.clip.width to be greater than 0.","clipAway":"page.screenshot: Clipped area is either empty or outside the resulting image","full":{"type":"png","w":1280,"h":2000,"px":[[0,256,0,256],[256,0,0,256]]},"fullClip":{"type":"png","w":50,"h":50,"px":[[0,256,0,256],[256,256,256,256]]},"omit":{"type":"png","w":1280,"h":720,"px":[[0,0,0,0],[256,0,0,256]]},"omitJpeg":{"type":"jpeg","w":1280,"h":720,"px":[[256,256,256,256]]},"after":{"type":"png","w":1280,"h":720,"px":[[256,256,256,256]]},"mask":{"type":"png","w":1280,"h":720,"px":[[256,0,256,256],[0,0,256,256]]},"maskColor":{"type":"png","w":1280,"h":720,"px":[[0,256,0,256]]},"maskGone":128,"style":{"type":"png","w":1280,"h":720,"px":[[256,256,256,256]]},"styleGone":{"type":"png","w":1280,"h":720,"px":[[0,0,256,256]]},"animations":{"type":"png","w":1280,"h":720,"px":[[0,0,256,256]]},"element":{"type":"png","w":200,"h":100,"px":[[256,256,0,256],[0,0,0,256]]},"elementJpeg":{"type":"jpeg","w":200,"h":100,"px":[[256,0,256,256]]},"elementOmit":{"type":"png","w":200,"h":100,"px":[[0,0,0,0]]},"elementBadPath":"locator.screenshot: path: unsupported mime type \"image/gif\"","scale":{"type":"png","w":20,"h":20,"px":[[256,0,0,256]]}}"#;
+const PLAYWRIGHT: &str = r#"{"plain":{"type":"png","w":1280,"h":720,"px":[[256,0,0,256],[0,0,256,256],[256,256,256,256]]},"jpeg":{"type":"jpeg","w":1280,"h":720,"px":[[256,0,0,256]]},"jpegPath":{"type":"jpeg","w":1280,"h":720,"px":[[256,0,0,256]]},"badPath":"path: unsupported mime type \"text/plain\"","pngQuality":"page.screenshot: options.quality is unsupported for the png screenshots","badType":"page.screenshot: type: expected one of (png|jpeg|webp)","badQuality":"page.screenshot: Expected options.quality to be between 0 and 100 (inclusive), got 150","clip":{"type":"png","w":120,"h":60,"px":[[0,0,256,256],[256,256,256,256]]},"clipOut":{"type":"png","w":80,"h":20,"px":[[256,256,256,256]]},"zeroClip":"page.screenshot: Expected options.clip.width to be greater than 0.","clipAway":"page.screenshot: Clipped area is either empty or outside the resulting image","full":{"type":"png","w":1280,"h":2000,"px":[[0,256,0,256],[256,0,0,256]]},"fullClip":{"type":"png","w":50,"h":50,"px":[[0,256,0,256],[256,256,256,256]]},"omit":{"type":"png","w":1280,"h":720,"px":[[0,0,0,0],[256,0,0,256]]},"omitJpeg":{"type":"jpeg","w":1280,"h":720,"px":[[256,256,256,256]]},"after":{"type":"png","w":1280,"h":720,"px":[[256,256,256,256]]},"mask":{"type":"png","w":1280,"h":720,"px":[[256,0,256,256],[0,0,256,256]]},"maskColor":{"type":"png","w":1280,"h":720,"px":[[0,256,0,256]]},"maskGone":225,"style":{"type":"png","w":1280,"h":720,"px":[[256,256,256,256]]},"styleGone":{"type":"png","w":1280,"h":720,"px":[[0,0,256,256]]},"animations":{"type":"png","w":1280,"h":720,"px":[[0,0,256,256]]},"element":{"type":"png","w":200,"h":100,"px":[[256,256,0,256],[0,0,0,256]]},"elementJpeg":{"type":"jpeg","w":200,"h":100,"px":[[256,0,256,256]]},"elementOmit":{"type":"png","w":200,"h":100,"px":[[0,0,0,0]]},"elementBadPath":"locator.screenshot: path: unsupported mime type \"image/gif\"","scale":{"type":"png","w":20,"h":20,"px":[[256,0,0,256]]},"spinner":{"type":"png","w":40,"h":40,"px":[[0,256,0,256]]},"concurrent":[{"type":"png","w":1280,"h":720,"px":[[256,256,256,256],[256,0,0,256]]},{"type":"png","w":1280,"h":720,"px":[[0,0,256,256],[256,0,256,256]]}],"afterConcurrent":{"type":"png","w":1280,"h":720,"px":[[0,0,256,256],[256,0,0,256]]},"webpPath":10,"badTypes":["page.screenshot: quality: expected integer, got string","page.screenshot: quality: expected integer, got float 50.5","page.screenshot: clip.x: expected float, got string","page.screenshot: omitBackground: expected boolean, got string","page.screenshot: fullPage: expected boolean, got number","locator.screenshot: style: expected string, got number"],"wrappedBox":[0,324,96,72],"maskWrapped":{"type":"png","w":120,"h":100,"px":[[256,256,256,256],[256,0,256,256],[256,0,256,256]]},"elementWrapped":[97,72]}"#;
 
 #[test]
 fn screenshots_answer_as_playwright() {

@@ -8,6 +8,7 @@ use crate::locator::{Locator, Part};
 use crate::page::{Page, PageInner};
 use base64::Engine;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// The image format of a screenshot.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
@@ -55,18 +56,30 @@ pub struct ScreenshotOptions {
 /// Put into the page before the shot: the shot's style sheet, the hidden caret and the
 /// stopped animations, with what undoes them kept on the window.
 const PREPARE: &str = r#"(style, hideCaret, stopAnimations) => {
+  // The document and every open shadow root in it.
+  const roots = [];
+  const collect = (root) => {
+    roots.push(root);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.shadowRoot) collect(node.shadowRoot);
+  };
+  collect(document);
   const undo = [];
   if (style) {
-    const sheet = document.createElement('style');
-    sheet.textContent = style;
-    document.documentElement.append(sheet);
-    undo.push(() => sheet.remove());
+    for (const root of roots) {
+      const sheet = document.createElement('style');
+      sheet.textContent = style;
+      (root === document ? document.documentElement : root).append(sheet);
+      undo.push(() => sheet.remove());
+    }
   }
   if (hideCaret) {
     const kept = [];
-    for (const el of document.querySelectorAll('input,textarea,[contenteditable]')) {
-      kept.push([el, el.style.getPropertyValue('caret-color'), el.style.getPropertyPriority('caret-color')]);
-      el.style.setProperty('caret-color', 'transparent', 'important');
+    for (const root of roots) {
+      for (const el of root.querySelectorAll('input,textarea,[contenteditable]')) {
+        kept.push([el, el.style.getPropertyValue('caret-color'), el.style.getPropertyPriority('caret-color')]);
+        el.style.setProperty('caret-color', 'transparent', 'important');
+      }
     }
     undo.push(() => kept.forEach(([el, value, priority]) => el.style.setProperty('caret-color', value, priority)));
   }
@@ -82,11 +95,15 @@ const PREPARE: &str = r#"(style, hideCaret, stopAnimations) => {
       }
     };
     stop();
-    document.addEventListener('transitionrun', stop);
-    document.addEventListener('animationstart', stop);
+    for (const root of roots) {
+      root.addEventListener('transitionrun', stop);
+      root.addEventListener('animationstart', stop);
+    }
     undo.push(() => {
-      document.removeEventListener('transitionrun', stop);
-      document.removeEventListener('animationstart', stop);
+      for (const root of roots) {
+        root.removeEventListener('transitionrun', stop);
+        root.removeEventListener('animationstart', stop);
+      }
       paused.forEach((a) => { try { a.play(); } catch (_) {} });
     });
   }
@@ -97,7 +114,8 @@ const PREPARE: &str = r#"(style, hideCaret, stopAnimations) => {
 const MASK: &str = r#"(rects, color) => {
   for (const [x, y, w, h] of rects) {
     const box = document.createElement('x-ferridriver-mask');
-    box.style.cssText = `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px;background:${color};z-index:2147483647;pointer-events:none;display:block;margin:0;padding:0;border:0`;
+    box.style.cssText = `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px;z-index:2147483647;pointer-events:none;display:block;margin:0;padding:0;border:0`;
+    box.style.backgroundColor = color;
     document.documentElement.append(box);
   }
 }"#;
@@ -107,24 +125,35 @@ const UNMASK: &str = "document.querySelectorAll('x-ferridriver-mask').forEach((m
 impl Page {
     /// A screenshot of the viewport (or the whole page) with Playwright's options.
     pub async fn screenshot_with(&self, options: &ScreenshotOptions) -> Result<Vec<u8>> {
-        self.inner.screenshot_with(None, options).await
+        PageInner::shoot(&self.inner, None, options).await
     }
 }
 
 impl Locator {
-    /// A screenshot of the element, once it is visible and stable (scrolled into view first),
-    /// with Playwright's options (`full_page` and `clip` do not apply).
+    /// A screenshot of the element, once it is visible and stable (scrolled into view first;
+    /// the shot's style and stopped animations already in force, as Playwright's), with
+    /// Playwright's options (`full_page` and `clip` do not apply).
     pub async fn screenshot_with(&self, options: &ScreenshotOptions) -> Result<Vec<u8>> {
         self.traced(
             "screenshot",
             json!({}),
             Some("Screenshot".to_string()),
-            self.op("screenshot", async {
-                let (el, _, _) = self.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?;
-                self.page.screenshot_with(Some(&el), options).await
-            }),
+            self.op("screenshot", PageInner::shoot(&self.page, Some(self), options)),
         )
         .await
+    }
+}
+
+/// Puts the page back if a shot is given up half-way (its step failed or timed out).
+struct PutBack {
+    page: Option<Arc<PageInner>>,
+}
+
+impl Drop for PutBack {
+    fn drop(&mut self) {
+        if let (Some(page), Ok(runtime)) = (self.page.take(), tokio::runtime::Handle::try_current()) {
+            runtime.spawn(async move { page.put_back().await });
+        }
     }
 }
 
@@ -144,28 +173,41 @@ impl PageInner {
         Ok(reply.pointer("/result/value").cloned().unwrap_or(Value::Null))
     }
 
-    /// The shot of `element` (its box) or of the page, the page prepared and put back.
-    async fn screenshot_with(
-        &self,
-        element: Option<&crate::resolve::Element>,
-        o: &ScreenshotOptions,
-    ) -> Result<Vec<u8>> {
-        let call = format!(
-            "({PREPARE})({}, {}, {})",
-            serde_json::to_string(&o.style).unwrap_or_else(|_| "null".into()),
-            !o.keep_caret,
-            o.disable_animations
-        );
-        self.evaluate_here(&call).await?;
-        // Web fonts still loading would be missing from the picture.
-        let _ = tokio::time::timeout(
-            std::time::Duration::from_secs(5),
-            self.evaluate_here("document.fonts.ready.then(() => true)"),
-        )
+    /// One shot at a time per page (Playwright queues them): the page prepared, the element
+    /// (when `of`) waited for, the picture taken, the page put back whatever happened.
+    async fn shoot(page: &Arc<PageInner>, of: Option<&Locator>, o: &ScreenshotOptions) -> Result<Vec<u8>> {
+        let _turn = page.screenshots.lock().await;
+        let mut put_back = PutBack { page: Some(Arc::clone(page)) };
+        let shot = async {
+            let call = format!(
+                "({PREPARE})({}, {}, {})",
+                serde_json::to_string(&o.style).unwrap_or_else(|_| "null".into()),
+                !o.keep_caret,
+                o.disable_animations
+            );
+            page.evaluate_here(&call).await?;
+            // Web fonts still loading would be missing from the picture.
+            let fonts = page.evaluate_here("document.fonts.ready.then(() => true)");
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), fonts).await;
+            let element = match of {
+                Some(locator) => {
+                    Some(locator.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?.0)
+                }
+                None => None,
+            };
+            page.take(element.as_ref(), o).await
+        }
         .await;
-        let shot = self.take(element, o).await;
-        let _ = self.evaluate_here("window.__ferridriverScreenshotDone && window.__ferridriverScreenshotDone()").await;
+        put_back.page = None;
+        page.put_back().await;
         shot
+    }
+
+    /// Undoes what a shot put into the page (style, caret, animations, masks, background).
+    async fn put_back(&self) {
+        let _ = self.evaluate_here("window.__ferridriverScreenshotDone && window.__ferridriverScreenshotDone()").await;
+        let _ = self.evaluate_here(UNMASK).await;
+        let _ = self.set_background(json!({})).await;
     }
 
     async fn take(&self, element: Option<&crate::resolve::Element>, o: &ScreenshotOptions) -> Result<Vec<u8>> {
@@ -176,7 +218,7 @@ impl PageInner {
         // The area: a document rectangle (element, full page), or one of the viewport.
         let (document_rect, viewport_rect, fits) = match element {
             Some(el) => {
-                let (x, y, w, h) = self.document_box(el).await?.ok_or_else(|| {
+                let Clip { x, y, width: w, height: h } = self.bounds(el).await?.ok_or_else(|| {
                     BrowserError::Evaluation("Node is either not visible or not an HTMLElement".into())
                 })?;
                 if w == 0.0 {
@@ -209,18 +251,39 @@ impl PageInner {
         if transparent {
             self.set_background(json!({ "color": { "r": 0, "g": 0, "b": 0, "a": 0 } })).await?;
         }
-        let masked = self.add_masks(o).await;
-        let shot = match masked {
-            Ok(()) => self.capture(o, document_rect, viewport_rect, fits, device_scale).await,
-            Err(e) => Err(e),
-        };
-        if !o.mask.is_empty() {
-            let _ = self.evaluate_here(UNMASK).await;
+        self.add_masks(o).await?;
+        self.capture(o, document_rect, viewport_rect, fits, device_scale).await
+    }
+
+    /// The box around every box of an element (an inline one wrapping over lines has one per
+    /// line), in the top document's CSS pixels.
+    async fn bounds(&self, el: &crate::resolve::Element) -> Result<Option<Clip>> {
+        let quads = json!({ "objectId": el.object_id });
+        let reply = self.connection.call_raw("DOM.getContentQuads", quads, Some(&self.session)).await?;
+        let points: Vec<f64> = reply["quads"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_array)
+            .flatten()
+            .filter_map(Value::as_f64)
+            .collect();
+        if points.len() < 8 {
+            return Ok(None);
         }
-        if transparent {
-            let _ = self.set_background(json!({})).await;
-        }
-        shot
+        let (xs, ys): (Vec<f64>, Vec<f64>) = points.chunks(2).map(|p| (p[0], p[1])).unzip();
+        let min = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
+        let max = |v: &[f64]| v.iter().copied().fold(f64::MIN, f64::max);
+        let metrics = self.connection.call_raw("Page.getLayoutMetrics", json!({}), Some(&self.session)).await?;
+        let offset =
+            |key: &str| metrics.pointer(&format!("/cssVisualViewport/{key}")).and_then(Value::as_f64).unwrap_or(0.0);
+        let (left, top) = (min(&xs), min(&ys));
+        Ok(Some(Clip {
+            x: left + offset("pageX"),
+            y: top + offset("pageY"),
+            width: max(&xs) - left,
+            height: max(&ys) - top,
+        }))
     }
 
     async fn set_background(&self, params: Value) -> Result<()> {
@@ -239,8 +302,8 @@ impl PageInner {
         for locator in &o.mask {
             let parts: &[Part] = &locator.parts;
             for el in locator.page.resolve(parts).await? {
-                if let Some((x, y, w, h)) = self.document_box(&el).await? {
-                    rects.push(json!([x, y, w, h]));
+                if let Some(b) = self.bounds(&el).await? {
+                    rects.push(json!([b.x, b.y, b.width, b.height]));
                 }
             }
         }

@@ -8,51 +8,73 @@
   const pw = g.__ferridriver_playwright;
   const { Page, Locator } = pw;
 
-  const MIME = { txt: 'text/plain', html: 'text/html', htm: 'text/html', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp', ico: 'image/x-icon', tif: 'image/tiff', tiff: 'image/tiff', json: 'application/json', pdf: 'application/pdf' };
-  // The type a path's extension asks for; Playwright writes only PNG and JPEG files.
+  const MIME = { txt: 'text/plain', html: 'text/html', htm: 'text/html', gif: 'image/gif', svg: 'image/svg+xml', bmp: 'image/bmp', ico: 'image/x-icon', avif: 'image/avif', tif: 'image/tiff', tiff: 'image/tiff', json: 'application/json', pdf: 'application/pdf' };
+  // The type a path's extension asks for (Playwright's `determineScreenshotType`).
   function typeOfPath(path) {
     const ext = /\.([^./]+)$/.exec(String(path));
     const e = ext ? ext[1].toLowerCase() : '';
     if (e === 'png') return 'png';
     if (e === 'jpg' || e === 'jpeg') return 'jpeg';
+    if (e === 'webp') return 'webp';
     throw new Error(`path: unsupported mime type "${MIME[e] || null}"`);
   }
-  const check = (ok, message) => {
-    if (!ok) throw new Error(message);
+  // Playwright's protocol checks of one option (`what` names it in the message).
+  const kinds = {
+    int(v, what) {
+      if (typeof v !== 'number') return `${what}: expected integer, got ${typeof v}`;
+      return Number.isInteger(v) ? null : `${what}: expected integer, got float ${v}`;
+    },
+    float: (v, what) => (typeof v === 'number' ? null : `${what}: expected float, got ${typeof v}`),
+    bool: (v, what) => (typeof v === 'boolean' ? null : `${what}: expected boolean, got ${typeof v}`),
+    string: (v, what) => (typeof v === 'string' ? null : `${what}: expected string, got ${typeof v}`),
   };
+  const oneOf = (allowed) => (v, what) => (allowed.includes(v) ? null : `${what}: expected one of (${allowed.join('|')})`);
   // [options for Rust, path]; throws Playwright's error for a bad option (`api` names the call).
   function shotArgs(api, options, fullPage) {
     const o = options || {};
+    const path = o.path === undefined || o.path === '' ? null : String(o.path);
     let type = o.type;
-    if (!type && o.path !== undefined) {
+    if (!type && path !== null) {
       try {
-        type = typeOfPath(o.path);
+        type = typeOfPath(path);
       } catch (e) {
         // Playwright checks a page's path before its call, a locator's inside it.
         if (api === 'locator.screenshot') e.message = `${api}: ${e.message}`;
         throw e;
       }
     }
-    type = type || 'png';
     const fail = (message) => new Error(`${api}: ${message}`);
-    if (!['png', 'jpeg', 'webp'].includes(type)) throw fail('type: expected one of (png|jpeg|webp)');
+    // In the order Playwright's protocol checks them.
+    const checks = [
+      ['type', oneOf(['png', 'jpeg', 'webp'])],
+      ['quality', kinds.int],
+      ['fullPage', kinds.bool],
+      ['clip', (clip) => ['x', 'y', 'width', 'height'].map((k) => kinds.float(clip[k], `clip.${k}`)).find(Boolean) || null],
+      ['omitBackground', kinds.bool],
+      ['caret', oneOf(['hide', 'initial'])],
+      ['animations', oneOf(['disabled', 'allow'])],
+      ['scale', oneOf(['css', 'device'])],
+      ['maskColor', kinds.string],
+      ['style', kinds.string],
+    ];
+    for (const [key, check] of checks) {
+      // A locator's shot has no fullPage or clip.
+      if ((key === 'fullPage' || key === 'clip') && fullPage === undefined) continue;
+      const value = key === 'type' ? type : o[key];
+      if (value === undefined || (key === 'clip' && !value)) continue;
+      const problem = check(value, key);
+      if (problem) throw fail(problem);
+    }
+    type = type || 'png';
     if (o.quality !== undefined) {
       if (type === 'png') throw fail(`options.quality is unsupported for the ${type} screenshots`);
-      if (typeof o.quality !== 'number') throw fail(`Expected options.quality to be a number but found ${typeof o.quality}`);
-      if (!Number.isInteger(o.quality)) throw fail('Expected options.quality to be an integer');
       if (o.quality < 0 || o.quality > 100) throw fail(`Expected options.quality to be between 0 and 100 (inclusive), got ${o.quality}`);
     }
     let clip = null;
     if (o.clip && fullPage !== undefined) {
-      for (const key of ['x', 'y', 'width', 'height']) {
-        if (typeof o.clip[key] !== 'number') throw fail(`Expected options.clip.${key} to be a number but found ${typeof o.clip[key]}`);
-      }
       if (!(o.clip.width > 0)) throw fail('Expected options.clip.width to be greater than 0.');
       if (!(o.clip.height > 0)) throw fail('Expected options.clip.height to be greater than 0.');
       clip = { x: o.clip.x, y: o.clip.y, width: o.clip.width, height: o.clip.height };
-    }
-    for (const [key, allowed] of [['caret', ['hide', 'initial']], ['animations', ['disabled', 'allow']], ['scale', ['css', 'device']]]) {
-      if (o[key] !== undefined && !allowed.includes(o[key])) throw fail(`${key}: expected one of (${allowed.join('|')})`);
     }
     const mask = (o.mask || []).map((m) => {
       if (!(m instanceof Locator)) throw fail('mask: pass locators');
@@ -67,11 +89,11 @@
       caret: o.caret || 'hide',
       animations: o.animations || 'allow',
       scale: o.scale || 'device',
-      style: o.style === undefined ? null : String(o.style),
+      style: o.style === undefined ? null : o.style,
       mask,
-      maskColor: o.maskColor === undefined ? null : String(o.maskColor),
+      maskColor: o.maskColor === undefined ? null : o.maskColor,
     };
-    return [shot, o.path === undefined ? null : String(o.path)];
+    return [shot, path];
   }
 
   // The area's own errors, named after the call as Playwright's are.
@@ -81,7 +103,7 @@
   };
   Page.prototype.screenshot = async function (options) {
     const o = options || {};
-    const data = await this._op('screenshot', shotArgs('page.screenshot', o, o.fullPage === true), options).catch(named('page.screenshot'));
+    const data = await this._op('screenshot', shotArgs('page.screenshot', o, o.fullPage === undefined ? false : o.fullPage), options).catch(named('page.screenshot'));
     return g.Buffer.from(data, 'base64');
   };
   Locator.prototype.screenshot = async function (options) {
