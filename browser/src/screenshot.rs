@@ -55,7 +55,7 @@ pub struct ScreenshotOptions {
 
 /// Put into the page before the shot: the shot's style sheet, the hidden caret and the
 /// stopped animations, with what undoes them kept on the window.
-const PREPARE: &str = r#"(style, hideCaret, stopAnimations) => {
+const PREPARE: &str = r#"async (style, hideCaret, stopAnimations) => {
   // The document and every open shadow root in it.
   const roots = [];
   const collect = (root) => {
@@ -108,6 +108,9 @@ const PREPARE: &str = r#"(style, hideCaret, stopAnimations) => {
     });
   }
   window.__ferridriverScreenshotDone = () => { undo.forEach((f) => f()); delete window.__ferridriverScreenshotDone; };
+  // Web fonts still loading would be missing from the picture.
+  await document.fonts.ready;
+  return [window.innerWidth, window.innerHeight, window.devicePixelRatio];
 }"#;
 
 /// Boxes of `color` over the given document rectangles, in the top document.
@@ -120,7 +123,12 @@ const MASK: &str = r#"(rects, color) => {
   }
 }"#;
 
-const UNMASK: &str = "document.querySelectorAll('x-ferridriver-mask').forEach((m) => m.remove())";
+/// Puts the page back: the prepared changes undone, the masks gone.
+const UNDO: &str = "window.__ferridriverScreenshotDone && window.__ferridriverScreenshotDone(); \
+    document.querySelectorAll('x-ferridriver-mask').forEach((m) => m.remove())";
+
+/// The viewport's size and pixel ratio.
+const SIZE: &str = "[window.innerWidth, window.innerHeight, window.devicePixelRatio]";
 
 impl Page {
     /// A screenshot of the viewport (or the whole page) with Playwright's options.
@@ -152,7 +160,7 @@ struct PutBack {
 impl Drop for PutBack {
     fn drop(&mut self) {
         if let (Some(page), Ok(runtime)) = (self.page.take(), tokio::runtime::Handle::try_current()) {
-            runtime.spawn(async move { page.put_back().await });
+            runtime.spawn(async move { page.put_back(true).await });
         }
     }
 }
@@ -185,33 +193,40 @@ impl PageInner {
                 !o.keep_caret,
                 o.disable_animations
             );
-            page.evaluate_here(&call).await?;
-            // Web fonts still loading would be missing from the picture.
-            let fonts = page.evaluate_here("document.fonts.ready.then(() => true)");
-            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), fonts).await;
+            // The viewport's size once the page is ready (fonts loaded, or 5 s gone).
+            let size = match tokio::time::timeout(std::time::Duration::from_secs(5), page.evaluate_here(&call)).await {
+                Ok(size) => size?,
+                Err(_) => page.evaluate_here(SIZE).await?,
+            };
             let element = match of {
                 Some(locator) => {
                     Some(locator.wait_for_point("screenshot", &["visible", "stable", "inView"], false).await?.0)
                 }
                 None => None,
             };
-            page.take(element.as_ref(), o).await
+            page.take(element.as_ref(), o, &size).await
         }
         .await;
         put_back.page = None;
-        page.put_back().await;
+        page.put_back(o.omit_background).await;
         shot
     }
 
-    /// Undoes what a shot put into the page (style, caret, animations, masks, background).
-    async fn put_back(&self) {
-        let _ = self.evaluate_here("window.__ferridriverScreenshotDone && window.__ferridriverScreenshotDone()").await;
-        let _ = self.evaluate_here(UNMASK).await;
-        let _ = self.set_background(json!({})).await;
+    /// Undoes what a shot put into the page (style, caret, animations, masks, and the
+    /// background when it was made transparent).
+    async fn put_back(&self, background: bool) {
+        let _ = self.evaluate_here(UNDO).await;
+        if background {
+            let _ = self.set_background(json!({})).await;
+        }
     }
 
-    async fn take(&self, element: Option<&crate::resolve::Element>, o: &ScreenshotOptions) -> Result<Vec<u8>> {
-        let size = self.evaluate_here("[window.innerWidth, window.innerHeight, window.devicePixelRatio]").await?;
+    async fn take(
+        &self,
+        element: Option<&crate::resolve::Element>,
+        o: &ScreenshotOptions,
+        size: &Value,
+    ) -> Result<Vec<u8>> {
         let at = |i: usize| size.get(i).and_then(Value::as_f64).unwrap_or(0.0);
         let viewport = (at(0), at(1));
         let device_scale = if at(2) > 0.0 { at(2) } else { 1.0 };
