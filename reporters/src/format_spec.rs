@@ -40,6 +40,8 @@ impl FormatSpec {
         if name.is_empty() {
             return Err(format!("--format '{value}' names no formatter\n  hint: write NAME or NAME:PATH"));
         }
+        // The npm package cucumber-js suites name for the pretty output is ours built in.
+        let name = if name == "@cucumber/pretty-formatter" { "pretty".to_string() } else { name };
         Ok(FormatSpec { name, path })
     }
 }
@@ -47,6 +49,14 @@ impl FormatSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pretty_formatter_package_is_the_built_in_pretty() {
+        assert_eq!(
+            FormatSpec::parse("@cucumber/pretty-formatter").unwrap(),
+            FormatSpec { name: "pretty".into(), path: None }
+        );
+    }
 
     #[test]
     fn reads_name_and_path() {

@@ -718,7 +718,7 @@ declare module '@playwright/test' {
     extends LocatorFactories,
       Pick<
         Page,
-        | 'click' | 'dblclick' | 'fill' | 'press' | 'type' | 'hover' | 'check' | 'uncheck' | 'setChecked' | 'focus'
+        | 'click' | 'dblclick' | 'tap' | 'dispatchEvent' | 'fill' | 'press' | 'type' | 'hover' | 'check' | 'uncheck' | 'setChecked' | 'focus'
         | 'selectOption' | 'setInputFiles' | 'textContent' | 'innerText' | 'innerHTML' | 'inputValue' | 'getAttribute'
         | 'isVisible' | 'isHidden' | 'isEnabled' | 'isDisabled' | 'isChecked' | 'isEditable' | '$' | '$$' | '$eval'
         | '$$eval' | 'waitForSelector' | 'dragAndDrop' | 'evaluate' | 'evaluateHandle' | 'title' | 'content' | 'waitForLoadState'
