@@ -578,6 +578,22 @@ fn logs(msgs: &[serde_json::Value]) -> Vec<String> {
         .collect()
 }
 
+/// What the test step `id` runs: its Gherkin step's text, or `hook` (for failure messages).
+fn step_text(msgs: &[serde_json::Value], id: &str) -> String {
+    let step = msgs
+        .iter()
+        .filter_map(|m| m.get("testCase"))
+        .flat_map(|c| c["testSteps"].as_array().cloned().unwrap_or_default())
+        .find(|s| s["id"] == id);
+    let Some(pickle_step) = step.as_ref().and_then(|s| s["pickleStepId"].as_str()) else { return "hook".into() };
+    msgs.iter()
+        .filter_map(|m| m.get("pickle"))
+        .flat_map(|p| p["steps"].as_array().cloned().unwrap_or_default())
+        .find(|s| s["id"] == pickle_step)
+        .and_then(|s| s["text"].as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
 /// Runs the features under `features` of a fresh project against the fixture site and
 /// checks that they pass (a missing browser fails the test).
 fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<serde_json::Value>)> {
@@ -589,10 +605,13 @@ fn run_green(name: &str, features: &str, workers: &str) -> Option<(PathBuf, Vec<
     let params = format!("{{\"baseUrl\":\"{base}\"}}");
     let out = run(&dir, &[features, "--parallel", workers, "-f", "message", "--world-parameters", &params]);
     let msgs = messages(&out);
-    let failures: Vec<&str> = msgs
+    let failures: Vec<String> = msgs
         .iter()
         .filter_map(|m| m.get("testStepFinished"))
-        .filter_map(|f| f["testStepResult"]["message"].as_str())
+        .filter_map(|f| {
+            let message = f["testStepResult"]["message"].as_str()?;
+            Some(format!("{}: {message}", step_text(&msgs, f["testStepId"].as_str().unwrap_or_default())))
+        })
         .collect();
     assert_eq!(out.status.code(), Some(0), "{failures:#?}\n{}", String::from_utf8_lossy(&out.stderr));
     Some((dir, msgs))
