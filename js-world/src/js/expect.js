@@ -403,6 +403,7 @@
         );
       };
     }
+    for (const [name, matcher] of Object.entries(customMatchers)) api[name] = customMatcher(name, matcher, actual, state);
     if (state.soft) {
       // expect.soft: a failure is recorded for the running step (cucumber.js fails the step
       // after its function returns, with every soft failure) and the step carries on.
@@ -422,6 +423,56 @@
     Object.defineProperty(api, 'resolves', { get: () => makeExpect(actual, { ...state, mode: 'resolves' }) });
     Object.defineProperty(api, 'rejects', { get: () => makeExpect(actual, { ...state, mode: 'rejects' }) });
     return api;
+  }
+
+  // ---- expect.extend: the suite's own matchers, called as Jest's and Playwright's are (`this`
+  // is the matcher context: isNot, promise, timeout, utils), answering `{ pass, message }`,
+  // maybe through a promise.
+  const customMatchers = {};
+  const matcherUtils = Object.freeze({
+    printReceived: (v) => format(v),
+    printExpected: (v) => format(v),
+    stringify: (v) => format(v),
+    matcherHint: (name, received = 'received', expected = 'expected', options) =>
+      `expect(${received}).${options && options.isNot ? 'not.' : ''}${String(name).replace(/^\./, '')}(${expected})`,
+    RECEIVED_COLOR: (s) => s,
+    EXPECTED_COLOR: (s) => s,
+    diff: () => null,
+  });
+  function customMatcher(name, matcher, actual, state) {
+    return function (...args) {
+      const site = pw.callSite();
+      const { not, mode, custom } = state;
+      const context = {
+        isNot: not,
+        promise: mode === 'resolves' || mode === 'rejects' ? mode : '',
+        timeout: typeof state.timeout === 'number' ? state.timeout : 5000,
+        utils: matcherUtils,
+        customTesters: [],
+        // Playwright's context has no working `equals` either.
+        equals() {
+          throw new Error('It looks like you are using custom expect matchers that are not compatible with Playwright. See https://aka.ms/playwright/expect-compatibility');
+        },
+      };
+      const judge = (result) => {
+        if (!result || typeof result.pass !== 'boolean') {
+          throw pw.failure(site, 'TypeError', `expect.extend: the matcher ${name} must answer { pass, message }, not ${format(result)}`);
+        }
+        if (result.pass !== not) return;
+        const said = typeof result.message === 'function' ? result.message() : result.message;
+        const text = said === undefined ? `expect(received).${not ? 'not.' : ''}${name}()` : String(said);
+        const e = pw.failure(site, 'Error', custom ? `${custom}\n\n${text}` : text);
+        e.matcherResult = { ...result, name: result.name || name, message: text };
+        throw e;
+      };
+      const run = (value) => {
+        const result = matcher.call(context, value, ...args);
+        return result && typeof result.then === 'function' ? result.then(judge) : judge(result);
+      };
+      if (mode === 'poll') return poll(actual, state, run, site);
+      if (mode) return settle(actual, mode, site, name, custom).then(run);
+      return run(actual);
+    };
   }
 
   async function settle(actual, mode, site, name, custom) {
@@ -448,10 +499,12 @@
     const start = Date.now();
     for (let i = 0; ; i++) {
       try {
-        check(await fn());
+        await check(await fn());
         return;
       } catch (e) {
-        if (Date.now() - start >= timeout) throw pw.failure(site, 'Error', `expect.poll timed out after ${timeout}ms\n\n${e.message}`);
+        if (Date.now() - start >= timeout) {
+          throw pw.failure(site, 'Error', `${e.message}\n\nCall Log:\n- Timeout ${timeout}ms exceeded while waiting on the predicate`);
+        }
       }
       await new Promise((r) => g.setTimeout(r, intervals[Math.min(i, intervals.length - 1)]));
     }
@@ -480,6 +533,15 @@
       const o = options || {};
       if (o.timeout !== undefined && typeof o.timeout !== 'number') throw new TypeError('expect.configure: timeout must be a number of milliseconds');
       return makeExpectFunction({ ...defaults, ...o });
+    };
+    // Adds the suite's matchers (every `expect` has them); a new `expect`, as Playwright's.
+    expect.extend = (matchers) => {
+      if (!matchers || typeof matchers !== 'object') throw new TypeError('expect.extend: pass an object of matcher functions');
+      for (const [name, matcher] of Object.entries(matchers)) {
+        if (typeof matcher !== 'function') throw new TypeError(`expect.extend: ${name} is not a function`);
+        customMatchers[name] = matcher;
+      }
+      return makeExpectFunction(defaults);
     };
     expect.any = any;
     expect.anything = () => new Asymmetric('Anything', '', (v) => v !== null && v !== undefined);

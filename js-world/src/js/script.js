@@ -53,7 +53,6 @@
   // The result as JSON: `undefined` is null, BigInt a string, bytes base64, Map/Set as plain
   // values; anything else JSON.stringify refuses is a TypeError naming why.
   function settle(value) {
-    const seen = new WeakSet();
     const replacer = function (key, v) {
       if (typeof v === 'bigint') return v.toString();
       if (v instanceof Uint8Array) return { type: 'Buffer', base64: native.base64Encode(v) };
@@ -62,13 +61,16 @@
       if (v instanceof Set) return Array.from(v);
       if (v instanceof Error) return { name: v.name, message: v.message };
       if (typeof v === 'function' || typeof v === 'symbol') return undefined;
-      if (v && typeof v === 'object') {
-        if (seen.has(v)) throw new TypeError('the result is not JSON-serialisable: it contains a cycle');
-        seen.add(v);
-      }
       return v;
     };
-    const text = JSON.stringify(value === undefined ? null : value, replacer);
+    let text;
+    try {
+      text = JSON.stringify(value === undefined ? null : value, replacer);
+    } catch (e) {
+      // A value reached twice is fine (as in JSON.stringify); one that contains itself is not.
+      if (/circular|cycl/i.test(String(e && e.message))) throw new TypeError('the result is not JSON-serialisable: it contains a cycle');
+      throw e;
+    }
     return text === undefined ? 'null' : text;
   }
 

@@ -142,6 +142,34 @@ declare module '@playwright/test' {
   export type ExpectMessage = string | { message?: string };
 
   /** Playwright's `expect`: web-first assertions on pages and locators, Jest-style ones on values. */
+  /** What a custom matcher's `this` holds. */
+  export interface ExpectMatcherState {
+    readonly isNot: boolean;
+    readonly promise: '' | 'resolves' | 'rejects';
+    readonly timeout: number;
+    readonly utils: {
+      printReceived(value: unknown): string;
+      printExpected(value: unknown): string;
+      stringify(value: unknown): string;
+      matcherHint(name: string, received?: string, expected?: string, options?: { isNot?: boolean }): string;
+    };
+  }
+  /** A custom matcher's answer: whether it passed, and why not. */
+  export interface MatcherReturnType {
+    pass: boolean;
+    message: () => string;
+    name?: string;
+    expected?: unknown;
+    actual?: unknown;
+  }
+  export type CustomMatcher = (this: ExpectMatcherState, received: any, ...args: any[]) => MatcherReturnType | Promise<MatcherReturnType>;
+  type CustomCalls<M extends Record<string, CustomMatcher>> = {
+    [K in keyof M]: (...args: M[K] extends (received: any, ...rest: infer A) => any ? A : never) => ReturnType<M[K]> extends Promise<any> ? Promise<void> : void;
+  };
+  /** `expect` with the matchers `expect.extend` added. */
+  export type ExtendedExpect<M extends Record<string, CustomMatcher>> = {
+    <T = unknown>(actual: T, message?: ExpectMessage): Matchers<T> & CustomCalls<M> & { readonly not: CustomCalls<M> };
+  } & Expect;
   export interface Expect {
     <T = unknown>(actual: T, message?: ExpectMessage): Matchers<T>;
     /** A failure is recorded and the step carries on; the step fails when it ends. */
@@ -150,6 +178,8 @@ declare module '@playwright/test' {
     poll<T>(fn: () => T | Promise<T>, options?: { message?: string; timeout?: number; intervals?: number[] }): PollMatchers;
     /** An `expect` whose assertions default to these options. */
     configure(options: { timeout?: number; soft?: boolean }): Expect;
+    /** Adds the suite's own matchers to every `expect`; the `expect` answered knows their types. */
+    extend<M extends Record<string, CustomMatcher>>(matchers: M): ExtendedExpect<M>;
     /** Matches any instance of the class (or primitive of Number, String…). */
     any(classType: Function): AsymmetricMatcher;
     /** Matches anything but null and undefined. */

@@ -155,6 +155,19 @@ When('I use the page directly', async function () {
   const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.page.getByRole('button', { name: 'Upload' }).click()]);
   await chooser.setFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') });
   const multiple: boolean = chooser.isMultiple() && chooser.page() === this.page && (await chooser.element().getAttribute('type')) === 'file';
+  const custom = expect.extend({
+    toBeWithinRange(received: number, floor: number, ceiling: number) {
+      const pass = received >= floor && received <= ceiling;
+      return { pass, message: () => `expected ${this.utils.printReceived(received)}${this.isNot ? ' not' : ''} within ${floor}-${ceiling}` };
+    },
+    async toHaveRows(page: Page, n: number) {
+      const rows = await page.locator('tr').count();
+      return { pass: rows === n, message: () => `rows: ${rows}` };
+    },
+  });
+  custom(5).toBeWithinRange(1, 10);
+  custom(50).not.toBeWithinRange(1, 10);
+  await custom(this.page).toHaveRows(3);
   const socket: WebSocket = await this.page.waitForEvent('websocket');
   socket.on('framereceived', ({ payload }) => (typeof payload === 'string' ? payload.length : payload.byteLength));
   const sent = await socket.waitForEvent('framesent', { predicate: (f) => f.payload === 'hi', timeout: 500 });
