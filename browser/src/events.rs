@@ -56,6 +56,9 @@ pub enum PageEvent {
         frame_id: String,
         /// When it was sent: the browser's monotonic clock, in milliseconds.
         timestamp: f64,
+        /// When it was sent, in seconds since the Unix epoch.
+        #[serde(rename = "wallTime")]
+        wall_time: f64,
     },
     /// Response headers arrived (needs `Page::watch_network`).
     Response {
@@ -71,7 +74,7 @@ pub enum PageEvent {
         is_redirect: bool,
         /// The server's address, the protocol, TLS, the headers as named.
         #[serde(flatten)]
-        details: crate::response_details::ResponseDetails,
+        details: Box<crate::response_details::ResponseDetails>,
         /// Which of its request's reported responses this is (`Page::raw_response_headers`
         /// takes it), `None` when the browser reports none for it (a cached response).
         #[serde(rename = "extraInfo")]
@@ -229,7 +232,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             status_text: text("/redirectResponse/statusText"),
             headers: headers("/redirectResponse/headers"),
             is_redirect: true,
-            details: crate::response_details::ResponseDetails::of(&p["redirectResponse"]),
+            details: Box::new(crate::response_details::ResponseDetails::of(&p["redirectResponse"])),
             extra_info: None,
         });
         events.push(PageEvent::RequestFinished { id: text("/requestId"), timestamp });
@@ -265,6 +268,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             is_navigation: p["requestId"] == p["loaderId"] && p["type"].as_str() == Some("Document"),
             frame_id: text("/frameId"),
             timestamp,
+            wall_time: p["wallTime"].as_f64().unwrap_or(0.0),
         },
         "Network.responseReceived" => PageEvent::Response {
             id: text("/requestId"),
@@ -273,7 +277,7 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
             status_text: text("/response/statusText"),
             headers: headers("/response/headers"),
             is_redirect: false,
-            details: crate::response_details::ResponseDetails::of(&p["response"]),
+            details: Box::new(crate::response_details::ResponseDetails::of(&p["response"])),
             extra_info: None,
         },
         "Network.loadingFinished" => PageEvent::RequestFinished { id: text("/requestId"), timestamp },

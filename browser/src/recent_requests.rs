@@ -96,6 +96,7 @@ mod tests {
             is_navigation: true,
             frame_id: String::new(),
             timestamp: 0.0,
+            wall_time: 0.0,
         }
     }
 

@@ -20,6 +20,9 @@ pub struct ResponseDetails {
     /// Playwright's `securityDetails()`: `{ protocol, subjectName, issuer, validFrom, validTo }`
     /// over TLS, `{}` otherwise.
     pub security_details: Value,
+    /// DevTools' `ResourceTiming` of the response (`requestTime` in seconds, the rest in
+    /// milliseconds after it), when the browser measured one.
+    pub timing: Option<Value>,
 }
 
 impl ResponseDetails {
@@ -42,6 +45,7 @@ impl ResponseDetails {
             http_version: http_version(response["protocol"].as_str().unwrap_or("")),
             from_service_worker: response["fromServiceWorker"].as_bool().unwrap_or(false),
             security_details,
+            timing: response.get("timing").filter(|t| t.is_object()).cloned(),
         }
     }
 }

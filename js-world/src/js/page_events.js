@@ -132,9 +132,17 @@
     postData() {
       return this._e.postData === undefined ? null : this._e.postData;
     }
+    // A form's fields as an object; anything else as JSON (Playwright's words when it is not).
     postDataJSON() {
       const data = this.postData();
-      return data === null ? null : JSON.parse(data);
+      if (!data) return null;
+      const type = this.headers()['content-type'] || '';
+      if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new g.URLSearchParams(data));
+      try {
+        return JSON.parse(data);
+      } catch (_) {
+        throw new Error('POST data is not a valid JSON object: ' + data);
+      }
     }
     resourceType() {
       return this._e.resourceType;
@@ -312,6 +320,7 @@
         if (page._favicons && page._favicons.has(e.id)) return null;
         const request = requests.get(e.id) || null;
         const response = new Response(page, e, request);
+        if (request) pw.responseTiming(request, e);
         if (request) request._answer();
         else orphan(page, e.id, { response });
         if (request) request._response = response;
@@ -325,6 +334,7 @@
           return null;
         }
         requests.delete(e.id);
+        pw.responseEnded(request, e.timestamp);
         request._finish();
         return ['requestfinished', request];
       }
@@ -337,6 +347,7 @@
         }
         requests.delete(e.id);
         request._failure = { errorText: e.errorText };
+        pw.responseEnded(request, e.timestamp);
         request._finish();
         return ['requestfailed', request];
       }

@@ -98,7 +98,57 @@
     },
   });
 
+  // ---- timing, as Playwright computes it from the browser's: `startTime` in ms since the
+  // epoch, the phases in ms after it (-1: not measured), `responseEnd` when the body ended.
+  const unmeasured = () => ({
+    startTime: 0,
+    domainLookupStart: -1,
+    domainLookupEnd: -1,
+    connectStart: -1,
+    secureConnectionStart: -1,
+    connectEnd: -1,
+    requestStart: -1,
+    responseStart: -1,
+    responseEnd: -1,
+  });
+  const timingOf = (request) => request._timing || (request._timing = unmeasured());
+  pw.responseTiming = function (request, e) {
+    const t = e.timing;
+    const timing = timingOf(request);
+    if (!t) {
+      timing.startTime = (request._e.wallTime || 0) * 1000;
+      return;
+    }
+    Object.assign(timing, {
+      startTime: t.requestTime * 1000 - request._e.timestamp + (request._e.wallTime || 0) * 1000,
+      domainLookupStart: t.dnsStart,
+      domainLookupEnd: t.dnsEnd,
+      connectStart: t.connectStart,
+      secureConnectionStart: t.sslStart,
+      connectEnd: t.connectEnd,
+      requestStart: t.sendStart,
+      responseStart: t.receiveHeadersEnd,
+    });
+  };
+  pw.responseEnded = function (request, timestamp) {
+    const timing = timingOf(request);
+    // Milliseconds after the request started, to the microsecond (Playwright's rounding).
+    timing.responseEnd = Math.trunc((timestamp - request._e.timestamp) * 1000) / 1000;
+    if (timing.responseStart === -1) timing.responseStart = timing.responseEnd;
+  };
+
   Object.assign(Request.prototype, headerMethods((r) => pairsOf(r._e.headers)), {
+    timing() {
+      return timingOf(this);
+    },
+    // Its response if it came already (no waiting).
+    existingResponse() {
+      return this._response || null;
+    },
+    postDataBuffer() {
+      const data = this.postData();
+      return data === null ? null : g.Buffer.from(data, 'utf8');
+    },
     // The frame that made it (the main frame when the page no longer lists it).
     frame() {
       const id = this._e.frameId;

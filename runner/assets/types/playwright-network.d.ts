@@ -16,7 +16,23 @@ declare module '@playwright/test' {
     /** Header names in lower case. */
     headers(): Record<string, string>;
     postData(): string | null;
+    postDataBuffer(): Buffer | null;
+    /** A form's fields as an object, else the body as JSON (an error when it is not). */
     postDataJSON(): any;
+    /** Its response if it came already (no waiting). */
+    existingResponse(): Response | null;
+    /** `startTime` in ms since the epoch; the phases in ms after it (-1: not measured). */
+    timing(): {
+      startTime: number;
+      domainLookupStart: number;
+      domainLookupEnd: number;
+      connectStart: number;
+      secureConnectionStart: number;
+      connectEnd: number;
+      requestStart: number;
+      responseStart: number;
+      responseEnd: number;
+    };
     resourceType(): string;
     isNavigationRequest(): boolean;
     /** Why it failed, after a `requestfailed` event; else null. */
