@@ -1,7 +1,8 @@
 //! `--isolation reset`: one context per worker, reset between scenarios. The first scenarios
 //! leave every kind of state a page or a step can leave — cookies, local and session storage,
 //! IndexedDB, Cache Storage, a service worker, permissions, geolocation, extra headers,
-//! offline, an init script, a route, a viewport, an extra page — and the next ones, on the same
+//! offline, an init script, a route, a viewport, an extra page, dialog and file-chooser
+//! listeners — and the next ones, on the same
 //! worker and the same context, find none of it; the configured `[browser]` options hold again.
 
 #[path = "../browser/tests/support/mod.rs"]
@@ -42,6 +43,10 @@ Given('a scenario leaves everything behind', async function () {
   await page.route('**/routed', (route: any) => route.fulfill({ body: 'routed' }))
   await page.setViewportSize({ width: 500, height: 400 })
   await context.newPage()
+  // listeners the next scenario never has: its dialogs and file choosers are its own
+  page.on('dialog', () => undefined)
+  page.on('filechooser', () => undefined)
+  await page.evaluate(() => 1)
   await context.setOffline(true)
   expect(await page.evaluate(() => navigator.onLine)).toBe(false)
 })
@@ -52,6 +57,14 @@ Then('the next scenario finds none of it', async function () {
   expect(page.url()).toBe('about:blank')
   expect(context.pages()).toHaveLength(1)
   expect(await context.cookies()).toEqual([])
+  await page.goto('/app')
+  // a dialog nobody listens for is dismissed (it would hang the step if it waited for an
+  // answer), and a file input's chooser is cancelled, not held for a listener
+  expect(await page.evaluate(() => confirm('left?'))).toBe(false)
+  await page.setContent('<input type=file>')
+  const cancelled = page.evaluate(() => new Promise((ok) => document.querySelector('input')!.addEventListener('cancel', () => ok('cancelled'))))
+  await page.locator('input').click()
+  expect(await cancelled).toBe('cancelled')
   await page.goto('/app')
   const seen = await page.evaluate(async () => ({
     cookie: document.cookie,

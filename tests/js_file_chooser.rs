@@ -58,3 +58,35 @@ fn file_choosers_answer_as_playwright() {
     let playwright = serde_json::from_str(PLAYWRIGHT).unwrap();
     js_suite::assert_as_playwright("file-chooser", &base, SCRIPT, &playwright, &[]);
 }
+
+const LISTENERS: &str = r#"const out = {};
+await page.goto(args[0] + '/');
+const [c] = await Promise.all([page.waitForEvent('filechooser'), page.locator('#one').click()]);
+out.first = c.isMultiple();
+const cancelled = page.evaluate(() => new Promise((ok) => { document.querySelector('#one').addEventListener('cancel', () => ok('cancelled')); setTimeout(() => ok('nothing'), 2000); }));
+await page.locator('#one').click();
+out.afterWait = await cancelled;
+const handler = () => undefined;
+page.on('filechooser', handler);
+const held = page.evaluate(() => new Promise((ok) => { document.querySelector('#many').addEventListener('cancel', () => ok('cancelled')); setTimeout(() => ok('nothing'), 1000); }));
+await page.locator('#many').click();
+out.whileListening = await held;
+page.off('filechooser', handler);
+const again = page.evaluate(() => new Promise((ok) => { document.querySelector('#many').addEventListener('cancel', () => ok('cancelled')); setTimeout(() => ok('nothing'), 2000); }));
+await page.locator('#many').click();
+out.afterOff = await again;
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `LISTENERS`: a chooser is held only while someone listens
+/// (a finished `waitForEvent` or `off` lets the page cancel the next one).
+const LISTENERS_PLAYWRIGHT: &str =
+    r#"{"first":false,"afterWait":"cancelled","whileListening":"nothing","afterOff":"cancelled"}"#;
+
+#[test]
+fn file_choosers_are_held_only_while_someone_listens() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let playwright = serde_json::from_str(LISTENERS_PLAYWRIGHT).unwrap();
+    js_suite::assert_as_playwright("file-chooser-listeners", &base, LISTENERS, &playwright, &[]);
+}

@@ -2,7 +2,8 @@
 //! scenarios instead of replaced (a fresh incognito context and page cost Chromium ~200 ms of
 //! CPU; a reset a few milliseconds). What a scenario can leave behind, and how it goes:
 //!
-//! - extra pages: closed; the kept page: pending dialog dismissed, `about:blank`, history reset;
+//! - extra pages: closed; the kept page: pending dialog dismissed, `about:blank`, history reset,
+//!   dialogs dismissed and file choosers cancelled again (no listener is left);
 //! - cookies: all cleared; per origin any frame showed: local storage, IndexedDB, Cache
 //!   Storage, service workers, file systems (`Storage.clearDataForOrigin`), session storage
 //!   (`DOMStorage.clear`);
@@ -42,6 +43,10 @@ impl BrowserContext {
         self.forget_pages_except(keep);
         // A dialog left open would block the navigation below.
         let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;
+        // The scenario's dialog and file-chooser listeners went with its JS world: dialogs are
+        // dismissed again and file choosers cancelled, not held for an answer nobody gives.
+        keep.set_manual_dialogs(false);
+        let _ = keep.intercept_file_choosers(false).await;
         keep.set_routing(false).await?;
         let scripts: Vec<(String, String, bool)> =
             keep.inner.init_scripts.lock().map(|mut ids| std::mem::take(&mut *ids)).unwrap_or_default();

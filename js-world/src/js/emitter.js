@@ -34,7 +34,7 @@
 
   // The listener methods of an owner called `label` in messages (Playwright's: `page`,
   // `browserContext`).
-  function emitterMethods(label, added) {
+  function emitterMethods(label, added, removed) {
     function add(owner, event, handler, once) {
       if (typeof handler !== 'function') throw new TypeError(`${label}.on('${event}'): the listener must be a function`);
       listeners(owner, event).push({ handler, once });
@@ -55,14 +55,18 @@
         const list = listeners(this, event);
         const i = list.findIndex((l) => l.handler === handler);
         if (i >= 0) list.splice(i, 1);
+        // What the owner started for the event may stop with its last listener.
+        if (removed && list.length === 0) removed(this, event);
         return this;
       },
       removeListener(event, handler) {
         return this.off(event, handler);
       },
       removeAllListeners(event) {
+        const events = event === undefined ? [...(this._listeners || new Map()).keys()] : [event];
         if (event === undefined) this._listeners = new Map();
         else listeners(this, event).length = 0;
+        if (removed) events.forEach((e) => removed(this, e));
         return this;
       },
       listenerCount(event) {

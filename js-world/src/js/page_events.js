@@ -569,7 +569,16 @@
     if (REPORTED.has(event)) subscribe(page, event);
   }
 
-  Object.assign(Page.prototype, pw.emitterMethods('page', added), {
+  // With its last `filechooser` listener gone, the page opens its file choosers again (as
+  // Playwright's: a chooser nobody answers is cancelled rather than held).
+  function removed(page, event) {
+    const wants = page._wants;
+    if (event !== 'filechooser' || !wants || !wants.fileChoosers) return;
+    wants.fileChoosers = false;
+    page._barrier = (page._barrier || Promise.resolve()).then(() => op(page, 'fileChooserMode', [false])).catch(() => undefined);
+  }
+
+  Object.assign(Page.prototype, pw.emitterMethods('page', added, removed), {
     // A wait for another event fails when the page crashes or closes (Playwright's).
     _waitRejections(event) {
       const out = [];
