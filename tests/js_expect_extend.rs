@@ -61,3 +61,30 @@ fn custom_matchers_answer_as_playwright() {
     let playwright = serde_json::from_str(PLAYWRIGHT).unwrap();
     js_suite::assert_as_playwright("expect-extend", &base, SCRIPT, &playwright, &[]);
 }
+
+const EDGES: &str = r#"const out = {};
+const fail = (e) => e.message;
+const e2 = expect.extend({ toBe: () => ({ pass: true, message: () => 'never' }), toBeSilent: () => ({ pass: false }), toBeOdd: (n) => ({ pass: n % 2 === 1 }) });
+try { expect(1).toBe(2); out.rootToBe = 'passed'; } catch (e) { out.rootToBe = e.message.split('\n')[0]; }
+try { e2(1).toBe(2); out.extendedToBe = 'passed'; } catch (e) { out.extendedToBe = fail(e); }
+try { expect(1).toBeSilent(); out.silent = 'passed'; } catch (e) { out.silent = fail(e); }
+try { expect(2).toBeOdd(); out.odd = 'passed'; } catch (e) { out.odd = fail(e); }
+const e3 = expect.extend({ toBeBroken: () => ({ pass: 'yes' }) });
+try { e3(1).toBeBroken(); out.broken = 'passed'; } catch (e) { out.broken = fail(e); }
+const e4 = expect.extend({ async toHang() { await new Promise(() => {}); return { pass: true, message: () => '' }; } });
+out.hang = await e4.poll(() => 1, { timeout: 300 }).toHang().then(() => 'passed', (e) => e.message.split('\n')[0]);
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `EDGES`: a built-in's name overridden only on the `expect`
+/// `extend` answered, a matcher without a message, one answering something else than
+/// `{ pass }`, and a polled matcher that never ends.
+const EDGES_PLAYWRIGHT: &str = r#"{"rootToBe":"expect(received).toBe(expected) // Object.is equality","extendedToBe":"passed","silent":"No message was specified for this matcher.","odd":"No message was specified for this matcher.","broken":"Unexpected return from a matcher function.\nMatcher functions should return an object in the following format:\n  {message?: string | function, pass: boolean}\n'{\"pass\": \"yes\"}' was returned","hang":"Timeout 300ms exceeded while waiting on the predicate"}"#;
+
+#[test]
+fn custom_matcher_edges_answer_as_playwright() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let playwright = serde_json::from_str(EDGES_PLAYWRIGHT).unwrap();
+    js_suite::assert_as_playwright("expect-extend-edges", &base, EDGES, &playwright, &[]);
+}

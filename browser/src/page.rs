@@ -19,7 +19,7 @@ const MARKDOWN: &str = include_str!("injected/markdown.js");
 /// What a page and its locators share.
 pub(crate) struct PageInner {
     /// Screenshots wait for each other (`screenshot.rs`): one prepares and restores the page.
-    pub(crate) screenshots: tokio::sync::Mutex<()>,
+    pub(crate) screenshots: Arc<tokio::sync::Mutex<()>>,
     pub(crate) connection: Connection,
     pub(crate) session: String,
     /// Default timeout of actions and web-first assertions (Playwright's `actionTimeout`).

@@ -37,7 +37,7 @@ impl Page {
     ) -> Page {
         let events = connection.subscribe();
         let inner = Arc::new(PageInner {
-            screenshots: tokio::sync::Mutex::new(()),
+            screenshots: Arc::new(tokio::sync::Mutex::new(())),
             connection: connection.clone(),
             session: session.clone(),
             action_timeout: Duration::from_secs(5),

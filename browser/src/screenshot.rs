@@ -152,15 +152,21 @@ impl Locator {
     }
 }
 
-/// Puts the page back if a shot is given up half-way (its step failed or timed out).
+/// Puts the page back if a shot is given up half-way (its step failed or timed out), keeping
+/// the page's turn until it is back, so the next shot never starts on a page still prepared.
 struct PutBack {
     page: Option<Arc<PageInner>>,
+    turn: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 impl Drop for PutBack {
     fn drop(&mut self) {
         if let (Some(page), Ok(runtime)) = (self.page.take(), tokio::runtime::Handle::try_current()) {
-            runtime.spawn(async move { page.put_back(true).await });
+            let turn = self.turn.take();
+            runtime.spawn(async move {
+                page.put_back(true).await;
+                drop(turn);
+            });
         }
     }
 }
@@ -184,8 +190,8 @@ impl PageInner {
     /// One shot at a time per page (Playwright queues them): the page prepared, the element
     /// (when `of`) waited for, the picture taken, the page put back whatever happened.
     async fn shoot(page: &Arc<PageInner>, of: Option<&Locator>, o: &ScreenshotOptions) -> Result<Vec<u8>> {
-        let _turn = page.screenshots.lock().await;
-        let mut put_back = PutBack { page: Some(Arc::clone(page)) };
+        let turn = Arc::clone(&page.screenshots).lock_owned().await;
+        let mut put_back = PutBack { page: Some(Arc::clone(page)), turn: Some(turn) };
         let shot = async {
             let call = format!(
                 "({PREPARE})({}, {}, {})",
@@ -209,6 +215,7 @@ impl PageInner {
         .await;
         put_back.page = None;
         page.put_back(o.omit_background).await;
+        drop(put_back);
         shot
     }
 

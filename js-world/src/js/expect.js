@@ -403,7 +403,10 @@
         );
       };
     }
+    // The suite's matchers: new names on every `expect`; a built-in's name only on the
+    // `expect` that `extend` answered (Playwright's root `expect` keeps its own).
     for (const [name, matcher] of Object.entries(customMatchers)) api[name] = customMatcher(name, matcher, actual, state);
+    for (const [name, matcher] of Object.entries(state.overrides || {})) api[name] = customMatcher(name, matcher, actual, state);
     if (state.soft) {
       // expect.soft: a failure is recorded for the running step (cucumber.js fails the step
       // after its function returns, with every soft failure) and the step carries on.
@@ -429,6 +432,9 @@
   // is the matcher context: isNot, promise, timeout, utils), answering `{ pass, message }`,
   // maybe through a promise.
   const customMatchers = {};
+  // The matchers every `expect` has (a suite's matcher of the same name overrides them only
+  // on the `expect` its `extend` answered).
+  const BUILT_IN = new Set([...Object.keys(valueMatchers), ...Object.keys(webFirst), 'toPass']);
   const matcherUtils = Object.freeze({
     printReceived: (v) => format(v),
     printExpected: (v) => format(v),
@@ -439,6 +445,14 @@
     EXPECTED_COLOR: (s) => s,
     diff: () => null,
   });
+  // A value as Jest's `stringify` shows it in one line (`{"pass": "yes"}`).
+  function compact(v) {
+    if (v === undefined) return 'undefined';
+    if (typeof v === 'function') return `[Function ${v.name || 'anonymous'}]`;
+    if (Array.isArray(v)) return `[${v.map(compact).join(', ')}]`;
+    if (v && typeof v === 'object') return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}: ${compact(v[k])}`).join(', ')}}`;
+    return typeof v === 'string' ? JSON.stringify(v) : String(v);
+  }
   function customMatcher(name, matcher, actual, state) {
     return function (...args) {
       const site = pw.callSite();
@@ -455,12 +469,15 @@
         },
       };
       const judge = (result) => {
-        if (!result || typeof result.pass !== 'boolean') {
-          throw pw.failure(site, 'TypeError', `expect.extend: the matcher ${name} must answer { pass, message }, not ${format(result)}`);
+        const badMessage = result && result.message && typeof result.message !== 'string' && typeof result.message !== 'function';
+        if (!result || typeof result !== 'object' || typeof result.pass !== 'boolean' || badMessage) {
+          const shown = compact(result);
+          const message = `Unexpected return from a matcher function.\nMatcher functions should return an object in the following format:\n  {message?: string | function, pass: boolean}\n'${shown}' was returned`;
+          throw pw.failure(site, 'Error', message);
         }
         if (result.pass !== not) return;
         const said = typeof result.message === 'function' ? result.message() : result.message;
-        const text = said === undefined ? `expect(received).${not ? 'not.' : ''}${name}()` : String(said);
+        const text = said ? String(said) : 'No message was specified for this matcher.';
         const e = pw.failure(site, 'Error', custom ? `${custom}\n\n${text}` : text);
         e.matcherResult = { ...result, name: result.name || name, message: text };
         throw e;
@@ -492,6 +509,8 @@
     return value;
   }
 
+  // An attempt of expect.poll still running when the time ran out.
+  const EXPIRED = new Error('the poll ran out of time');
   // expect.poll(fn).toBe(…): calls fn until the matcher passes or the timeout ends.
   async function poll(fn, state, check, site) {
     const timeout = typeof state.timeout === 'number' ? state.timeout : 5000;
@@ -499,9 +518,20 @@
     const start = Date.now();
     for (let i = 0; ; i++) {
       try {
-        await check(await fn());
+        // An attempt that hangs ends with the time left (Playwright races each one too).
+        let timer;
+        const left = Math.max(0, timeout - (Date.now() - start));
+        const expired = new Promise((_, reject) => {
+          timer = g.setTimeout(() => reject(EXPIRED), left);
+        });
+        try {
+          await Promise.race([(async () => check(await fn()))(), expired]);
+        } finally {
+          g.clearTimeout(timer);
+        }
         return;
       } catch (e) {
+        if (e === EXPIRED) throw pw.failure(site, 'Error', `Timeout ${timeout}ms exceeded while waiting on the predicate`);
         if (Date.now() - start >= timeout) {
           throw pw.failure(site, 'Error', `${e.message}\n\nCall Log:\n- Timeout ${timeout}ms exceeded while waiting on the predicate`);
         }
@@ -519,6 +549,7 @@
       custom: typeof message === 'string' ? message : message && message.message,
       timeout: defaults.timeout === undefined ? null : defaults.timeout,
       soft: !!defaults.soft,
+      overrides: defaults.overrides,
     });
     const expect = (actual, message) => makeExpect(actual, fresh(message));
     expect.soft = (actual, message) => makeExpect(actual, { ...fresh(message), soft: true });
@@ -526,7 +557,7 @@
       const o = options || {};
       if (typeof fn !== 'function') throw new TypeError('expect.poll: pass a function');
       const timeout = o.timeout === undefined ? defaults.timeout : o.timeout;
-      return makeExpect(fn, { not: false, mode: 'poll', custom: o.message, timeout, intervals: o.intervals, soft: !!defaults.soft });
+      return makeExpect(fn, { not: false, mode: 'poll', custom: o.message, timeout, intervals: o.intervals, soft: !!defaults.soft, overrides: defaults.overrides });
     };
     // An `expect` whose assertions default to these options (`timeout` in ms, `soft`).
     expect.configure = (options) => {
@@ -537,11 +568,16 @@
     // Adds the suite's matchers (every `expect` has them); a new `expect`, as Playwright's.
     expect.extend = (matchers) => {
       if (!matchers || typeof matchers !== 'object') throw new TypeError('expect.extend: pass an object of matcher functions');
-      for (const [name, matcher] of Object.entries(matchers)) {
+      const entries = Object.entries(matchers);
+      for (const [name, matcher] of entries) {
         if (typeof matcher !== 'function') throw new TypeError(`expect.extend: ${name} is not a function`);
-        customMatchers[name] = matcher;
       }
-      return makeExpectFunction(defaults);
+      const overrides = { ...(defaults.overrides || {}) };
+      for (const [name, matcher] of entries) {
+        if (BUILT_IN.has(name)) overrides[name] = matcher;
+        else customMatchers[name] = matcher;
+      }
+      return makeExpectFunction({ ...defaults, overrides });
     };
     expect.any = any;
     expect.anything = () => new Asymmetric('Anything', '', (v) => v !== null && v !== undefined);
