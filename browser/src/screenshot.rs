@@ -373,6 +373,12 @@ impl PageInner {
             params["quality"] = json!(q);
         }
         let shot = self.connection.call_raw("Page.captureScreenshot", params, Some(&self.session)).await?;
+        // Capturing beyond the viewport turned the page's touch emulation off in older Chromium
+        // builds; Playwright turns it back on, and so do we (Chromium 148 keeps it either way).
+        if !fits && self.touch.load(std::sync::atomic::Ordering::Relaxed) {
+            let touch = json!({ "enabled": true, "maxTouchPoints": 1 });
+            self.connection.call_raw("Emulation.setTouchEmulationEnabled", touch, Some(&self.session)).await?;
+        }
         base64::engine::general_purpose::STANDARD
             .decode(shot["data"].as_str().unwrap_or(""))
             .map_err(|e| BrowserError::Decode { method: "Page.captureScreenshot".into(), reason: e.to_string() })

@@ -141,7 +141,6 @@ declare module '@playwright/test' {
 
   export type ExpectMessage = string | { message?: string };
 
-  /** Playwright's `expect`: web-first assertions on pages and locators, Jest-style ones on values. */
   /** What a custom matcher's `this` holds. */
   export interface ExpectMatcherState {
     readonly isNot: boolean;
@@ -170,6 +169,7 @@ declare module '@playwright/test' {
   export type ExtendedExpect<M extends Record<string, CustomMatcher>> = {
     <T = unknown>(actual: T, message?: ExpectMessage): Matchers<T> & CustomCalls<M> & { readonly not: CustomCalls<M> };
   } & Expect;
+  /** Playwright's `expect`: web-first assertions on pages and locators, Jest-style ones on values. */
   export interface Expect {
     <T = unknown>(actual: T, message?: ExpectMessage): Matchers<T>;
     /** A failure is recorded and the step carries on; the step fails when it ends. */
