@@ -26,6 +26,9 @@ pub enum PageEvent {
         location: Value,
         /// When, in milliseconds since the Unix epoch.
         timestamp: f64,
+        /// The session of the dedicated worker that logged it (`None`: the page).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        worker: Option<String>,
     },
     /// An exception nobody caught in the page.
     PageError { message: String },
@@ -251,6 +254,24 @@ pub(crate) fn translate(event: &CdpEvent) -> Vec<PageEvent> {
                 text: console_text(p),
                 location,
                 timestamp: p["timestamp"].as_f64().unwrap_or(0.0),
+                worker: None,
+            }
+        }
+        // The browser's own messages (a resource that failed to load, a blocked request, a
+        // deprecation): console messages of their level, as Playwright reports them; a
+        // worker's come through the worker.
+        "Log.entryAdded" if p.pointer("/entry/source").and_then(Value::as_str) != Some("worker") => {
+            let entry = &p["entry"];
+            PageEvent::Console {
+                kind: entry["level"].as_str().unwrap_or("info").to_string(),
+                text: entry["text"].as_str().unwrap_or("").to_string(),
+                location: serde_json::json!({
+                    "url": entry["url"].as_str().unwrap_or(""),
+                    "lineNumber": entry["lineNumber"].as_u64().unwrap_or(0),
+                    "columnNumber": 0,
+                }),
+                timestamp: entry["timestamp"].as_f64().unwrap_or(0.0),
+                worker: None,
             }
         }
         "Runtime.exceptionThrown" => PageEvent::PageError { message: exception_text(&p["exceptionDetails"]) },

@@ -67,6 +67,8 @@ impl<'p> Setup<'p> {
         self.send("Page.enable", json!({}));
         self.send("Page.setLifecycleEventsEnabled", json!({ "enabled": true }));
         self.send("Runtime.enable", json!({}));
+        // The browser's own console messages (a resource that failed to load…), as Playwright's.
+        self.send("Log.enable", json!({}));
         // Every page behaves as the focused, visible one, as in Playwright: a tab behind
         // another (the opener of a popup) would otherwise stop painting, and waits for a frame
         // would never end there.

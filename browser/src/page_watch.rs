@@ -294,7 +294,7 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
                     )
                     .await;
             }
-            "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" => {
+            "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" | "Log.entryAdded" => {
                 if let Ok(mut recent) = page.recent.lock() {
                     crate::events::translate(&event).iter().for_each(|e| recent.observe(e));
                 }

@@ -93,6 +93,7 @@ mod tests {
             text: format!("m{n}"),
             location: serde_json::Value::Null,
             timestamp: 0.0,
+            worker: None,
         }
     }
 

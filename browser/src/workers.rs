@@ -82,7 +82,13 @@ pub(crate) fn observe(page: &PageInner, event: &CdpEvent) -> bool {
                 .as_deref()
                 .is_some_and(|s| page.workers.lock().is_ok_and(|workers| workers.iter().any(|w| w.session == s)));
             if ours {
-                let translated = crate::events::translate(event);
+                let mut translated = crate::events::translate(event);
+                // Whose they are: `ConsoleMessage.worker()`.
+                for e in &mut translated {
+                    if let PageEvent::Console { worker, .. } = e {
+                        *worker = event.session_id.clone();
+                    }
+                }
                 if let Ok(mut recent) = page.recent.lock() {
                     translated.iter().for_each(|e| recent.observe(e));
                 }

@@ -67,6 +67,10 @@
     page() {
       return this._page;
     }
+    // The dedicated worker that logged it (null: the page), js/workers.js.
+    worker() {
+      return this._e.worker ? pw.workerBySession(this._page, this._e.worker) : null;
+    }
     // When it was logged, in milliseconds since the Unix epoch.
     timestamp() {
       return this._e.timestamp;
@@ -283,8 +287,13 @@
   function decode(page, e) {
     const requests = page._requests;
     switch (e.event) {
-      case 'console':
-        return ['console', new ConsoleMessage(page, e)];
+      case 'console': {
+        const message = new ConsoleMessage(page, e);
+        // A worker's message is its own `console` event too.
+        const worker = message.worker();
+        if (worker) pw.emitTo(worker, 'worker', 'console', message);
+        return ['console', message];
+      }
       case 'crash':
         return ['crash', page];
       case 'pageerror': {

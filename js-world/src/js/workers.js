@@ -39,7 +39,7 @@
   Object.assign(
     Worker.prototype,
     pw.emitterMethods('worker', (worker) => {
-      // Its `close` comes with the page's events.
+      // Its `close` and its console messages come with the page's events.
       pw.subscribe(worker._page, 'worker').catch(() => undefined);
     }),
   );
@@ -50,6 +50,14 @@
     if (!known.has(info.session)) known.set(info.session, new Worker(page, info));
     return known.get(info.session);
   }
+
+  // The Worker reached through `session` (the page's list is read when it is not known yet).
+  pw.workerBySession = function (page, session) {
+    const known = page._workers && page._workers.get(session);
+    if (known) return known;
+    const info = JSON.parse(native.pageWorkers(page._id)).find((w) => w.session === session);
+    return info ? workerOf(page, info) : null;
+  };
 
   // The page's `worker` and `workerclosed` events (js/page_events.js decodes them here).
   pw.workerEvent = function (page, e) {

@@ -479,6 +479,8 @@ declare module '@playwright/test' {
     on(event: 'close', listener: (worker: Worker) => unknown): this;
     once(event: 'close', listener: (worker: Worker) => unknown): this;
     off(event: 'close', listener: (worker: Worker) => unknown): this;
+    /** Its console messages (the page's `console` event has them too). */
+    on(event: 'console', listener: (message: ConsoleMessage) => unknown): this;
     addListener(event: 'close', listener: (worker: Worker) => unknown): this;
     removeListener(event: 'close', listener: (worker: Worker) => unknown): this;
     waitForEvent(event: 'close', optionsOrPredicate?: ((worker: Worker) => boolean | Promise<boolean>) | { predicate?: (worker: Worker) => boolean | Promise<boolean>; timeout?: number }): Promise<Worker>;
@@ -696,6 +698,8 @@ declare module '@playwright/test' {
     page(): Page;
     /** When it was logged, in milliseconds since the Unix epoch. */
     timestamp(): number;
+    /** The dedicated worker that logged it (null: the page). */
+    worker(): Worker | null;
   }
 
   /** A `dialog` event; with a listener, dialogs wait to be accepted or dismissed. */
