@@ -16,8 +16,47 @@
     subscribe(page, 'popup').catch(() => undefined);
   }
 
+  // The page events a context hears too, by the context event's name (Playwright's context
+  // events: a page's `pageerror` is the context's `weberror`).
+  const FROM_PAGES = {
+    request: 'request',
+    response: 'response',
+    requestfinished: 'requestfinished',
+    requestfailed: 'requestfailed',
+    console: 'console',
+    weberror: 'pageerror',
+  };
+  const TO_CONTEXT = Object.fromEntries(Object.entries(FROM_PAGES).map(([c, p]) => [p, c]));
+  // A page reports what its context's listeners want.
+  function forward(context, page) {
+    for (const [event, pageEvent] of Object.entries(FROM_PAGES)) {
+      if (pw.listenersOf(context, event).length) subscribe(page, pageEvent).catch(() => undefined);
+    }
+  }
+  // An uncaught error of one of the context's pages (the context's `weberror`).
+  class WebError {
+    constructor(page, error) {
+      this._page = page;
+      this._error = error;
+    }
+    page() {
+      return this._page;
+    }
+    error() {
+      return this._error;
+    }
+  }
+  // A page event, heard by its context's listeners first (as Playwright emits them).
+  pw.toContext = function (page, event, payload) {
+    const name = TO_CONTEXT[event];
+    const context = page._context;
+    if (!name || !context || !pw.listenersOf(context, name).length) return;
+    pw.emitTo(context, 'browserContext', name, name === 'weberror' ? new WebError(page, payload) : payload);
+  };
+
   // A page joined `context`: its listeners hear of it, and a watched context watches it too.
   function joined(context, page) {
+    forward(context, page);
     if (watched(context)) watch(page);
     if (context._exposed && context._exposed.size) pw.exposeToPage(page).catch(() => undefined);
     pw.emitTo(context, 'browserContext', 'page', page);
@@ -65,6 +104,7 @@
     BrowserContext.prototype,
     pw.emitterMethods('browserContext', (context, event) => {
       if (event === 'page') context.pages().forEach(watch);
+      if (FROM_PAGES[event]) context.pages().forEach((page) => forward(context, page));
     }),
   );
 

@@ -558,6 +558,7 @@
   pw.tapPage = tapPage;
 
   function emit(page, event, payload) {
+    if (pw.toContext) pw.toContext(page, event, payload);
     if (event === 'dialog' && listeners(page, 'dialog').length === 0) {
       // Every dialog listener went away before this dialog arrived: Playwright dismisses it.
       payload.dismiss().catch(() => undefined);

@@ -488,6 +488,18 @@ declare module '@playwright/test' {
   export interface BrowserContextEvents {
     /** A page the context opened, or one of its pages opened. */
     page: Page;
+    /** Its pages' network, console and uncaught errors (heard before the page's own listeners). */
+    request: Request;
+    response: Response;
+    requestfinished: Request;
+    requestfailed: Request;
+    console: ConsoleMessage;
+    weberror: WebError;
+  }
+  /** An uncaught error in one of the context's pages. */
+  export interface WebError {
+    page(): Page | null;
+    error(): Error;
   }
 
   /** A description of elements, resolved on every use; actions wait until they can act. */
