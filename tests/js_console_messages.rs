@@ -1,7 +1,8 @@
 //! Console messages as Playwright 1.65.1 reported them on the same page (recorded with a
 //! probe): the browser's own message about a resource that failed to load (an `error` at the
 //! resource's URL, no worker), a dedicated worker's messages on the page with
-//! `ConsoleMessage.worker()` naming it, and on the worker's own `console` event. And a
+//! `ConsoleMessage.worker()` naming it (not in `page.consoleMessages()`, as Playwright's), and
+//! on the worker's own `console` event (once: reading the kept messages fires nothing). And a
 //! context's events from its pages (`request`, `response`, `requestfinished`, `console`,
 //! `weberror`), heard before the page's own listeners and from a page opened after the
 //! listeners were added.
@@ -40,11 +41,17 @@ worker.on('console', (m) => out.workerConsole.push(m.text()));
 await worker.evaluate(() => console.log('direct'));
 await new Promise((r) => setTimeout(r, 500));
 out.seen = seen.filter((s) => !s[1].startsWith('Failed to load resource'));
+// reading the kept messages fires nothing again
+const before = out.workerConsole.length;
+const kept = await page.consoleMessages();
+await page.consoleMessages();
+out.replayed = [out.workerConsole.length - before, kept.filter((m) => m.worker() === worker).length];
+out.kept = kept.filter((m) => !m.text().startsWith('Failed to load resource')).map((m) => [m.text(), m.worker() ? 'worker' : 'page']);
 return out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT`.
-const PLAYWRIGHT: &str = r#"{"resourceError":["error","Failed to load resource: the server responded with a status of 404 (Not Found)","http://127.0.0.1:PORT/missing.png",null],"sameWorker":true,"workerConsole":["direct"],"seen":[["log","from the page","page",true],["log","worker says hi","http://127.0.0.1:PORT/worker.js?1",true],["warning","got x","http://127.0.0.1:PORT/worker.js?1",true],["log","direct","http://127.0.0.1:PORT/worker.js?1",true]]}"#;
+const PLAYWRIGHT: &str = r#"{"resourceError":["error","Failed to load resource: the server responded with a status of 404 (Not Found)","http://127.0.0.1:PORT/missing.png",null],"sameWorker":true,"workerConsole":["direct"],"seen":[["log","from the page","page",true],["log","worker says hi","http://127.0.0.1:PORT/worker.js?1",true],["warning","got x","http://127.0.0.1:PORT/worker.js?1",true],["log","direct","http://127.0.0.1:PORT/worker.js?1",true]],"replayed":[0,0],"kept":[["from the page","page"],["worker says hi","page"],["got x","page"],["direct","page"]]}"#;
 
 #[test]
 fn console_messages_answer_as_playwright() {

@@ -41,12 +41,13 @@ impl BrowserContext {
         }
         self.close_other_targets(keep).await;
         self.forget_pages_except(keep);
-        // A dialog left open would block the navigation below.
-        let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;
         // The scenario's dialog and file-chooser listeners went with its JS world: dialogs are
-        // dismissed again and file choosers cancelled, not held for an answer nobody gives.
+        // dismissed again and file choosers cancelled, not held for an answer nobody gives
+        // (first, so a dialog opening after the one dismissed below goes too).
         keep.set_manual_dialogs(false);
         let _ = keep.intercept_file_choosers(false).await;
+        // A dialog left open would block the navigation below.
+        let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;
         keep.set_routing(false).await?;
         let scripts: Vec<(String, String, bool)> =
             keep.inner.init_scripts.lock().map(|mut ids| std::mem::take(&mut *ids)).unwrap_or_default();

@@ -71,6 +71,10 @@ pub struct NavigationRequest {
     pub post_data: Option<String>,
     /// The redirect response of a hop (`{ url, status, statusText, headers }`).
     pub redirect: Option<Value>,
+    /// When it was sent: the browser's monotonic clock in milliseconds, and seconds since the
+    /// epoch (what `request.timing()` is computed from).
+    pub timestamp: f64,
+    pub wall_time: f64,
 }
 
 impl NavigationRequest {
@@ -83,6 +87,8 @@ impl NavigationRequest {
             headers: request["headers"].as_object().cloned().unwrap_or_default(),
             post_data: request["postData"].as_str().map(str::to_string),
             redirect: None,
+            timestamp: params["timestamp"].as_f64().unwrap_or(0.0) * 1000.0,
+            wall_time: params["wallTime"].as_f64().unwrap_or(0.0),
         }
     }
 }

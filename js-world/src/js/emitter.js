@@ -22,7 +22,11 @@
   function emit(owner, label, event, payload) {
     const list = listeners(owner, event);
     for (const entry of [...list]) {
-      if (entry.once) list.splice(list.indexOf(entry), 1);
+      if (entry.once) {
+        list.splice(list.indexOf(entry), 1);
+        // A `once` listener that was the last one: what it started may stop.
+        if (list.length === 0 && owner._lastListenerGone) owner._lastListenerGone(event);
+      }
       try {
         const result = entry.handler.call(owner, payload);
         if (result && typeof result.then === 'function') result.then(undefined, (e) => report(`${label}.on('${event}') listener`, e));
@@ -42,6 +46,9 @@
       return owner;
     }
     return {
+      _lastListenerGone(event) {
+        if (removed) removed(this, event);
+      },
       on(event, handler) {
         return add(this, event, handler, false);
       },

@@ -287,13 +287,8 @@
   function decode(page, e) {
     const requests = page._requests;
     switch (e.event) {
-      case 'console': {
-        const message = new ConsoleMessage(page, e);
-        // A worker's message is its own `console` event too.
-        const worker = message.worker();
-        if (worker) pw.emitTo(worker, 'worker', 'console', message);
-        return ['console', message];
-      }
+      case 'console':
+        return ['console', new ConsoleMessage(page, e)];
       case 'crash':
         return ['crash', page];
       case 'pageerror': {
@@ -559,6 +554,9 @@
 
   function emit(page, event, payload) {
     if (pw.toContext) pw.toContext(page, event, payload);
+    // A worker's message is its own `console` event too.
+    const worker = event === 'console' ? payload.worker() : null;
+    if (worker) pw.emitTo(worker, 'worker', 'console', payload);
     if (event === 'dialog' && listeners(page, 'dialog').length === 0) {
       // Every dialog listener went away before this dialog arrived: Playwright dismisses it.
       payload.dismiss().catch(() => undefined);
@@ -750,7 +748,8 @@
   Object.assign(Page.prototype, {
     async consoleMessages(options) {
       const list = await op(this, 'consoleMessages', [everyOne(options)]);
-      return list.map((e) => decode(this, e)[1]);
+      // Playwright's kept messages do not say which worker logged them (`worker()` is null).
+      return list.map((e) => decode(this, { ...e, worker: undefined })[1]);
     },
     // The last requests (100 at most), as Request objects: one still in flight is the one the
     // page's events speak of, and its response() waits for its response, as Playwright's.

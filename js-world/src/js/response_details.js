@@ -131,6 +131,8 @@
     });
   };
   pw.responseEnded = function (request, timestamp) {
+    // A request that got no response has no end either (Playwright's -1).
+    if (!request._response) return;
     const timing = timingOf(request);
     // Milliseconds after the request started, to the microsecond (Playwright's rounding).
     timing.responseEnd = Math.trunc((timestamp - request._e.timestamp) * 1000) / 1000;
@@ -181,6 +183,7 @@
       last = request;
     }
     if (last) last._response = response;
+    if (last && response && response._e) pw.responseTiming(last, response._e);
     return last;
   };
 })(globalThis);

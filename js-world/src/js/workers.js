@@ -53,7 +53,7 @@
 
   // The Worker reached through `session` (the page's list is read when it is not known yet).
   pw.workerBySession = function (page, session) {
-    const known = page._workers && page._workers.get(session);
+    const known = (page._workers && page._workers.get(session)) || (page._endedWorkers && page._endedWorkers.get(session));
     if (known) return known;
     const info = JSON.parse(native.pageWorkers(page._id)).find((w) => w.session === session);
     return info ? workerOf(page, info) : null;
@@ -65,6 +65,8 @@
     const worker = page._workers && page._workers.get(e.session);
     if (!worker) return null;
     page._workers.delete(e.session);
+    // Its messages still name it (`ConsoleMessage.worker()`).
+    (page._endedWorkers || (page._endedWorkers = new Map())).set(e.session, worker);
     worker._closed = true;
     pw.emitTo(worker, 'worker', 'close', worker);
     return null;
