@@ -4,8 +4,8 @@
 //! `ConsoleMessage.worker()` naming it (not in `page.consoleMessages()`, as Playwright's), and
 //! on the worker's own `console` event (once: reading the kept messages fires nothing). And a
 //! context's events from its pages (`request`, `response`, `requestfinished`, `console`,
-//! `weberror`), heard before the page's own listeners and from a page opened after the
-//! listeners were added.
+//! `weberror`, `dialog`), heard before the page's own listeners and from a page opened after
+//! the listeners were added.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -96,4 +96,31 @@ fn context_events_answer_as_playwright() {
     let base = support::serve(PAGES);
     let playwright = serde_json::from_str(CONTEXT_PLAYWRIGHT).unwrap();
     js_suite::assert_as_playwright("context-events", &base, CONTEXT_SCRIPT, &playwright, &[]);
+}
+
+const DIALOGS: &str = r#"const out = {};
+await page.goto(args[0] + '/');
+const seen = [];
+context.on('dialog', async (d) => { seen.push(['context', d.type(), d.message(), d.page() === page]); await d.accept('typed'); });
+out.prompt = await page.evaluate(() => prompt('name?', 'x'));
+page.on('dialog', (d) => seen.push(['page', d.type()]));
+out.confirm = await page.evaluate(() => confirm('sure?'));
+const other = await context.newPage();
+await other.goto(args[0] + '/');
+out.otherConfirm = await other.evaluate(() => confirm('other?'));
+out.seen = seen;
+await other.close();
+return out;
+"#;
+
+/// Playwright 1.65.1's answers to `DIALOGS`: a context's `dialog` listener answers every page's
+/// dialogs (heard before the page's own listener).
+const DIALOGS_PLAYWRIGHT: &str = r#"{"prompt":"typed","confirm":true,"otherConfirm":true,"seen":[["context","prompt","name?",true],["context","confirm","sure?",true],["page","confirm"],["context","confirm","other?",false]]}"#;
+
+#[test]
+fn a_contexts_dialog_listener_answers_as_playwright() {
+    support::browser_available();
+    let base = support::serve(PAGES);
+    let playwright = serde_json::from_str(DIALOGS_PLAYWRIGHT).unwrap();
+    js_suite::assert_as_playwright("context-dialogs", &base, DIALOGS, &playwright, &[]);
 }

@@ -24,6 +24,7 @@
     requestfinished: 'requestfinished',
     requestfailed: 'requestfailed',
     console: 'console',
+    dialog: 'dialog',
     weberror: 'pageerror',
   };
   const TO_CONTEXT = Object.fromEntries(Object.entries(FROM_PAGES).map(([c, p]) => [p, c]));
@@ -46,12 +47,14 @@
       return this._error;
     }
   }
-  // A page event, heard by its context's listeners first (as Playwright emits them).
+  // A page event, heard by its context's listeners first (as Playwright emits them): whether
+  // any heard it.
   pw.toContext = function (page, event, payload) {
     const name = TO_CONTEXT[event];
     const context = page._context;
-    if (!name || !context || !pw.listenersOf(context, name).length) return;
+    if (!name || !context || !pw.listenersOf(context, name).length) return false;
     pw.emitTo(context, 'browserContext', name, name === 'weberror' ? new WebError(page, payload) : payload);
+    return true;
   };
 
   // A page joined `context`: its listeners hear of it, and a watched context watches it too.

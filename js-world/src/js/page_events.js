@@ -553,17 +553,24 @@
   pw.tapPage = tapPage;
 
   function emit(page, event, payload) {
-    if (pw.toContext) pw.toContext(page, event, payload);
+    // The context's listeners hear it first (js/context_events.js).
+    const heardByContext = pw.toContext ? pw.toContext(page, event, payload) : false;
     // A worker's message is its own `console` event too.
     const worker = event === 'console' ? payload.worker() : null;
     if (worker) pw.emitTo(worker, 'worker', 'console', payload);
-    if (event === 'dialog' && listeners(page, 'dialog').length === 0) {
-      // Every dialog listener went away before this dialog arrived: Playwright dismisses it.
-      payload.dismiss().catch(() => undefined);
+    if (event !== 'dialog') {
+      pw.emitTo(page, 'page', event, payload);
       return;
     }
-    pw.emitTo(page, 'page', event, payload);
-    if (event === 'dialog' && page._wants.dialogs && listeners(page, 'dialog').length === 0) {
+    const contextListens = () => pw.listenersOf(page._context, 'dialog').length > 0;
+    const heardByPage = listeners(page, 'dialog').length > 0;
+    if (heardByPage) pw.emitTo(page, 'page', event, payload);
+    if (!heardByPage && !heardByContext) {
+      // Every dialog listener went away before this dialog arrived: Playwright accepts a
+      // beforeunload and dismisses the others.
+      (payload.type() === 'beforeunload' ? payload.accept() : payload.dismiss()).catch(() => undefined);
+    }
+    if (page._wants.dialogs && listeners(page, 'dialog').length === 0 && !contextListens()) {
       page._wants.dialogs = false;
       page._barrier = (page._barrier || Promise.resolve()).then(() => op(page, 'dialogMode', [false])).catch(() => undefined);
     }

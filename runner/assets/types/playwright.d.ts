@@ -494,6 +494,8 @@ declare module '@playwright/test' {
     requestfinished: Request;
     requestfailed: Request;
     console: ConsoleMessage;
+    /** A dialog of any of its pages (answered here, or by the page's listener). */
+    dialog: Dialog;
     weberror: WebError;
   }
   /** An uncaught error in one of the context's pages. */
