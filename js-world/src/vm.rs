@@ -43,6 +43,7 @@ const WORKERS_PRELUDE: &str = include_str!("js/workers.js");
 const WEBSOCKET_EVENTS_PRELUDE: &str = include_str!("js/websocket_events.js");
 const SCREENSHOTS_PRELUDE: &str = include_str!("js/screenshots.js");
 const FILE_CHOOSER_PRELUDE: &str = include_str!("js/file_chooser.js");
+const EXPOSE_PRELUDE: &str = include_str!("js/expose.js");
 const PAGE_TAGS_PRELUDE: &str = include_str!("js/page_tags.js");
 const FRAMES_PRELUDE: &str = include_str!("js/frames.js");
 const EVALUATE_VALUES_PRELUDE: &str = include_str!("js/evaluate_values.js");
@@ -177,6 +178,7 @@ impl Vm {
                     ("devices.js", DEVICES_PRELUDE),
                     ("emitter.js", EMITTER_PRELUDE),
                     ("page_events.js", PAGE_EVENTS_PRELUDE),
+                    ("expose.js", EXPOSE_PRELUDE),
                     ("response_details.js", RESPONSE_DETAILS_PRELUDE),
                     ("locator_handlers.js", LOCATOR_HANDLERS_PRELUDE),
                     ("context_events.js", CONTEXT_EVENTS_PRELUDE),

@@ -35,12 +35,11 @@
   // A chooser the page reported (`{ backendNodeId, multiple, frameId }`): emitted once its
   // input is pinned; one whose input went meanwhile is dropped, as Playwright's.
   pw.fileChooserEvent = function (page, e, emit) {
-    const request = { target: 'page', page: page._id, context: page._context._id, op: 'pinFileChooser', args: [e.backendNodeId], generation: page._context._generation };
-    pw.send(request, pw.callSite())
-      .then((r) => {
+    pw.op(page, 'pinFileChooser', [e.backendNodeId])
+      .then((id) => {
         const frame = pw.frameById(page, e.frameId);
         const prefix = frame && !frame._isMain() ? frame._chain() : [];
-        const element = new ElementHandle(page, prefix.concat([{ kind: 'pinned', id: r.ok, from: 'input[type=file]' }]));
+        const element = new ElementHandle(page, prefix.concat([{ kind: 'pinned', id, from: 'input[type=file]' }]));
         emit(page, 'filechooser', new FileChooser(page, element, e.multiple === true));
       })
       .catch(() => undefined);

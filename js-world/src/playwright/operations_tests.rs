@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The preludes that talk to the bridge.
-const BRIDGE_JS: [&str; 15] = [
+const BRIDGE_JS: [&str; 16] = [
     include_str!("../js/playwright.js"),
     include_str!("../js/browser_context.js"),
     include_str!("../js/page_extras.js"),
@@ -22,6 +22,7 @@ const BRIDGE_JS: [&str; 15] = [
     include_str!("../js/workers.js"),
     include_str!("../js/screenshots.js"),
     include_str!("../js/file_chooser.js"),
+    include_str!("../js/expose.js"),
 ];
 
 /// Every `'identifier'` literal in `code` (an apostrophe in a comment starts none).
