@@ -91,11 +91,13 @@ fn lines_tags_and_names_select_pickles() {
 fn message_report_file_is_written_whole() {
     let s = Scratch::new("file");
     s.write("features/a.feature", GOOD);
+    // `reports` is a file, so no report can go below it: a usage error before anything runs.
+    s.write("reports", "not a folder");
     let out = bdd(&s.0, &["-d", "--format", "message:reports/run.ndjson"]);
-    // The reports directory does not exist: a usage error before anything runs.
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the message report"));
-    std::fs::create_dir_all(s.0.join("reports")).unwrap();
+    // A missing folder is made, as cucumber-js makes it.
+    std::fs::remove_file(s.0.join("reports")).unwrap();
     let out = bdd(&s.0, &["-d", "--format", "message:reports/run.ndjson"]);
     assert_eq!(out.status.code(), Some(0), "a dry run reports undefined steps but exits 0");
     let text = std::fs::read_to_string(s.0.join("reports/run.ndjson")).unwrap();

@@ -55,6 +55,12 @@ pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
         }
     }
     for glob in globs.iter().filter(|g| fast_glob::validate(g).is_ok()) {
+        // A folder (cucumber-js's `require: ['features/support']`) stands for its source files.
+        let folder = config.root.join(glob);
+        if !glob.is_empty() && folder.is_dir() {
+            files.extend(walk(&folder).into_iter().filter(|p| is_source(p)));
+            continue;
+        }
         // Only the glob's literal leading directories are walked, not the whole project.
         for entry in walk(&config.root.join(static_prefix(glob))) {
             let Ok(relative) = entry.strip_prefix(&config.root) else { continue };

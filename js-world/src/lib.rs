@@ -12,6 +12,7 @@ mod call_sites;
 mod callee;
 mod commands;
 mod compile;
+mod config_module;
 mod convert;
 mod definition_shapes;
 mod discover;
@@ -44,6 +45,7 @@ mod tool_call;
 mod vm;
 
 pub use bundle::{bundle, Bundle, BundleError};
+pub use config_module::read_config_module;
 pub use definition_shapes::{file_shape, DefinitionShape, FileShape};
 pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
 pub use disk_cache::CACHE_DIR;

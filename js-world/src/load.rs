@@ -330,7 +330,7 @@ fn relative(root: &std::path::Path, path: &std::path::Path) -> String {
 }
 
 /// The `file:line:col` of the first stack frame in `file`.
-fn first_frame_in(stack: &str, file: &str) -> Option<String> {
+pub(crate) fn first_frame_in(stack: &str, file: &str) -> Option<String> {
     let needle = format!("{file}:");
     let at = stack.find(&needle)?;
     let (line, col, _) = crate::sourcemap::parse_line_col(&stack[at + needle.len()..])?;

@@ -421,7 +421,7 @@ fn plain_error(message: String) -> VmError {
     VmError { exception_type: "Error".into(), message, stack: None, timed_out: false }
 }
 
-fn exception_error(e: rquickjs::CaughtError<'_>, timed_out: bool) -> VmError {
+pub(crate) fn exception_error(e: rquickjs::CaughtError<'_>, timed_out: bool) -> VmError {
     let (exception_type, message, stack) = convert::caught(e);
     VmError { exception_type, message, stack, timed_out }
 }

@@ -61,6 +61,8 @@ impl Output {
                 }
                 let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                // A report's folder is made, as cucumber-js makes it (`json:reports/run.json`).
+                std::fs::create_dir_all(dir)?;
                 let temp = dir.join(format!(".{name}.{}.partial", std::process::id()));
                 let file = File::create(&temp)?;
                 Ok(Output::File { writer: BufWriter::new(file), temp, target })

@@ -164,9 +164,15 @@ pub struct BddArgs {
     pub format_options: Option<String>,
 
     /// Configuration file (default: ferridriver.toml, .yaml, .yml or .json in the working
-    /// directory, if present). Command-line flags override it.
+    /// directory, if present). Command-line flags override it. cucumber-js's own file
+    /// (cucumber.js, .cjs, .mjs, .json, .yaml, .yml) is read too; ferridriver's wins key by key.
     #[arg(long, short = 'c', value_name = "PATH")]
     pub config: Option<String>,
+
+    /// The cucumber-js profile(s) of its configuration file to use (default: `default`);
+    /// repeatable, merged in order as cucumber-js merges them.
+    #[arg(long = "profile", short = 'p', value_name = "NAME")]
+    pub cucumber_profile: Vec<String>,
 
     /// List the languages Gherkin supports and exit.
     #[arg(long)]

@@ -145,6 +145,54 @@ pub fn find_config(explicit: Option<&str>, dir: &Path) -> Result<Option<PathBuf>
     Ok(CONFIG_NAMES.iter().map(|n| dir.join(n)).find(|p| p.is_file()))
 }
 
+/// The configuration a run uses: ferridriver's file, with the `[test]` options of cucumber-js's
+/// file (its chosen profiles) filled in where ours sets none.
+#[derive(Debug, Default)]
+pub struct ProjectConfig {
+    /// ferridriver's own file, if any.
+    pub path: Option<PathBuf>,
+    /// cucumber-js's file, if any.
+    pub cucumber_path: Option<PathBuf>,
+    pub file: ConfigFile,
+    /// What cucumber-js's file asks that is not applied, each with why (for stderr).
+    pub notes: Vec<String>,
+}
+
+/// Finds and reads both files in `dir`. `explicit` (`--config`) names either kind: a
+/// `cucumber.*` or JS/TS file is cucumber-js's. `profiles` (`--profile`) choose cucumber-js
+/// profiles and need its file.
+pub fn load_project_config(explicit: Option<&str>, dir: &Path, profiles: &[String]) -> Result<ProjectConfig, String> {
+    let explicit_cucumber = explicit.filter(|p| crate::cucumber_config::is_cucumber_config(Path::new(p)));
+    let (path, cucumber_path) = match explicit_cucumber {
+        Some(p) if !Path::new(p).is_file() => {
+            return Err(format!("config file {p} not found\n  hint: --config takes a path to a cucumber-js or ferridriver configuration file"))
+        }
+        Some(p) => (find_config(None, dir)?, Some(PathBuf::from(p))),
+        None => (find_config(explicit, dir)?, crate::cucumber_config::locate(dir)),
+    };
+    let mut file = match &path {
+        Some(p) => load_config(p)?,
+        None => ConfigFile::default(),
+    };
+    let mut notes = Vec::new();
+    match &cucumber_path {
+        Some(cucumber) => {
+            let read = crate::cucumber_config::read(cucumber, dir, profiles)?;
+            crate::cucumber_config::fill_unset(&mut file.test, read.test);
+            notes = read.notes;
+        }
+        None if !profiles.is_empty() => {
+            return Err(format!(
+                "--profile {} needs cucumber-js's configuration file, and there is none\n  hint: profiles live in one of {}",
+                profiles.join(", "),
+                crate::cucumber_config::CUCUMBER_CONFIG_NAMES.join(", ")
+            ))
+        }
+        None => {}
+    }
+    Ok(ProjectConfig { path, cucumber_path, file, notes })
+}
+
 /// Reads and parses a configuration file. Errors name the file, line and column.
 pub fn load_config(path: &Path) -> Result<ConfigFile, String> {
     let shown = path.display();

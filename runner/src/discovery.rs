@@ -49,7 +49,21 @@ pub fn discover(args: &[String]) -> Result<Vec<FeatureTarget>, String> {
     for arg in expanded {
         let (path, lines) = split_path_lines(&arg);
         let path = PathBuf::from(path);
-        if path.is_dir() {
+        if !path.exists() && is_glob(&path.to_string_lossy()) {
+            // cucumber-js's `paths` take globs (`features/**/*.feature`).
+            let found = expand_glob(&path.to_string_lossy())?;
+            if found.is_empty() {
+                return Err(format!(
+                    "no feature file matches {}\n  hint: the glob is matched from the working directory",
+                    path.display()
+                ));
+            }
+            for p in found {
+                if !targets.iter().any(|t| t.path == p) {
+                    targets.push(FeatureTarget { path: p, lines: Vec::new() });
+                }
+            }
+        } else if path.is_dir() {
             let mut found = Vec::new();
             walk(&path, &mut found).map_err(|e| format!("cannot read directory {}: {e}", path.display()))?;
             found.sort();
@@ -68,6 +82,32 @@ pub fn discover(args: &[String]) -> Result<Vec<FeatureTarget>, String> {
         }
     }
     Ok(targets)
+}
+
+/// Whether a path argument is a glob pattern.
+fn is_glob(path: &str) -> bool {
+    path.contains(['*', '?', '[', '{'])
+}
+
+/// The feature files a glob matches, sorted; only its literal leading folders are walked.
+fn expand_glob(glob: &str) -> Result<Vec<PathBuf>, String> {
+    let glob = glob.strip_prefix("./").unwrap_or(glob).replace('\\', "/");
+    fast_glob::validate(&glob).map_err(|e| format!("the path {glob} is not a valid glob: {e:?}"))?;
+    let parts: Vec<&str> = glob.split('/').collect();
+    let literal: Vec<&str> =
+        parts.iter().take(parts.len().saturating_sub(1)).take_while(|p| !is_glob(p)).copied().collect();
+    let base = if literal.is_empty() { PathBuf::from(".") } else { PathBuf::from(literal.join("/")) };
+    let mut found = Vec::new();
+    if base.is_dir() {
+        walk(&base, &mut found).map_err(|e| format!("cannot read directory {}: {e}", base.display()))?;
+    }
+    let mut matched: Vec<PathBuf> = found
+        .into_iter()
+        .map(|p| PathBuf::from(uri_of(&p)))
+        .filter(|p| fast_glob::glob_match(glob.as_str(), uri_of(p).as_str()))
+        .collect();
+    matched.sort();
+    Ok(matched)
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -94,6 +134,23 @@ pub fn uri_of(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn globs_expand_to_the_feature_files_they_match() {
+        let dir = std::env::temp_dir().join(format!("ferridriver-discovery-{}", std::process::id()));
+        for f in ["specs/a.feature", "specs/deep/b.feature", "specs/deep/c.txt", "other/d.feature"] {
+            std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(f), "Feature: x\n").unwrap();
+        }
+        let glob = format!("{}/specs/**/*.feature", dir.display());
+        let found = discover(&[glob]).unwrap();
+        let names: Vec<String> =
+            found.iter().map(|t| t.path.strip_prefix(&dir).unwrap().display().to_string()).collect();
+        assert_eq!(names, ["specs/a.feature", "specs/deep/b.feature"]);
+        let none = discover(&[format!("{}/specs/**/*.feeture", dir.display())]).unwrap_err();
+        assert!(none.contains("no feature file matches"), "{none}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn splits_lines_off_paths() {

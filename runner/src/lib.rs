@@ -9,6 +9,7 @@ pub mod bdd_command;
 pub mod browser_table;
 pub mod cli;
 pub mod config;
+pub mod cucumber_config;
 pub mod diagnostics;
 pub mod discovery;
 pub mod execute;

@@ -2,7 +2,7 @@
 //! steps, then the JS/TS step files and extensions), its match table and the JS program. `bdd`
 //! builds the same pieces in `cli.rs`; the MCP server and `ferridriver run` load them here.
 
-use crate::config::{find_config, load_config, ConfigFile};
+use crate::config::{load_project_config, ConfigFile};
 use crate::execute::RunOptions;
 use ferridriver_js_world::{load, HostKind, JsConfig, JsProgram};
 use ferridriver_messages::IdGenerator;
@@ -51,11 +51,13 @@ pub fn load_project(
     keep_bundler: bool,
     plugins: PluginStart,
 ) -> Result<Project, String> {
-    let config_path = find_config(explicit_config, root)?;
-    let config = match &config_path {
-        Some(path) => load_config(path)?,
-        None => ConfigFile::default(),
-    };
+    let loaded_config = load_project_config(explicit_config, root, &[])?;
+    // The project's own step files count, whichever file names them; notes go to stderr, which
+    // no host uses for its protocol.
+    for note in &loaded_config.notes {
+        eprintln!("note: {note}");
+    }
+    let (config_path, config) = (loaded_config.path, loaded_config.file);
     let mut options = RunOptions::default();
     if let Some(parameters) = &config.test.world_parameters {
         if !parameters.is_object() {

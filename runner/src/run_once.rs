@@ -4,7 +4,7 @@
 //! selected pickles, report).
 
 use crate::cli::{BddArgs, EXIT_FAILED, EXIT_USAGE};
-use crate::config::{find_config, load_config, TestConfig};
+use crate::config::{load_project_config, TestConfig};
 use crate::discovery::discover;
 use crate::execute::{execute, workers::HostFactory, Order, RunContext, RunOptions, RunSummary};
 use crate::filters::PickleFilter;
@@ -45,12 +45,17 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut context = ferridriver_browser::ContextOptions::default();
     let mut isolation = None;
     let mut grid_from_config = None;
-    let config_path = find_config(args.config.as_deref(), std::path::Path::new("."))?;
+    let project = load_project_config(args.config.as_deref(), std::path::Path::new("."), &args.cucumber_profile)?;
+    for note in &project.notes {
+        eprintln!("note: {note}");
+    }
+    let config_path = project.path.clone();
     let mut project_policy = None;
     let mut allow_env = Vec::new();
     let mut test_id_attribute = None;
-    if let Some(path) = &config_path {
-        let cfg = load_config(path)?;
+    if config_path.is_some() || project.cucumber_path.is_some() {
+        let cfg = project.file;
+        let path = config_path.as_deref().or(project.cucumber_path.as_deref()).unwrap_or(std::path::Path::new("."));
         let browser = crate::browser_table::BrowserTable::parse(cfg.browser.as_ref(), path)?;
         (isolation, grid_from_config, test_id_attribute) =
             (browser.isolation.clone(), browser.grid.clone(), browser.test_id_attribute.clone());

@@ -1,0 +1,130 @@
+//! Reading a configuration file written as a module: cucumber-js's `cucumber.js`, `.cjs`,
+//! `.mjs` or `.ts`. The file is bundled like a step file (its imports, `node_modules` and the
+//! Node built-ins we provide resolve as they do there) and evaluated in a VM of its own, with
+//! no browser and no environment variables; what it exports comes back as JSON. The runner
+//! turns that into options (`runner/src/cucumber_config.rs`).
+
+use crate::compile::Compiled;
+use crate::host_kind::HostKind;
+use crate::plugin::{WorldPlugin, ENTRY};
+use crate::rolldown_run::run_rolldown;
+use crate::sourcemap::SourceMapper;
+use crate::vm::{exception_error, Vm, VmCode, VmLimits};
+use rquickjs::{CatchResultExt, Promise};
+use std::path::Path;
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long the file may take to settle (a default export that is an async function).
+const SETTLE_LIMIT: Duration = Duration::from_secs(30);
+
+/// Where the entry module leaves the file's namespace for [`READ_DEFINITIONS`].
+const SLOT: &str = "Symbol.for('ferridriver.configModule')";
+
+/// The file's profiles as cucumber-js reads them: a CommonJS file's `module.exports`, an ES
+/// module's exports (its default export is the `default` profile); a default export that is a
+/// function is called and its (awaited) answer gives the profiles.
+const READ_DEFINITIONS: &str = r#"(async (esm) => {
+  const namespace = globalThis[SLOT];
+  delete globalThis[SLOT];
+  const exported = esm ? namespace : namespace.default;
+  if (exported === null || typeof exported !== 'object') {
+    throw new TypeError('the file does not export an object of profiles (module.exports = { default: { ... } } or export default { ... })');
+  }
+  let definitions = { ...exported };
+  if (typeof definitions.default === 'function') {
+    if (Object.keys(definitions).length > 1) {
+      throw new TypeError('Invalid profiles specified: if a default function definition is provided, no other static profiles should be specified');
+    }
+    definitions = { default: {}, ...(await definitions.default()) };
+  }
+  return JSON.stringify(definitions);
+})"#;
+
+/// Evaluates the module `file` (inside `root`) and returns what it exports as profiles (see
+/// [`READ_DEFINITIONS`]). Errors name the file, and the line when the file itself threw.
+pub fn read_config_module(root: &Path, file: &Path) -> Result<serde_json::Value, String> {
+    let (root, file) = (root.to_path_buf(), file.to_path_buf());
+    let worker = std::thread::Builder::new().name("ferridriver-config".into()).spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start a runtime to read {}: {e}", file.display()))?;
+        runtime.block_on(read(&root, &file))
+    });
+    match worker.map(|h| h.join()) {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => Err("reading the configuration file stopped unexpectedly".into()),
+        Err(e) => Err(format!("cannot start a thread to read the configuration file: {e}")),
+    }
+}
+
+async fn read(root: &Path, file: &Path) -> Result<serde_json::Value, String> {
+    let shown = file.strip_prefix(root).unwrap_or(file).to_string_lossy().replace('\\', "/");
+    let code = std::fs::read_to_string(file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let esm = has_module_syntax(&code, file);
+    let entry_code = format!(
+        "import * as config from {};\nglobalThis[{SLOT}] = config;\n",
+        serde_json::Value::String(file.to_string_lossy().into_owned())
+    );
+    let plugin = WorldPlugin { entry_code, lower_async: false, parsed: Arc::new(AtomicUsize::new(0)) };
+    let bundle = run_rolldown(root, ENTRY, Arc::new(plugin))
+        .await
+        .map_err(|e| format!("{shown}: cannot bundle:\n{}", e.trim_end()))?;
+    let mapper = SourceMapper::new(&bundle.code, &bundle.map_json, root);
+    let compiled = Compiled::new(bundle).map_err(|e| format!("{shown}: {e}"))?;
+    let failed = |e: crate::vm::VmError| {
+        let stack = e.stack.as_deref().map(|s| mapper.rewrite_stack(s)).unwrap_or_default();
+        let at = crate::load::first_frame_in(&stack, &shown).unwrap_or_else(|| shown.clone());
+        format!("{at}: {}: {} (while reading the configuration)\n{}", e.exception_type, e.message, stack.trim_end())
+    };
+    let code = VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] };
+    let vm = Vm::new(Some(code), root, HostKind::Bdd, VmLimits::default(), None, None, None).await.map_err(failed)?;
+    let read = READ_DEFINITIONS.replace("SLOT", SLOT);
+    let json = tokio::time::timeout(SETTLE_LIMIT, vm.call_async_reader(&read, esm))
+        .await
+        .map_err(|_| format!("{shown}: its default export did not settle within {} s", SETTLE_LIMIT.as_secs()))?
+        .map_err(failed)?;
+    serde_json::from_str(&json).map_err(|e| format!("{shown}: its profiles are not plain data: {e}"))
+}
+
+impl Vm {
+    /// Evaluates `function_source` (an async function of one boolean) and awaits its call with
+    /// `argument`; the answer must be a string.
+    async fn call_async_reader(&self, function_source: &str, argument: bool) -> Result<String, crate::vm::VmError> {
+        self.context
+            .async_with(async |ctx| {
+                let fail = |e| exception_error(e, false);
+                let function: rquickjs::Function = ctx.eval(function_source).catch(&ctx).map_err(fail)?;
+                let promise: Promise = function.call((argument,)).catch(&ctx).map_err(fail)?;
+                promise.into_future::<String>().await.catch(&ctx).map_err(fail)
+            })
+            .await
+    }
+}
+
+/// Whether the file is an ES module (has `import`/`export`): its exports are the profiles.
+/// Otherwise it is CommonJS and `module.exports` is, whatever its extension says (Node loads
+/// an ES module through `require` too).
+fn has_module_syntax(code: &str, path: &Path) -> bool {
+    let Ok(source_type) = oxc::span::SourceType::from_path(path) else { return false };
+    let allocator = oxc::allocator::Allocator::default();
+    let parsed = oxc::parser::Parser::new(&allocator, code, source_type).parse();
+    parsed.module_record.has_module_syntax
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_module_syntax;
+    use std::path::Path;
+
+    #[test]
+    fn module_syntax_decides_where_the_profiles_are() {
+        assert!(has_module_syntax("export default { parallel: 2 }", Path::new("cucumber.mjs")));
+        assert!(has_module_syntax("import x from './x.js'\nexport const ci = x", Path::new("cucumber.js")));
+        assert!(!has_module_syntax("module.exports = { default: {} }", Path::new("cucumber.js")));
+        assert!(!has_module_syntax("exports.default = { paths: [] }", Path::new("cucumber.cjs")));
+        assert!(has_module_syntax("const c: object = {}\nexport default c", Path::new("cucumber.ts")));
+    }
+}

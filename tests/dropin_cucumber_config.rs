@@ -1,0 +1,196 @@
+//! A suite configured by cucumber-js's own file, run with nothing changed and no
+//! `ferridriver.toml`: `cucumber.js` (CommonJS, a shared object spread into profiles, formats
+//! written as strings and as `[name, path]`, `requireModule: ['ts-node/register']`, a
+//! support folder in `require`, feature paths as a glob outside `features/`), `--profile`,
+//! an ES module file with named profiles, a default export that is a function, and files
+//! that fail to load.
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const PAGES: &[(&str, &str)] = &[("/hello", "<!doctype html><title>Hi</title><h1>Hello, Ada</h1>")];
+
+/// `BASE` is replaced by the page server's address.
+const CUCUMBER_JS: &str = r#"const path = require('path')
+
+const common = {
+  requireModule: ['ts-node/register'],
+  require: ['test/steps/**/*.ts', 'test/support'],
+  paths: ['test/features/**/*.feature'],
+  format: ['progress', 'json:reports/cucumber-report.json', ['html', path.join('reports', 'report.html')]],
+  worldParameters: { baseUrl: 'BASE', greeting: 'Hello' },
+  publishQuiet: true,
+}
+
+module.exports = {
+  default: { ...common },
+  smoke: { ...common, format: ['summary'], tags: '@smoke' },
+}
+"#;
+
+const WORLD: &str = r#"import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber'
+
+class GreetingWorld extends World {
+  greeting: string
+  constructor(options: IWorldOptions) {
+    super(options)
+    this.greeting = this.parameters.greeting
+  }
+}
+
+setWorldConstructor(GreetingWorld)
+"#;
+
+const STEPS: &str = r#"import { Given, Then } from '@cucumber/cucumber'
+import { expect } from '@playwright/test'
+
+Given('I open the greeting page', async function (this: any) {
+  await this.page.goto(this.parameters.baseUrl + '/hello')
+})
+
+Then('I am greeted as {string}', async function (this: any, name: string) {
+  await expect(this.page.locator('h1')).toHaveText(`${this.greeting}, ${name}`)
+})
+
+Then('the greeting is {string}', function (this: any, greeting: string) {
+  expect(this.greeting).toBe(greeting)
+})
+"#;
+
+const FEATURE: &str = r#"Feature: Greeting
+
+  @smoke
+  Scenario: The page greets Ada
+    Given I open the greeting page
+    Then I am greeted as "Ada"
+
+  Scenario: The World reads the config's parameters
+    Then the greeting is "Hello"
+
+  Scenario: Another look at the page
+    Given I open the greeting page
+    Then I am greeted as "Ada"
+"#;
+
+fn bdd(dir: &Path, args: &[&str]) -> (Output, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").args(args).current_dir(dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out, stdout, stderr)
+}
+
+#[test]
+fn a_cucumber_js_file_configures_the_run_unchanged() {
+    if !support::browser_available() {
+        panic!("chromium is needed for this test");
+    }
+    let base = support::serve(PAGES);
+    let dir = js_suite::project_dir("cucumber-config");
+    let config = CUCUMBER_JS.replace("BASE", &base);
+    js_suite::write_files(
+        &dir,
+        &[
+            ("cucumber.js", &config),
+            ("test/support/world.ts", WORLD),
+            ("test/steps/greeting.steps.ts", STEPS),
+            ("test/features/greeting.feature", FEATURE),
+        ],
+    );
+    let (out, stdout, stderr) = bdd(&dir, &["--parallel", "2"]);
+    let all = format!("{stdout}{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    assert!(stdout.contains("3 scenarios (3 passed)"), "progress ends with the counts: {all}");
+    assert!(stderr.contains("note: cucumber.js: ts-node/register is not needed"), "{all}");
+    let json = std::fs::read_to_string(dir.join("reports/cucumber-report.json")).expect("the json formatter's file");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json[0]["elements"].as_array().map(Vec::len), Some(3), "{json}");
+    assert!(dir.join("reports/report.html").is_file(), "the html formatter's file");
+
+    let (out, stdout, stderr) = bdd(&dir, &["-p", "smoke"]);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("1 scenario (1 passed)"), "the smoke profile's tags: {stdout}{stderr}");
+
+    let (out, _, stderr) = bdd(&dir, &["--profile", "nightly"]);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cucumber.js: requested profile \"nightly\" doesn't exist"), "{stderr}");
+    assert!(stderr.contains("default, smoke"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+const PLAIN_STEPS: &str = r#"import { Then } from '@cucumber/cucumber'
+Then('{int} and {int} make {int}', (a: number, b: number, sum: number) => {
+  if (a + b !== sum) throw new Error(`${a} + ${b} is ${a + b}`)
+})
+"#;
+
+const PLAIN_FEATURE: &str = "Feature: Sums\n\n  Scenario: Right\n    Then 1 and 2 make 3\n\n  @wrong\n  Scenario: Wrong\n    Then 1 and 1 make 3\n";
+
+#[test]
+fn es_module_files_and_default_functions_give_profiles() {
+    let dir = js_suite::project_dir("cucumber-config-esm");
+    js_suite::write_files(
+        &dir,
+        &[
+            (
+                "cucumber.mjs",
+                "const shared = { paths: ['specs/'], import: ['specs/**/*.steps.ts'], format: ['summary'] }\n\
+                 export default { ...shared, tags: 'not @wrong' }\n\
+                 export const all = { ...shared }\n",
+            ),
+            ("specs/sums.steps.ts", PLAIN_STEPS),
+            ("specs/sums.feature", PLAIN_FEATURE),
+        ],
+    );
+    let (out, stdout, stderr) = bdd(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("1 scenario (1 passed)"), "the default export's tags: {stdout}{stderr}");
+    let (out, stdout, stderr) = bdd(&dir, &["-p", "all"]);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("2 scenarios (1 passed, 1 failed)"), "a named export is a profile: {stdout}{stderr}");
+
+    std::fs::remove_file(dir.join("cucumber.mjs")).unwrap();
+    js_suite::write_files(
+        &dir,
+        &[(
+            "cucumber.mjs",
+            "export default async function () {\n  const wrong = await Promise.resolve('@wrong')\n  \
+             return { default: { paths: ['specs/'], import: ['specs/**/*.ts'], format: ['summary'], tags: wrong } }\n}\n",
+        )],
+    );
+    let (out, stdout, stderr) = bdd(&dir, &[]);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("1 scenario (1 failed)"), "the function's profiles: {stdout}{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_config_file_that_fails_to_load_stops_the_run_naming_its_line() {
+    let dir = js_suite::project_dir("cucumber-config-broken");
+    js_suite::write_files(
+        &dir,
+        &[
+            (
+                "cucumber.js",
+                "const base = 'specs/'\nif (!process.env.NOT_SET_ANYWHERE) throw new Error('set NOT_SET_ANYWHERE first')\nmodule.exports = { default: { paths: [base] } }\n",
+            ),
+            ("specs/sums.steps.ts", PLAIN_STEPS),
+            ("specs/sums.feature", PLAIN_FEATURE),
+        ],
+    );
+    let (out, stdout, stderr) = bdd(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("cucumber.js:2:"), "the line that threw: {stderr}");
+    assert!(stderr.contains("set NOT_SET_ANYWHERE first"), "{stderr}");
+    assert!(!stdout.contains("scenario"), "nothing ran: {stdout}");
+
+    std::fs::write(dir.join("cucumber.js"), "module.exports = { default: { parallel: 'two' } }\n").unwrap();
+    let (out, _, stderr) = bdd(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cucumber.js: profile \"default\": parallel must be a non-negative integer"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
