@@ -194,3 +194,57 @@ fn a_config_file_that_fails_to_load_stops_the_run_naming_its_line() {
     assert!(stderr.contains("cucumber.js: profile \"default\": parallel must be a non-negative integer"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ferridriver_toml_and_flags_win_and_the_environment_is_allow_listed() {
+    let dir = js_suite::project_dir("cucumber-config-both");
+    js_suite::write_files(
+        &dir,
+        &[
+            (
+                "cucumber.js",
+                "module.exports = { default: {\n  paths: ['specs/'],\n  format: ['progress', 'json:out/run.json'],\n  \
+                 tags: process.env.FD_CONFIG_TAGS,\n  retry: process.env.FD_CONFIG_HIDDEN ? 3 : 0,\n} }\n",
+            ),
+            ("ferridriver.toml", "[test]\nformat = [\"summary\"]\n\n[scripting]\nallowEnv = [\"FD_CONFIG_TAGS\"]\n"),
+            ("specs/sums.steps.ts", PLAIN_STEPS),
+            ("specs/sums.feature", PLAIN_FEATURE),
+        ],
+    );
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+            .arg("bdd")
+            .args(args)
+            .env("FD_CONFIG_TAGS", "not @wrong")
+            .env("FD_CONFIG_HIDDEN", "1")
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    // The tags came from an allowed variable; the steps beside the features were found
+    // (no `require`), ferridriver.toml's format replaced the file's.
+    assert!(stdout.contains("1 scenario (1 passed)"), "{stdout}{stderr}");
+    assert!(!dir.join("out/run.json").exists(), "ferridriver.toml's format wins over the file's");
+    assert!(stderr.contains("process.env.FD_CONFIG_HIDDEN, which it saw undefined"), "{stderr}");
+    let out = run(&["--tags", "@wrong"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1 scenario (1 failed)"), "a flag wins over both files: {stdout}");
+    assert!(!stdout.contains("Retry") && !stdout.contains("retried"), "the hidden variable gave no retries: {stdout}");
+
+    // The hosts that serve calls list the steps a cucumber-js file names, and go on (saying
+    // so) when the file is broken.
+    let steps =
+        |dir: &Path| Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("steps").current_dir(dir).output().unwrap();
+    std::fs::write(dir.join("cucumber.js"), "module.exports = { default: { require: ['specs/**/*.ts'] } }\n").unwrap();
+    let out = steps(&dir);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("{int} and {int} make {int}"), "{out:?}");
+    std::fs::write(dir.join("cucumber.js"), "module.exports = { default: { retry: 'x' } }\n").unwrap();
+    let out = steps(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cucumber.js: profile \"default\": retry must be a non-negative integer"), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Navigation"), "the rest is still listed: {out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

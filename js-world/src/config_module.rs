@@ -1,11 +1,13 @@
 //! Reading a configuration file written as a module: cucumber-js's `cucumber.js`, `.cjs`,
 //! `.mjs` or `.ts`. The file is bundled like a step file (its imports, `node_modules` and the
 //! Node built-ins we provide resolve as they do there) and evaluated in a VM of its own, with
-//! no browser and no environment variables; what it exports comes back as JSON. The runner
-//! turns that into options (`runner/src/cucumber_config.rs`).
+//! no browser, and `process.env` showing only the variables `[scripting] allowEnv` lists; what
+//! it exports comes back as JSON. The runner turns that into options
+//! (`runner/src/cucumber_config.rs`).
 
 use crate::compile::Compiled;
 use crate::host_kind::HostKind;
+use crate::natives::PlainEnv;
 use crate::plugin::{WorldPlugin, ENTRY};
 use crate::rolldown_run::run_rolldown;
 use crate::sourcemap::SourceMapper;
@@ -16,8 +18,18 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long the file may take to settle (a default export that is an async function).
+/// How long the file may take to load and settle (a default export that is an async function).
 const SETTLE_LIMIT: Duration = Duration::from_secs(30);
+
+/// What a configuration module gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigModule {
+    /// Its profiles, as JSON.
+    pub definitions: serde_json::Value,
+    /// Environment variables it read that are set but not listed in `allowEnv` (it saw them
+    /// undefined).
+    pub hidden_env: Vec<String>,
+}
 
 /// Where the entry module leaves the file's namespace for [`READ_DEFINITIONS`].
 const SLOT: &str = "Symbol.for('ferridriver.configModule')";
@@ -43,24 +55,40 @@ const READ_DEFINITIONS: &str = r#"(async (esm) => {
 })"#;
 
 /// Evaluates the module `file` (inside `root`) and returns what it exports as profiles (see
-/// [`READ_DEFINITIONS`]). Errors name the file, and the line when the file itself threw.
-pub fn read_config_module(root: &Path, file: &Path) -> Result<serde_json::Value, String> {
+/// [`READ_DEFINITIONS`]); `allowed_env` are the variables `process.env` shows. Errors name the
+/// file, and the line when the file itself threw.
+pub fn read_config_module(root: &Path, file: &Path, allowed_env: &[String]) -> Result<ConfigModule, String> {
     let (root, file) = (root.to_path_buf(), file.to_path_buf());
+    let shown = file.display().to_string();
+    let env = PlainEnv { allowed: Arc::new(allowed_env.to_vec()), hidden_reads: Default::default() };
+    let hidden = Arc::clone(&env.hidden_reads);
+    let (sender, answer) = std::sync::mpsc::channel();
     let worker = std::thread::Builder::new().name("ferridriver-config".into()).spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
+        let result = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|e| format!("cannot start a runtime to read {}: {e}", file.display()))?;
-        runtime.block_on(read(&root, &file))
+            .map_err(|e| format!("cannot start a runtime to read {}: {e}", file.display()))
+            .and_then(|runtime| runtime.block_on(read(&root, &file, env)));
+        let _ = sender.send(result);
     });
-    match worker.map(|h| h.join()) {
-        Ok(Ok(result)) => result,
-        Ok(Err(_)) => Err("reading the configuration file stopped unexpectedly".into()),
-        Err(e) => Err(format!("cannot start a thread to read the configuration file: {e}")),
+    if let Err(e) = worker {
+        return Err(format!("cannot start a thread to read the configuration file: {e}"));
     }
+    // A file that loops forever at its top level cannot be interrupted from here (its VM's
+    // deadline covers calls, not the module's own evaluation): it is left behind, and the
+    // run stops with an error.
+    let definitions = match answer.recv_timeout(SETTLE_LIMIT + Duration::from_secs(5)) {
+        Ok(result) => result?,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            return Err(format!("{shown}: did not finish loading within {} s", SETTLE_LIMIT.as_secs()))
+        }
+        Err(_) => return Err("reading the configuration file stopped unexpectedly".into()),
+    };
+    let hidden_env = hidden.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().cloned().collect();
+    Ok(ConfigModule { definitions, hidden_env })
 }
 
-async fn read(root: &Path, file: &Path) -> Result<serde_json::Value, String> {
+async fn read(root: &Path, file: &Path, env: PlainEnv) -> Result<serde_json::Value, String> {
     let shown = file.strip_prefix(root).unwrap_or(file).to_string_lossy().replace('\\', "/");
     let code = std::fs::read_to_string(file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let esm = has_module_syntax(&code, file);
@@ -80,7 +108,9 @@ async fn read(root: &Path, file: &Path) -> Result<serde_json::Value, String> {
         format!("{at}: {}: {} (while reading the configuration)\n{}", e.exception_type, e.message, stack.trim_end())
     };
     let code = VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] };
-    let vm = Vm::new(Some(code), root, HostKind::Bdd, VmLimits::default(), None, None, None).await.map_err(failed)?;
+    let vm = Vm::start(Some(code), root, HostKind::Bdd, VmLimits::default(), None, None, None, Some(env))
+        .await
+        .map_err(failed)?;
     let read = READ_DEFINITIONS.replace("SLOT", SLOT);
     let json = tokio::time::timeout(SETTLE_LIMIT, vm.call_async_reader(&read, esm))
         .await

@@ -47,7 +47,21 @@ pub fn discover(config: &JsConfig) -> (Vec<PathBuf>, Vec<String>) {
     let globs: Vec<String> = if config.steps.is_empty() {
         DEFAULT_STEP_GLOBS.iter().map(|g| g.to_string()).collect()
     } else {
-        config.steps.iter().map(|g| g.trim_start_matches("./").to_string()).collect()
+        // An absolute glob inside the project (`path.join(__dirname, 'steps/**/*.ts')` in a
+        // cucumber-js config) is matched as the relative one it stands for.
+        let roots: Vec<String> = [Some(config.root.clone()), config.root.canonicalize().ok()]
+            .into_iter()
+            .flatten()
+            .map(|r| format!("{}/", r.to_string_lossy().trim_end_matches('/')))
+            .collect();
+        config
+            .steps
+            .iter()
+            .map(|g| {
+                let g = roots.iter().find_map(|r| g.strip_prefix(r.as_str())).unwrap_or(g);
+                g.trim_start_matches("./").to_string()
+            })
+            .collect()
     };
     for glob in &globs {
         if let Err(e) = fast_glob::validate(glob) {
@@ -161,6 +175,18 @@ mod tests {
         let names: Vec<String> = files.iter().map(|f| slash_path(f.strip_prefix(&dir).unwrap())).collect();
         assert_eq!(names, ["ext/x/y.mts", "features/support/world.ts", "steps/a.ts", "steps/sub/b.js"]);
         assert_eq!(errors.len(), 1);
+        let absolute = format!("{}/steps/sub/*.js", dir.display());
+        let cfg = JsConfig {
+            root: dir.clone(),
+            steps: vec![absolute, "steps/a.ts".into(), "features/support".into()],
+            ..Default::default()
+        };
+        let names: Vec<String> = discover(&cfg).0.iter().map(|p| slash_path(p.strip_prefix(&dir).unwrap())).collect();
+        assert_eq!(
+            names,
+            ["features/support/world.ts", "steps/a.ts", "steps/sub/b.js"],
+            "an absolute glob inside the project, and a folder"
+        );
         let cfg = JsConfig { root: dir.clone(), steps: vec!["./*.ts".into()], ..Default::default() };
         assert_eq!(discover(&cfg).0, vec![dir.join("other.ts")]);
         assert_eq!(static_prefix("steps/**/*.ts"), "steps");

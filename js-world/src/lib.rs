@@ -45,7 +45,7 @@ mod tool_call;
 mod vm;
 
 pub use bundle::{bundle, Bundle, BundleError};
-pub use config_module::read_config_module;
+pub use config_module::{read_config_module, ConfigModule};
 pub use definition_shapes::{file_shape, DefinitionShape, FileShape};
 pub use discover::{discover, JsConfig, DEFAULT_STEP_GLOBS, SOURCE_EXTENSIONS};
 pub use disk_cache::CACHE_DIR;

@@ -13,6 +13,30 @@ use std::time::Duration;
 
 /// Installs `__ferridriver_native` on the context's global object.
 /// `session` is the worker's browser session (`None` in the manifest VM, which runs no steps).
+/// `process.env` for code no tool chain runs (a configuration file): the listed variables
+/// that are set; each other name read is remembered, so the host can say it was hidden.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PlainEnv {
+    pub allowed: Arc<Vec<String>>,
+    pub hidden_reads: Arc<std::sync::Mutex<std::collections::BTreeSet<String>>>,
+}
+
+impl PlainEnv {
+    fn get(&self, name: &str) -> Option<String> {
+        if self.allowed.iter().any(|n| n == name) {
+            return std::env::var(name).ok();
+        }
+        if std::env::var_os(name).is_some() {
+            self.hidden_reads.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(name.to_string());
+        }
+        None
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.allowed.iter().filter(|n| std::env::var_os(n.as_str()).is_some()).cloned().collect()
+    }
+}
+
 pub fn install(
     ctx: &Ctx<'_>,
     root: &Path,
@@ -20,8 +44,14 @@ pub fn install(
     session: Option<Arc<Session>>,
     sandbox: Option<&crate::script::ScriptSandbox>,
     commands: Option<Arc<crate::commands::CommandContext>>,
+    plain_env: Option<PlainEnv>,
 ) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
+    if let Some(env) = plain_env {
+        let e = env.clone();
+        native.set("envGet", Function::new(ctx.clone(), move |name: String| e.get(&name))?)?;
+        native.set("envNames", Function::new(ctx.clone(), move || env.names())?)?;
+    }
     if let (Some(tools), Some(session)) = (commands.clone(), session.clone()) {
         // A handler starts/ends: its allow.net list (from the registry, by tool) is in force.
         let (s, t) = (Arc::clone(&session), Arc::clone(&tools));

@@ -129,6 +129,22 @@ impl Vm {
         sandbox: Option<&ScriptSandbox>,
         commands: Option<Arc<crate::commands::CommandContext>>,
     ) -> Result<Vm, VmError> {
+        Vm::start(code, root, host, limits, session, sandbox, commands, None).await
+    }
+
+    /// [`Vm::new`], with `plain_env` deciding `process.env` where no tool chain does (a
+    /// configuration file's VM).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn start(
+        code: Option<VmCode<'_>>,
+        root: &Path,
+        host: HostKind,
+        limits: VmLimits,
+        session: Option<Arc<Session>>,
+        sandbox: Option<&ScriptSandbox>,
+        commands: Option<Arc<crate::commands::CommandContext>>,
+        plain_env: Option<crate::natives::PlainEnv>,
+    ) -> Result<Vm, VmError> {
         let runtime = AsyncRuntime::new().map_err(|e| plain_error(format!("cannot start QuickJS: {e}")))?;
         runtime.set_memory_limit(limits.memory_bytes).await;
         runtime.set_max_stack_size(limits.stack_bytes).await;
@@ -159,7 +175,7 @@ impl Vm {
         let bridge = context
             .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
-                natives::install(&ctx, &root, host.name(), session, sandbox.as_ref(), commands)
+                natives::install(&ctx, &root, host.name(), session, sandbox.as_ref(), commands, plain_env)
                     .catch(&ctx)
                     .map_err(fail)?;
                 let preludes = [

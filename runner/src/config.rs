@@ -156,12 +156,29 @@ pub struct ProjectConfig {
     pub file: ConfigFile,
     /// What cucumber-js's file asks that is not applied, each with why (for stderr).
     pub notes: Vec<String>,
+    /// Why cucumber-js's file could not be used, when the caller tolerates it
+    /// ([`CucumberFile::Tolerated`]); its options are left out then.
+    pub cucumber_error: Option<String>,
+}
+
+/// What a broken cucumber-js file means to the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CucumberFile {
+    /// An error (a `bdd` run stops before anything runs).
+    Required,
+    /// Reported in [`ProjectConfig::cucumber_error`]; the hosts that serve calls go on.
+    Tolerated,
 }
 
 /// Finds and reads both files in `dir`. `explicit` (`--config`) names either kind: a
 /// `cucumber.*` or JS/TS file is cucumber-js's. `profiles` (`--profile`) choose cucumber-js
 /// profiles and need its file.
-pub fn load_project_config(explicit: Option<&str>, dir: &Path, profiles: &[String]) -> Result<ProjectConfig, String> {
+pub fn load_project_config(
+    explicit: Option<&str>,
+    dir: &Path,
+    profiles: &[String],
+    broken: CucumberFile,
+) -> Result<ProjectConfig, String> {
     let explicit_cucumber = explicit.filter(|p| crate::cucumber_config::is_cucumber_config(Path::new(p)));
     let (path, cucumber_path) = match explicit_cucumber {
         Some(p) if !Path::new(p).is_file() => {
@@ -174,13 +191,16 @@ pub fn load_project_config(explicit: Option<&str>, dir: &Path, profiles: &[Strin
         Some(p) => load_config(p)?,
         None => ConfigFile::default(),
     };
-    let mut notes = Vec::new();
+    let (mut notes, mut cucumber_error) = (Vec::new(), None);
     match &cucumber_path {
-        Some(cucumber) => {
-            let read = crate::cucumber_config::read(cucumber, dir, profiles)?;
-            crate::cucumber_config::fill_unset(&mut file.test, read.test);
-            notes = read.notes;
-        }
+        Some(cucumber) => match crate::cucumber_config::read(cucumber, dir, profiles, &file.allowed_env()) {
+            Ok(read) => {
+                crate::cucumber_config::fill_unset(&mut file.test, read.test);
+                notes = read.notes;
+            }
+            Err(e) if broken == CucumberFile::Tolerated => cucumber_error = Some(e),
+            Err(e) => return Err(e),
+        },
         None if !profiles.is_empty() => {
             return Err(format!(
                 "--profile {} needs cucumber-js's configuration file, and there is none\n  hint: profiles live in one of {}",
@@ -190,7 +210,7 @@ pub fn load_project_config(explicit: Option<&str>, dir: &Path, profiles: &[Strin
         }
         None => {}
     }
-    Ok(ProjectConfig { path, cucumber_path, file, notes })
+    Ok(ProjectConfig { path, cucumber_path, file, notes, cucumber_error })
 }
 
 /// Reads and parses a configuration file. Errors name the file, line and column.

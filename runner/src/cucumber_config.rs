@@ -16,11 +16,23 @@ pub const CUCUMBER_CONFIG_NAMES: &[&str] =
 /// Extensions of configuration files that are modules (evaluated, not parsed).
 const MODULE_EXTENSIONS: &[&str] = &["js", "cjs", "mjs", "ts", "cts", "mts"];
 
-/// Whether `--config PATH` names a cucumber-js file rather than ferridriver's own.
+/// Whether `--config PATH` names a cucumber-js file rather than ferridriver's own: a module,
+/// a `cucumber.*` file, or a JSON/YAML file (not named `ferridriver.*`) whose top-level keys
+/// are not ferridriver's tables.
 pub fn is_cucumber_config(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    name.starts_with("cucumber.") || MODULE_EXTENSIONS.contains(&ext)
+    if name.starts_with("cucumber.") || MODULE_EXTENSIONS.contains(&ext) {
+        return true;
+    }
+    if name.starts_with("ferridriver") || !matches!(ext, "json" | "yaml" | "yml") {
+        return false;
+    }
+    const OURS: &[&str] = &["test", "browser", "mcp", "scripting", "extensions", "plugins"];
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let top: Option<Map<String, Value>> =
+        if ext == "json" { serde_json::from_str(&text).ok() } else { serde_yaml::from_str(&text).ok() };
+    top.is_some_and(|keys| !keys.is_empty() && keys.keys().all(|k| !OURS.contains(&k.as_str())))
 }
 
 /// The first of [`CUCUMBER_CONFIG_NAMES`] in `dir`.
@@ -36,13 +48,14 @@ pub struct CucumberOptions {
     pub notes: Vec<String>,
 }
 
-/// Reads `path` (inside `root`) and merges the profiles named (the `default` one when none).
-pub fn read(path: &Path, root: &Path, profiles: &[String]) -> Result<CucumberOptions, String> {
+/// Reads `path` (inside `root`) and merges the profiles named (the `default` one when none);
+/// `allowed_env` are the variables a module file sees in `process.env`.
+pub fn read(path: &Path, root: &Path, profiles: &[String], allowed_env: &[String]) -> Result<CucumberOptions, String> {
     // Absolute: a module file is imported by its path.
     let path = &path.canonicalize().map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let root = &root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let shown = path.strip_prefix(root).unwrap_or(path).display().to_string();
-    let mut definitions = load_definitions(path, root, &shown)?;
+    let (mut definitions, hidden_env) = load_definitions(path, root, &shown, allowed_env)?;
     definitions.entry("default").or_insert_with(|| Value::Object(Map::new()));
     let wanted: Vec<String> = if profiles.is_empty() { vec!["default".into()] } else { profiles.to_vec() };
     let mut merged = Profile::default();
@@ -57,14 +70,30 @@ pub fn read(path: &Path, root: &Path, profiles: &[String]) -> Result<CucumberOpt
         let profile = Profile::parse(definition).map_err(|e| format!("{shown}: profile \"{name}\": {e}"))?;
         merged.merge(profile);
     }
-    Ok(merged.into_options(&shown))
+    let mut options = merged.into_options(&shown);
+    if !hidden_env.is_empty() {
+        options.notes.push(format!(
+            "{shown} read process.env.{}, which it saw undefined: only the variables [scripting] allowEnv lists in ferridriver.toml are visible",
+            hidden_env.join(", process.env.")
+        ));
+    }
+    Ok(options)
 }
 
-/// The file's profiles: an object of profile name → definition.
-fn load_definitions(path: &Path, root: &Path, shown: &str) -> Result<Map<String, Value>, String> {
+/// The file's profiles (an object of profile name → definition), and the environment
+/// variables a module file read but could not see.
+fn load_definitions(
+    path: &Path,
+    root: &Path,
+    shown: &str,
+    allowed_env: &[String],
+) -> Result<(Map<String, Value>, Vec<String>), String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let mut hidden_env = Vec::new();
     let value = if MODULE_EXTENSIONS.contains(&ext) {
-        ferridriver_js_world::read_config_module(root, path)?
+        let module = ferridriver_js_world::read_config_module(root, path, allowed_env)?;
+        hidden_env = module.hidden_env;
+        module.definitions
     } else {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
         match ext {
@@ -81,8 +110,8 @@ fn load_definitions(path: &Path, root: &Path, shown: &str) -> Result<Map<String,
         }
     };
     match value {
-        Value::Object(map) => Ok(map),
-        Value::Null => Ok(Map::new()),
+        Value::Object(map) => Ok((map, hidden_env)),
+        Value::Null => Ok((Map::new(), hidden_env)),
         _ => Err(format!("{shown}: does not define an object of profiles\n  hint: write {{ \"default\": {{ ... }} }}")),
     }
 }
@@ -119,12 +148,11 @@ impl Profile {
     /// arguments).
     fn parse(definition: &Value) -> Result<Profile, String> {
         match definition {
-            Value::Null => Ok(Profile::default()),
-            Value::String(line) => {
-                let args = shlex::split(line)
-                    .ok_or_else(|| format!("cannot split the command line {line:?} (an unclosed quote?)"))?;
-                Profile::from_argv(&args)
-            }
+            // cucumber-js skips a falsy definition (`ci: false`, `0`, `''`).
+            Value::Null | Value::Bool(false) => Ok(Profile::default()),
+            Value::Number(n) if n.as_f64() == Some(0.0) => Ok(Profile::default()),
+            Value::String(line) if line.is_empty() => Ok(Profile::default()),
+            Value::String(line) => Profile::from_argv(&split_argv(line)),
             Value::Array(items) => {
                 let args = items
                     .iter()
@@ -174,12 +202,21 @@ impl Profile {
         let mut p = Profile::default();
         let mut rest = args.iter();
         while let Some(arg) = rest.next() {
+            if arg == "--" {
+                // Everything after `--` is a path, as commander reads it.
+                p.paths.extend(rest.by_ref().cloned());
+                break;
+            }
             if !arg.starts_with('-') || arg == "-" {
                 p.paths.push(arg.clone());
                 continue;
             }
             let (flag, inline) = match arg.split_once('=') {
                 Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+                // `-fprogress`: a short option with its value attached.
+                _ if !arg.starts_with("--") && arg.len() > 2 && arg.is_char_boundary(2) => {
+                    (&arg[..2], Some(arg[2..].to_string()))
+                }
                 _ => (arg.as_str(), None),
             };
             let mut value = || {
@@ -291,11 +328,12 @@ impl Profile {
             notes.push(format!("{shown}: publish is ignored: ferridriver does not publish reports"));
         }
         let steps: Vec<String> = self.require.into_iter().chain(self.import).collect();
+        let format = console_and_files(&self.format);
         let some = |v: Vec<String>| (!v.is_empty()).then_some(v);
         let test = TestConfig {
             paths: some(self.paths),
             steps: some(steps),
-            format: some(self.format),
+            format: some(format),
             format_options: self.format_options,
             tags: self.tags.filter(|t| !t.is_empty()),
             name: some(self.name),
@@ -314,6 +352,54 @@ impl Profile {
         };
         CucumberOptions { test, notes }
     }
+}
+
+/// A profile's command line split as cucumber-js splits it (`string-argv`): at spaces, except
+/// inside single or double quotes, which are removed; no escapes, no comments.
+fn split_argv(line: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut current: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => current.get_or_insert_with(String::new).push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                current.get_or_insert_with(String::new);
+            }
+            None if c.is_whitespace() => args.extend(current.take()),
+            None => current.get_or_insert_with(String::new).push(c),
+        }
+    }
+    args.extend(current);
+    args
+}
+
+/// The formatters cucumber-js runs for a `format` list: one on the console (the last named
+/// without a file, else `progress`), and one per file (the last named for it), in order.
+fn console_and_files(formats: &[String]) -> Vec<String> {
+    if formats.is_empty() {
+        return Vec::new();
+    }
+    let split: Vec<(String, Option<String>)> = formats
+        .iter()
+        .map(|f| match ferridriver_reporters::FormatSpec::parse(f) {
+            Ok(spec) => (f.clone(), spec.path),
+            // Left whole: the later check reports it with its hint.
+            Err(_) => (f.clone(), None),
+        })
+        .collect();
+    let console =
+        split.iter().rev().find(|(_, path)| path.is_none()).map_or("progress".to_string(), |(f, _)| f.clone());
+    let mut files: Vec<(String, String)> = Vec::new();
+    for (format, path) in split.into_iter().filter_map(|(f, p)| p.map(|p| (f, p))) {
+        match files.iter_mut().find(|(_, p)| *p == path) {
+            Some(slot) => slot.0 = format,
+            None => files.push((format, path)),
+        }
+    }
+    std::iter::once(console).chain(files.into_iter().map(|(f, _)| f)).collect()
 }
 
 fn strings(key: &str, value: &Value) -> Result<Vec<String>, String> {

@@ -33,7 +33,7 @@ fn the_default_profile_of_a_json_file_becomes_test_options() {
                "ci": {"parallel": 4}}"#,
         )],
     );
-    let read = read(&dir.0.join("cucumber.json"), &dir.0, &[]).unwrap();
+    let read = read(&dir.0.join("cucumber.json"), &dir.0, &[], &[]).unwrap();
     let t = read.test;
     assert_eq!(t.paths.unwrap(), ["specs/**/*.feature"]);
     assert_eq!(t.steps.unwrap(), ["specs/steps/*.ts", "specs/support"]);
@@ -55,14 +55,15 @@ fn named_profiles_merge_as_cucumber_js_merges_them() {
         )],
     );
     let file = dir.0.join("cucumber.yaml");
-    let t = read(&file, &dir.0, &["default".into(), "ci".into(), "cli".into()]).unwrap().test;
-    assert_eq!(t.format.unwrap(), ["progress", "junit:out.xml", "summary"]);
+    let t = read(&file, &dir.0, &["default".into(), "ci".into(), "cli".into()], &[]).unwrap().test;
+    // One formatter on the console (the last), one per file, as cucumber-js runs them.
+    assert_eq!(t.format.unwrap(), ["summary", "junit:out.xml"]);
     assert_eq!(t.tags.unwrap(), "(@smoke) and (not @slow) and (@fast)");
     assert_eq!(t.world_parameters.unwrap(), json!({"a": {"x": 1, "y": 2}, "b": true}));
     assert_eq!((t.retry, t.paths.unwrap()), (Some(1), vec!["features/a.feature".to_string()]));
-    let only_ci = read(&file, &dir.0, &["ci".into()]).unwrap().test;
-    assert_eq!(only_ci.format.unwrap(), ["junit:out.xml"], "a named profile alone leaves the default out");
-    let missing = read(&file, &dir.0, &["nightly".into()]).unwrap_err();
+    let only_ci = read(&file, &dir.0, &["ci".into()], &[]).unwrap().test;
+    assert_eq!(only_ci.format.unwrap(), ["progress", "junit:out.xml"], "a named profile alone leaves the default out");
+    let missing = read(&file, &dir.0, &["nightly".into()], &[]).unwrap_err();
     assert!(missing.contains("cucumber.yaml: requested profile \"nightly\" doesn't exist"), "{missing}");
     assert!(missing.contains("default, ci, cli"), "{missing}");
 }
@@ -89,10 +90,10 @@ fn command_line_profiles_take_cucumber_js_options() {
 #[test]
 fn wrong_types_are_named_with_the_profile() {
     let dir = scratch("types", &[("cucumber.json", r#"{"default": {"parallel": "two"}}"#)]);
-    let e = read(&dir.0.join("cucumber.json"), &dir.0, &[]).unwrap_err();
+    let e = read(&dir.0.join("cucumber.json"), &dir.0, &[], &[]).unwrap_err();
     assert!(e.contains("cucumber.json: profile \"default\": parallel must be a non-negative integer"), "{e}");
     let dir = scratch("syntax", &[("cucumber.json", "{\"default\": {\n  \"paths\": [}\n}")]);
-    let e = read(&dir.0.join("cucumber.json"), &dir.0, &[]).unwrap_err();
+    let e = read(&dir.0.join("cucumber.json"), &dir.0, &[], &[]).unwrap_err();
     assert!(e.starts_with("cucumber.json:2:"), "{e}");
 }
 
@@ -110,4 +111,42 @@ fn ferridriver_toml_wins_key_by_key() {
     let theirs = TestConfig { parallel: Some(4), retry: Some(1), ..TestConfig::default() };
     fill_unset(&mut ours, theirs);
     assert_eq!((ours.parallel, ours.retry), (Some(2), Some(1)));
+}
+
+#[test]
+fn formats_are_one_console_formatter_and_one_per_file() {
+    let list = |v: &[&str]| console_and_files(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(list(&["json:r/a.json", "html:r/b.html"]), ["progress", "json:r/a.json", "html:r/b.html"]);
+    assert_eq!(list(&["progress", "json:a.json", "summary", "message:a.json"]), ["summary", "message:a.json"]);
+    assert!(list(&[]).is_empty());
+}
+
+#[test]
+fn command_lines_split_as_string_argv_splits_them() {
+    assert_eq!(
+        split_argv(r#"-f "html:my reports/r.html" --tags 'not @wip' features\a.feature"#),
+        ["-f", "html:my reports/r.html", "--tags", "not @wip", "features\\a.feature"]
+    );
+    let p = Profile::parse(&json!("-fprogress -t@smoke -- --odd-path")).unwrap();
+    assert_eq!(
+        (p.format, p.tags, p.paths),
+        (vec!["progress".to_string()], Some("(@smoke)".to_string()), vec!["--odd-path".to_string()])
+    );
+    assert_eq!(
+        Profile::parse(&json!(false)).unwrap(),
+        Profile::default(),
+        "a falsy profile is empty, as in cucumber-js"
+    );
+}
+
+#[test]
+fn a_config_named_otherwise_is_told_apart_by_its_keys() {
+    let dir = scratch(
+        "names",
+        &[("ci.json", r#"{"default": {"parallel": 2}}"#), ("mine.yaml", "test:\n  parallel: 2\n"), ("x.mjs", "")],
+    );
+    assert!(is_cucumber_config(&dir.0.join("ci.json")));
+    assert!(!is_cucumber_config(&dir.0.join("mine.yaml")), "ferridriver's [test] table");
+    assert!(is_cucumber_config(&dir.0.join("x.mjs")));
+    assert!(!is_cucumber_config(Path::new("ferridriver.json")));
 }

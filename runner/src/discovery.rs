@@ -48,7 +48,8 @@ pub fn discover(args: &[String]) -> Result<Vec<FeatureTarget>, String> {
     let mut targets: Vec<FeatureTarget> = Vec::new();
     for arg in expanded {
         let (path, lines) = split_path_lines(&arg);
-        let path = PathBuf::from(path);
+        // `./features/a.feature` and `features/a.feature` are one file.
+        let path = PathBuf::from(uri_of(Path::new(&path)));
         if !path.exists() && is_glob(&path.to_string_lossy()) {
             // cucumber-js's `paths` take globs (`features/**/*.feature`).
             let found = expand_glob(&path.to_string_lossy())?;
@@ -58,16 +59,12 @@ pub fn discover(args: &[String]) -> Result<Vec<FeatureTarget>, String> {
                     path.display()
                 ));
             }
-            for p in found {
-                if !targets.iter().any(|t| t.path == p) {
-                    targets.push(FeatureTarget { path: p, lines: Vec::new() });
-                }
-            }
+            add_whole(&mut targets, found);
         } else if path.is_dir() {
             let mut found = Vec::new();
             walk(&path, &mut found).map_err(|e| format!("cannot read directory {}: {e}", path.display()))?;
             found.sort();
-            targets.extend(found.into_iter().map(|p| FeatureTarget { path: p, lines: Vec::new() }));
+            add_whole(&mut targets, found.iter().map(|p| PathBuf::from(uri_of(p))).collect());
         } else if path.is_file() {
             match targets.iter_mut().find(|t| t.path == path) {
                 Some(t) if !t.lines.is_empty() && !lines.is_empty() => t.lines.extend(lines),
@@ -84,14 +81,52 @@ pub fn discover(args: &[String]) -> Result<Vec<FeatureTarget>, String> {
     Ok(targets)
 }
 
+/// Adds whole files (all their scenarios), each once: a file already listed for some lines
+/// becomes whole.
+fn add_whole(targets: &mut Vec<FeatureTarget>, files: Vec<PathBuf>) {
+    for path in files {
+        match targets.iter_mut().find(|t| t.path == path) {
+            Some(t) => t.lines.clear(),
+            None => targets.push(FeatureTarget { path, lines: Vec::new() }),
+        }
+    }
+}
+
+/// The step globs for a run that names none: ferridriver's defaults, plus, as cucumber-js
+/// derives them, the folder of each feature file (or its nearest ancestor named `features`)
+/// when the defaults do not cover it. Empty when they cover every feature (the defaults
+/// apply). The project root itself is never walked for step files.
+pub fn support_globs_beside(targets: &[FeatureTarget]) -> Vec<String> {
+    let mut folders: Vec<String> = Vec::new();
+    for target in targets {
+        let file = PathBuf::from(uri_of(&target.path));
+        let mut folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        if let Some(features) = folder.ancestors().find(|a| a.file_name().is_some_and(|n| n == "features")) {
+            folder = features.to_path_buf();
+        }
+        let folder = uri_of(&folder);
+        let covered = folder.is_empty() || folder == "." || folder == "features" || folder.starts_with("features/");
+        if !covered && !folders.contains(&folder) {
+            folders.push(folder);
+        }
+    }
+    if folders.is_empty() {
+        return Vec::new();
+    }
+    let defaults = ferridriver_js_world::DEFAULT_STEP_GLOBS.iter().map(|g| g.to_string());
+    defaults.chain(folders.into_iter().map(|f| format!("{f}/**/*.{{js,mjs,cjs,ts,mts,cts}}"))).collect()
+}
+
 /// Whether a path argument is a glob pattern.
 fn is_glob(path: &str) -> bool {
     path.contains(['*', '?', '[', '{'])
 }
 
-/// The feature files a glob matches, sorted; only its literal leading folders are walked.
+/// The feature files a glob matches, sorted: files it names, and those below folders it names
+/// (cucumber-js's `features/*`); only its literal leading folders are walked.
 fn expand_glob(glob: &str) -> Result<Vec<PathBuf>, String> {
-    let glob = glob.strip_prefix("./").unwrap_or(glob).replace('\\', "/");
+    let glob = glob.replace('\\', "/");
+    let glob = glob.strip_prefix("./").unwrap_or(&glob).to_string();
     fast_glob::validate(&glob).map_err(|e| format!("the path {glob} is not a valid glob: {e:?}"))?;
     let parts: Vec<&str> = glob.split('/').collect();
     let literal: Vec<&str> =
@@ -101,11 +136,13 @@ fn expand_glob(glob: &str) -> Result<Vec<PathBuf>, String> {
     if base.is_dir() {
         walk(&base, &mut found).map_err(|e| format!("cannot read directory {}: {e}", base.display()))?;
     }
-    let mut matched: Vec<PathBuf> = found
-        .into_iter()
-        .map(|p| PathBuf::from(uri_of(&p)))
-        .filter(|p| fast_glob::glob_match(glob.as_str(), uri_of(p).as_str()))
-        .collect();
+    let matches = |file: &Path| {
+        file.ancestors()
+            .take_while(|a| !a.as_os_str().is_empty() && *a != Path::new("."))
+            .any(|a| fast_glob::glob_match(glob.as_str(), uri_of(a).as_str()))
+    };
+    let mut matched: Vec<PathBuf> =
+        found.into_iter().map(|p| PathBuf::from(uri_of(&p))).filter(|p| matches(p)).collect();
     matched.sort();
     Ok(matched)
 }
@@ -147,9 +184,30 @@ mod tests {
         let names: Vec<String> =
             found.iter().map(|t| t.path.strip_prefix(&dir).unwrap().display().to_string()).collect();
         assert_eq!(names, ["specs/a.feature", "specs/deep/b.feature"]);
+        let folders = discover(&[format!("{}/spec*/*", dir.display()), format!("{}/specs/a.feature", dir.display())]);
+        let names: Vec<String> =
+            folders.unwrap().iter().map(|t| t.path.strip_prefix(&dir).unwrap().display().to_string()).collect();
+        assert_eq!(
+            names,
+            ["specs/a.feature", "specs/deep/b.feature"],
+            "a matched folder stands for its features, once each"
+        );
         let none = discover(&[format!("{}/specs/**/*.feeture", dir.display())]).unwrap_err();
         assert!(none.contains("no feature file matches"), "{none}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn step_files_beside_features_outside_the_default_folders() {
+        let target = |p: &str| FeatureTarget { path: PathBuf::from(p), lines: Vec::new() };
+        assert!(support_globs_beside(&[target("features/a.feature"), target("features/x/b.feature")]).is_empty());
+        let globs = support_globs_beside(&[target("test/e2e/features/login/a.feature"), target("./specs/b.feature")]);
+        assert_eq!(
+            &globs[globs.len() - 2..],
+            ["test/e2e/features/**/*.{js,mjs,cjs,ts,mts,cts}", "specs/**/*.{js,mjs,cjs,ts,mts,cts}"]
+        );
+        assert!(globs.contains(&"steps/**/*.{js,ts}".to_string()), "the defaults stay: {globs:?}");
+        assert!(support_globs_beside(&[target("root.feature")]).is_empty(), "the project root is not walked");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! steps, then the JS/TS step files and extensions), its match table and the JS program. `bdd`
 //! builds the same pieces in `cli.rs`; the MCP server and `ferridriver run` load them here.
 
-use crate::config::{load_project_config, ConfigFile};
+use crate::config::{load_project_config, ConfigFile, CucumberFile};
 use crate::execute::RunOptions;
 use ferridriver_js_world::{load, HostKind, JsConfig, JsProgram};
 use ferridriver_messages::IdGenerator;
@@ -51,12 +51,14 @@ pub fn load_project(
     keep_bundler: bool,
     plugins: PluginStart,
 ) -> Result<Project, String> {
-    let loaded_config = load_project_config(explicit_config, root, &[])?;
     // The project's own step files count, whichever file names them; notes go to stderr, which
-    // no host uses for its protocol.
+    // no host uses for its protocol. A broken cucumber-js file is one of the project's
+    // problems: these hosts go on with ferridriver's own file.
+    let loaded_config = load_project_config(explicit_config, root, &[], CucumberFile::Tolerated)?;
     for note in &loaded_config.notes {
         eprintln!("note: {note}");
     }
+    let cucumber_error = loaded_config.cucumber_error;
     let (config_path, config) = (loaded_config.path, loaded_config.file);
     let mut options = RunOptions::default();
     if let Some(parameters) = &config.test.world_parameters {
@@ -87,6 +89,7 @@ pub fn load_project(
         PluginStart::DescribeOnly => loaded,
     };
     let mut errors = report.errors.clone();
+    errors.extend(cucumber_error.map(|e| format!("{e}\n  hint: fix the file; its options are left out meanwhile")));
     if let Some(program) = &report.program {
         program.register(&mut registry);
     }

@@ -4,7 +4,7 @@
 //! selected pickles, report).
 
 use crate::cli::{BddArgs, EXIT_FAILED, EXIT_USAGE};
-use crate::config::{load_project_config, TestConfig};
+use crate::config::{load_project_config, CucumberFile, TestConfig};
 use crate::discovery::discover;
 use crate::execute::{execute, workers::HostFactory, Order, RunContext, RunOptions, RunSummary};
 use crate::filters::PickleFilter;
@@ -45,7 +45,12 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut context = ferridriver_browser::ContextOptions::default();
     let mut isolation = None;
     let mut grid_from_config = None;
-    let project = load_project_config(args.config.as_deref(), std::path::Path::new("."), &args.cucumber_profile)?;
+    let project = load_project_config(
+        args.config.as_deref(),
+        std::path::Path::new("."),
+        &args.cucumber_profile,
+        CucumberFile::Required,
+    )?;
     for note in &project.notes {
         eprintln!("note: {note}");
     }
@@ -125,6 +130,10 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     }
     let paths = if args.paths.is_empty() { vec!["features".to_string()] } else { args.paths.clone() };
     let targets = discover(&paths)?;
+    if js_settings.steps.is_empty() {
+        // As cucumber-js: with no step files named, those beside the features are loaded.
+        js_settings.steps = crate::discovery::support_globs_beside(&targets);
+    }
     let filter = shard_filter(&args, filter, &targets)?;
     if let Order::Random(seed) = order {
         eprintln!("order: random:{seed} (pass --order random:{seed} to replay)");
