@@ -29,6 +29,7 @@ mod manifest;
 mod natives;
 mod net_policy;
 mod node_fs;
+mod node_zlib;
 mod playwright;
 mod plugin;
 mod plugin_events;

@@ -176,6 +176,7 @@ pub fn install(
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     crate::node_fs::install(ctx, &native, &root, sandbox)?;
+    crate::node_zlib::install(ctx, &native)?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
     native.set("processInfo", process_info())?;

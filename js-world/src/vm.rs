@@ -21,6 +21,7 @@ const ABORT_PRELUDE: &str = include_str!("js/abort.js");
 const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
+const NODE_ZLIB_HTTP_PRELUDE: &str = include_str!("js/node_zlib_http.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const BROWSER_CONTEXT_PRELUDE: &str = include_str!("js/browser_context.js");
@@ -185,6 +186,7 @@ impl Vm {
                     ("streams.js", STREAMS_PRELUDE),
                     ("web.js", WEB_PRELUDE),
                     ("node_extra.js", NODE_EXTRA_PRELUDE),
+                    ("node_zlib_http.js", NODE_ZLIB_HTTP_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("evaluate_values.js", EVALUATE_VALUES_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
@@ -413,9 +415,12 @@ impl Bridge {
 fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
     // The module map the bundles' virtual modules read (`plugin.rs`): frozen, and the global
     // that holds it fixed, so code loaded first cannot swap another file's imports. `process`
-    // stays the global object packages patch (graceful-fs replaces `process.cwd`), as in Node.
+    // stays the global object packages patch (graceful-fs replaces `process.cwd`), as in Node,
+    // and so do the modules that are classes (`Stream`, `EventEmitter`): their subclasses set
+    // statics of their own (`Readable.Stream = …`), which a frozen parent's would forbid.
     ctx.eval::<(), _>(
-        "(() => { const m = globalThis.__ferridriver_modules; for (const k of Object.keys(m)) if (k !== 'process') Object.freeze(m[k]); \
+        "(() => { const m = globalThis.__ferridriver_modules; \
+         for (const k of Object.keys(m)) if (k !== 'process' && typeof m[k] !== 'function') Object.freeze(m[k]); \
          Object.freeze(m); Object.defineProperty(globalThis, '__ferridriver_modules', \
          { value: m, writable: false, configurable: false, enumerable: false }); })()",
     )?;

@@ -70,9 +70,19 @@
     inspect,
     promisify: (fn) => (...args) => new Promise((ok, no) => fn(...args, (e, v) => (e ? no(e) : ok(v)))),
     deprecate: (fn) => fn,
+    // Node's: the prototype chain and `super_`, not the constructor's own statics.
     inherits(ctor, superCtor) {
+      const check = (value, name) => {
+        if (typeof value !== 'function') {
+          const error = new TypeError(`The "${name}" argument must be of type function. Received ${value === null ? 'null' : typeof value}`);
+          error.code = 'ERR_INVALID_ARG_TYPE';
+          throw error;
+        }
+      };
+      check(ctor, 'ctor');
+      check(superCtor, 'superCtor');
+      Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
       Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
-      Object.setPrototypeOf(ctor, superCtor);
     },
     isDeepStrictEqual: (a, b) => {
       try {
@@ -91,11 +101,12 @@
     TextDecoder: g.TextDecoder,
   };
 
-  // ---- node:events
-  class EventEmitter {
-    constructor() {
-      this._events = new Map();
-    }
+  // ---- node:events. A plain function as Node's is, so that packages written before classes
+  // can call it (`EventEmitter.call(this)`); its methods come from the class below.
+  function EventEmitter() {
+    this._events = new Map();
+  }
+  class EventEmitterMethods {
     _list(name) {
       if (!this._events) this._events = new Map();
       if (!this._events.has(name)) this._events.set(name, []);
@@ -155,6 +166,17 @@
       return Infinity;
     }
   }
+  for (const key of Object.getOwnPropertyNames(EventEmitterMethods.prototype)) {
+    if (key === 'constructor') continue;
+    Object.defineProperty(EventEmitter.prototype, key, Object.getOwnPropertyDescriptor(EventEmitterMethods.prototype, key));
+  }
+  EventEmitter.prototype.prependOnceListener = function (name, fn) {
+    this._list(name).unshift({ fn, once: true });
+    return this;
+  };
+  EventEmitter.prototype.rawListeners = EventEmitter.prototype.listeners;
+  EventEmitter.defaultMaxListeners = 10;
+  EventEmitter.listenerCount = (emitter, name) => emitter.listenerCount(name);
   EventEmitter.EventEmitter = EventEmitter;
   EventEmitter.once = (emitter, name) => new Promise((ok) => emitter.once(name, (...args) => ok(args)));
   modules.events = EventEmitter;
@@ -314,15 +336,19 @@
 
   // ---- node:stream: the legacy `Stream` base class (an EventEmitter with `pipe`), which
   // packages extend at load time; the stream classes are not provided and say so when made.
-  class Stream extends EventEmitter {
-    pipe(destination) {
-      this.on('data', (chunk) => destination.write(chunk));
-      this.on('end', () => {
-        if (typeof destination.end === 'function') destination.end();
-      });
-      return destination;
-    }
+  // A plain function too: stream packages call it (`Stream.call(this, options)`).
+  function Stream(options) {
+    EventEmitter.call(this, options);
   }
+  Object.setPrototypeOf(Stream.prototype, EventEmitter.prototype);
+  Object.setPrototypeOf(Stream, EventEmitter);
+  Stream.prototype.pipe = function (destination) {
+    this.on('data', (chunk) => destination.write(chunk));
+    this.on('end', () => {
+      if (typeof destination.end === 'function') destination.end();
+    });
+    return destination;
+  };
   const notProvided = (name) =>
     class extends Stream {
       constructor() {

@@ -489,6 +489,66 @@ declare module 'stream' {
   export * from 'node:stream';
   export { default } from 'node:stream';
 }
+declare module 'node:zlib' {
+  import { Buffer } from 'node:buffer';
+  type Input = string | ArrayBuffer | ArrayBufferView;
+  /** `level` (-1 for the default, 0–9) is read; the other zlib options are accepted and ignored. */
+  interface ZlibOptions {
+    level?: number;
+    windowBits?: number;
+    memLevel?: number;
+    strategy?: number;
+    chunkSize?: number;
+  }
+  type Callback = (error: Error | null, result: Buffer) => void;
+  export const constants: Readonly<Record<string, number>>;
+  export function deflateSync(input: Input, options?: ZlibOptions): Buffer;
+  export function inflateSync(input: Input, options?: ZlibOptions): Buffer;
+  export function deflateRawSync(input: Input, options?: ZlibOptions): Buffer;
+  export function inflateRawSync(input: Input, options?: ZlibOptions): Buffer;
+  export function gzipSync(input: Input, options?: ZlibOptions): Buffer;
+  export function gunzipSync(input: Input, options?: ZlibOptions): Buffer;
+  /** Gunzip or inflate, by the header. */
+  export function unzipSync(input: Input, options?: ZlibOptions): Buffer;
+  export function deflate(input: Input, callback: Callback): void;
+  export function deflate(input: Input, options: ZlibOptions, callback: Callback): void;
+  export function inflate(input: Input, callback: Callback): void;
+  export function inflate(input: Input, options: ZlibOptions, callback: Callback): void;
+  export function deflateRaw(input: Input, callback: Callback): void;
+  export function deflateRaw(input: Input, options: ZlibOptions, callback: Callback): void;
+  export function inflateRaw(input: Input, callback: Callback): void;
+  export function inflateRaw(input: Input, options: ZlibOptions, callback: Callback): void;
+  export function gzip(input: Input, callback: Callback): void;
+  export function gzip(input: Input, options: ZlibOptions, callback: Callback): void;
+  export function gunzip(input: Input, callback: Callback): void;
+  export function gunzip(input: Input, options: ZlibOptions, callback: Callback): void;
+  export function unzip(input: Input, callback: Callback): void;
+  export function unzip(input: Input, options: ZlibOptions, callback: Callback): void;
+}
+declare module 'zlib' {
+  export * from 'node:zlib';
+}
+declare module 'node:http' {
+  /** Loads for the packages that import it; requests go through fetch() or Playwright's request. */
+  export const STATUS_CODES: Record<number, string>;
+  export const METHODS: string[];
+  export class Agent {
+    constructor(options?: { keepAlive?: boolean; maxSockets?: number; maxFreeSockets?: number });
+    destroy(): void;
+  }
+  export const globalAgent: Agent;
+  export function validateHeaderName(name: string): void;
+  export function validateHeaderValue(name: string, value: unknown): void;
+}
+declare module 'http' {
+  export * from 'node:http';
+}
+declare module 'node:https' {
+  export * from 'node:http';
+}
+declare module 'https' {
+  export * from 'node:http';
+}
 declare module 'node:process' {
   const process: ferridriver.Process;
   export default process;

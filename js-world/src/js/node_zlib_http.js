@@ -1,0 +1,224 @@
+// node:zlib on whole buffers (deflate, inflate, their raw forms, gzip, gunzip, unzip: sync and
+// callback forms, done in Rust by node_zlib.rs), and node:http / node:https as far as packages
+// need them to load (status codes, methods, an Agent). What is not provided — zlib's streams and
+// brotli, making HTTP requests or servers — says so when called, naming what to use instead:
+// packages such as winston (whose optional transports import zlib and http) load and work.
+// Evaluated after node_extra.js (events, Buffer).
+(function (g) {
+  'use strict';
+  const native = g.__ferridriver_native;
+  const modules = g.__ferridriver_modules;
+  const { Buffer } = modules.buffer;
+  const EventEmitter = modules.events;
+
+  // ---- node:zlib
+  const constants = {
+    Z_NO_FLUSH: 0, Z_PARTIAL_FLUSH: 1, Z_SYNC_FLUSH: 2, Z_FULL_FLUSH: 3, Z_FINISH: 4, Z_BLOCK: 5,
+    Z_OK: 0, Z_STREAM_END: 1, Z_NEED_DICT: 2, Z_ERRNO: -1, Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3,
+    Z_MEM_ERROR: -4, Z_BUF_ERROR: -5, Z_VERSION_ERROR: -6,
+    Z_NO_COMPRESSION: 0, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, Z_DEFAULT_COMPRESSION: -1,
+    Z_FILTERED: 1, Z_HUFFMAN_ONLY: 2, Z_RLE: 3, Z_FIXED: 4, Z_DEFAULT_STRATEGY: 0,
+    DEFLATE: 1, INFLATE: 2, GZIP: 3, GUNZIP: 4, DEFLATERAW: 5, INFLATERAW: 6, UNZIP: 7,
+    BROTLI_DECODE: 8, BROTLI_ENCODE: 9,
+    Z_MIN_WINDOWBITS: 8, Z_MAX_WINDOWBITS: 15, Z_DEFAULT_WINDOWBITS: 15,
+    Z_MIN_CHUNK: 64, Z_MAX_CHUNK: Infinity, Z_DEFAULT_CHUNK: 16384,
+    Z_MIN_MEMLEVEL: 1, Z_MAX_MEMLEVEL: 9, Z_DEFAULT_MEMLEVEL: 8,
+    Z_MIN_LEVEL: -1, Z_MAX_LEVEL: 9, Z_DEFAULT_LEVEL: -1,
+  };
+  const errnos = { Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_BUF_ERROR: -5 };
+
+  const describe = (value) => {
+    if (value === null || value === undefined) return String(value);
+    if (typeof value === 'function') return `function ${value.name}`;
+    if (typeof value === 'object') return `an instance of ${(value.constructor && value.constructor.name) || 'Object'}`;
+    const shown = typeof value === 'string' ? `'${value}'` : String(value);
+    return `type ${typeof value} (${shown})`;
+  };
+
+  // Node's input types, as bytes.
+  const bytesOf = (input) => {
+    if (typeof input === 'string') return Buffer.from(input, 'utf8');
+    if (input instanceof Uint8Array) return input;
+    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    if (input instanceof ArrayBuffer) return new Uint8Array(input);
+    const error = new TypeError(
+      `The "buffer" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received ${describe(input)}`,
+    );
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  };
+
+  const levelOf = (options) => {
+    const level = options && options.level;
+    if (level === undefined) return -1;
+    if (typeof level !== 'number' || !Number.isInteger(level) || level < -1 || level > 9) {
+      const error = new RangeError(
+        `The value of "options.level" is out of range. It must be >= -1 and <= 9. Received ${String(level)}`,
+      );
+      error.code = 'ERR_OUT_OF_RANGE';
+      throw error;
+    }
+    return level;
+  };
+
+  const runSync = (operation) => (input, options) => {
+    const bytes = bytesOf(input);
+    const level = levelOf(options);
+    try {
+      return Buffer.from(native.zlibRun(operation, bytes, level));
+    } catch (e) {
+      const [code, message] = String(e && e.message).split(/: (.*)/s);
+      const error = new Error(message || String(e));
+      if (errnos[code] !== undefined) {
+        error.errno = errnos[code];
+        error.code = code;
+      }
+      throw error;
+    }
+  };
+
+  // The callback form answers on a later turn, as Node's thread pool does.
+  const runLater = (sync) => (input, options, callback) => {
+    if (typeof options === 'function') [options, callback] = [{}, options];
+    if (typeof callback !== 'function') {
+      const error = new TypeError(`The "callback" argument must be of type function. Received ${describe(callback)}`);
+      error.code = 'ERR_INVALID_ARG_TYPE';
+      throw error;
+    }
+    let result;
+    let failure = null;
+    try {
+      result = sync(input, options);
+    } catch (e) {
+      failure = e;
+    }
+    g.setTimeout(() => (failure ? callback(failure) : callback(null, result)), 0);
+  };
+
+  const streamsNotProvided = (name) =>
+    `zlib.${name} is not provided by ferridriver: zlib works on whole buffers here (zlib.gzipSync, zlib.gunzip, …)`;
+  // Packages subclass these at load time (`util.inherits(X, zlib.Inflate)`); making one says
+  // what to use instead.
+  const streamClass = (name) => {
+    const C = function () {
+      throw new Error(streamsNotProvided(name));
+    };
+    Object.defineProperty(C, 'name', { value: name });
+    Object.setPrototypeOf(C.prototype, EventEmitter.prototype);
+    return C;
+  };
+  const zlib = { constants: Object.freeze({ ...constants }) };
+  for (const [name, operation] of [
+    ['deflate', 'deflate'], ['inflate', 'inflate'], ['deflateRaw', 'deflateRaw'], ['inflateRaw', 'inflateRaw'],
+    ['gzip', 'gzip'], ['gunzip', 'gunzip'], ['unzip', 'unzip'],
+  ]) {
+    const sync = runSync(operation);
+    zlib[`${name}Sync`] = sync;
+    zlib[name] = runLater(sync);
+  }
+  for (const name of ['Deflate', 'Inflate', 'DeflateRaw', 'InflateRaw', 'Gzip', 'Gunzip', 'Unzip', 'BrotliCompress', 'BrotliDecompress']) {
+    zlib[name] = streamClass(name);
+    zlib[`create${name}`] = () => {
+      throw new Error(streamsNotProvided(`create${name}`));
+    };
+  }
+  for (const name of ['brotliCompress', 'brotliDecompress', 'brotliCompressSync', 'brotliDecompressSync']) {
+    zlib[name] = () => {
+      throw new Error(`zlib.${name} is not provided by ferridriver (deflate and gzip are)`);
+    };
+  }
+  // The legacy names on the module itself (`zlib.Z_FINISH`), which older packages read.
+  for (const [key, value] of Object.entries(constants)) if (key.startsWith('Z_')) zlib[key] = value;
+  modules.zlib = zlib;
+
+  // ---- node:http, node:https: enough to load the packages that import them.
+  const STATUS_CODES = {
+    100: 'Continue', 101: 'Switching Protocols', 102: 'Processing', 103: 'Early Hints',
+    200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information', 204: 'No Content',
+    205: 'Reset Content', 206: 'Partial Content', 207: 'Multi-Status', 208: 'Already Reported', 226: 'IM Used',
+    300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 304: 'Not Modified',
+    305: 'Use Proxy', 307: 'Temporary Redirect', 308: 'Permanent Redirect',
+    400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+    405: 'Method Not Allowed', 406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Timeout',
+    409: 'Conflict', 410: 'Gone', 411: 'Length Required', 412: 'Precondition Failed', 413: 'Payload Too Large',
+    414: 'URI Too Long', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable', 417: 'Expectation Failed',
+    418: "I'm a Teapot", 421: 'Misdirected Request', 422: 'Unprocessable Entity', 423: 'Locked',
+    424: 'Failed Dependency', 425: 'Too Early', 426: 'Upgrade Required', 428: 'Precondition Required',
+    429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 451: 'Unavailable For Legal Reasons',
+    500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
+    504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 506: 'Variant Also Negotiates',
+    507: 'Insufficient Storage', 508: 'Loop Detected', 509: 'Bandwidth Limit Exceeded', 510: 'Not Extended',
+    511: 'Network Authentication Required',
+  };
+  const METHODS = [
+    'ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE',
+    'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH',
+    'PURGE', 'PUT', 'QUERY', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK',
+    'UNLOCK', 'UNSUBSCRIBE',
+  ];
+  const httpModule = (name) => {
+    const requests = `${name}.request is not provided by ferridriver: make requests with fetch() or Playwright's request (APIRequestContext), which the network policy checks`;
+    // An Agent holds options only: nothing here opens a socket.
+    class Agent extends EventEmitter {
+      constructor(options = {}) {
+        super();
+        this.options = { path: null, ...options };
+        this.keepAlive = Boolean(options.keepAlive);
+        this.maxSockets = options.maxSockets || Infinity;
+        this.maxFreeSockets = options.maxFreeSockets || 256;
+        this.sockets = {};
+        this.freeSockets = {};
+        this.requests = {};
+        this.defaultPort = name === 'https' ? 443 : 80;
+        this.protocol = `${name}:`;
+      }
+      destroy() {}
+    }
+    const refused = (what, message) => {
+      const C = class {
+        constructor() {
+          throw new Error(message);
+        }
+      };
+      Object.defineProperty(C, 'name', { value: what });
+      return C;
+    };
+    return {
+      STATUS_CODES,
+      METHODS,
+      Agent,
+      globalAgent: new Agent({ keepAlive: true }),
+      maxHeaderSize: 16384,
+      request() {
+        throw new Error(requests);
+      },
+      get() {
+        throw new Error(requests.replace(`${name}.request`, `${name}.get`));
+      },
+      createServer() {
+        throw new Error(`${name}.createServer is not provided by ferridriver: steps do not serve; start the server before the run`);
+      },
+      ClientRequest: refused('ClientRequest', requests),
+      IncomingMessage: refused('IncomingMessage', requests),
+      OutgoingMessage: refused('OutgoingMessage', requests),
+      Server: refused('Server', `${name}.Server is not provided by ferridriver: steps do not serve`),
+      ServerResponse: refused('ServerResponse', `${name}.ServerResponse is not provided by ferridriver: steps do not serve`),
+      validateHeaderName(header) {
+        if (typeof header !== 'string' || !/^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/.test(header)) {
+          const error = new TypeError(`Header name must be a valid HTTP token ["${header}"]`);
+          error.code = 'ERR_INVALID_HTTP_TOKEN';
+          throw error;
+        }
+      },
+      validateHeaderValue(header, value) {
+        if (value === undefined) {
+          const error = new TypeError(`Invalid value "${value}" for header "${header}"`);
+          error.code = 'ERR_HTTP_INVALID_HEADER_VALUE';
+          throw error;
+        }
+      },
+    };
+  };
+  modules.http = httpModule('http');
+  modules.https = httpModule('https');
+})(globalThis);

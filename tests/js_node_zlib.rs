@@ -1,0 +1,129 @@
+//! node:zlib (whole buffers, sync and callback forms), node:http and node:https as far as
+//! packages need them to load, and winston (installed in tests/node-packages by `.ci/run`)
+//! logging to files through its File transport: one module, run by Node 20 once (its answers
+//! below) and here as a step, answers the same. Making an HTTP request says what to use instead.
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+
+use std::path::Path;
+
+const PROBE: &str = r#"// Runs the same in Node and in ferridriver: node:zlib on whole buffers, what node:http and
+// node:https give packages that import them, and winston writing a log file.
+import zlib from 'zlib';
+import { gzipSync as namedGzip } from 'node:zlib';
+import { promisify } from 'util';
+import http from 'http';
+import https from 'https';
+import fs from 'fs';
+import winston from 'winston';
+
+const attempt = (f) => { try { return ['ok', f()]; } catch (e) { return [e.name, e.message, e.code ?? null, e.errno ?? null]; } };
+// Bytes Node 20 made (gzipSync of 'made by Node'), read back here.
+const FROM_NODE = 'H4sIAAAAAAAAA8tNTElVSKpU8MtPSQUAYFYwngwAAAA=';
+
+export async function probe() {
+  const out = {};
+  const text = 'hello zlib '.repeat(50);
+  // Compressed bytes equal Node's at levels 0 and 9 and in the headers; at other levels zlib's
+  // match finder and Node's differ (each inflates the other's: the round trips below).
+  out.bytes = [zlib.deflateRawSync(Buffer.from(text), { level: 9 }).toString('base64'), zlib.deflateSync('', { level: 0 }).toString('hex'), zlib.gzipSync(text).subarray(0, 10).toString('hex'), zlib.deflateSync(text).subarray(0, 2).toString('hex'), namedGzip(new Uint8Array([1, 2, 3])).length];
+  out.roundTrips = [zlib.inflateSync(zlib.deflateSync(text)).toString() === text, zlib.gunzipSync(zlib.gzipSync(text, { level: 1 })).toString() === text, zlib.unzipSync(zlib.gzipSync('u')).toString(), zlib.unzipSync(zlib.deflateSync('v')).toString(), zlib.inflateRawSync(zlib.deflateRawSync('w')).toString(), zlib.gunzipSync(Buffer.concat([zlib.gzipSync('a'), zlib.gzipSync('b')])).toString()];
+  out.fromNode = zlib.gunzipSync(Buffer.from(FROM_NODE, 'base64')).toString();
+  const cut = zlib.gzipSync(text);
+  out.errors = [
+    attempt(() => zlib.inflateSync(Buffer.from('not zlib'))),
+    attempt(() => zlib.gunzipSync(Buffer.alloc(0))),
+    attempt(() => zlib.gunzipSync(cut.subarray(0, 20))),
+    attempt(() => zlib.unzipSync(Buffer.from('plain text'))),
+    attempt(() => zlib.inflateSync(5)),
+    attempt(() => zlib.deflateSync('x', { level: 10 })),
+  ];
+  out.callback = [await promisify(zlib.gzip)('cb').then((b) => zlib.gunzipSync(b).toString()), await new Promise((resolve) => zlib.inflate(Buffer.from('bad'), (e) => resolve([e.code, e.errno]))), await new Promise((resolve) => zlib.deflateRaw('opts', { level: 1 }, (e, b) => resolve(zlib.inflateRawSync(b).toString())))];
+  out.constants = [zlib.constants.Z_BEST_COMPRESSION, zlib.Z_FINISH, zlib.constants.Z_DEFAULT_CHUNK, zlib.Z_MIN_CHUNK, typeof zlib.Inflate, typeof zlib.createGzip];
+  out.http = [http.STATUS_CODES[404], http.STATUS_CODES[418], http.METHODS.includes('PATCH'), new https.Agent({ keepAlive: true }).keepAlive, new http.Agent().maxSockets, typeof http.request, typeof https.get, attempt(() => http.validateHeaderName('bad header'))];
+  const logger = winston.createLogger({
+    level: 'info',
+    format: winston.format.combine(winston.format.label({ label: 'suite' }), winston.format.printf(({ level, message, label }) => `${label} ${level}: ${message}`)),
+    transports: [new winston.transports.File({ filename: 'out/run.log' })],
+  });
+  logger.info('first');
+  logger.debug('hidden');
+  logger.warn('second', { extra: 1 });
+  const json = winston.createLogger({ format: winston.format.json(), transports: [new winston.transports.File({ filename: 'out/run.json.log' })] });
+  json.error('broken', { code: 7 });
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline && !(fs.existsSync('out/run.json.log') && fs.readFileSync('out/run.json.log', 'utf8').includes('broken') && fs.readFileSync('out/run.log', 'utf8').includes('second'))) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  out.winston = [fs.readFileSync('out/run.log', 'utf8'), fs.readFileSync('out/run.json.log', 'utf8'), typeof winston.transports.Console, typeof winston.transports.Http];
+  return out;
+}
+"#;
+
+const STEPS: &str = r#"import { When } from '@cucumber/cucumber';
+import fs from 'fs';
+import http from 'http';
+import zlib from 'zlib';
+import { probe } from '../lib/probe.mjs';
+const refused = (f) => { try { f(); return 'made'; } catch (e) { return e.message; } };
+When('the probe runs', async function () {
+  const answers = await probe();
+  // Ours only: Node would make the request, or serve.
+  answers.refused = [refused(() => http.get('http://127.0.0.1:1/')), refused(() => http.createServer()), refused(() => zlib.createGzip()), refused(() => new zlib.Inflate())];
+  fs.writeFileSync('answers.json', JSON.stringify(answers));
+});
+"#;
+
+const FEATURE: &str = "Feature: zlib, http and winston\n  Scenario: the probe\n    When the probe runs\n";
+
+/// Node 20's answers to `PROBE`.
+const NODE: &str = r#"{"bytes":["y0jNyclXqMrJTFLIGGWOMrEzAQ==","7801010000ffff00000001","1f8b0800000000000003","789c",23],"roundTrips":[true,true,"u","v","w","ab"],"fromNode":"made by Node","errors":[["Error","incorrect header check","Z_DATA_ERROR",-3],["Error","unexpected end of file","Z_BUF_ERROR",-5],["Error","unexpected end of file","Z_BUF_ERROR",-5],["Error","incorrect header check","Z_DATA_ERROR",-3],["TypeError","The \"buffer\" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received type number (5)","ERR_INVALID_ARG_TYPE",null],["RangeError","The value of \"options.level\" is out of range. It must be >= -1 and <= 9. Received 10","ERR_OUT_OF_RANGE",null]],"callback":["cb",["Z_DATA_ERROR",-3],"opts"],"constants":[9,4,16384,64,"function","function"],"http":["Not Found","I'm a Teapot",true,true,null,"function","function",["TypeError","Header name must be a valid HTTP token [\"bad header\"]","ERR_INVALID_HTTP_TOKEN",null]],"winston":["suite info: first\nsuite warn: second\n","{\"code\":7,\"level\":\"error\",\"message\":\"broken\"}\n","function","function"]}"#;
+
+#[test]
+fn zlib_http_and_winston_answer_as_in_node() {
+    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node-packages/node_modules");
+    assert!(packages.exists(), "{} missing: run `npm ci` in tests/node-packages (or .ci/run)", packages.display());
+    let dir = js_suite::project_dir("node-zlib");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("lib/probe.mjs", PROBE),
+            ("steps/probe_steps.mjs", STEPS),
+            ("features/probe.feature", FEATURE),
+            ("ferridriver.toml", "[test]\nsteps = [\"steps/**/*.mjs\"]\n"),
+        ],
+    );
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::os::unix::fs::symlink(&packages, dir.join("node_modules")).unwrap();
+    let (out, _, all) = js_suite::run_suite(&dir, "http://127.0.0.1:1", &[]);
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    let ours: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("answers.json")).unwrap()).unwrap();
+    let node: serde_json::Value = serde_json::from_str(NODE).unwrap();
+    let differences: Vec<String> = node
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(key, expected)| ours.get(key.as_str()) != Some(expected))
+        .map(|(key, expected)| {
+            format!("{key}: ours {}, Node's {expected}", ours.get(key.as_str()).unwrap_or(&serde_json::Value::Null))
+        })
+        .collect();
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    let refused = ours["refused"].as_array().unwrap();
+    assert!(
+        refused[0].as_str().unwrap().starts_with("http.get is not provided by ferridriver: make requests with fetch()"),
+        "{refused:?}"
+    );
+    assert!(refused[1].as_str().unwrap().contains("http.createServer is not provided"), "{refused:?}");
+    assert!(
+        refused[2]
+            .as_str()
+            .unwrap()
+            .contains("zlib.createGzip is not provided by ferridriver: zlib works on whole buffers"),
+        "{refused:?}"
+    );
+    assert!(refused[3].as_str().unwrap().contains("zlib.Inflate is not provided"), "{refused:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
