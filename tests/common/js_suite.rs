@@ -165,3 +165,25 @@ fn without_method(value: &serde_json::Value) -> serde_json::Value {
         _ => serde_json::json!(format!("{prefix}{}", text.strip_prefix("Error: ").unwrap_or(text))),
     }
 }
+
+/// Runs the suite in `dir` (a step that writes its probe's answers to `answers.json`) and
+/// checks each of Node's answers (`node`, a JSON object by key) against ours; ours are
+/// returned for the checks of what only ours answers.
+pub fn run_probe_as_node(dir: &Path, node: &str) -> serde_json::Value {
+    let (out, _, all) = run_suite(dir, "http://127.0.0.1:1", &[]);
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    let ours: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("answers.json")).unwrap()).unwrap();
+    let node: serde_json::Value = serde_json::from_str(node).unwrap();
+    let differences: Vec<String> = node
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(key, expected)| ours.get(key.as_str()) != Some(expected))
+        .map(|(key, expected)| {
+            format!("{key}: ours {}, Node's {expected}", ours.get(key.as_str()).unwrap_or(&serde_json::Value::Null))
+        })
+        .collect();
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    ours
+}
