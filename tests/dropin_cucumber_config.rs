@@ -248,3 +248,32 @@ fn ferridriver_toml_and_flags_win_and_the_environment_is_allow_listed() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("Navigation"), "the rest is still listed: {out:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn snippets_follow_the_snippet_interface_format_option() {
+    let dir = js_suite::project_dir("cucumber-config-snippets");
+    js_suite::write_files(
+        &dir,
+        &[
+            (
+                "cucumber.json",
+                r#"{"default": {"paths": ["specs/"], "formatOptions": {"snippetInterface": "async-await"}}}"#,
+            ),
+            ("specs/sums.steps.ts", PLAIN_STEPS),
+            ("specs/new.feature", "Feature: New\n\n  Scenario: Undefined\n    Given a step nobody wrote yet\n"),
+        ],
+    );
+    let (out, stdout, stderr) = bdd(&dir, &[]);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Given('a step nobody wrote yet', async function () {\n  // Write code here that turns the phrase above into concrete actions\n  return 'pending';\n});"),
+        "{stdout}"
+    );
+    let (out, stdout, _) = bdd(&dir, &["--format-options", r#"{"snippetInterface": "callback"}"#]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout.contains("function (callback) {") && stdout.contains("callback(null, 'pending');"), "{stdout}");
+    let (out, _, stderr) = bdd(&dir, &["--format-options", r#"{"snippetInterface": "generator"}"#]);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("snippetInterface \"generator\" is not one cucumber-js knows"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -233,6 +233,8 @@ pub(crate) fn run_options(args: &BddArgs) -> Result<RunOptions, String> {
         trace_dir: std::path::PathBuf::from(args.output.as_deref().unwrap_or(crate::execute::DEFAULT_TRACE_DIR)),
         video: crate::execute::TraceMode::parse_for("--video", args.video.as_deref().unwrap_or("off"))?,
         video_dir: std::path::PathBuf::from(args.output.as_deref().unwrap_or(crate::execute::DEFAULT_VIDEO_DIR)),
+        // From `--format-options` (`prepare` reads it).
+        snippet_interface: Default::default(),
     })
 }
 

@@ -100,6 +100,15 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         Some(Err(e)) => return Err(format!("--format-options is not valid JSON: {e}")),
     };
     let mut options = crate::cli::run_options(&args)?;
+    if let Some(style) = format_options.get("snippetInterface") {
+        let name = style.as_str().unwrap_or_default();
+        options.snippet_interface = ferridriver_steps::snippets::JsInterface::parse(name).ok_or_else(|| {
+            format!(
+                "--format-options: snippetInterface {style} is not one cucumber-js knows\n  hint: use one of {}",
+                ferridriver_steps::snippets::JsInterface::NAMES.join(", ")
+            )
+        })?;
+    }
     // `baseURL` of the context is where relative URLs go, for every step (unless the world
     // parameters name their own).
     crate::browser_table::apply_base_url(&context, &mut options.world_parameters);

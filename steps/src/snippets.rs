@@ -13,17 +13,49 @@ use crate::expressions::{
 /// The language a snippet is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SnippetSyntax {
-    /// cucumber-js's synchronous style: `Given('…', function (…) { return 'pending'; });`.
-    JavaScript,
+    /// cucumber-js's: `Given('…', function (…) { return 'pending'; });` in the style its
+    /// `snippetInterface` format option names.
+    JavaScript(JsInterface),
     /// `#[given(expr = "…")] async fn …(world: &mut World, …) -> StepResult`.
     Rust,
+}
+
+/// cucumber-js's `snippetInterface` format option: how a JavaScript snippet's function is
+/// written and answers `pending`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum JsInterface {
+    /// `function (…) { return 'pending'; }` (cucumber-js's default).
+    #[default]
+    Synchronous,
+    /// `async function (…) { return 'pending'; }`.
+    AsyncAwait,
+    /// `function (…, callback) { callback(null, 'pending'); }`.
+    Callback,
+    /// `function (…) { return Promise.resolve('pending'); }`.
+    Promise,
+}
+
+impl JsInterface {
+    /// The option's values, as cucumber-js spells them.
+    pub const NAMES: [&'static str; 4] = ["synchronous", "async-await", "callback", "promise"];
+
+    /// Reads the option's value.
+    pub fn parse(name: &str) -> Option<JsInterface> {
+        Some(match name {
+            "synchronous" => JsInterface::Synchronous,
+            "async-await" => JsInterface::AsyncAwait,
+            "callback" => JsInterface::Callback,
+            "promise" => JsInterface::Promise,
+            _ => return None,
+        })
+    }
 }
 
 impl SnippetSyntax {
     /// The `language` of a `Snippet` message: `javascript` or `rust`.
     pub fn language(self) -> &'static str {
         match self {
-            SnippetSyntax::JavaScript => "javascript",
+            SnippetSyntax::JavaScript(_) => "javascript",
             SnippetSyntax::Rust => "rust",
         }
     }
@@ -92,14 +124,25 @@ pub fn render(
         PickleStepType::Context | PickleStepType::Unknown => "Given",
     };
     match syntax {
-        SnippetSyntax::JavaScript => javascript(expressions, keyword, arguments),
+        SnippetSyntax::JavaScript(style) => javascript(expressions, keyword, arguments, style),
         SnippetSyntax::Rust => rust(expressions, keyword, arguments),
     }
 }
 
 const COMMENT: &str = "Write code here that turns the phrase above into concrete actions";
 
-fn javascript(expressions: &[GeneratedExpression], keyword: &str, arguments: &[SnippetArgument]) -> String {
+fn javascript(
+    expressions: &[GeneratedExpression],
+    keyword: &str,
+    arguments: &[SnippetArgument],
+    style: JsInterface,
+) -> String {
+    let function = if style == JsInterface::AsyncAwait { "async function" } else { "function" };
+    let pending = match style {
+        JsInterface::Callback => "callback(null, 'pending');",
+        JsInterface::Promise => "return Promise.resolve('pending');",
+        JsInterface::Synchronous | JsInterface::AsyncAwait => "return 'pending';",
+    };
     let mut out = String::new();
     for (index, expression) in expressions.iter().enumerate() {
         let mut taken = Vec::new();
@@ -112,12 +155,16 @@ fn javascript(expressions: &[GeneratedExpression], keyword: &str, arguments: &[S
             };
             names.push(unique(name.to_owned(), &mut taken));
         }
+        // cucumber-js adds the callback last, under that name whatever the others are.
+        if style == JsInterface::Callback {
+            names.push("callback".to_owned());
+        }
         if index > 0 {
             out.push_str("// ");
         }
-        out.push_str(&format!("{keyword}('{}', function ({}) {{\n", js_string(&expression.source), names.join(", ")));
+        out.push_str(&format!("{keyword}('{}', {function} ({}) {{\n", js_string(&expression.source), names.join(", ")));
     }
-    out.push_str(&format!("  // {COMMENT}\n  return 'pending';\n}});"));
+    out.push_str(&format!("  // {COMMENT}\n  {pending}\n}});"));
     out
 }
 
@@ -327,7 +374,13 @@ mod tests {
     use ferridriver_messages::{PickleDocString, PickleTable};
 
     fn js(text: &str, keyword_type: PickleStepType, arguments: &[SnippetArgument]) -> String {
-        snippet(&ParameterTypeRegistry::new(), text, keyword_type, arguments, SnippetSyntax::JavaScript)
+        snippet(
+            &ParameterTypeRegistry::new(),
+            text,
+            keyword_type,
+            arguments,
+            SnippetSyntax::JavaScript(JsInterface::Synchronous),
+        )
     }
 
     fn rs(
@@ -349,6 +402,32 @@ mod tests {
              return 'pending';\n\
              });"
         );
+    }
+
+    #[test]
+    fn javascript_snippet_interfaces_as_cucumber_js_writes_them() {
+        let generated =
+            CucumberExpressionGenerator::new(&ParameterTypeRegistry::new()).generate_expressions("an undefined step");
+        let of = |style| render(&generated, PickleStepType::Context, &[], SnippetSyntax::JavaScript(style));
+        let body = "  // Write code here that turns the phrase above into concrete actions\n";
+        assert_eq!(
+            of(JsInterface::Callback),
+            format!("Given('an undefined step', function (callback) {{\n{body}  callback(null, 'pending');\n}});")
+        );
+        assert_eq!(
+            of(JsInterface::Promise),
+            format!("Given('an undefined step', function () {{\n{body}  return Promise.resolve('pending');\n}});")
+        );
+        assert_eq!(
+            of(JsInterface::AsyncAwait),
+            format!("Given('an undefined step', async function () {{\n{body}  return 'pending';\n}});")
+        );
+        assert_eq!(
+            of(JsInterface::Synchronous),
+            format!("Given('an undefined step', function () {{\n{body}  return 'pending';\n}});")
+        );
+        assert_eq!(JsInterface::parse("async-await"), Some(JsInterface::AsyncAwait));
+        assert_eq!(JsInterface::parse("generator"), None);
     }
 
     #[test]
@@ -438,7 +517,7 @@ mod tests {
 
     #[test]
     fn empty_expressions_and_arguments_from_pickles() {
-        let code = render(&[], PickleStepType::Context, &[], SnippetSyntax::JavaScript);
+        let code = render(&[], PickleStepType::Context, &[], SnippetSyntax::JavaScript(JsInterface::default()));
         assert!(code.starts_with("Given('', function () {\n"));
         let code = render(&[], PickleStepType::Context, &[], SnippetSyntax::Rust);
         assert!(code.starts_with("#[given(expr = \"\")]\nasync fn step(world: &mut World) -> StepResult {\n"));

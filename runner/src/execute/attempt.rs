@@ -94,7 +94,7 @@ pub async fn run_attempt(
                         instant_result(TestStepResultStatus::Skipped, None)
                     }
                     StepMatch::Undefined => {
-                        ctx.emit(super::suggest::suggestion(ctx, registry, pickle_step));
+                        ctx.emit(super::suggest::suggestion(ctx, registry, pickle_step, options.snippet_interface));
                         let close = ferridriver_steps::did_you_mean::did_you_mean(
                             &pickle_step.text,
                             registry.steps.iter().map(|s| s.pattern.as_str()),

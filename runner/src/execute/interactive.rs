@@ -137,7 +137,7 @@ pub async fn run_step_lines(
         };
         let result: TestStepResult = match &matched {
             StepMatch::Undefined => {
-                report.snippets = super::suggest::snippets(registry, &line.step);
+                report.snippets = super::suggest::snippets(registry, &line.step, Default::default());
                 let close = ferridriver_steps::did_you_mean::did_you_mean(
                     &line.step.text,
                     registry.steps.iter().map(|s| s.pattern.as_str()),

@@ -68,6 +68,8 @@ pub struct RunOptions {
     /// Which attempts get videos of their pages (`--video`, the same modes), and where they go.
     pub video: super::TraceMode,
     pub video_dir: std::path::PathBuf,
+    /// How JavaScript snippets are written (cucumber-js's `snippetInterface` format option).
+    pub snippet_interface: ferridriver_steps::snippets::JsInterface,
 }
 
 impl Default for RunOptions {
@@ -90,6 +92,7 @@ impl Default for RunOptions {
             trace_dir: std::path::PathBuf::from(DEFAULT_TRACE_DIR),
             video: super::TraceMode::Off,
             video_dir: std::path::PathBuf::from(super::DEFAULT_VIDEO_DIR),
+            snippet_interface: Default::default(),
         }
     }
 }
