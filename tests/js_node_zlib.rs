@@ -1,5 +1,7 @@
-//! node:zlib (whole buffers, sync and callback forms), node:http and node:https as far as
-//! packages need them to load, and winston (installed in tests/node-packages by `.ci/run`)
+//! node:zlib (whole buffers, sync and callback forms, zlib's own error messages, output
+//! limits), node:events as Node's (listeners by identity, the events about listeners,
+//! `errorMonitor`, callable constructors), node:http and node:https as far as packages need
+//! them to load, and winston (installed in tests/node-packages by `.ci/run`)
 //! logging to files through its File transport: one module, run by Node 20 once (its answers
 //! below) and here as a step, answers the same. Making an HTTP request says what to use instead.
 
@@ -12,7 +14,9 @@ const PROBE: &str = r#"// Runs the same in Node and in ferridriver: node:zlib on
 // node:https give packages that import them, and winston writing a log file.
 import zlib from 'zlib';
 import { gzipSync as namedGzip } from 'node:zlib';
-import { promisify } from 'util';
+import util, { promisify } from 'util';
+import { EventEmitter } from 'events';
+import { Stream } from 'stream';
 import http from 'http';
 import https from 'https';
 import fs from 'fs';
@@ -39,6 +43,46 @@ export async function probe() {
     attempt(() => zlib.inflateSync(5)),
     attempt(() => zlib.deflateSync('x', { level: 10 })),
   ];
+  const flipped = (buffer, at) => { const copy = Buffer.from(buffer); copy[at] ^= 0xff; return copy; };
+  const packed = zlib.deflateSync(text);
+  out.badStreams = [
+    attempt(() => zlib.inflateSync(flipped(packed, packed.length - 1))),
+    attempt(() => zlib.gunzipSync(Buffer.from([0x1f, 0x8b, 7, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]))),
+    zlib.gunzipSync(Buffer.concat([zlib.gzipSync('pad'), Buffer.alloc(4)])).toString(),
+    attempt(() => zlib.gunzipSync(zlib.gzipSync(Buffer.alloc(1000)), { maxOutputLength: 100 })),
+    attempt(() => zlib.deflateSync('x', { level: '9' })).slice(0, 3),
+    zlib.inflateSync(zlib.deflateSync('nan', { level: NaN, windowBits: 15, memLevel: 8 })).toString(),
+    zlib.inflateSync(zlib.deflateSync('half', { level: 5.5 })).toString(),
+    attempt(() => zlib.gzip(5, () => {})).slice(0, 3),
+    attempt(() => zlib.unzipSync(Buffer.from([0x1f]))),
+  ];
+  // node:events as Node's: listeners by identity, the events about listeners, errors.
+  const seen = [];
+  const ee = new EventEmitter();
+  ee.on('newListener', (name) => seen.push(`new:${String(name)}`));
+  ee.on('removeListener', (name) => seen.push(`removed:${String(name)}`));
+  const twice = () => seen.push('twice');
+  ee.on('x', twice);
+  ee.once('x', twice);
+  ee.removeListener('x', twice);
+  ee.emit('x');
+  ee.emit('x');
+  ee.once('y', () => seen.push('y'));
+  const raw = ee.rawListeners('y')[0];
+  seen.push(typeof raw.listener, ee.getMaxListeners(), ee.listenerCount('x'));
+  raw();
+  seen.push(ee.listenerCount('y'));
+  ee.on(EventEmitter.errorMonitor, (e) => seen.push(`monitor:${e}`));
+  seen.push(attempt(() => ee.emit('error', 'boom')));
+  out.events = seen;
+  const waiting = EventEmitter.once(ee, 'later');
+  ee.emit('error', new Error('first'));
+  out.onceRejects = await waiting.then(() => 'resolved', (e) => e.message);
+  function Legacy() { EventEmitter.call(this); Stream.call(this); http.Agent.call(this, { keepAlive: true }); }
+  util.inherits(Legacy, EventEmitter);
+  const legacy = new Legacy();
+  legacy.on('hi', (v) => seen.push(v));
+  out.legacy = [legacy.emit('hi', 1), legacy.keepAlive, Legacy.super_ === EventEmitter, 'on' in Object.assign({}, EventEmitter.prototype), typeof EventEmitter.listenerCount];
   out.callback = [await promisify(zlib.gzip)('cb').then((b) => zlib.gunzipSync(b).toString()), await new Promise((resolve) => zlib.inflate(Buffer.from('bad'), (e) => resolve([e.code, e.errno]))), await new Promise((resolve) => zlib.deflateRaw('opts', { level: 1 }, (e, b) => resolve(zlib.inflateRawSync(b).toString())))];
   out.constants = [zlib.constants.Z_BEST_COMPRESSION, zlib.Z_FINISH, zlib.constants.Z_DEFAULT_CHUNK, zlib.Z_MIN_CHUNK, typeof zlib.Inflate, typeof zlib.createGzip];
   out.http = [http.STATUS_CODES[404], http.STATUS_CODES[418], http.METHODS.includes('PATCH'), new https.Agent({ keepAlive: true }).keepAlive, new http.Agent().maxSockets, typeof http.request, typeof https.get, attempt(() => http.validateHeaderName('bad header'))];
@@ -65,12 +109,13 @@ const STEPS: &str = r#"import { When } from '@cucumber/cucumber';
 import fs from 'fs';
 import http from 'http';
 import zlib from 'zlib';
+import { Transform } from 'stream';
 import { probe } from '../lib/probe.mjs';
 const refused = (f) => { try { f(); return 'made'; } catch (e) { return e.message; } };
 When('the probe runs', async function () {
   const answers = await probe();
   // Ours only: Node would make the request, or serve.
-  answers.refused = [refused(() => http.get('http://127.0.0.1:1/')), refused(() => http.createServer()), refused(() => zlib.createGzip()), refused(() => new zlib.Inflate())];
+  answers.refused = [refused(() => http.get('http://127.0.0.1:1/')), refused(() => http.createServer()), refused(() => zlib.createGzip()), refused(() => new zlib.Inflate()), refused(() => zlib.gzipSync('x', { info: true })), refused(() => Transform.call({}))];
   fs.writeFileSync('answers.json', JSON.stringify(answers));
 });
 "#;
@@ -78,7 +123,7 @@ When('the probe runs', async function () {
 const FEATURE: &str = "Feature: zlib, http and winston\n  Scenario: the probe\n    When the probe runs\n";
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"bytes":["y0jNyclXqMrJTFLIGGWOMrEzAQ==","7801010000ffff00000001","1f8b0800000000000003","789c",23],"roundTrips":[true,true,"u","v","w","ab"],"fromNode":"made by Node","errors":[["Error","incorrect header check","Z_DATA_ERROR",-3],["Error","unexpected end of file","Z_BUF_ERROR",-5],["Error","unexpected end of file","Z_BUF_ERROR",-5],["Error","incorrect header check","Z_DATA_ERROR",-3],["TypeError","The \"buffer\" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received type number (5)","ERR_INVALID_ARG_TYPE",null],["RangeError","The value of \"options.level\" is out of range. It must be >= -1 and <= 9. Received 10","ERR_OUT_OF_RANGE",null]],"callback":["cb",["Z_DATA_ERROR",-3],"opts"],"constants":[9,4,16384,64,"function","function"],"http":["Not Found","I'm a Teapot",true,true,null,"function","function",["TypeError","Header name must be a valid HTTP token [\"bad header\"]","ERR_INVALID_HTTP_TOKEN",null]],"winston":["suite info: first\nsuite warn: second\n","{\"code\":7,\"level\":\"error\",\"message\":\"broken\"}\n","function","function"]}"#;
+const NODE: &str = r#"{"bytes":["y0jNyclXqMrJTFLIGGWOMrEzAQ==","7801010000ffff00000001","1f8b0800000000000003","789c",23],"roundTrips":[true,true,"u","v","w","ab"],"fromNode":"made by Node","errors":[["Error","incorrect header check","Z_DATA_ERROR",-3],["Error","unexpected end of file","Z_BUF_ERROR",-5],["Error","unexpected end of file","Z_BUF_ERROR",-5],["Error","incorrect header check","Z_DATA_ERROR",-3],["TypeError","The \"buffer\" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received type number (5)","ERR_INVALID_ARG_TYPE",null],["RangeError","The value of \"options.level\" is out of range. It must be >= -1 and <= 9. Received 10","ERR_OUT_OF_RANGE",null]],"badStreams":[["Error","incorrect data check","Z_DATA_ERROR",-3],["Error","unknown compression method","Z_DATA_ERROR",-3],"pad",["RangeError","Cannot create a Buffer larger than 100 bytes","ERR_BUFFER_TOO_LARGE",null],["TypeError","The \"options.level\" property must be of type number. Received type string ('9')","ERR_INVALID_ARG_TYPE"],"nan","half",["TypeError","The \"chunk\" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received type number (5)","ERR_INVALID_ARG_TYPE"],["Error","unexpected end of file","Z_BUF_ERROR",-5]],"events":["new:removeListener","new:x","new:x","removed:x","twice","twice","new:y","function",10,1,"removed:y","y",0,"new:Symbol(events.errorMonitor)","monitor:boom",["Error","Unhandled error. ('boom')","ERR_UNHANDLED_ERROR",null],"new:later","new:error","monitor:Error: first","removed:error","removed:later",1],"onceRejects":"first","legacy":[true,null,true,true,"function"],"callback":["cb",["Z_DATA_ERROR",-3],"opts"],"constants":[9,4,16384,64,"function","function"],"http":["Not Found","I'm a Teapot",true,true,null,"function","function",["TypeError","Header name must be a valid HTTP token [\"bad header\"]","ERR_INVALID_HTTP_TOKEN",null]],"winston":["suite info: first\nsuite warn: second\n","{\"code\":7,\"level\":\"error\",\"message\":\"broken\"}\n","function","function"]}"#;
 
 #[test]
 fn zlib_http_and_winston_answer_as_in_node() {
@@ -111,5 +156,10 @@ fn zlib_http_and_winston_answer_as_in_node() {
         "{refused:?}"
     );
     assert!(refused[3].as_str().unwrap().contains("zlib.Inflate is not provided"), "{refused:?}");
+    assert!(
+        refused[4].as_str().unwrap().contains("zlib's \"info\" option is not provided by ferridriver"),
+        "{refused:?}"
+    );
+    assert!(refused[5].as_str().unwrap().contains("stream.Transform is not provided by ferridriver"), "{refused:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

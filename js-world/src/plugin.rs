@@ -125,7 +125,16 @@ const UTIL_EXPORTS: &[&str] = &[
     "TextEncoder",
     "TextDecoder",
 ];
-const EVENTS_EXPORTS: &[&str] = &["EventEmitter", "once"];
+const EVENTS_EXPORTS: &[&str] = &[
+    "EventEmitter",
+    "once",
+    "errorMonitor",
+    "defaultMaxListeners",
+    "captureRejections",
+    "listenerCount",
+    "getEventListeners",
+    "setMaxListeners",
+];
 const PROCESS_EXPORTS: &[&str] = &[
     "env", "argv", "platform", "arch", "pid", "cwd", "exit", "nextTick", "hrtime", "on", "once", "off", "stdout",
     "stderr",

@@ -416,11 +416,12 @@ fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
     // The module map the bundles' virtual modules read (`plugin.rs`): frozen, and the global
     // that holds it fixed, so code loaded first cannot swap another file's imports. `process`
     // stays the global object packages patch (graceful-fs replaces `process.cwd`), as in Node,
-    // and so do the modules that are classes (`Stream`, `EventEmitter`): their subclasses set
-    // statics of their own (`Readable.Stream = …`), which a frozen parent's would forbid.
+    // and so do the two modules that are base classes (`Stream`, `EventEmitter`): subclasses
+    // set statics of their own (`Readable.Stream = …`), which a frozen parent's would forbid.
+    // The preludes reach them through the frozen map, never through their own properties.
     ctx.eval::<(), _>(
         "(() => { const m = globalThis.__ferridriver_modules; \
-         for (const k of Object.keys(m)) if (k !== 'process' && typeof m[k] !== 'function') Object.freeze(m[k]); \
+         for (const k of Object.keys(m)) if (k !== 'process' && k !== 'events' && k !== 'stream') Object.freeze(m[k]); \
          Object.freeze(m); Object.defineProperty(globalThis, '__ferridriver_modules', \
          { value: m, writable: false, configurable: false, enumerable: false }); })()",
     )?;

@@ -395,7 +395,7 @@
   // there). A write that fails (a folder missing, a path outside the writable roots) is the
   // stream's `error`, then its `close`, as Node's.
   function createWriteStream(file, options) {
-    const stream = new modules.events.EventEmitter();
+    const stream = new modules.events();
     const flags = String((typeof options === 'object' && options && options.flags) || 'w');
     let first = true;
     let ended = false;

@@ -101,84 +101,157 @@
     TextDecoder: g.TextDecoder,
   };
 
-  // ---- node:events. A plain function as Node's is, so that packages written before classes
-  // can call it (`EventEmitter.call(this)`); its methods come from the class below.
-  function EventEmitter() {
-    this._events = new Map();
-  }
-  class EventEmitterMethods {
-    _list(name) {
-      if (!this._events) this._events = new Map();
-      if (!this._events.has(name)) this._events.set(name, []);
-      return this._events.get(name);
-    }
-    on(name, fn) {
-      this._list(name).push({ fn, once: false });
-      return this;
-    }
-    addListener(name, fn) {
-      return this.on(name, fn);
-    }
-    prependListener(name, fn) {
-      this._list(name).unshift({ fn, once: false });
-      return this;
-    }
-    once(name, fn) {
-      this._list(name).push({ fn, once: true });
-      return this;
-    }
-    off(name, fn) {
-      const list = this._list(name);
-      const i = list.findIndex((l) => l.fn === fn);
-      if (i >= 0) list.splice(i, 1);
-      return this;
-    }
-    removeListener(name, fn) {
-      return this.off(name, fn);
-    }
-    removeAllListeners(name) {
-      if (name === undefined) this._events = new Map();
-      else this._list(name).length = 0;
-      return this;
-    }
-    emit(name, ...args) {
-      const list = this._list(name).slice();
-      if (name === 'error' && list.length === 0) throw args[0] instanceof Error ? args[0] : new Error(String(args[0]));
-      for (const l of list) {
-        if (l.once) this.off(name, l.fn);
-        l.fn.apply(this, args);
-      }
-      return list.length > 0;
-    }
-    listeners(name) {
-      return this._list(name).map((l) => l.fn);
-    }
-    listenerCount(name) {
-      return this._list(name).length;
-    }
-    eventNames() {
-      return [...(this._events || new Map()).entries()].filter(([, l]) => l.length).map(([n]) => n);
-    }
-    setMaxListeners() {
-      return this;
-    }
-    getMaxListeners() {
-      return Infinity;
-    }
-  }
-  for (const key of Object.getOwnPropertyNames(EventEmitterMethods.prototype)) {
-    if (key === 'constructor') continue;
-    Object.defineProperty(EventEmitter.prototype, key, Object.getOwnPropertyDescriptor(EventEmitterMethods.prototype, key));
-  }
-  EventEmitter.prototype.prependOnceListener = function (name, fn) {
-    this._list(name).unshift({ fn, once: true });
-    return this;
+  // ---- node:events, as Node's: a plain function (packages written before classes call it,
+  // `EventEmitter.call(this)`), enumerable methods (mixins copy them), `newListener` and
+  // `removeListener` events, `errorMonitor`, once-listeners removed by identity.
+  const errorMonitor = Symbol('events.errorMonitor');
+  const invalidListener = (fn) => {
+    const error = new TypeError(`The "listener" argument must be of type function. Received ${fn === null ? 'null' : typeof fn}`);
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    return error;
   };
-  EventEmitter.prototype.rawListeners = EventEmitter.prototype.listeners;
+  function EventEmitter() {
+    // An instance keeps the listeners it has (a second `EventEmitter.call(this)`).
+    if (!this._events || this._events === Object.getPrototypeOf(this)._events) this._events = new Map();
+  }
+  const listOf = (emitter, name) => {
+    if (!emitter._events) emitter._events = new Map();
+    if (!emitter._events.has(name)) emitter._events.set(name, []);
+    return emitter._events.get(name);
+  };
+  const has = (emitter, name) => Boolean(emitter._events && emitter._events.get(name) && emitter._events.get(name).length);
+  const add = (emitter, name, fn, once, prepend) => {
+    if (typeof fn !== 'function') throw invalidListener(fn);
+    if (has(emitter, 'newListener')) emitter.emit('newListener', name, fn);
+    const entry = { fn, once };
+    if (prepend) listOf(emitter, name).unshift(entry);
+    else listOf(emitter, name).push(entry);
+    return emitter;
+  };
+  const removeEntry = (emitter, name, entry) => {
+    const list = emitter._events && emitter._events.get(name);
+    const i = list ? list.indexOf(entry) : -1;
+    if (i < 0) return false;
+    list.splice(i, 1);
+    if (has(emitter, 'removeListener')) emitter.emit('removeListener', name, entry.fn);
+    return true;
+  };
+  Object.assign(EventEmitter.prototype, {
+    on(name, fn) {
+      return add(this, name, fn, false, false);
+    },
+    addListener(name, fn) {
+      return add(this, name, fn, false, false);
+    },
+    prependListener(name, fn) {
+      return add(this, name, fn, false, true);
+    },
+    once(name, fn) {
+      return add(this, name, fn, true, false);
+    },
+    prependOnceListener(name, fn) {
+      return add(this, name, fn, true, true);
+    },
+    off(name, fn) {
+      return this.removeListener(name, fn);
+    },
+    // The most recently added match goes, as in Node.
+    removeListener(name, fn) {
+      if (typeof fn !== 'function') throw invalidListener(fn);
+      const list = (this._events && this._events.get(name)) || [];
+      for (let i = list.length - 1; i >= 0; i--) {
+        if (list[i].fn === fn) {
+          removeEntry(this, name, list[i]);
+          break;
+        }
+      }
+      return this;
+    },
+    removeAllListeners(name) {
+      if (!this._events) return this;
+      const names = name === undefined ? [...this._events.keys()].filter((n) => n !== 'removeListener') : [name];
+      for (const n of names) {
+        const list = this._events.get(n) || [];
+        for (let i = list.length - 1; i >= 0; i--) removeEntry(this, n, list[i]);
+      }
+      if (name === undefined) this._events = new Map();
+      return this;
+    },
+    emit(name, ...args) {
+      if (name === 'error' && has(this, errorMonitor)) {
+        for (const entry of this._events.get(errorMonitor).slice()) entry.fn.apply(this, args);
+      }
+      if (!has(this, name)) {
+        if (name !== 'error') return false;
+        const cause = args[0];
+        if (cause instanceof Error) throw cause;
+        const error = new Error(`Unhandled error.${cause === undefined ? '' : ` (${modules.util ? modules.util.inspect(cause) : String(cause)})`}`);
+        error.code = 'ERR_UNHANDLED_ERROR';
+        error.context = cause;
+        throw error;
+      }
+      // Every listener present when the event fired is called, as Node's copy of the list.
+      for (const entry of this._events.get(name).slice()) {
+        if (entry.once) removeEntry(this, name, entry);
+        entry.fn.apply(this, args);
+      }
+      return true;
+    },
+    listeners(name) {
+      return ((this._events && this._events.get(name)) || []).map((entry) => entry.fn);
+    },
+    // A once-listener comes wrapped, with the original as `.listener`, as Node's.
+    rawListeners(name) {
+      return ((this._events && this._events.get(name)) || []).map((entry) => {
+        if (!entry.once) return entry.fn;
+        const emitter = this;
+        const wrapper = function (...args) {
+          removeEntry(emitter, name, entry);
+          return entry.fn.apply(emitter, args);
+        };
+        wrapper.listener = entry.fn;
+        return wrapper;
+      });
+    },
+    listenerCount(name, fn) {
+      const list = (this._events && this._events.get(name)) || [];
+      return fn === undefined ? list.length : list.filter((entry) => entry.fn === fn).length;
+    },
+    eventNames() {
+      return [...(this._events || new Map()).entries()].filter(([, list]) => list.length).map(([n]) => n);
+    },
+    setMaxListeners(n) {
+      this._maxListeners = n;
+      return this;
+    },
+    getMaxListeners() {
+      return this._maxListeners === undefined ? EventEmitter.defaultMaxListeners : this._maxListeners;
+    },
+  });
   EventEmitter.defaultMaxListeners = 10;
+  EventEmitter.errorMonitor = errorMonitor;
+  EventEmitter.captureRejections = false;
   EventEmitter.listenerCount = (emitter, name) => emitter.listenerCount(name);
+  EventEmitter.getEventListeners = (emitter, name) => emitter.listeners(name);
+  EventEmitter.setMaxListeners = (n = EventEmitter.defaultMaxListeners, ...targets) => {
+    if (targets.length === 0) EventEmitter.defaultMaxListeners = n;
+    for (const target of targets) if (typeof target.setMaxListeners === 'function') target.setMaxListeners(n);
+  };
   EventEmitter.EventEmitter = EventEmitter;
-  EventEmitter.once = (emitter, name) => new Promise((ok) => emitter.once(name, (...args) => ok(args)));
+  // Resolves with the event's arguments; an 'error' first rejects, as Node's.
+  EventEmitter.once = (emitter, name) =>
+    new Promise((resolve, reject) => {
+      const onError = (error) => {
+        emitter.removeListener(name, onEvent);
+        reject(error);
+      };
+      const onEvent = (...args) => {
+        if (name !== 'error') emitter.removeListener('error', onError);
+        resolve(args);
+      };
+      emitter.once(name, onEvent);
+      if (name !== 'error') emitter.once('error', onError);
+    });
   modules.events = EventEmitter;
 
   // ---- node:crypto: randomness and SHA digests (md5 and ciphers are not provided).
@@ -349,13 +422,16 @@
     });
     return destination;
   };
-  const notProvided = (name) =>
-    class extends Stream {
-      constructor() {
-        super();
-        throw new Error(`stream.${name} is not provided by ferridriver (only the legacy Stream base class is)`);
-      }
+  // Plain functions, so that `Transform.call(this)` gets the hint rather than a class error.
+  const notProvided = (name) => {
+    const C = function () {
+      throw new Error(`stream.${name} is not provided by ferridriver (only the legacy Stream base class is)`);
     };
+    Object.defineProperty(C, 'name', { value: name });
+    Object.setPrototypeOf(C.prototype, Stream.prototype);
+    Object.setPrototypeOf(C, Stream);
+    return C;
+  };
   Stream.Stream = Stream;
   for (const name of ['Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough']) Stream[name] = notProvided(name);
   const streamFunction = (name) => () => {

@@ -25,7 +25,7 @@
     Z_MIN_MEMLEVEL: 1, Z_MAX_MEMLEVEL: 9, Z_DEFAULT_MEMLEVEL: 8,
     Z_MIN_LEVEL: -1, Z_MAX_LEVEL: 9, Z_DEFAULT_LEVEL: -1,
   };
-  const errnos = { Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_BUF_ERROR: -5 };
+  const errnos = { Z_NEED_DICT: 2, Z_STREAM_ERROR: -2, Z_DATA_ERROR: -3, Z_BUF_ERROR: -5 };
 
   const describe = (value) => {
     if (value === null || value === undefined) return String(value);
@@ -35,60 +35,85 @@
     return `type ${typeof value} (${shown})`;
   };
 
-  // Node's input types, as bytes.
-  const bytesOf = (input) => {
+  // Node's input types, as bytes. The callback forms write to a stream, whose message names
+  // a "chunk" (and no ArrayBuffer).
+  const bytesOf = (input, streamed) => {
     if (typeof input === 'string') return Buffer.from(input, 'utf8');
     if (input instanceof Uint8Array) return input;
     if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     if (input instanceof ArrayBuffer) return new Uint8Array(input);
     const error = new TypeError(
-      `The "buffer" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received ${describe(input)}`,
+      streamed
+        ? `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${describe(input)}`
+        : `The "buffer" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received ${describe(input)}`,
     );
     error.code = 'ERR_INVALID_ARG_TYPE';
     throw error;
   };
 
-  const levelOf = (options) => {
-    const level = options && options.level;
-    if (level === undefined) return -1;
-    if (typeof level !== 'number' || !Number.isInteger(level) || level < -1 || level > 9) {
-      const error = new RangeError(
-        `The value of "options.level" is out of range. It must be >= -1 and <= 9. Received ${String(level)}`,
-      );
+  // A numeric option as Node checks it: a number (NaN means the default), within range.
+  const numberOption = (options, key, min, max, fallback) => {
+    const value = options ? options[key] : undefined;
+    if (value === undefined || Number.isNaN(value)) return fallback;
+    if (typeof value !== 'number') {
+      const shown = typeof value === 'string' ? `type string ('${value}')` : describe(value);
+      const error = new TypeError(`The "options.${key}" property must be of type number. Received ${shown}`);
+      error.code = 'ERR_INVALID_ARG_TYPE';
+      throw error;
+    }
+    if (value < min || value > max) {
+      const error = new RangeError(`The value of "options.${key}" is out of range. It must be >= ${min} and <= ${max}. Received ${String(value)}`);
       error.code = 'ERR_OUT_OF_RANGE';
       throw error;
     }
-    return level;
+    return Math.trunc(value);
+  };
+  // What the call does, checked before anything runs (a callback form throws these too).
+  const settingsOf = (options) => {
+    for (const key of ['dictionary', 'info']) {
+      if (options && options[key] !== undefined && options[key] !== false) {
+        throw new Error(`zlib's "${key}" option is not provided by ferridriver (level and maxOutputLength are; windowBits, memLevel, strategy and chunkSize are accepted and ignored)`);
+      }
+    }
+    return {
+      level: numberOption(options, 'level', -1, 9, -1),
+      // 0 lets Rust apply its own cap (node_zlib.rs).
+      limit: numberOption(options, 'maxOutputLength', 1, 2 ** 32, 0),
+    };
   };
 
   const runSync = (operation) => (input, options) => {
     const bytes = bytesOf(input);
-    const level = levelOf(options);
+    const { level, limit } = settingsOf(options);
+    return compress(operation, bytes, level, limit);
+  };
+  const compress = (operation, bytes, level, limit) => {
     try {
-      return Buffer.from(native.zlibRun(operation, bytes, level));
+      return Buffer.from(native.zlibRun(operation, bytes, level, limit));
     } catch (e) {
       const [code, message] = String(e && e.message).split(/: (.*)/s);
-      const error = new Error(message || String(e));
-      if (errnos[code] !== undefined) {
-        error.errno = errnos[code];
-        error.code = code;
-      }
+      const error = code === 'ERR_BUFFER_TOO_LARGE' ? new RangeError(message) : new Error(message || String(e));
+      if (errnos[code] !== undefined) error.errno = errnos[code];
+      if (errnos[code] !== undefined || code === 'ERR_BUFFER_TOO_LARGE') error.code = code;
       throw error;
     }
   };
 
-  // The callback form answers on a later turn, as Node's thread pool does.
-  const runLater = (sync) => (input, options, callback) => {
+  // The callback form answers on a later turn, as Node's thread pool does; bad arguments
+  // throw at once, as in Node.
+  const runLater = (operation) => (input, options, callback) => {
     if (typeof options === 'function') [options, callback] = [{}, options];
     if (typeof callback !== 'function') {
       const error = new TypeError(`The "callback" argument must be of type function. Received ${describe(callback)}`);
       error.code = 'ERR_INVALID_ARG_TYPE';
       throw error;
     }
+    const { level, limit } = settingsOf(options);
+    const bytes = bytesOf(input, true);
     let result;
     let failure = null;
     try {
-      result = sync(input, options);
+      result = compress(operation, bytes, level, limit);
     } catch (e) {
       failure = e;
     }
@@ -112,9 +137,8 @@
     ['deflate', 'deflate'], ['inflate', 'inflate'], ['deflateRaw', 'deflateRaw'], ['inflateRaw', 'inflateRaw'],
     ['gzip', 'gzip'], ['gunzip', 'gunzip'], ['unzip', 'unzip'],
   ]) {
-    const sync = runSync(operation);
-    zlib[`${name}Sync`] = sync;
-    zlib[name] = runLater(sync);
+    zlib[`${name}Sync`] = runSync(operation);
+    zlib[name] = runLater(operation);
   }
   for (const name of ['Deflate', 'Inflate', 'DeflateRaw', 'InflateRaw', 'Gzip', 'Gunzip', 'Unzip', 'BrotliCompress', 'BrotliDecompress']) {
     zlib[name] = streamClass(name);
@@ -158,27 +182,27 @@
   ];
   const httpModule = (name) => {
     const requests = `${name}.request is not provided by ferridriver: make requests with fetch() or Playwright's request (APIRequestContext), which the network policy checks`;
-    // An Agent holds options only: nothing here opens a socket.
-    class Agent extends EventEmitter {
-      constructor(options = {}) {
-        super();
-        this.options = { path: null, ...options };
-        this.keepAlive = Boolean(options.keepAlive);
-        this.maxSockets = options.maxSockets || Infinity;
-        this.maxFreeSockets = options.maxFreeSockets || 256;
-        this.sockets = {};
-        this.freeSockets = {};
-        this.requests = {};
-        this.defaultPort = name === 'https' ? 443 : 80;
-        this.protocol = `${name}:`;
-      }
-      destroy() {}
+    // An Agent holds options only: nothing here opens a socket. A plain function, as Node's,
+    // which agent packages call (`http.Agent.call(this, options)`).
+    function Agent(options = {}) {
+      if (!(this instanceof Agent)) return new Agent(options);
+      EventEmitter.call(this);
+      this.options = { path: null, ...options };
+      this.keepAlive = Boolean(options.keepAlive);
+      this.maxSockets = options.maxSockets || Infinity;
+      this.maxFreeSockets = options.maxFreeSockets || 256;
+      this.sockets = {};
+      this.freeSockets = {};
+      this.requests = {};
+      this.defaultPort = name === 'https' ? 443 : 80;
+      this.protocol = `${name}:`;
     }
+    Object.setPrototypeOf(Agent.prototype, EventEmitter.prototype);
+    Object.setPrototypeOf(Agent, EventEmitter);
+    Agent.prototype.destroy = function () {};
     const refused = (what, message) => {
-      const C = class {
-        constructor() {
-          throw new Error(message);
-        }
+      const C = function () {
+        throw new Error(message);
       };
       Object.defineProperty(C, 'name', { value: what });
       return C;

@@ -387,17 +387,27 @@ declare module 'node:events' {
     addListener(event: string | symbol, listener: (...args: any[]) => void): this;
     prependListener(event: string | symbol, listener: (...args: any[]) => void): this;
     once(event: string | symbol, listener: (...args: any[]) => void): this;
+    prependOnceListener(event: string | symbol, listener: (...args: any[]) => void): this;
     off(event: string | symbol, listener: (...args: any[]) => void): this;
     removeListener(event: string | symbol, listener: (...args: any[]) => void): this;
     removeAllListeners(event?: string | symbol): this;
     emit(event: string | symbol, ...args: any[]): boolean;
     listeners(event: string | symbol): Function[];
-    listenerCount(event: string | symbol): number;
+    rawListeners(event: string | symbol): Function[];
+    listenerCount(event: string | symbol, listener?: Function): number;
     eventNames(): (string | symbol)[];
     setMaxListeners(n: number): this;
     getMaxListeners(): number;
   }
+  /** Resolves with the event's arguments; an 'error' first rejects. */
   export function once(emitter: EventEmitter, event: string | symbol): Promise<any[]>;
+  /** Listeners for 'error' that run before the others and do not count as handling it. */
+  export const errorMonitor: unique symbol;
+  export let defaultMaxListeners: number;
+  export const captureRejections: boolean;
+  export function listenerCount(emitter: EventEmitter, event: string | symbol): number;
+  export function getEventListeners(emitter: EventEmitter, event: string | symbol): Function[];
+  export function setMaxListeners(n?: number, ...targets: EventEmitter[]): void;
   export default EventEmitter;
 }
 declare module 'events' {
