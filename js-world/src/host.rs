@@ -146,6 +146,14 @@ impl JsHost {
             }
             self.world_ready = true;
         }
+        // A run hook's `this.parameters` (and `context.parameters`) are the world parameters, as
+        // in cucumber-js, though no World was built yet.
+        let call = match call {
+            Call::Hook(i, _) if global_hook => {
+                Call::Hook(i, serde_json::json!({ "runParameters": world.parameters }).to_string())
+            }
+            other => other,
+        };
         let (result, attachments) = vm.invoke(call, timeout).await;
         self.in_flight = false;
         drain(attachments, world);

@@ -32,6 +32,9 @@ struct RawDefinition {
     name: Option<String>,
     order: Option<f64>,
     timeout: Option<f64>,
+    /// A BeforeAll/AfterAll hook `on: HookTarget.COORDINATOR`.
+    #[serde(default)]
+    coordinator: bool,
     index: Option<f64>,
     regexps: Option<Vec<String>>,
     id: Option<String>,
@@ -86,6 +89,9 @@ pub struct JsHook {
     pub index: usize,
     /// The original file and line of the registration.
     pub source: SourceLocation,
+    /// A BeforeAll/AfterAll hook that runs once per run, on the coordinator (cucumber-js's
+    /// `on: HookTarget.COORDINATOR`), rather than on every worker.
+    pub coordinator: bool,
 }
 
 /// A JS parameter type.
@@ -256,6 +262,7 @@ impl Manifest {
                     timeout,
                     index,
                     source,
+                    coordinator: d.coordinator,
                 }),
                 _ => JsDefinition::ParameterType(JsParameterType {
                     name: d.name.unwrap_or_default(),
@@ -296,15 +303,24 @@ impl Manifest {
                     StepBody::External(s.index),
                     s.timeout,
                 ),
-                JsDefinition::Hook(h) => registry.add_hook(
-                    h.kind,
-                    h.name.clone(),
-                    h.tags.as_deref(),
-                    h.order,
-                    h.source.clone(),
-                    HookBody::External(h.index),
-                    h.timeout,
-                ),
+                JsDefinition::Hook(h) => {
+                    let before = registry.hooks.len();
+                    registry.add_hook(
+                        h.kind,
+                        h.name.clone(),
+                        h.tags.as_deref(),
+                        h.order,
+                        h.source.clone(),
+                        HookBody::External(h.index),
+                        h.timeout,
+                    );
+                    // Only the hook just added (none when its tags were refused).
+                    if h.coordinator && registry.hooks.len() > before {
+                        if let Some(added) = registry.hooks.last_mut() {
+                            added.once_per_run = true;
+                        }
+                    }
+                }
                 JsDefinition::Tool(t) => registry.add_tool((**t).clone()),
                 JsDefinition::ParameterType(_) | JsDefinition::Plugin(_) => {}
             }

@@ -41,6 +41,13 @@ pub const CUCUMBER_EXPORTS: &[&str] = &[
     "DataTable",
     "World",
     "Status",
+    "world",
+    "context",
+    "HookTarget",
+    "Formatter",
+    "version",
+    "wrapPromiseWithTimeout",
+    "parallelCanAssignHelpers",
 ];
 
 const ASSERT_EXPORTS: &[&str] = &[

@@ -161,6 +161,8 @@
         name: typeof options.name === 'string' ? options.name : null,
         order: typeof options.order === 'number' ? options.order : 0,
         timeout: typeof options.timeout === 'number' ? options.timeout : null,
+        // cucumber-js 13.2's HookTarget: a run hook on the coordinator runs once per run.
+        coordinator: (kind === 'BeforeAll' || kind === 'AfterAll') && options.on === 'COORDINATOR',
         index,
         ...callerPosition(),
       });
@@ -529,6 +531,8 @@
   let world = null;
   let worldError = null;
   const globalThisArg = { attach, log, link, parameters: {} };
+  // Which kind of code runs: 'case' (steps, Before/After hooks), 'run' (BeforeAll/AfterAll).
+  let scope = null;
 
   function describe(e) {
     const message = (x) => (x && x.message !== undefined ? String(x.message) : String(x));
@@ -576,6 +580,7 @@
     }
   }
   async function invokeStep(index, args, transforms, table, docString) {
+    scope = 'case';
     if (worldError) return describe(worldError);
     try {
       const values = await Promise.all(
@@ -600,6 +605,7 @@
   // willBeRetried, pickleStep, testStepId }); BeforeAll/AfterAll hooks get none.
   function invokeHook(index, hookArg) {
     const d = hooks[index];
+    scope = d.global ? 'run' : 'case';
     if (!d.global && worldError) return Promise.resolve(describe(worldError));
     let arg = {};
     try {
@@ -607,6 +613,7 @@
     } catch (_) {
       arg = {};
     }
+    if (d.global && arg.runParameters && typeof arg.runParameters === 'object') globalThisArg.parameters = arg.runParameters;
     if (d.global && bridge.installBrowser) bridge.installBrowser(globalThisArg);
     return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [arg]);
   }
@@ -653,7 +660,10 @@
     dropWorld() {
       world = null;
       worldError = null;
+      scope = null;
     },
+    // What the `world` and `context` proxies stand for now (js/cucumber_scope.js).
+    scoped: () => ({ scope, world, context: globalThisArg }),
     invokeStep(index, args, transforms, table, docString) {
       native.asyncContext.reset();
       return capturingConsole(() => invokeStep(index, args, transforms, table, docString));

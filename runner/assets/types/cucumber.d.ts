@@ -217,6 +217,13 @@ declare module '@cucumber/cucumber' {
     name?: string;
     timeout?: number;
     order?: number;
+    /** `HookTarget.COORDINATOR`: once per run; `WORKER` (the default): once per worker. */
+    on?: HookTarget;
+  }
+  /** Where a BeforeAll/AfterAll hook runs (cucumber-js 13.2). */
+  export enum HookTarget {
+    WORKER = 'WORKER',
+    COORDINATOR = 'COORDINATOR',
   }
 
   /** Defines a step: a Cucumber expression or a RegExp, optional options, and its body. */
@@ -326,6 +333,25 @@ declare module '@cucumber/cucumber' {
     readonly FAILED: 'FAILED';
   };
   export type Status = TestStepResultStatus;
+
+  /** The World of the running scenario, for arrow functions (steps and case-level hooks). */
+  export const world: IWorld;
+  /** The run's context, for arrow functions in BeforeAll/AfterAll hooks. */
+  export const context: IContext;
+  /** cucumber-js's formatter base class; ferridriver runs its built-in formatters only. */
+  export class Formatter {
+    constructor(options: any);
+    protected log: (text: string | Uint8Array) => void;
+    protected cwd: string;
+    finished(): Promise<void>;
+    static readonly documentation: string;
+  }
+  /** The cucumber-js API version these follow. */
+  export const version: string;
+  export function wrapPromiseWithTimeout<T>(promise: Promise<T>, timeoutInMilliseconds: number, timeoutMessage?: string): Promise<T>;
+  export const parallelCanAssignHelpers: {
+    atMostOnePicklePerTag(tags: string[]): (pickle: unknown, runningPickles: unknown[]) => boolean;
+  };
 }
 
 declare module '@cucumber/fake-cucumber' {

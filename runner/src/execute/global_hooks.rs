@@ -1,7 +1,9 @@
 //! BeforeAll / AfterAll hooks. Rust hooks run once per run on the coordinator thread: their
 //! state lives in the process. JS hooks run on every worker, on that worker's VM, because what
 //! they set up (globals, module state) exists only there; cucumber-js's parallel mode does the
-//! same and reports each run with the worker's id (ADR 0011).
+//! same and reports each run with the worker's id (ADR 0011). A JS hook `on:
+//! HookTarget.COORDINATOR` runs once per run, on a VM of the coordinator's own that lives from
+//! the first BeforeAll to the last AfterAll, as cucumber-js 13.2 runs it in its coordinator.
 
 use super::attachments::{attachment_message, AttachTo};
 use super::invoke::invoke;
@@ -12,9 +14,9 @@ use ferridriver_steps::registry::{HookBody, HookContext, HookDefinition, HookKin
 /// Where a BeforeAll/AfterAll hook runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GlobalScope {
-    /// Once per run, outside the workers (Rust hooks).
+    /// Once per run, outside the workers (Rust hooks, and JS hooks on the coordinator).
     Run,
-    /// Once on each worker, inside its VM (JS hooks).
+    /// Once on each worker, inside its VM (the other JS hooks).
     Worker,
 }
 
@@ -25,6 +27,7 @@ pub fn global_hooks(registry: &Registry, kind: HookKind, scope: GlobalScope) -> 
         .into_iter()
         .filter(|h| match h.body {
             HookBody::Rust(_) => scope == GlobalScope::Run,
+            HookBody::External(_) if h.once_per_run => scope == GlobalScope::Run,
             HookBody::External(_) => scope == GlobalScope::Worker,
         })
         .collect()

@@ -7,6 +7,7 @@ mod attachments;
 mod attempt;
 pub mod browsers;
 mod context;
+mod coordinator_hooks;
 mod global_hooks;
 pub mod interactive;
 pub mod invoke;

@@ -1,8 +1,7 @@
-//! A whole execution: definitions, `testRunStarted`, Rust BeforeAll hooks, the worker pool (each
-//! worker: JS BeforeAll hooks, test cases, JS AfterAll hooks), Rust AfterAll hooks,
-//! `testRunFinished`.
+//! A whole execution: definitions, `testRunStarted`, the run's BeforeAll hooks (Rust, and JS on
+//! the coordinator: coordinator_hooks.rs), the worker pool (each worker: JS BeforeAll hooks,
+//! test cases, JS AfterAll hooks), the run's AfterAll hooks, `testRunFinished`.
 
-use super::global_hooks::{global_hooks, run_global_hooks, GlobalScope};
 use super::invoke::install_panic_hook;
 use super::plan::plan_test_case;
 use super::workers::{fails_run, run_workers, HostFactory};
@@ -102,11 +101,12 @@ pub fn execute(
     let run_id = ctx.id();
     ctx.emit(TestRunStarted { timestamp: ctx.now(), id: Some(run_id.clone()) });
 
-    let rust_before_ok = run_rust_global_hooks(ctx, &registry, HookKind::BeforeAll, &run_id, &options);
+    let mut coordinator = super::coordinator_hooks::Coordinator::new(&registry, &options, &hosts);
+    let run_before_ok = coordinator.run_hooks(ctx, &registry, HookKind::BeforeAll, &run_id, &options);
     // More workers than test cases would only repeat the workers' BeforeAll hooks.
     let workers = options.parallel.clamp(1, pickles.len().max(1));
     let plan = |hooks_ok: bool| {
-        if !(hooks_ok && rust_before_ok) {
+        if !(hooks_ok && run_before_ok) {
             return Vec::new();
         }
         let table = ferridriver_steps::registry::MatchTable::new(&registry.steps);
@@ -123,7 +123,7 @@ pub fn execute(
     };
     let pool = run_workers(ctx, Arc::clone(&registry), Arc::clone(&options), hosts, workers, &run_id, plan);
     let mut summary = RunSummary {
-        success: rust_before_ok && pool.hooks_passed && registry.errors.is_empty(),
+        success: run_before_ok && pool.hooks_passed && registry.errors.is_empty(),
         statuses: pool.outcomes.iter().map(|o| o.status).collect(),
         failed_pickles: pool
             .outcomes
@@ -139,7 +139,7 @@ pub fn execute(
     if options.fail_on_flaky && summary.flaky > 0 {
         summary.success = false;
     }
-    if !run_rust_global_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options) {
+    if !coordinator.run_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options) {
         summary.success = false;
     }
     let flaky_failed = options.fail_on_flaky && summary.flaky > 0;
@@ -153,28 +153,4 @@ pub fn execute(
         test_run_started_id: Some(run_id),
     });
     summary
-}
-
-/// Runs the Rust BeforeAll (or AfterAll) hooks on this thread; true when all passed.
-fn run_rust_global_hooks(
-    ctx: &RunContext,
-    registry: &Registry,
-    kind: HookKind,
-    run_id: &str,
-    options: &RunOptions,
-) -> bool {
-    let hooks = global_hooks(registry, kind, GlobalScope::Run);
-    if hooks.is_empty() || options.dry_run {
-        return true;
-    }
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start a runtime for {kind:?} hooks: {e}");
-            return false;
-        }
-    };
-    let ok = runtime.block_on(run_global_hooks(ctx, &hooks, run_id, options, None));
-    ctx.flush();
-    ok
 }

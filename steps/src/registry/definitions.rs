@@ -132,6 +132,9 @@ pub struct HookDefinition {
     pub source: SourceLocation,
     pub body: HookBody,
     pub timeout: Option<Duration>,
+    /// A BeforeAll/AfterAll hook that runs once per run on the coordinator even when it lives
+    /// in the workers' VMs (cucumber-js's `HookTarget.COORDINATOR`). Rust run hooks always do.
+    pub once_per_run: bool,
 }
 
 impl HookDefinition {

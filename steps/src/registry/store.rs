@@ -222,7 +222,18 @@ impl Registry {
                 }
             },
         };
-        self.hooks.push(HookDefinition { id: self.ids.next_id(), kind, name, tags, order, source, body, timeout });
+        let once_per_run = false;
+        self.hooks.push(HookDefinition {
+            id: self.ids.next_id(),
+            kind,
+            name,
+            tags,
+            order,
+            source,
+            body,
+            timeout,
+            once_per_run,
+        });
     }
 
     /// Adds an extension tool.
