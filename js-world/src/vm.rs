@@ -406,6 +406,11 @@ unsafe impl Send for Bridge {}
 unsafe impl Sync for Bridge {}
 
 impl Bridge {
+    /// Holds `object` of `ctx` from Rust (any object a host keeps across calls).
+    pub(crate) fn save<'js>(ctx: &rquickjs::Ctx<'js>, object: Object<'js>) -> Bridge {
+        Bridge(Persistent::save(ctx, object))
+    }
+
     /// The bridge object in `ctx` (the context it was saved from).
     pub(crate) fn restore<'js>(&self, ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
         self.0.clone().restore(ctx)

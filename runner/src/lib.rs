@@ -19,6 +19,7 @@ pub mod gherkin;
 pub mod grid_flags;
 pub mod init;
 pub mod js;
+pub mod js_formatter;
 pub mod load;
 pub mod merge;
 pub mod meta;

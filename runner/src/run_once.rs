@@ -129,9 +129,11 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     }
     for value in &formats {
         let spec = FormatSpec::parse(value)?;
-        if !ferridriver_reporters::KNOWN_FORMATS.contains(&spec.name.as_str()) {
+        if !ferridriver_reporters::KNOWN_FORMATS.contains(&spec.name.as_str())
+            && !crate::js_formatter::is_custom_formatter(&spec.name, &root)
+        {
             return Err(format!(
-                "unknown formatter '{}'\n  hint: use one of: {}",
+                "unknown formatter '{}'\n  hint: use one of: {} (or a custom formatter: ./file.js or an installed package)",
                 spec.name,
                 ferridriver_reporters::KNOWN_FORMATS.join(", ")
             ));
@@ -307,7 +309,16 @@ pub fn run_once(
     let failed = |code| RunResult { code, summary: None, pickles: Vec::new() };
     let mut reporters: Vec<Box<dyn Reporter>> = Vec::new();
     for value in &prepared.formats {
-        match FormatSpec::parse(value).and_then(|spec| create_reporter(&spec, &prepared.format_options)) {
+        let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
+        let created = FormatSpec::parse(value).and_then(|spec| {
+            if crate::js_formatter::is_custom_formatter(&spec.name, &root) {
+                crate::js_formatter::JsFormatterReporter::start(&spec, &root, &prepared.format_options)
+                    .map(|r| Box::new(r) as Box<dyn Reporter>)
+            } else {
+                create_reporter(&spec, &prepared.format_options)
+            }
+        });
+        match created {
             Ok(r) => reporters.push(r),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -1,7 +1,7 @@
 // The rest of @cucumber/cucumber's exports (cucumber-js 13): the `world` and `context` proxies
 // that arrow functions use instead of `this`, `HookTarget` (a BeforeAll/AfterAll hook `on` the
-// coordinator runs once per run), the `Formatter` base class (so that a support file defining
-// a formatter loads; ferridriver runs its built-in formatters only), `version`,
+// coordinator runs once per run), the `Formatter` base class (custom formatters extend it;
+// formatter_host.rs runs them), `version`,
 // `wrapPromiseWithTimeout` and `parallelCanAssignHelpers`. Evaluated after cucumber.js.
 (function (g) {
   'use strict';

@@ -338,7 +338,7 @@ declare module '@cucumber/cucumber' {
   export const world: IWorld;
   /** The run's context, for arrow functions in BeforeAll/AfterAll hooks. */
   export const context: IContext;
-  /** cucumber-js's formatter base class; ferridriver runs its built-in formatters only. */
+  /** cucumber-js's formatter base class: `--format ./my-formatter.js` runs a subclass. */
   export class Formatter {
     constructor(options: any);
     protected log: (text: string | Uint8Array) => void;

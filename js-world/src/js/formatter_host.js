@@ -1,0 +1,180 @@
+// Runs a cucumber-js custom formatter in a VM of its own (formatter_host.rs): a class that
+// extends `Formatter` (it hears envelopes from `options.eventBroadcaster` and writes with
+// `this.log`), or a formatter plugin (`{ type: 'formatter', formatter({ on, options, write }) }`).
+// An EventDataCollector, as cucumber-js's, gathers the attempts that formatters read. Each
+// delivered envelope answers the text written since; `finish` awaits the formatter's end.
+// Evaluated as an expression; answers the function that starts the formatter.
+(function (namespace, optionsJson, cwd, name) {
+  'use strict';
+  const modules = globalThis.__ferridriver_modules;
+  const EventEmitter = modules.events;
+  const { Buffer } = modules.buffer;
+  const options = JSON.parse(optionsJson);
+
+  const worstOf = (results) => {
+    const rank = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
+    let worst = { duration: { seconds: 0, nanos: 0 }, status: 'UNKNOWN' };
+    for (const r of results) if (rank.indexOf(r.status) > rank.indexOf(worst.status)) worst = r;
+    return worst;
+  };
+  class EventDataCollector {
+    constructor(broadcaster) {
+      this.gherkinDocuments = {};
+      this.pickles = {};
+      this.testCases = {};
+      this.attempts = {};
+      this.undefinedParameterTypes = [];
+      broadcaster.on('envelope', (envelope) => this.parseEnvelope(envelope));
+    }
+    getGherkinDocument(uri) {
+      return this.gherkinDocuments[uri];
+    }
+    getPickle(id) {
+      return this.pickles[id];
+    }
+    getTestCaseAttempts() {
+      return Object.keys(this.attempts).map((id) => this.getTestCaseAttempt(id));
+    }
+    getTestCaseAttempt(testCaseStartedId) {
+      const data = this.attempts[testCaseStartedId];
+      const testCase = this.testCases[data.testCaseId];
+      const pickle = this.pickles[testCase.pickleId];
+      return {
+        gherkinDocument: this.gherkinDocuments[pickle.uri],
+        pickle,
+        testCase,
+        attempt: data.attempt,
+        willBeRetried: data.willBeRetried,
+        stepAttachments: data.stepAttachments,
+        stepResults: data.stepResults,
+        worstTestStepResult: data.worstTestStepResult,
+      };
+    }
+    parseEnvelope(e) {
+      if (e.gherkinDocument) this.gherkinDocuments[e.gherkinDocument.uri] = e.gherkinDocument;
+      else if (e.pickle) this.pickles[e.pickle.id] = e.pickle;
+      else if (e.undefinedParameterType) this.undefinedParameterTypes.push(e.undefinedParameterType);
+      else if (e.testCase) this.testCases[e.testCase.id] = e.testCase;
+      else if (e.testCaseStarted) {
+        const started = e.testCaseStarted;
+        const stepResults = {};
+        for (const step of this.testCases[started.testCaseId].testSteps) {
+          stepResults[step.id] = { duration: { seconds: 0, nanos: 0 }, status: 'UNKNOWN' };
+        }
+        this.attempts[started.id] = {
+          attempt: started.attempt,
+          willBeRetried: false,
+          testCaseId: started.testCaseId,
+          stepAttachments: {},
+          stepResults,
+          worstTestStepResult: { duration: { seconds: 0, nanos: 0 }, status: 'UNKNOWN' },
+        };
+      } else if (e.attachment) {
+        const { testCaseStartedId, testStepId } = e.attachment;
+        const data = testCaseStartedId && this.attempts[testCaseStartedId];
+        if (data && testStepId) (data.stepAttachments[testStepId] = data.stepAttachments[testStepId] || []).push(e.attachment);
+      } else if (e.testStepFinished) {
+        const data = this.attempts[e.testStepFinished.testCaseStartedId];
+        if (data) data.stepResults[e.testStepFinished.testStepId] = e.testStepFinished.testStepResult;
+      } else if (e.testCaseFinished) {
+        const data = this.attempts[e.testCaseFinished.testCaseStartedId];
+        if (data) {
+          data.worstTestStepResult = worstOf(Object.values(data.stepResults));
+          data.willBeRetried = Boolean(e.testCaseFinished.willBeRetried);
+        }
+      }
+    }
+  }
+
+  let written = [];
+  const write = (chunk) => {
+    written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+  };
+  const stream = { write: (chunk) => (write(chunk), true), isTTY: false, columns: 80 };
+  // No colours in a custom formatter's output: every colour function gives the text back.
+  const identity = (text) => text;
+  const colorFns = new Proxy({}, { get: (_, key) => (key === 'forStatus' ? () => identity : identity) });
+  const notProvided = (what) => () => {
+    throw new Error(`${what} is not provided to custom formatters by ferridriver`);
+  };
+
+  // What the module exports: its default (a CommonJS module's `module.exports`), or that
+  // object's own `default`.
+  let implementation = namespace && namespace.default !== undefined ? namespace.default : namespace;
+  if (implementation && typeof implementation === 'object' && implementation.type !== 'formatter' && implementation.default) {
+    implementation = implementation.default;
+  }
+  const broadcaster = new EventEmitter();
+  const collector = new EventDataCollector(broadcaster);
+  let deliver;
+  let finish;
+  let started;
+  if (implementation && typeof implementation === 'object' && implementation.type === 'formatter') {
+    if (typeof implementation.formatter !== 'function') throw new TypeError(`${name}: the plugin's "formatter" is not a function`);
+    const handlers = [];
+    const own = implementation.optionsKey ? options[implementation.optionsKey] || {} : options;
+    const logger = { debug() {}, info: (...a) => console.error(...a), warn: (...a) => console.error(...a), error: (...a) => console.error(...a) };
+    let cleanup;
+    started = Promise.resolve(
+      implementation.formatter({
+        on: (key, handler) => {
+          if (key === 'message') handlers.push(handler);
+        },
+        options: own,
+        logger,
+        stream,
+        write,
+        directory: undefined,
+      }),
+    ).then((answer) => {
+      cleanup = answer;
+    });
+    deliver = (envelope) => {
+      for (const handler of handlers) handler(envelope);
+    };
+    finish = async () => {
+      if (typeof cleanup === 'function') await cleanup();
+    };
+  } else if (typeof implementation === 'function') {
+    const instance = new implementation({
+      colorFns,
+      cwd,
+      eventBroadcaster: broadcaster,
+      eventDataCollector: collector,
+      log: write,
+      parsedArgvOptions: options,
+      snippetBuilder: { build: notProvided('snippetBuilder.build') },
+      stream,
+      cleanup: async () => {},
+      supportCodeLibrary: { stepDefinitions: [], parameterTypeRegistry: undefined },
+    });
+    started = Promise.resolve();
+    deliver = () => {};
+    finish = async () => {
+      if (typeof instance.finished === 'function') await instance.finished();
+    };
+  } else {
+    throw new TypeError(
+      `${name} does not export a formatter: a class that extends Formatter, or { type: 'formatter', formatter(context) { … } }`,
+    );
+  }
+  const take = () => {
+    const text = written.join('');
+    written = [];
+    return text;
+  };
+  return {
+    async envelope(json) {
+      await started;
+      const envelope = JSON.parse(json);
+      broadcaster.emit('envelope', envelope);
+      deliver(envelope);
+      return take();
+    },
+    async finish() {
+      await started;
+      await finish();
+      return take();
+    },
+  };
+});

@@ -1,0 +1,142 @@
+//! cucumber-js custom formatters run as cucumber-js runs them: a class that extends
+//! `Formatter` (envelopes from `eventBroadcaster`, attempts from `eventDataCollector`, output
+//! through `this.log`) and a formatter plugin (`{ type: 'formatter', optionsKey, formatter }`,
+//! output through `write`, a cleanup at the end) give, for the same feature, steps and retry,
+//! what cucumber-js 13.3 printed (recorded below). A module that is missing or exports no
+//! formatter stops the run before anything runs.
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+
+use std::process::Command;
+
+const NAMES_FORMATTER: &str = r#"// A formatter class, as custom formatters are written: it hears every envelope and reads the
+// attempts the event data collector gathered.
+const { Formatter } = require('@cucumber/cucumber')
+
+class NamesFormatter extends Formatter {
+  constructor(options) {
+    super(options)
+    options.eventBroadcaster.on('envelope', (envelope) => {
+      if (envelope.testCaseFinished) {
+        const attempt = this.eventDataCollector.getTestCaseAttempt(envelope.testCaseFinished.testCaseStartedId)
+        const steps = attempt.testCase.testSteps.filter((s) => s.pickleStepId).map((s) => attempt.stepResults[s.id].status)
+        this.log(`${attempt.pickle.name} (attempt ${attempt.attempt}): ${attempt.worstTestStepResult.status} [${steps.join(' ')}]${attempt.willBeRetried ? ' retried' : ''}\n`)
+      }
+      if (envelope.testRunFinished) {
+        const all = this.eventDataCollector.getTestCaseAttempts()
+        this.log(`${all.length} attempts, ${this.eventDataCollector.getGherkinDocument('features/sums.feature').feature.name}, success ${envelope.testRunFinished.success}\n`)
+      }
+    })
+  }
+}
+module.exports = NamesFormatter
+"#;
+
+const COUNT_FORMATTER: &str = r#"// A formatter plugin (cucumber-js 12+): messages through `on`, its own options, output through
+// `write`, a cleanup that writes the total.
+export default {
+  type: 'formatter',
+  optionsKey: 'count',
+  formatter({ on, options, write }) {
+    let finished = 0
+    on('message', (message) => {
+      if (message.testCaseFinished) finished++
+    })
+    return async () => {
+      write(`${options.label}: ${finished} test cases finished\n`)
+    }
+  },
+}
+"#;
+
+const STEPS: &str = r#"const { Then } = require('@cucumber/cucumber')
+let flaky = 0
+Then('{int} and {int} make {int}', (a, b, sum) => {
+  if (a + b !== sum) throw new Error(`${a} + ${b} is ${a + b}`)
+})
+Then('it works the second time', () => {
+  if (flaky++ === 0) throw new Error('first time')
+})
+"#;
+
+const FEATURE: &str = r#"Feature: Sums
+
+  Scenario: Right
+    Then 1 and 2 make 3
+
+  Scenario: Wrong
+    Then 1 and 1 make 3
+
+  @flaky
+  Scenario: Flaky
+    Then it works the second time
+"#;
+
+/// What cucumber-js 13.3.0 (Node 22) printed with `--format ./formatters/names.js --format
+/// ./formatters/count.mjs:out/count.txt --format-options '{"count":{"label":"total"}}'
+/// --retry 1 --retry-tag-filter @flaky` on these files: stdout, then out/count.txt.
+const CUCUMBER_JS_STDOUT: &str = r#"Right (attempt 0): PASSED [PASSED]
+Wrong (attempt 0): FAILED [FAILED]
+Flaky (attempt 0): FAILED [FAILED] retried
+Flaky (attempt 1): PASSED [PASSED]
+4 attempts, Sums, success false
+"#;
+const CUCUMBER_JS_COUNT: &str = r#"total: 4 test cases finished
+"#;
+
+fn bdd(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").args(args).current_dir(dir).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn custom_formatters_write_what_they_write_under_cucumber_js() {
+    let dir = js_suite::project_dir("custom-formatters");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("formatters/names.js", NAMES_FORMATTER),
+            ("formatters/count.mjs", COUNT_FORMATTER),
+            ("features/step_definitions/sums.js", STEPS),
+            ("features/sums.feature", FEATURE),
+        ],
+    );
+    let (code, stdout, stderr) = bdd(
+        &dir,
+        &[
+            "--format",
+            "./formatters/names.js",
+            "--format",
+            "./formatters/count.mjs:out/count.txt",
+            "--format-options",
+            r#"{"count":{"label":"total"}}"#,
+            "--retry",
+            "1",
+            "--retry-tag-filter",
+            "@flaky",
+            "--parallel",
+            "1",
+        ],
+    );
+    assert_eq!(code, Some(1), "a scenario fails: {stdout}{stderr}");
+    assert_eq!(stdout, CUCUMBER_JS_STDOUT, "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.join("out/count.txt")).unwrap(), CUCUMBER_JS_COUNT);
+
+    let (code, _, stderr) = bdd(&dir, &["--format", "./formatters/missing.js"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("custom formatter ./formatters/missing.js"), "{stderr}");
+    js_suite::write_files(&dir, &[("formatters/empty.js", "module.exports = { nothing: true }\n")]);
+    let (code, stdout, stderr) = bdd(&dir, &["--format", "./formatters/empty.js"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("./formatters/empty.js does not export a formatter"), "{stderr}");
+    assert!(!stdout.contains("attempt"), "nothing ran: {stdout}");
+    let (code, _, stderr) = bdd(&dir, &["--format", "progres"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("unknown formatter 'progres'"), "a typo is not taken for a module: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
