@@ -11,17 +11,26 @@ const SUPPORT: &str = r#"import { BeforeAll, AfterAll, Given, Then, HookTarget, 
 import fs from 'fs'
 
 let started = 'never'
+let workerMark = 'none'
+let ticks = 0
+let ticking: any
 const log = (line: string) => fs.appendFileSync('hooks.log', line + '\n')
+const refused = (f: () => unknown) => { try { f(); return 'allowed' } catch (e: any) { return e.message } }
 
 BeforeAll({ on: HookTarget.COORDINATOR }, function () {
   started = `coordinator saw ${context.parameters.label}`
+  // Keeps running on the coordinator while the workers run the scenarios.
+  ticking = setInterval(() => ticks++, 10)
   log('coordinator before')
 })
 BeforeAll(function () {
+  workerMark = 'set by a worker'
   log('worker before')
+  log(`in a run hook: ${refused(() => world.parameters)}`)
 })
 AfterAll({ on: HookTarget.COORDINATOR }, function () {
-  log(`coordinator after: ${started}`)
+  clearInterval(ticking)
+  log(`coordinator after: ${started}, worker mark ${workerMark}, ticking ${ticks > 10}`)
 })
 AfterAll({ on: HookTarget.WORKER }, function () {
   log('worker after')
@@ -38,6 +47,13 @@ Given('the world says {string}', async (text: string) => {
 Then('it said {string}', async (text: string) => {
   if (world.said !== text) throw new Error(`said ${world.said}`)
   if (world.parameters.label !== 'run') throw new Error('no parameters')
+  await new Promise((resolve) => setTimeout(resolve, 100))
+})
+
+Then('the proxy is the World', function (this: any) {
+  if (world !== this && (world as any).said !== this.said) throw new Error('another object')
+  this.mine = 1
+  if ((world as any).mine !== 1) throw new Error('the proxy is not this World')
 })
 
 Then('the other scopes are refused', async () => {
@@ -46,28 +62,38 @@ Then('the other scopes are refused', async () => {
 })
 "#;
 
-const FEATURE: &str = "Feature: Scopes\n\n  Scenario: one\n    Given the world says \"a\"\n    Then it said \"a\"\n\n  Scenario: two\n    Given the world says \"b\"\n    Then it said \"b\"\n\n  Scenario: three\n    Then the other scopes are refused\n\n  Scenario: four\n    Given the world says \"d\"\n    Then it said \"d\"\n";
+const FEATURE: &str = "Feature: Scopes\n\n  Scenario: one\n    Given the world says \"a\"\n    Then it said \"a\"\n\n  Scenario: two\n    Given the world says \"b\"\n    Then it said \"b\"\n\n  Scenario: three\n    Then the other scopes are refused\n\n  Scenario: four\n    Given the world says \"d\"\n    Then it said \"d\"\n    And the proxy is the World\n";
 
-#[test]
-fn coordinator_hooks_run_once_per_run_and_the_scope_proxies_work() {
-    let dir = js_suite::project_dir("coordinator-hooks");
-    js_suite::write_files(&dir, &[("features/support/hooks.ts", SUPPORT), ("features/scopes.feature", FEATURE)]);
+fn run(dir: &std::path::Path, parallel: &str) -> String {
+    let _ = std::fs::remove_file(dir.join("hooks.log"));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["bdd", "--parallel", "2", "--format", "summary", "--world-parameters", r#"{"label":"run"}"#])
-        .current_dir(&dir)
+        .args(["bdd", "--parallel", parallel, "--format", "summary", "--world-parameters", r#"{"label":"run"}"#])
+        .current_dir(dir)
         .output()
         .unwrap();
     let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{all}");
     assert!(all.contains("4 scenarios (4 passed)"), "{all}");
-    let log = std::fs::read_to_string(dir.join("hooks.log")).unwrap();
-    let count = |line: &str| log.lines().filter(|l| *l == line).count();
-    assert_eq!(count("coordinator before"), 1, "{log}");
-    assert_eq!(count("worker before"), 2, "{log}");
-    assert_eq!(count("worker after"), 2, "{log}");
-    assert_eq!(count("coordinator after: coordinator saw run"), 1, "{log}");
+    std::fs::read_to_string(dir.join("hooks.log")).unwrap()
+}
+
+#[test]
+fn coordinator_hooks_run_once_per_run_and_the_scope_proxies_work() {
+    let dir = js_suite::project_dir("coordinator-hooks");
+    js_suite::write_files(&dir, &[("features/support/hooks.ts", SUPPORT), ("features/scopes.feature", FEATURE)]);
+    let log = run(&dir, "2");
+    let count = |log: &str, line: &str| log.lines().filter(|l| *l == line).count();
+    assert_eq!(count(&log, "coordinator before"), 1, "{log}");
+    assert_eq!(count(&log, "worker before"), 2, "{log}");
+    assert_eq!(count(&log, "worker after"), 2, "{log}");
+    // Its own VM (no worker's module state), the run's parameters, and its timer kept going
+    // while the workers ran.
+    let after = "coordinator after: coordinator saw run, worker mark none, ticking true";
+    assert_eq!(count(&log, after), 1, "{log}");
     assert_eq!(log.lines().next(), Some("coordinator before"), "the coordinator's BeforeAll first: {log}");
-    assert_eq!(log.lines().last(), Some("coordinator after: coordinator saw run"), "its AfterAll last: {log}");
+    assert_eq!(log.lines().last(), Some(after), "its AfterAll last: {log}");
+    let refused_world = "in a run hook: Attempted to access `world` from incorrect scope; only applicable to steps and case-level hooks";
+    assert_eq!(count(&log, refused_world), 2, "{log}");
     let refused: serde_json::Value =
         serde_json::from_str(std::fs::read_to_string(dir.join("refused.log")).unwrap().trim()).unwrap();
     assert_eq!(
@@ -77,6 +103,21 @@ fn coordinator_hooks_run_once_per_run_and_the_scope_proxies_work() {
             "string",
             "Action did not complete within 10 milliseconds"
         ])
+    );
+    // One worker: cucumber-js's serial mode, where `on` makes no difference: every run hook
+    // runs beside the steps, sharing their module state, BeforeAll hooks in definition order
+    // and AfterAll hooks in reverse.
+    let log = run(&dir, "1");
+    assert_eq!(
+        log.lines().collect::<Vec<_>>(),
+        [
+            "coordinator before",
+            "worker before",
+            refused_world,
+            "worker after",
+            "coordinator after: coordinator saw run, worker mark set by a worker, ticking true"
+        ],
+        "{log}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

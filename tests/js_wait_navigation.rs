@@ -23,36 +23,47 @@ const PAGES: &[(&str, &str)] = &[
 const STEPS: &str = r##"import { Then } from '@cucumber/cucumber'
 import { expect } from '@playwright/test'
 
-Then('waitForNavigation answers as Playwright does', async function (this: any) {
+// One case a step: each has the step's own time, however busy the machine is.
+const state = (page: any) => page.evaluate(() => document.readyState)
+
+Then('a clicked link answers its response after load', async function (this: any) {
   const page = this.page
-  const state = () => page.evaluate(() => document.readyState)
   await page.goto('/nav-a')
   const [clicked] = await Promise.all([page.waitForNavigation(), page.click('#b')])
-  expect([new URL(clicked.url()).pathname, clicked.status(), await state()]).toEqual(['/nav-b', 200, 'complete'])
+  expect([new URL(clicked.url()).pathname, clicked.status(), await state(page)]).toEqual(['/nav-b', 200, 'complete'])
+})
 
+Then('waitUntil domcontentloaded answers earlier', async function (this: any) {
+  const page = this.page
   await page.goto('/nav-a')
   const [early] = await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click('#b')])
-  expect([new URL(early.url()).pathname, await state()]).toEqual(['/nav-b', 'interactive'])
+  expect([new URL(early.url()).pathname, await state(page)]).toEqual(['/nav-b', 'interactive'])
+})
 
+Then('a script redirect is followed to the URL asked for', async function (this: any) {
+  const page = this.page
   await page.goto('/nav-a')
   const [redirected] = await Promise.all([page.waitForNavigation({ url: '**/nav-b' }), page.click('#c')])
   expect([new URL(redirected.url()).pathname, new URL(page.url()).pathname]).toEqual(['/nav-b', '/nav-b'])
+})
 
+Then('same-document navigations answer null', async function (this: any) {
+  const page = this.page
   await page.goto('/nav-a')
   const [hash] = await Promise.all([page.waitForNavigation(), page.click('#h')])
   expect([hash, new URL(page.url()).hash]).toEqual([null, '#x'])
-
   await page.goto('/nav-a')
   const [pushed] = await Promise.all([page.waitForNavigation(), page.click('#p')])
   expect([pushed, new URL(page.url()).pathname]).toEqual([null, '/pushed'])
+})
 
-  // Two pushStates in a row are two navigations: a wait for either URL ends (the history
-  // already shows the second when the first is judged).
-  for (const want of ['one', 'two']) {
-    await page.goto('/nav-a')
-    const [r] = await Promise.all([page.waitForNavigation({ url: '**/' + want, timeout: 3000 }), page.click('#twice')])
-    expect([r, new URL(page.url()).pathname]).toEqual([null, '/two'])
-  }
+// Two pushStates in a row are two navigations: a wait for either URL ends (the history
+// already shows the second when the first is judged).
+Then('two pushStates in a row end a wait for the {word} URL', async function (this: any, want: string) {
+  const page = this.page
+  await page.goto('/nav-a')
+  const [r] = await Promise.all([page.waitForNavigation({ url: '**/' + want, timeout: 3000 }), page.click('#twice')])
+  expect([r, new URL(page.url()).pathname]).toEqual([null, '/two'])
 })
 
 Then('waitForNavigation times out as Playwright does', async function (this: any) {
@@ -66,13 +77,22 @@ Then('waitForNavigation times out as Playwright does', async function (this: any
 })
 "##;
 
-const FEATURE: &str = "Feature: waitForNavigation\n  Scenario: answers\n    Then waitForNavigation answers as Playwright does\n\n  Scenario: times out\n    Then waitForNavigation times out as Playwright does\n";
+const FEATURE: &str = "Feature: waitForNavigation
+  Scenario: answers
+    Then a clicked link answers its response after load
+    And waitUntil domcontentloaded answers earlier
+    And a script redirect is followed to the URL asked for
+    And same-document navigations answer null
+    And two pushStates in a row end a wait for the one URL
+    And two pushStates in a row end a wait for the two URL
+
+  Scenario: times out
+    Then waitForNavigation times out as Playwright does
+";
 
 #[test]
 fn wait_for_navigation_answers_and_times_out_as_playwright_does() {
-    if !support::browser_available() {
-        return;
-    }
+    assert!(support::browser_available(), "chromium is needed for this test");
     let base = support::serve(PAGES);
     js_suite::assert_passes(
         "wait-navigation",

@@ -36,6 +36,9 @@ pub struct JsHost {
     pub(crate) in_flight: bool,
     /// The current test case's World exists in the VM.
     pub(crate) world_ready: bool,
+    /// A BeforeAll/AfterAll hook ran in the VM: what it left running (timers, listeners) is
+    /// worth driving between calls even with no World (the coordinator's VM).
+    pub(crate) ran_run_hook: bool,
     /// A VM was dropped since `restarted` was last asked (its globals are gone).
     pub(crate) rebuilt: bool,
     /// The runner's default step timeout, for definitions without their own.
@@ -98,6 +101,7 @@ impl JsHost {
             poisoned: false,
             in_flight: false,
             world_ready: false,
+            ran_run_hook: false,
             rebuilt: false,
             fallback_timeout,
             session,
@@ -154,6 +158,7 @@ impl JsHost {
             }
             other => other,
         };
+        self.ran_run_hook |= global_hook;
         let (result, attachments) = vm.invoke(call, timeout).await;
         self.in_flight = false;
         drain(attachments, world);

@@ -47,8 +47,8 @@ impl StepHost for JsHost {
     }
 
     fn background(&mut self, limit: Duration) -> Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>>> {
-        // Nothing of this scenario ran in JS yet: no listener can be waiting.
-        if !self.world_ready {
+        // Nothing of this scenario (or of a run hook) ran in JS yet: no listener can be waiting.
+        if !self.world_ready && !self.ran_run_hook {
             return None;
         }
         let vm = self.vm.as_ref()?;

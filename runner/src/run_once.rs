@@ -100,7 +100,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         Some(Err(e)) => return Err(format!("--format-options is not valid JSON: {e}")),
     };
     let mut options = crate::cli::run_options(&args)?;
-    if let Some(style) = format_options.get("snippetInterface") {
+    if let Some(style) = format_options.get("snippetInterface").filter(|s| !s.is_null()) {
         let name = style.as_str().unwrap_or_default();
         options.snippet_interface = ferridriver_steps::snippets::JsInterface::parse(name).ok_or_else(|| {
             format!(

@@ -426,6 +426,12 @@ mod tests {
             of(JsInterface::Synchronous),
             format!("Given('an undefined step', function () {{\n{body}  return 'pending';\n}});")
         );
+        let with_table =
+            CucumberExpressionGenerator::new(&ParameterTypeRegistry::new()).generate_expressions("I have 3 cukes");
+        assert_eq!(
+            render(&with_table[..1], PickleStepType::Context, &[SnippetArgument::DataTable], SnippetSyntax::JavaScript(JsInterface::Callback)),
+            format!("Given('I have {{int}} cukes', function (int, dataTable, callback) {{\n{body}  callback(null, 'pending');\n}});")
+        );
         assert_eq!(JsInterface::parse("async-await"), Some(JsInterface::AsyncAwait));
         assert_eq!(JsInterface::parse("generator"), None);
     }

@@ -20,14 +20,16 @@ pub enum GlobalScope {
     Worker,
 }
 
-/// The BeforeAll (or AfterAll) hooks of `scope`, in execution order.
-pub fn global_hooks(registry: &Registry, kind: HookKind, scope: GlobalScope) -> Vec<&HookDefinition> {
+/// The BeforeAll (or AfterAll) hooks of `scope`, in execution order. In a `serial` run (one
+/// worker) the coordinator's JS hooks run on that worker, beside the others in definition
+/// order and sharing the steps' module state, as cucumber-js runs them without workers.
+pub fn global_hooks(registry: &Registry, kind: HookKind, scope: GlobalScope, serial: bool) -> Vec<&HookDefinition> {
     registry
         .hooks_of(kind)
         .into_iter()
         .filter(|h| match h.body {
             HookBody::Rust(_) => scope == GlobalScope::Run,
-            HookBody::External(_) if h.once_per_run => scope == GlobalScope::Run,
+            HookBody::External(_) if h.once_per_run && !serial => scope == GlobalScope::Run,
             HookBody::External(_) => scope == GlobalScope::Worker,
         })
         .collect()

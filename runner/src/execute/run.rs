@@ -101,8 +101,8 @@ pub fn execute(
     let run_id = ctx.id();
     ctx.emit(TestRunStarted { timestamp: ctx.now(), id: Some(run_id.clone()) });
 
-    let mut coordinator = super::coordinator_hooks::Coordinator::new(&registry, &options, &hosts);
-    let run_before_ok = coordinator.run_hooks(ctx, &registry, HookKind::BeforeAll, &run_id, &options);
+    let mut coordinator = super::coordinator_hooks::Coordinator::new(ctx, &registry, &options, &hosts, &run_id);
+    let run_before_ok = coordinator.run_hooks(&registry, HookKind::BeforeAll, &options);
     // More workers than test cases would only repeat the workers' BeforeAll hooks.
     let workers = options.parallel.clamp(1, pickles.len().max(1));
     let plan = |hooks_ok: bool| {
@@ -139,7 +139,7 @@ pub fn execute(
     if options.fail_on_flaky && summary.flaky > 0 {
         summary.success = false;
     }
-    if !coordinator.run_hooks(ctx, &registry, HookKind::AfterAll, &run_id, &options) {
+    if !coordinator.run_hooks(&registry, HookKind::AfterAll, &options) {
         summary.success = false;
     }
     let flaky_failed = options.fail_on_flaky && summary.flaky > 0;

@@ -86,7 +86,7 @@ pub fn run_workers(
                     if options.dry_run {
                         Vec::new()
                     } else {
-                        global_hooks(&registry, kind, GlobalScope::Worker)
+                        global_hooks(&registry, kind, GlobalScope::Worker, options.parallel <= 1)
                     }
                 };
                 let (before_all, after_all) = (worker_hooks(HookKind::BeforeAll), worker_hooks(HookKind::AfterAll));
@@ -197,7 +197,7 @@ async fn run_case(
 
 /// Hands a worker's `runStart` / `runEnd` to its host's plugins (ADR 0028: each worker's VM
 /// hears them, as it runs its own BeforeAll hooks), in a World of their own.
-async fn fire_run_event(worker: &mut super::browsers::Worker<'_>, name: &'static str) {
+pub(super) async fn fire_run_event(worker: &mut super::browsers::Worker<'_>, name: &'static str) {
     let mut world = worker.session.world_for_test_case(None);
     let data = serde_json::json!({ "worker": worker.id });
     let event = ferridriver_steps::registry::LifecycleEvent { name, data };
