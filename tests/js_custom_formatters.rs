@@ -85,6 +85,50 @@ Flaky (attempt 1): PASSED [PASSED]
 const CUCUMBER_JS_COUNT: &str = r#"total: 4 test cases finished
 "#;
 
+const DEFINITIONS_FORMATTER: &str = r#"// A formatter that reads the step definitions, asks for the snippet of an undefined step and
+// writes through the stream with a callback, as usage- and snippet-style formatters do.
+const { Formatter } = require('@cucumber/cucumber')
+
+module.exports = class DefinitionsFormatter extends Formatter {
+  constructor(options) {
+    super(options)
+    options.eventBroadcaster.on('envelope', (envelope) => {
+      const finished = envelope.testStepFinished
+      if (finished && finished.testStepResult.status === 'UNDEFINED') {
+        const attempt = this.eventDataCollector.getTestCaseAttempt(finished.testCaseStartedId)
+        const step = attempt.testCase.testSteps.find((s) => s.id === finished.testStepId)
+        const pickleStep = attempt.pickle.steps.find((s) => s.id === step.pickleStepId)
+        this.log(`${this.snippetBuilder.build({ keywordType: 'outcome', pickleStep })}\n`)
+      }
+      if (envelope.testRunFinished) {
+        const patterns = this.supportCodeLibrary.stepDefinitions.map((d) => String(d.pattern)).sort()
+        this.log(`definitions: ${patterns.join(' | ')}\n`)
+        options.stream.write('written through the stream\n', () => this.log('stream callback\n'))
+      }
+    })
+  }
+}
+"#;
+
+const DEFINITIONS_FEATURE: &str = r#"Feature: Definitions
+
+  Scenario: Undefined
+    Then 2 and 2 make 4
+    And a step nobody wrote
+"#;
+
+/// What cucumber-js 13.3.0 printed with `features/defs.feature --format
+/// ./formatters/defs.js` (ferridriver's run leaves its built-in steps out, which cucumber-js
+/// does not have).
+const CUCUMBER_JS_DEFINITIONS: &str = r#"Then('a step nobody wrote', function () {
+  // Write code here that turns the phrase above into concrete actions
+  return 'pending';
+});
+definitions: it works the second time | {int} and {int} make {int}
+written through the stream
+stream callback
+"#;
+
 fn bdd(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").args(args).current_dir(dir).output().unwrap();
     (
@@ -126,6 +170,16 @@ fn custom_formatters_write_what_they_write_under_cucumber_js() {
     assert_eq!(code, Some(1), "a scenario fails: {stdout}{stderr}");
     assert_eq!(stdout, CUCUMBER_JS_STDOUT, "{stderr}");
     assert_eq!(std::fs::read_to_string(dir.join("out/count.txt")).unwrap(), CUCUMBER_JS_COUNT);
+
+    // The step definitions, the snippet of an undefined step, the stream and its callback.
+    js_suite::write_files(
+        &dir,
+        &[("formatters/defs.js", DEFINITIONS_FORMATTER), ("features/defs.feature", DEFINITIONS_FEATURE)],
+    );
+    let (code, stdout, stderr) =
+        bdd(&dir, &["features/defs.feature", "--format", "./formatters/defs.js", "--no-builtin-steps"]);
+    assert_eq!(code, Some(1), "an undefined step fails: {stdout}{stderr}");
+    assert_eq!(stdout, CUCUMBER_JS_DEFINITIONS, "{stderr}");
 
     let (code, _, stderr) = bdd(&dir, &["--format", "./formatters/missing.js"]);
     assert_eq!(code, Some(2), "{stderr}");

@@ -39,11 +39,20 @@ impl JsFormatter {
     /// Loads the formatter `specifier` (a package, or a path relative to `root`) with the
     /// format options; an error names the module and what went wrong.
     pub fn start(root: &Path, specifier: &str, options: &serde_json::Value) -> Result<JsFormatter, String> {
-        let (files, errors) = crate::plugin_packages::resolve_plugins(root, &[specifier.to_string()]);
+        let absolute = Path::new(specifier);
+        let (files, errors) = if absolute.is_absolute() {
+            match absolute.is_file() {
+                true => (vec![absolute.to_path_buf()], Vec::new()),
+                false => (Vec::new(), vec!["no such file".to_string()]),
+            }
+        } else {
+            crate::plugin_packages::resolve_plugins(root, &[specifier.to_string()])
+        };
         let Some(entry) = files.into_iter().next() else {
+            // The resolver speaks of plugins; here it was a formatter.
+            let why = errors.join("; ").replace(" in the config's `plugins`", "");
             return Err(format!(
-                "custom formatter {specifier}: {}\n  hint: name a built-in formatter, a file of the project (./formatter.js) or an installed package",
-                errors.join("; ")
+                "custom formatter {specifier}: {why}\n  hint: name a built-in formatter, a file of the project (./formatter.js) or an installed package"
             ));
         };
         let (root, name, options) = (root.to_path_buf(), specifier.to_string(), options.to_string());
@@ -97,8 +106,15 @@ impl JsFormatter {
             })
             .map_err(|e| format!("cannot start a thread for the custom formatter {name}: {e}"))?;
         let formatter = JsFormatter { requests, answers, name };
-        formatter.wait()?;
-        Ok(formatter)
+        // A module whose top level never ends cannot be interrupted (its VM's deadline covers
+        // calls): it is left behind, and the run stops before anything runs.
+        match formatter.answers.recv_timeout(CALL_LIMIT) {
+            Ok(started) => started.map(|_| formatter),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                Err(format!("custom formatter {specifier}: did not finish loading within {} s", CALL_LIMIT.as_secs()))
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(formatter.gone()),
+        }
     }
 
     /// Hands the formatter one envelope (as JSON); answers what it wrote.
@@ -159,8 +175,10 @@ async fn start(root: &Path, entry: &Path, options: &str, name: &str) -> Result<(
     Ok((vm, controller))
 }
 
-/// Calls `method` of the controller and awaits the text it answers.
+/// Calls `method` of the controller and awaits the text it answers; JS that runs past the
+/// call's limit (a loop that never yields) is interrupted.
 async fn call(vm: &Vm, controller: &Controller, method: &str, argument: Option<&str>) -> Result<String, String> {
+    let _deadline = vm.deadline_in(CALL_LIMIT);
     let saved = controller.0.clone();
     let (method, argument) = (method.to_string(), argument.map(str::to_string));
     vm.context

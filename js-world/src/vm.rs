@@ -243,6 +243,18 @@ impl Vm {
         Ok(Vm { runtime, context, bridge, deadline, epoch, driving, overran })
     }
 
+    /// Stops JS that runs past `limit` from now, until the guard is dropped (then no deadline).
+    pub(crate) fn deadline_in(&self, limit: Duration) -> impl Drop + '_ {
+        struct Reset<'a>(&'a Vm);
+        impl Drop for Reset<'_> {
+            fn drop(&mut self) {
+                self.0.deadline.store(u64::MAX, Ordering::Relaxed);
+            }
+        }
+        self.deadline.store(counted_ms(self.epoch).saturating_add(limit.as_millis() as u64), Ordering::Relaxed);
+        Reset(self)
+    }
+
     /// Sets the heap limit (a script call's `memory_limit_mb`).
     pub async fn set_memory_limit(&self, bytes: usize) {
         self.runtime.set_memory_limit(bytes).await;

@@ -40,8 +40,12 @@ impl FormatSpec {
         if name.is_empty() {
             return Err(format!("--format '{value}' names no formatter\n  hint: write NAME or NAME:PATH"));
         }
-        // The npm package cucumber-js suites name for the pretty output is ours built in.
-        let name = if name == "@cucumber/pretty-formatter" { "pretty".to_string() } else { name };
+        // The npm packages cucumber-js suites name for these outputs are ours built in.
+        let name = match name.as_str() {
+            "@cucumber/pretty-formatter" => "pretty".to_string(),
+            "@cucumber/junit-xml-formatter" => "junit".to_string(),
+            _ => name,
+        };
         Ok(FormatSpec { name, path })
     }
 }

@@ -24,7 +24,6 @@ pub fn is_custom_formatter(name: &str, root: &Path) -> bool {
 pub struct JsFormatterReporter {
     formatter: JsFormatter,
     out: Output,
-    line: Vec<u8>,
 }
 
 impl JsFormatterReporter {
@@ -34,17 +33,20 @@ impl JsFormatterReporter {
             format!("cannot write the {} report to {}: {e}", spec.name, spec.path.as_deref().unwrap_or("stdout"))
         })?;
         let formatter = JsFormatter::start(root, &spec.name, options)?;
-        Ok(JsFormatterReporter { formatter, out, line: Vec::with_capacity(4096) })
+        Ok(JsFormatterReporter { formatter, out })
     }
 }
 
 impl Reporter for JsFormatterReporter {
     fn on_envelope(&mut self, envelope: &Envelope) -> std::io::Result<()> {
-        self.line.clear();
-        serde_json::to_writer(&mut self.line, envelope).map_err(std::io::Error::other)?;
-        let json = String::from_utf8(std::mem::take(&mut self.line)).map_err(std::io::Error::other)?;
+        let json = serde_json::to_string(envelope).map_err(std::io::Error::other)?;
         let text = self.formatter.envelope(json).map_err(std::io::Error::other)?;
-        self.out.write_all(text.as_bytes())
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.out.write_all(text.as_bytes())?;
+        // Live output, whole, before the next reporter's.
+        self.out.flush()
     }
 
     fn finish(&mut self) -> std::io::Result<()> {

@@ -90,12 +90,45 @@
   const write = (chunk) => {
     written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
   };
-  const stream = { write: (chunk) => (write(chunk), true), isTTY: false, columns: 80 };
+  // Enough of a Writable for formatters that write to it, wait for its callbacks or end it.
+  const stream = new EventEmitter();
+  Object.assign(stream, {
+    isTTY: false,
+    columns: 80,
+    writable: true,
+    write(chunk, encoding, callback) {
+      write(chunk);
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') queueMicrotask(() => done());
+      return true;
+    },
+    end(chunk, encoding, callback) {
+      if (chunk !== undefined && typeof chunk !== 'function') write(chunk);
+      const done = [chunk, encoding, callback].find((a) => typeof a === 'function');
+      if (done) queueMicrotask(() => done());
+      queueMicrotask(() => stream.emit('finish'));
+      return stream;
+    },
+  });
   // No colours in a custom formatter's output: every colour function gives the text back.
   const identity = (text) => text;
-  const colorFns = new Proxy({}, { get: (_, key) => (key === 'forStatus' ? () => identity : identity) });
-  const notProvided = (what) => () => {
-    throw new Error(`${what} is not provided to custom formatters by ferridriver`);
+  const colorFns = { forStatus: () => identity };
+  for (const key of ['location', 'tag', 'diffAdded', 'diffRemoved', 'errorMessage', 'errorStack']) colorFns[key] = identity;
+  // What the run's envelopes say of the step definitions and the snippets of undefined steps.
+  const stepDefinitions = [];
+  const snippets = {};
+  const remember = (e) => {
+    if (e.stepDefinition) {
+      const d = e.stepDefinition;
+      const source = d.pattern ? d.pattern.source : '';
+      stepDefinitions.push({ id: d.id, uri: d.sourceReference && d.sourceReference.uri, line: d.sourceReference && d.sourceReference.location && d.sourceReference.location.line, pattern: source, expression: { source } });
+    } else if (e.suggestion && e.suggestion.snippets && e.suggestion.snippets[0]) {
+      snippets[e.suggestion.pickleStepId] = e.suggestion.snippets[0].code;
+    }
+  };
+  const snippetBuilder = {
+    // The snippet the run suggested for that step (ferridriver's, as in the `suggestion` message).
+    build: ({ pickleStep }) => (pickleStep && snippets[pickleStep.id]) || '',
   };
 
   // What the module exports: its default (a CommonJS module's `module.exports`), or that
@@ -105,7 +138,7 @@
     implementation = implementation.default;
   }
   const broadcaster = new EventEmitter();
-  const collector = new EventDataCollector(broadcaster);
+  broadcaster.on('envelope', remember);
   let deliver;
   let finish;
   let started;
@@ -136,6 +169,8 @@
       if (typeof cleanup === 'function') await cleanup();
     };
   } else if (typeof implementation === 'function') {
+    // Only a Formatter subclass gets the collector (it keeps every attempt, as cucumber-js's).
+    const collector = new EventDataCollector(broadcaster);
     const instance = new implementation({
       colorFns,
       cwd,
@@ -143,10 +178,10 @@
       eventDataCollector: collector,
       log: write,
       parsedArgvOptions: options,
-      snippetBuilder: { build: notProvided('snippetBuilder.build') },
+      snippetBuilder,
       stream,
       cleanup: async () => {},
-      supportCodeLibrary: { stepDefinitions: [], parameterTypeRegistry: undefined },
+      supportCodeLibrary: { stepDefinitions, parameterTypeRegistry: undefined },
     });
     started = Promise.resolve();
     deliver = () => {};

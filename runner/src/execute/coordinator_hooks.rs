@@ -107,14 +107,19 @@ fn serve(
         if let Some(worker) = worker.as_mut() {
             fire_run_event(worker, "runStart").await;
         }
+        let mut ended = false;
         loop {
-            // A day is "until the next request": the VM's deadline only matters to JS that runs.
+            // The VM's pending work runs between requests; JS that runs 30 s on end (a timer
+            // that loops) is stopped, and the drive is made again every 10 s so that work that
+            // yields is never near the limit.
             let request = {
-                let driving = worker.as_mut().and_then(|w| w.session.host().background(Duration::from_secs(86_400)));
+                let driving = worker.as_mut().and_then(|w| w.session.host().background(Duration::from_secs(30)));
                 match driving {
                     Some(driving) => tokio::select! {
                         request = incoming.recv() => request,
-                        () = driving => continue,
+                        () = tokio::time::sleep(Duration::from_secs(10)) => continue,
+                        // A drive that ends by itself leaves only the requests to wait for.
+                        () = driving => incoming.recv().await,
                     },
                     None => incoming.recv().await,
                 }
@@ -126,9 +131,16 @@ fn serve(
             if kind == HookKind::AfterAll {
                 if let Some(worker) = worker.as_mut() {
                     fire_run_event(worker, "runEnd").await;
+                    ctx.flush();
                 }
+                ended = true;
             }
             let _ = reply.send(ok);
+        }
+        // A run without AfterAll hooks of its own still ends for the plugins that heard it start.
+        if let (false, Some(worker)) = (ended, worker.as_mut()) {
+            fire_run_event(worker, "runEnd").await;
+            ctx.flush();
         }
     });
 }

@@ -142,6 +142,8 @@ pub fn execute(
     if !coordinator.run_hooks(&registry, HookKind::AfterAll, &options) {
         summary.success = false;
     }
+    // Its session ends (and says so to plugins) before the run does.
+    drop(coordinator);
     let flaky_failed = options.fail_on_flaky && summary.flaky > 0;
     // The traces attached to test cases exist before the run says it has ended.
     super::trace::wait_for_trace_writes();
