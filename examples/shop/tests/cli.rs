@@ -159,8 +159,10 @@ fn malformed_config_unknown_formatter_and_unwritable_report_are_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown formatter 'jnuit'"), "{}", stderr(&out));
 
-    let out = shop().current_dir(&dir).args(["bdd", "-f", "message:missing/dir/run.ndjson"]).output().unwrap();
+    // A report below a file cannot be written: a usage error, and nothing half-written.
+    std::fs::write(dir.join("blocker"), "a file").unwrap();
+    let out = shop().current_dir(&dir).args(["bdd", "-f", "message:blocker/dir/run.ndjson"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(!dir.join("missing").exists(), "nothing half-written");
+    assert_eq!(std::fs::read_to_string(dir.join("blocker")).unwrap(), "a file", "nothing half-written");
     let _ = std::fs::remove_dir_all(&dir);
 }

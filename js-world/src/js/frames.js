@@ -71,12 +71,17 @@
     evaluate(fn, arg) {
       if (this._isMain()) return this._page.evaluate(fn, arg);
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('frame.evaluate: pass a function or an expression'));
-      const source = JSON.stringify(typeof fn === 'function' ? `(${String(fn)})` : String(fn));
       // Encoded in the frame as page.evaluate's answers are (js/evaluate_values.js).
       const values = pw.values;
-      // A string is evaluated and never called (Playwright's reading), a function is called.
-      const call = typeof fn === 'function' ? 'v(arg)' : 'v';
-      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(${call}).then(${values.ENCODE}); }`;
+      if (typeof fn === 'string') {
+        // A string is evaluated and never called (Playwright's reading). It travels as the
+        // argument, not inside the function's text, which the page would otherwise parse twice
+        // (a library injected this way is a megabyte of code).
+        const run = `(root, code) => Promise.resolve(root.ownerDocument.defaultView.eval(code)).then(${values.ENCODE})`;
+        return this.locator(':root')._withoutHandlers()._callOn(run, fn).then(values.decode);
+      }
+      const source = JSON.stringify(`(${String(fn)})`);
+      const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(v(arg)).then(${values.ENCODE}); }`;
       return this.locator(':root')._withoutHandlers()._callOn(run, arg).then(values.decode);
     }
     title() {
