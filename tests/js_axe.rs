@@ -1,0 +1,86 @@
+//! The official accessibility checker of Playwright suites, `@axe-core/playwright` (with
+//! axe-core, 1.27 MB of page code; installed in tests/node-packages by `.ci/run`), runs
+//! unchanged as a step: on a page with missing names, labels and alternative texts, its
+//! violations, impacts and targets equal what it found under Playwright 1.65.1 (recorded
+//! below) — the whole document, tags and disabled rules with include/exclude, chosen rules.
+//! The iframe is excluded: axe gives each frame's injection 1 s, which a debug build on a busy
+//! machine can miss (docs/migrating.md).
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+use std::path::Path;
+
+const PAGES: &[(&str, &str)] = &[
+    (
+        "/a11y.html",
+        r##"<!doctype html><html lang="en"><head><title>A11y</title></head><body>
+<main>
+<h1>Shop</h1>
+<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+<button></button>
+<input type="text">
+<a href="#top">Top</a>
+<p style="color:#777;background:#888">low contrast text</p>
+<iframe title="inner" src="/inner.html"></iframe>
+</main>
+</body></html>
+"##,
+    ),
+    (
+        "/inner.html",
+        r##"<!doctype html><html lang="en"><head><title>Inner</title></head><body><main><button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>
+"##,
+    ),
+];
+
+const STEPS: &str = r#"import { When } from '@cucumber/cucumber'
+import AxeBuilder from '@axe-core/playwright'
+import fs from 'fs'
+
+const summary = (r: any) => ({
+  violations: r.violations.map((v: any) => [v.id, v.impact, v.nodes.map((n: any) => n.target.join(' >> ')).sort()]).sort((a: any, b: any) => a[0].localeCompare(b[0])),
+  incomplete: r.incomplete.map((v: any) => v.id).sort(),
+  passes: r.passes.length > 10,
+  url: new URL(r.url).pathname,
+})
+
+When('axe checks the page', async function (this: any) {
+  const page = this.page
+  await page.goto(this.parameters.baseUrl + '/a11y.html')
+  const main = summary(await new AxeBuilder({ page }).exclude('iframe').analyze())
+  const only = summary(await new AxeBuilder({ page }).withTags(['wcag2a']).disableRules(['color-contrast']).include('main').exclude('iframe').analyze())
+  const rules = summary(await new AxeBuilder({ page }).withRules(['image-alt', 'button-name']).exclude('iframe').analyze())
+  fs.writeFileSync('answers.json', JSON.stringify({ main, only, rules }))
+})
+"#;
+
+/// What the same calls answered under Playwright 1.65.1 (Node 20, Debian's Chromium).
+const PLAYWRIGHT: &str = r#"{"main":{"violations":[["button-name","critical",["button"]],["color-contrast","serious",["p"]],["image-alt","critical",["img"]],["label","critical",["input"]]],"incomplete":[],"passes":true,"url":"/a11y.html"},"only":{"violations":[["button-name","critical",["button"]],["image-alt","critical",["img"]],["label","critical",["input"]]],"incomplete":[],"passes":false,"url":"/a11y.html"},"rules":{"violations":[["button-name","critical",["button"]],["image-alt","critical",["img"]]],"incomplete":[],"passes":false,"url":"/a11y.html"}}"#;
+
+#[test]
+fn axe_core_playwright_finds_what_it_finds_under_playwright() {
+    assert!(support::browser_available(), "chromium is needed for this test");
+    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node-packages/node_modules");
+    assert!(packages.exists(), "{} missing: run `npm ci` in tests/node-packages (or .ci/run)", packages.display());
+    let base = support::serve(PAGES);
+    let dir = js_suite::project_dir("axe");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("steps/axe.ts", STEPS),
+            ("features/axe.feature", "Feature: a11y\n  Scenario: axe\n    When axe checks the page\n"),
+        ],
+    );
+    std::os::unix::fs::symlink(&packages, dir.join("node_modules")).unwrap();
+    // Bundling axe-core and its three analyses take longer than a step's default 5 s.
+    let (out, _, all) = js_suite::run_suite(&dir, &base, &["--timeout", "60000"]);
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    let ours: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("answers.json")).unwrap()).unwrap();
+    let playwright: serde_json::Value = serde_json::from_str(PLAYWRIGHT).unwrap();
+    assert_eq!(ours, playwright);
+    let _ = std::fs::remove_dir_all(&dir);
+}
