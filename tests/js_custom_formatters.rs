@@ -129,6 +129,69 @@ written through the stream
 stream callback
 "#;
 
+const HELPERS_FORMATTER: &str = r#"// A formatter built on cucumber-js's formatterHelpers: each attempt parsed into its steps
+// (hooks named with their places, results, attachments, snippets), locations formatted.
+const { Formatter, formatterHelpers } = require('@cucumber/cucumber')
+const { parseTestCaseAttempt, formatLocation, isFailure, isWarning, PickleParser, GherkinDocumentParser } = formatterHelpers
+
+module.exports = class StepsFormatter extends Formatter {
+  constructor(options) {
+    super(options)
+    options.eventBroadcaster.on('envelope', (envelope) => {
+      if (!envelope.testCaseFinished) return
+      const attempt = this.eventDataCollector.getTestCaseAttempt(envelope.testCaseFinished.testCaseStartedId)
+      const parsed = parseTestCaseAttempt({ testCaseAttempt: attempt, snippetBuilder: this.snippetBuilder, supportCodeLibrary: this.supportCodeLibrary })
+      const where = PickleParser.getPickleLocation({ gherkinDocument: attempt.gherkinDocument, pickle: attempt.pickle })
+      const steps = Object.keys(GherkinDocumentParser.getGherkinStepMap(attempt.gherkinDocument)).length
+      this.log(`${parsed.testCase.name} at ${formatLocation(parsed.testCase.sourceLocation)} (line ${where.line}, ${steps} steps in the document): ${parsed.testCase.worstTestStepResult.status} failure=${isFailure(parsed.testCase.worstTestStepResult)} warning=${isWarning(parsed.testCase.worstTestStepResult, true)}\n`)
+      for (const step of parsed.testSteps) {
+        const action = step.actionLocation ? formatLocation(step.actionLocation) : '-'
+        const source = step.sourceLocation ? formatLocation(step.sourceLocation) : '-'
+        const extra = [step.name && `name ${step.name}`, step.argument && 'with an argument', step.attachments.length && `${step.attachments.length} attachment(s)`, step.snippet && `snippet ${step.snippet.split('\n')[0]}`].filter(Boolean)
+        this.log(`  ${step.keyword}${step.text ? step.text : ''} [${step.result.status}] ${source} -> ${action}${extra.length ? ' ' + extra.join(', ') : ''}\n`)
+      }
+    })
+  }
+}
+"#;
+
+const HOOKS: &str = r#"const { Before, After, Given } = require('@cucumber/cucumber')
+Before({ name: 'open the shop' }, function () {})
+After(function () { this.attach('after note', 'text/plain') })
+Given('a table:', function (table) { this.attach(`rows ${table.raw().length}`, 'text/plain') })
+"#;
+
+const PARSED_FEATURE: &str = r#"Feature: Parsed
+
+  Scenario: Tables and sums
+    Given a table:
+      | a | b |
+      | 1 | 2 |
+    Then 1 and 2 make 3
+
+  Scenario Outline: Undefined <n>
+    Then 1 and 1 make <n>
+    And nobody wrote this step
+
+    Examples:
+      | n |
+      | 2 |
+"#;
+
+/// What cucumber-js 13.3.0 printed with `features/parsed.feature --format
+/// ./formatters/steps.js` (formatterHelpers: parseTestCaseAttempt, locations, issues).
+const CUCUMBER_JS_PARSED: &str = r#"Tables and sums at features/parsed.feature:3 (line 3, 4 steps in the document): PASSED failure=false warning=false
+  Before [PASSED] - -> features/step_definitions/hooks.js:2 name open the shop
+  Given a table: [PASSED] features/parsed.feature:4 -> features/step_definitions/hooks.js:4 with an argument, 1 attachment(s)
+  Then 1 and 2 make 3 [PASSED] features/parsed.feature:7 -> features/step_definitions/sums.js:3
+  After [PASSED] - -> features/step_definitions/hooks.js:3 1 attachment(s)
+Undefined 2 at features/parsed.feature:15 (line 15, 4 steps in the document): UNDEFINED failure=true warning=false
+  Before [PASSED] - -> features/step_definitions/hooks.js:2 name open the shop
+  Then 1 and 1 make 2 [PASSED] features/parsed.feature:10 -> features/step_definitions/sums.js:3
+  And nobody wrote this step [UNDEFINED] features/parsed.feature:11 -> - snippet Then('nobody wrote this step', function () {
+  After [PASSED] - -> features/step_definitions/hooks.js:3 1 attachment(s)
+"#;
+
 fn bdd(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").args(args).current_dir(dir).output().unwrap();
     (
@@ -180,6 +243,22 @@ fn custom_formatters_write_what_they_write_under_cucumber_js() {
         bdd(&dir, &["features/defs.feature", "--format", "./formatters/defs.js", "--no-builtin-steps"]);
     assert_eq!(code, Some(1), "an undefined step fails: {stdout}{stderr}");
     assert_eq!(stdout, CUCUMBER_JS_DEFINITIONS, "{stderr}");
+
+    // cucumber-js's formatterHelpers: each attempt parsed into its steps and hooks.
+    js_suite::write_files(
+        &dir,
+        &[
+            ("formatters/steps.js", HELPERS_FORMATTER),
+            ("features/step_definitions/hooks.js", HOOKS),
+            ("features/parsed.feature", PARSED_FEATURE),
+        ],
+    );
+    let (code, stdout, stderr) = bdd(
+        &dir,
+        &["features/parsed.feature", "--format", "./formatters/steps.js", "--no-builtin-steps", "--parallel", "1"],
+    );
+    assert_eq!(code, Some(1), "an undefined step fails: {stdout}{stderr}");
+    assert_eq!(stdout, CUCUMBER_JS_PARSED, "{stderr}");
 
     let (code, _, stderr) = bdd(&dir, &["--format", "./formatters/missing.js"]);
     assert_eq!(code, Some(2), "{stderr}");

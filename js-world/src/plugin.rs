@@ -48,6 +48,7 @@ pub const CUCUMBER_EXPORTS: &[&str] = &[
     "version",
     "wrapPromiseWithTimeout",
     "parallelCanAssignHelpers",
+    "formatterHelpers",
 ];
 
 const ASSERT_EXPORTS: &[&str] = &[

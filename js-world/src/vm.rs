@@ -23,6 +23,7 @@ const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
 const NODE_ZLIB_HTTP_PRELUDE: &str = include_str!("js/node_zlib_http.js");
 const CUCUMBER_SCOPE_PRELUDE: &str = include_str!("js/cucumber_scope.js");
+const FORMATTER_HELPERS_PRELUDE: &str = include_str!("js/formatter_helpers.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
 const PLAYWRIGHT_PRELUDE: &str = include_str!("js/playwright.js");
 const BROWSER_CONTEXT_PRELUDE: &str = include_str!("js/browser_context.js");
@@ -190,6 +191,7 @@ impl Vm {
                     ("node_zlib_http.js", NODE_ZLIB_HTTP_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("cucumber_scope.js", CUCUMBER_SCOPE_PRELUDE),
+                    ("formatter_helpers.js", FORMATTER_HELPERS_PRELUDE),
                     ("evaluate_values.js", EVALUATE_VALUES_PRELUDE),
                     ("playwright.js", PLAYWRIGHT_PRELUDE),
                     ("browser_context.js", BROWSER_CONTEXT_PRELUDE),

@@ -1,7 +1,7 @@
 // Runs a cucumber-js custom formatter in a VM of its own (formatter_host.rs): a class that
 // extends `Formatter` (it hears envelopes from `options.eventBroadcaster` and writes with
 // `this.log`), or a formatter plugin (`{ type: 'formatter', formatter({ on, options, write }) }`).
-// An EventDataCollector, as cucumber-js's, gathers the attempts that formatters read. Each
+// An EventDataCollector (js/formatter_helpers.js) gathers the attempts formatters read. Each
 // delivered envelope answers the text written since; `finish` awaits the formatter's end.
 // Evaluated as an expression; answers the function that starts the formatter.
 (function (namespace, optionsJson, cwd, name) {
@@ -11,80 +11,7 @@
   const { Buffer } = modules.buffer;
   const options = JSON.parse(optionsJson);
 
-  const worstOf = (results) => {
-    const rank = ['UNKNOWN', 'PASSED', 'SKIPPED', 'PENDING', 'UNDEFINED', 'AMBIGUOUS', 'FAILED'];
-    let worst = { duration: { seconds: 0, nanos: 0 }, status: 'UNKNOWN' };
-    for (const r of results) if (rank.indexOf(r.status) > rank.indexOf(worst.status)) worst = r;
-    return worst;
-  };
-  class EventDataCollector {
-    constructor(broadcaster) {
-      this.gherkinDocuments = {};
-      this.pickles = {};
-      this.testCases = {};
-      this.attempts = {};
-      this.undefinedParameterTypes = [];
-      broadcaster.on('envelope', (envelope) => this.parseEnvelope(envelope));
-    }
-    getGherkinDocument(uri) {
-      return this.gherkinDocuments[uri];
-    }
-    getPickle(id) {
-      return this.pickles[id];
-    }
-    getTestCaseAttempts() {
-      return Object.keys(this.attempts).map((id) => this.getTestCaseAttempt(id));
-    }
-    getTestCaseAttempt(testCaseStartedId) {
-      const data = this.attempts[testCaseStartedId];
-      const testCase = this.testCases[data.testCaseId];
-      const pickle = this.pickles[testCase.pickleId];
-      return {
-        gherkinDocument: this.gherkinDocuments[pickle.uri],
-        pickle,
-        testCase,
-        attempt: data.attempt,
-        willBeRetried: data.willBeRetried,
-        stepAttachments: data.stepAttachments,
-        stepResults: data.stepResults,
-        worstTestStepResult: data.worstTestStepResult,
-      };
-    }
-    parseEnvelope(e) {
-      if (e.gherkinDocument) this.gherkinDocuments[e.gherkinDocument.uri] = e.gherkinDocument;
-      else if (e.pickle) this.pickles[e.pickle.id] = e.pickle;
-      else if (e.undefinedParameterType) this.undefinedParameterTypes.push(e.undefinedParameterType);
-      else if (e.testCase) this.testCases[e.testCase.id] = e.testCase;
-      else if (e.testCaseStarted) {
-        const started = e.testCaseStarted;
-        const stepResults = {};
-        for (const step of this.testCases[started.testCaseId].testSteps) {
-          stepResults[step.id] = { duration: { seconds: 0, nanos: 0 }, status: 'UNKNOWN' };
-        }
-        this.attempts[started.id] = {
-          attempt: started.attempt,
-          willBeRetried: false,
-          testCaseId: started.testCaseId,
-          stepAttachments: {},
-          stepResults,
-          worstTestStepResult: { duration: { seconds: 0, nanos: 0 }, status: 'UNKNOWN' },
-        };
-      } else if (e.attachment) {
-        const { testCaseStartedId, testStepId } = e.attachment;
-        const data = testCaseStartedId && this.attempts[testCaseStartedId];
-        if (data && testStepId) (data.stepAttachments[testStepId] = data.stepAttachments[testStepId] || []).push(e.attachment);
-      } else if (e.testStepFinished) {
-        const data = this.attempts[e.testStepFinished.testCaseStartedId];
-        if (data) data.stepResults[e.testStepFinished.testStepId] = e.testStepFinished.testStepResult;
-      } else if (e.testCaseFinished) {
-        const data = this.attempts[e.testCaseFinished.testCaseStartedId];
-        if (data) {
-          data.worstTestStepResult = worstOf(Object.values(data.stepResults));
-          data.willBeRetried = Boolean(e.testCaseFinished.willBeRetried);
-        }
-      }
-    }
-  }
+  const { EventDataCollector } = modules.cucumber.formatterHelpers;
 
   let written = [];
   const write = (chunk) => {
@@ -116,12 +43,23 @@
   for (const key of ['location', 'tag', 'diffAdded', 'diffRemoved', 'errorMessage', 'errorStack']) colorFns[key] = identity;
   // What the run's envelopes say of the step definitions and the snippets of undefined steps.
   const stepDefinitions = [];
+  const beforeTestCaseHookDefinitions = [];
+  const afterTestCaseHookDefinitions = [];
   const snippets = {};
+  const placeOf = (d) => ({
+    uri: d.sourceReference && d.sourceReference.uri,
+    line: d.sourceReference && d.sourceReference.location && d.sourceReference.location.line,
+  });
   const remember = (e) => {
     if (e.stepDefinition) {
       const d = e.stepDefinition;
       const source = d.pattern ? d.pattern.source : '';
-      stepDefinitions.push({ id: d.id, uri: d.sourceReference && d.sourceReference.uri, line: d.sourceReference && d.sourceReference.location && d.sourceReference.location.line, pattern: source, expression: { source } });
+      stepDefinitions.push({ id: d.id, ...placeOf(d), pattern: source, expression: { source } });
+    } else if (e.hook) {
+      const h = e.hook;
+      const definition = { id: h.id, name: h.name, ...placeOf(h), tagExpression: h.tagExpression };
+      if (h.type !== 'AFTER_TEST_CASE' && h.type !== 'BEFORE_TEST_RUN' && h.type !== 'AFTER_TEST_RUN') beforeTestCaseHookDefinitions.push(definition);
+      if (h.type !== 'BEFORE_TEST_CASE' && h.type !== 'BEFORE_TEST_RUN' && h.type !== 'AFTER_TEST_RUN') afterTestCaseHookDefinitions.push(definition);
     } else if (e.suggestion && e.suggestion.snippets && e.suggestion.snippets[0]) {
       snippets[e.suggestion.pickleStepId] = e.suggestion.snippets[0].code;
     }
@@ -181,7 +119,7 @@
       snippetBuilder,
       stream,
       cleanup: async () => {},
-      supportCodeLibrary: { stepDefinitions, parameterTypeRegistry: undefined },
+      supportCodeLibrary: { stepDefinitions, beforeTestCaseHookDefinitions, afterTestCaseHookDefinitions, parameterTypeRegistry: undefined },
     });
     started = Promise.resolve();
     deliver = () => {};

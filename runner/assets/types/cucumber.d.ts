@@ -346,6 +346,19 @@ declare module '@cucumber/cucumber' {
     finished(): Promise<void>;
     static readonly documentation: string;
   }
+  /** cucumber-js's helpers for custom formatters (formatIssue, formatSummary and getUsage throw). */
+  export const formatterHelpers: {
+    EventDataCollector: new (broadcaster?: { on(event: 'envelope', listener: (envelope: any) => void): unknown }) => any;
+    GherkinDocumentParser: Record<string, (...args: any[]) => any>;
+    PickleParser: Record<string, (...args: any[]) => any>;
+    KeywordType: { readonly Precondition: 'precondition'; readonly Event: 'event'; readonly Outcome: 'outcome' };
+    getStepKeywordType(request: { keyword: string; language?: string; previousKeywordType?: string }): string;
+    parseTestCaseAttempt(request: { testCaseAttempt: any; snippetBuilder?: any; supportCodeLibrary?: any }): { testCase: any; testSteps: any[] };
+    formatLocation(location: { uri: string; line: number }, cwd?: string): string;
+    isFailure(result: { status: string }, willBeRetried?: boolean): boolean;
+    isWarning(result: { status: string }, willBeRetried?: boolean): boolean;
+    isIssue(result: { status: string }): boolean;
+  };
   /** The cucumber-js API version these follow. */
   export const version: string;
   export function wrapPromiseWithTimeout<T>(promise: Promise<T>, timeoutInMilliseconds: number, timeoutMessage?: string): Promise<T>;
