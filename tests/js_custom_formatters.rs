@@ -132,7 +132,7 @@ stream callback
 const HELPERS_FORMATTER: &str = r#"// A formatter built on cucumber-js's formatterHelpers: each attempt parsed into its steps
 // (hooks named with their places, results, attachments, snippets), locations formatted.
 const { Formatter, formatterHelpers } = require('@cucumber/cucumber')
-const { parseTestCaseAttempt, formatLocation, isFailure, isWarning, PickleParser, GherkinDocumentParser } = formatterHelpers
+const { parseTestCaseAttempt, formatLocation, isFailure, isWarning, isIssue, PickleParser, GherkinDocumentParser } = formatterHelpers
 
 module.exports = class StepsFormatter extends Formatter {
   constructor(options) {
@@ -143,7 +143,9 @@ module.exports = class StepsFormatter extends Formatter {
       const parsed = parseTestCaseAttempt({ testCaseAttempt: attempt, snippetBuilder: this.snippetBuilder, supportCodeLibrary: this.supportCodeLibrary })
       const where = PickleParser.getPickleLocation({ gherkinDocument: attempt.gherkinDocument, pickle: attempt.pickle })
       const steps = Object.keys(GherkinDocumentParser.getGherkinStepMap(attempt.gherkinDocument)).length
-      this.log(`${parsed.testCase.name} at ${formatLocation(parsed.testCase.sourceLocation)} (line ${where.line}, ${steps} steps in the document): ${parsed.testCase.worstTestStepResult.status} failure=${isFailure(parsed.testCase.worstTestStepResult)} warning=${isWarning(parsed.testCase.worstTestStepResult, true)}\n`)
+      const description = PickleParser.getScenarioDescription({ pickle: attempt.pickle, gherkinScenarioMap: GherkinDocumentParser.getGherkinScenarioMap(attempt.gherkinDocument) }).trim()
+      const rules = Object.values(GherkinDocumentParser.getGherkinExampleRuleMap(attempt.gherkinDocument)).map((r) => r.name)
+      this.log(`${parsed.testCase.name} at ${formatLocation(parsed.testCase.sourceLocation, this.cwd)} (line ${where.line}, ${steps} steps in the document, attempt ${parsed.testCase.attempt}, described "${description}", rules [${rules.join(', ')}]): ${parsed.testCase.worstTestStepResult.status} failure=${isFailure(parsed.testCase.worstTestStepResult)} warning=${isWarning(parsed.testCase.worstTestStepResult, true)} issue=${isIssue(parsed.testCase.worstTestStepResult)}\n`)
       for (const step of parsed.testSteps) {
         const action = step.actionLocation ? formatLocation(step.actionLocation) : '-'
         const source = step.sourceLocation ? formatLocation(step.sourceLocation) : '-'
@@ -176,19 +178,35 @@ const PARSED_FEATURE: &str = r#"Feature: Parsed
     Examples:
       | n |
       | 2 |
+
+  Rule: Background and stars
+    Background:
+      * 2 and 2 make 4
+
+    Scenario: Starred
+      A scenario with a description.
+      * 3 and 3 make 6
+      But nobody wrote this one either
 "#;
 
 /// What cucumber-js 13.3.0 printed with `features/parsed.feature --format
-/// ./formatters/steps.js` (formatterHelpers: parseTestCaseAttempt, locations, issues).
-const CUCUMBER_JS_PARSED: &str = r#"Tables and sums at features/parsed.feature:3 (line 3, 4 steps in the document): PASSED failure=false warning=false
+/// ./formatters/steps.js` (formatterHelpers: parseTestCaseAttempt, locations against the cwd,
+/// issues, descriptions, a Rule with a Background, `*` steps).
+const CUCUMBER_JS_PARSED: &str = r#"Tables and sums at features/parsed.feature:3 (line 3, 7 steps in the document, attempt 0, described "", rules [Background and stars]): PASSED failure=false warning=false issue=false
   Before [PASSED] - -> features/step_definitions/hooks.js:2 name open the shop
   Given a table: [PASSED] features/parsed.feature:4 -> features/step_definitions/hooks.js:4 with an argument, 1 attachment(s)
   Then 1 and 2 make 3 [PASSED] features/parsed.feature:7 -> features/step_definitions/sums.js:3
   After [PASSED] - -> features/step_definitions/hooks.js:3 1 attachment(s)
-Undefined 2 at features/parsed.feature:15 (line 15, 4 steps in the document): UNDEFINED failure=true warning=false
+Undefined 2 at features/parsed.feature:15 (line 15, 7 steps in the document, attempt 0, described "", rules [Background and stars]): UNDEFINED failure=true warning=false issue=true
   Before [PASSED] - -> features/step_definitions/hooks.js:2 name open the shop
   Then 1 and 1 make 2 [PASSED] features/parsed.feature:10 -> features/step_definitions/sums.js:3
   And nobody wrote this step [UNDEFINED] features/parsed.feature:11 -> - snippet Then('nobody wrote this step', function () {
+  After [PASSED] - -> features/step_definitions/hooks.js:3 1 attachment(s)
+Starred at features/parsed.feature:21 (line 21, 7 steps in the document, attempt 0, described "A scenario with a description.", rules [Background and stars]): UNDEFINED failure=true warning=false issue=true
+  Before [PASSED] - -> features/step_definitions/hooks.js:2 name open the shop
+  * 2 and 2 make 4 [PASSED] features/parsed.feature:19 -> features/step_definitions/sums.js:3
+  * 3 and 3 make 6 [PASSED] features/parsed.feature:23 -> features/step_definitions/sums.js:3
+  But nobody wrote this one either [UNDEFINED] features/parsed.feature:24 -> - snippet Given('nobody wrote this one either', function () {
   After [PASSED] - -> features/step_definitions/hooks.js:3 1 attachment(s)
 "#;
 

@@ -74,6 +74,9 @@ await attempt('frameArrow', () => frame.evaluate('() => 5'));
 await attempt('frameStatements', () => frame.evaluate('let z = 5; z * 2'));
 await attempt('frameNaN', () => frame.evaluate('NaN'));
 await attempt('frameThrows', () => frame.evaluate('throw new Error("kid boom")'));
+await attempt('frameFunction', () => frame.evaluate('function () { return 1 }'));
+await attempt('frameAsyncFunction', () => frame.evaluate('  async function () { return 2 }  '));
+await attempt('framePromise', () => frame.evaluate('Promise.resolve(8)'));
 await attempt('frameLocator', () => frame.locator('b').evaluate('document.title'));
 await attempt('frameLocatorArrow', () => frame.locator('b').evaluate('(el) => el.textContent'));
 await attempt('dollarEval', () => page.$eval('p#one', 'document.title'));
@@ -92,7 +95,7 @@ return out;
 "#;
 
 /// Playwright 1.65.1's answers to `ELSEWHERE`.
-const PLAYWRIGHT_ELSEWHERE: &str = r#"{"locTitle": "Expr", "locArrow": "undefined", "locFunction": "undefined", "locMissing": "undefined", "locNaN": "num:NaN", "locStatements": 3, "locThis": true, "locThrows": "error: locator.evaluate: Error: boom", "locSyntax": "error: locator.evaluate: SyntaxError: Unexpected end of input", "locDate": "date:1970-01-01T00:00:00.000Z", "locNoMatch": "error: locator.evaluate: Timeout 500ms exceeded.", "locSeveral": "error: locator.evaluate: Error: strict mode violation: locator('p') resolved to 2 elements:", "allLen": 2, "allArrow": "undefined", "allMissing": "undefined", "allNone": 6, "frameTitle": "Kid", "frameMissing": "undefined", "frameArrow": "undefined", "frameStatements": 10, "frameNaN": "num:NaN", "frameThrows": "error: frame.evaluate: Error: kid boom", "frameLocator": "Kid", "frameLocatorArrow": "undefined", "dollarEval": "Expr", "dollarEvalArrow": "undefined", "dollarDollarEval": "Expr", "handleEval": "Expr", "handleArrow": "undefined", "handleMissing": "undefined", "evalHandleStr": {"a": 1}, "evalHandleArrow": "undefined", "wffArrow": "resolved", "wffExpr": true, "wffFalse": "error: page.waitForFunction: Timeout 500ms exceeded."}"#;
+const PLAYWRIGHT_ELSEWHERE: &str = r#"{"locTitle": "Expr", "locArrow": "undefined", "locFunction": "undefined", "locMissing": "undefined", "locNaN": "num:NaN", "locStatements": 3, "locThis": true, "locThrows": "error: locator.evaluate: Error: boom", "locSyntax": "error: locator.evaluate: SyntaxError: Unexpected end of input", "locDate": "date:1970-01-01T00:00:00.000Z", "locNoMatch": "error: locator.evaluate: Timeout 500ms exceeded.", "locSeveral": "error: locator.evaluate: Error: strict mode violation: locator('p') resolved to 2 elements:", "allLen": 2, "allArrow": "undefined", "allMissing": "undefined", "allNone": 6, "frameTitle": "Kid", "frameMissing": "undefined", "frameArrow": "undefined", "frameStatements": 10, "frameNaN": "num:NaN", "frameThrows": "error: frame.evaluate: Error: kid boom", "frameFunction": "undefined", "frameAsyncFunction": "undefined", "framePromise": 8, "frameLocator": "Kid", "frameLocatorArrow": "undefined", "dollarEval": "Expr", "dollarEvalArrow": "undefined", "dollarDollarEval": "Expr", "handleEval": "Expr", "handleArrow": "undefined", "handleMissing": "undefined", "evalHandleStr": {"a": 1}, "evalHandleArrow": "undefined", "wffArrow": "resolved", "wffExpr": true, "wffFalse": "error: page.waitForFunction: Timeout 500ms exceeded."}"#;
 
 #[test]
 fn a_string_given_to_a_locator_a_frame_a_handle_or_a_wait_answers_as_playwright() {

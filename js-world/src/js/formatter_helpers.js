@@ -136,8 +136,10 @@
   };
 
   const KeywordType = Object.freeze({ Precondition: 'precondition', Event: 'event', Outcome: 'outcome' });
-  // English keywords only (the pickle's own step type says it in every language).
-  const ENGLISH = { 'Given ': KeywordType.Precondition, 'When ': KeywordType.Event, 'Then ': KeywordType.Outcome };
+  // English keywords, and `* ` (a "given" in every dialect); other languages' And/But-like or
+  // unknown keywords take the previous type (the pickle's own step type says it in every
+  // language, which parseTestCaseAttempt reads).
+  const ENGLISH = { 'Given ': KeywordType.Precondition, '* ': KeywordType.Precondition, 'When ': KeywordType.Event, 'Then ': KeywordType.Outcome };
   const getStepKeywordType = ({ keyword, previousKeywordType }) => ENGLISH[keyword] || previousKeywordType || KeywordType.Precondition;
   const fromPickleType = { Context: KeywordType.Precondition, Action: KeywordType.Event, Outcome: KeywordType.Outcome };
 
@@ -173,7 +175,7 @@
       beforeSteps = beforeSteps && Boolean(testStep.hookId);
       const pickleStep = testStep.pickleStepId ? pickleSteps[testStep.pickleStepId] : undefined;
       const keyword = pickleStep ? PickleParser.getStepKeyword({ pickleStep, gherkinStepMap: stepMap }) : beforeSteps ? 'Before' : 'After';
-      const keywordType = pickleStep ? fromPickleType[pickleStep.type] || previousType : undefined;
+      const keywordType = pickleStep ? fromPickleType[pickleStep.type] || getStepKeywordType({ keyword, previousKeywordType: previousType }) : undefined;
       const step = { attachments: testCaseAttempt.stepAttachments[testStep.id] || [], keyword, result };
       if (testStep.hookId) {
         const hooks = (beforeSteps ? library.beforeTestCaseHookDefinitions : library.afterTestCaseHookDefinitions) || [];
@@ -204,8 +206,9 @@
   };
   api.formatterHelpers = Object.freeze({
     EventDataCollector,
-    GherkinDocumentParser: Object.freeze(GherkinDocumentParser),
-    PickleParser: Object.freeze(PickleParser),
+    // Left writable, as cucumber-js's module exports are (tests stub them).
+    GherkinDocumentParser,
+    PickleParser,
     KeywordType,
     getStepKeywordType,
     parseTestCaseAttempt,

@@ -43,8 +43,15 @@
   for (const key of ['location', 'tag', 'diffAdded', 'diffRemoved', 'errorMessage', 'errorStack']) colorFns[key] = identity;
   // What the run's envelopes say of the step definitions and the snippets of undefined steps.
   const stepDefinitions = [];
-  const beforeTestCaseHookDefinitions = [];
-  const afterTestCaseHookDefinitions = [];
+  // Hook definitions by when they run, as cucumber-js's support code library lists them.
+  const hookLists = {
+    BEFORE_TEST_CASE: [],
+    AFTER_TEST_CASE: [],
+    BEFORE_TEST_STEP: [],
+    AFTER_TEST_STEP: [],
+    BEFORE_TEST_RUN: [],
+    AFTER_TEST_RUN: [],
+  };
   const snippets = {};
   const placeOf = (d) => ({
     uri: d.sourceReference && d.sourceReference.uri,
@@ -58,8 +65,9 @@
     } else if (e.hook) {
       const h = e.hook;
       const definition = { id: h.id, name: h.name, ...placeOf(h), tagExpression: h.tagExpression };
-      if (h.type !== 'AFTER_TEST_CASE' && h.type !== 'BEFORE_TEST_RUN' && h.type !== 'AFTER_TEST_RUN') beforeTestCaseHookDefinitions.push(definition);
-      if (h.type !== 'BEFORE_TEST_CASE' && h.type !== 'BEFORE_TEST_RUN' && h.type !== 'AFTER_TEST_RUN') afterTestCaseHookDefinitions.push(definition);
+      // A hook without a type is a test-case hook, before or after.
+      const lists = hookLists[h.type] ? [hookLists[h.type]] : [hookLists.BEFORE_TEST_CASE, hookLists.AFTER_TEST_CASE];
+      for (const list of lists) list.push(definition);
     } else if (e.suggestion && e.suggestion.snippets && e.suggestion.snippets[0]) {
       snippets[e.suggestion.pickleStepId] = e.suggestion.snippets[0].code;
     }
@@ -119,7 +127,16 @@
       snippetBuilder,
       stream,
       cleanup: async () => {},
-      supportCodeLibrary: { stepDefinitions, beforeTestCaseHookDefinitions, afterTestCaseHookDefinitions, parameterTypeRegistry: undefined },
+      supportCodeLibrary: {
+        stepDefinitions,
+        beforeTestCaseHookDefinitions: hookLists.BEFORE_TEST_CASE,
+        afterTestCaseHookDefinitions: hookLists.AFTER_TEST_CASE,
+        beforeTestStepHookDefinitions: hookLists.BEFORE_TEST_STEP,
+        afterTestStepHookDefinitions: hookLists.AFTER_TEST_STEP,
+        beforeTestRunHookDefinitions: hookLists.BEFORE_TEST_RUN,
+        afterTestRunHookDefinitions: hookLists.AFTER_TEST_RUN,
+        parameterTypeRegistry: undefined,
+      },
     });
     started = Promise.resolve();
     deliver = () => {};

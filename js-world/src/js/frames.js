@@ -77,8 +77,11 @@
         // A string is evaluated and never called (Playwright's reading). It travels as the
         // argument, not inside the function's text, which the page would otherwise parse twice
         // (a library injected this way is a megabyte of code).
+        // A leading `function` keyword is bracketed, so that it is an expression (as locators do).
+        const trimmed = fn.trim();
+        const code = /^(async)?\s*function(\s|\()/.test(trimmed) ? `(${trimmed})` : fn;
         const run = `(root, code) => Promise.resolve(root.ownerDocument.defaultView.eval(code)).then(${values.ENCODE})`;
-        return this.locator(':root')._withoutHandlers()._callOn(run, fn).then(values.decode);
+        return this.locator(':root')._withoutHandlers()._callOn(run, code).then(values.decode);
       }
       const source = JSON.stringify(`(${String(fn)})`);
       const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(v(arg)).then(${values.ENCODE}); }`;
