@@ -5,16 +5,11 @@
 //! it exports comes back as JSON. The runner turns that into options
 //! (`runner/src/cucumber_config.rs`).
 
-use crate::compile::Compiled;
-use crate::host_kind::HostKind;
+use crate::module_vm::bundle_module;
 use crate::natives::PlainEnv;
-use crate::plugin::{WorldPlugin, ENTRY};
-use crate::rolldown_run::run_rolldown;
-use crate::sourcemap::SourceMapper;
-use crate::vm::{exception_error, Vm, VmCode, VmLimits};
+use crate::vm::{exception_error, Vm};
 use rquickjs::{CatchResultExt, Promise};
 use std::path::Path;
-use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -92,25 +87,13 @@ async fn read(root: &Path, file: &Path, env: PlainEnv) -> Result<serde_json::Val
     let shown = file.strip_prefix(root).unwrap_or(file).to_string_lossy().replace('\\', "/");
     let code = std::fs::read_to_string(file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let esm = has_module_syntax(&code, file);
-    let entry_code = format!(
-        "import * as config from {};\nglobalThis[{SLOT}] = config;\n",
-        serde_json::Value::String(file.to_string_lossy().into_owned())
-    );
-    let plugin = WorldPlugin { entry_code, lower_async: false, parsed: Arc::new(AtomicUsize::new(0)) };
-    let bundle = run_rolldown(root, ENTRY, Arc::new(plugin))
-        .await
-        .map_err(|e| format!("{shown}: cannot bundle:\n{}", e.trim_end()))?;
-    let mapper = SourceMapper::new(&bundle.code, &bundle.map_json, root);
-    let compiled = Compiled::new(bundle).map_err(|e| format!("{shown}: {e}"))?;
+    let module = bundle_module(root, file, SLOT).await.map_err(|e| format!("{shown}: {e}"))?;
     let failed = |e: crate::vm::VmError| {
-        let stack = e.stack.as_deref().map(|s| mapper.rewrite_stack(s)).unwrap_or_default();
+        let stack = e.stack.as_deref().map(|s| module.mapper.rewrite_stack(s)).unwrap_or_default();
         let at = crate::load::first_frame_in(&stack, &shown).unwrap_or_else(|| shown.clone());
         format!("{at}: {}: {} (while reading the configuration)\n{}", e.exception_type, e.message, stack.trim_end())
     };
-    let code = VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] };
-    let vm = Vm::start(Some(code), root, HostKind::Bdd, VmLimits::default(), None, None, None, Some(env))
-        .await
-        .map_err(failed)?;
+    let vm = module.start(root, Some(env)).await.map_err(failed)?;
     let read = READ_DEFINITIONS.replace("SLOT", SLOT);
     let json = tokio::time::timeout(SETTLE_LIMIT, vm.call_async_reader(&read, esm))
         .await

@@ -4,15 +4,11 @@
 //! class extending `Formatter`, or a formatter plugin) and hands it every envelope. Each call
 //! answers the text the formatter wrote meanwhile; the runner writes it where the format says.
 
-use crate::compile::Compiled;
-use crate::host_kind::HostKind;
-use crate::plugin::{WorldPlugin, ENTRY};
-use crate::rolldown_run::run_rolldown;
-use crate::vm::{exception_error, Bridge, Vm, VmCode, VmLimits};
+use crate::module_vm::bundle_module;
+use crate::vm::{exception_error, Bridge, Vm};
 use rquickjs::{CatchResultExt, Function, Object, Promise};
 use std::path::Path;
-use std::sync::atomic::AtomicUsize;
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use std::time::Duration;
 
 const ADAPTER: &str = include_str!("js/formatter_host.js");
@@ -142,22 +138,12 @@ impl JsFormatter {
 struct Controller(Bridge);
 
 async fn start(root: &Path, entry: &Path, options: &str, name: &str) -> Result<(Vm, Controller), String> {
-    let entry_code = format!(
-        "import * as formatter from {};\nglobalThis[{SLOT}] = formatter;\n",
-        serde_json::Value::String(entry.to_string_lossy().into_owned())
-    );
-    let plugin = WorldPlugin { entry_code, lower_async: false, parsed: Arc::new(AtomicUsize::new(0)) };
-    let bundle = run_rolldown(root, ENTRY, Arc::new(plugin))
-        .await
-        .map_err(|e| format!("custom formatter {name}: cannot bundle:\n{}", e.trim_end()))?;
-    let mapper = crate::sourcemap::SourceMapper::new(&bundle.code, &bundle.map_json, root);
-    let compiled = Compiled::new(bundle).map_err(|e| format!("custom formatter {name}: {e}"))?;
+    let module = bundle_module(root, entry, SLOT).await.map_err(|e| format!("custom formatter {name}: {e}"))?;
     let failed = |e: crate::vm::VmError| {
-        let stack = e.stack.as_deref().map(|s| mapper.rewrite_stack(s)).unwrap_or_default();
+        let stack = e.stack.as_deref().map(|s| module.mapper.rewrite_stack(s)).unwrap_or_default();
         format!("custom formatter {name}: {}: {}\n{}", e.exception_type, e.message, stack.trim_end())
     };
-    let code = VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] };
-    let vm = Vm::new(Some(code), root, HostKind::Bdd, VmLimits::default(), None, None, None).await.map_err(failed)?;
+    let vm = module.start(root, None).await.map_err(failed)?;
     let cwd = root.to_string_lossy().into_owned();
     let (options, name_owned) = (options.to_string(), name.to_string());
     let controller = vm

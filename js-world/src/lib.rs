@@ -27,6 +27,7 @@ mod kept_bundlers;
 mod load;
 mod lower_async;
 mod manifest;
+mod module_vm;
 mod natives;
 mod net_policy;
 mod node_fs;
