@@ -479,10 +479,18 @@ impl Page {
                         );
                         committed_urls.insert(loader.clone(), url);
                     }
-                    if current.is_none() {
+                    // A document back from the back-forward cache keeps the loader it first
+                    // loaded with (not the one its navigation started with), and is loaded
+                    // already: it fires no lifecycle event again.
+                    let restored = p["type"] == "BackForwardCacheRestore";
+                    if current.is_none() || (restored && loader.is_some()) {
                         current = loader.clone();
                     }
                     committed = loader.is_some() && loader == current;
+                    if restored && committed {
+                        reached = true;
+                        continue;
+                    }
                     if options.wait_until == WaitUntil::Commit && loader.is_some() && loader == current {
                         return Ok(settled(&current, &mut responses, &committed_urls));
                     }
