@@ -79,6 +79,10 @@ await attempt('frameAsyncFunction', () => frame.evaluate('  async function () { 
 await attempt('framePromise', () => frame.evaluate('Promise.resolve(8)'));
 await attempt('frameLocator', () => frame.locator('b').evaluate('document.title'));
 await attempt('frameLocatorArrow', () => frame.locator('b').evaluate('(el) => el.textContent'));
+await attempt('frameOwnGlobal', async () => { await frame.evaluate('var kidVar = 7; window.kidSet = 8'); return [await frame.evaluate('kidVar + kidSet'), await page.evaluate('typeof kidVar + typeof kidSet')]; });
+await attempt('frameSyntax', () => frame.evaluate('let ='));
+await attempt('frameLocation', () => frame.evaluate('location.pathname'));
+await attempt('frameThis', () => frame.evaluate('this === window && window.parent !== window'));
 await attempt('dollarEval', () => page.$eval('p#one', 'document.title'));
 await attempt('dollarEvalArrow', () => page.$eval('p#one', '(el) => el.id'));
 await attempt('dollarDollarEval', () => page.$$eval('p', 'document.title'));
@@ -95,7 +99,7 @@ return out;
 "#;
 
 /// Playwright 1.65.1's answers to `ELSEWHERE`.
-const PLAYWRIGHT_ELSEWHERE: &str = r#"{"locTitle": "Expr", "locArrow": "undefined", "locFunction": "undefined", "locMissing": "undefined", "locNaN": "num:NaN", "locStatements": 3, "locThis": true, "locThrows": "error: locator.evaluate: Error: boom", "locSyntax": "error: locator.evaluate: SyntaxError: Unexpected end of input", "locDate": "date:1970-01-01T00:00:00.000Z", "locNoMatch": "error: locator.evaluate: Timeout 500ms exceeded.", "locSeveral": "error: locator.evaluate: Error: strict mode violation: locator('p') resolved to 2 elements:", "allLen": 2, "allArrow": "undefined", "allMissing": "undefined", "allNone": 6, "frameTitle": "Kid", "frameMissing": "undefined", "frameArrow": "undefined", "frameStatements": 10, "frameNaN": "num:NaN", "frameThrows": "error: frame.evaluate: Error: kid boom", "frameFunction": "undefined", "frameAsyncFunction": "undefined", "framePromise": 8, "frameLocator": "Kid", "frameLocatorArrow": "undefined", "dollarEval": "Expr", "dollarEvalArrow": "undefined", "dollarDollarEval": "Expr", "handleEval": "Expr", "handleArrow": "undefined", "handleMissing": "undefined", "evalHandleStr": {"a": 1}, "evalHandleArrow": "undefined", "wffArrow": "resolved", "wffExpr": true, "wffFalse": "error: page.waitForFunction: Timeout 500ms exceeded."}"#;
+const PLAYWRIGHT_ELSEWHERE: &str = r#"{"locTitle": "Expr", "locArrow": "undefined", "locFunction": "undefined", "locMissing": "undefined", "locNaN": "num:NaN", "locStatements": 3, "locThis": true, "locThrows": "error: locator.evaluate: Error: boom", "locSyntax": "error: locator.evaluate: SyntaxError: Unexpected end of input", "locDate": "date:1970-01-01T00:00:00.000Z", "locNoMatch": "error: locator.evaluate: Timeout 500ms exceeded.", "locSeveral": "error: locator.evaluate: Error: strict mode violation: locator('p') resolved to 2 elements:", "allLen": 2, "allArrow": "undefined", "allMissing": "undefined", "allNone": 6, "frameTitle": "Kid", "frameMissing": "undefined", "frameArrow": "undefined", "frameStatements": 10, "frameNaN": "num:NaN", "frameThrows": "error: frame.evaluate: Error: kid boom", "frameFunction": "undefined", "frameAsyncFunction": "undefined", "framePromise": 8, "frameLocator": "Kid", "frameLocatorArrow": "undefined", "frameOwnGlobal": [15, "undefinedundefined"], "frameSyntax": "error: frame.evaluate: SyntaxError: Unexpected end of input", "frameLocation": "/kid", "frameThis": true, "dollarEval": "Expr", "dollarEvalArrow": "undefined", "dollarDollarEval": "Expr", "handleEval": "Expr", "handleArrow": "undefined", "handleMissing": "undefined", "evalHandleStr": {"a": 1}, "evalHandleArrow": "undefined", "wffArrow": "resolved", "wffExpr": true, "wffFalse": "error: page.waitForFunction: Timeout 500ms exceeded."}"#;
 
 #[test]
 fn a_string_given_to_a_locator_a_frame_a_handle_or_a_wait_answers_as_playwright() {

@@ -28,6 +28,8 @@ pub(crate) struct HelperObjects {
     /// unique one names this context only); `None` while unknown (events missed, between
     /// documents).
     main_context: Option<(i64, String)>,
+    /// Every frame's document context as the events named it: frame id → (id, unique id).
+    frame_contexts: HashMap<String, (i64, String)>,
 }
 
 /// The execution context an object id belongs to, if the id has V8's usual form.
@@ -72,6 +74,11 @@ impl HelperObjects {
         self.main_context.clone()
     }
 
+    /// The unique id of frame `frame`'s document context, if the events named one.
+    pub(crate) fn frame_context(&self, frame: &str) -> Option<String> {
+        self.frame_contexts.get(frame).map(|(_, unique)| unique.clone())
+    }
+
     /// Follows the runtime's context events of the page whose main frame is `main_frame`: the
     /// main frame's default context is where document queries go; a context that went away
     /// takes its helpers with it.
@@ -79,10 +86,15 @@ impl HelperObjects {
         match method {
             "Runtime.executionContextCreated" => {
                 let context = &params["context"];
-                let main = context.pointer("/auxData/frameId").and_then(Value::as_str) == Some(main_frame)
-                    && context.pointer("/auxData/isDefault").and_then(Value::as_bool) == Some(true);
-                if let (true, Some(id), Some(unique)) = (main, context["id"].as_i64(), context["uniqueId"].as_str()) {
-                    self.main_context = Some((id, unique.to_string()));
+                let frame = context.pointer("/auxData/frameId").and_then(Value::as_str);
+                let default = context.pointer("/auxData/isDefault").and_then(Value::as_bool) == Some(true);
+                if let (Some(frame), true, Some(id), Some(unique)) =
+                    (frame, default, context["id"].as_i64(), context["uniqueId"].as_str())
+                {
+                    if frame == main_frame {
+                        self.main_context = Some((id, unique.to_string()));
+                    }
+                    self.frame_contexts.insert(frame.to_string(), (id, unique.to_string()));
                 }
             }
             "Runtime.executionContextDestroyed" => {
@@ -91,11 +103,13 @@ impl HelperObjects {
                     if self.main_context.as_ref().is_some_and(|(main, _)| *main == id) {
                         self.main_context = None;
                     }
+                    self.frame_contexts.retain(|_, (context, _)| *context != id);
                 }
             }
             "Runtime.executionContextsCleared" => {
                 self.by_context.clear();
                 self.main_context = None;
+                self.frame_contexts.clear();
             }
             _ => {}
         }
@@ -106,6 +120,7 @@ impl HelperObjects {
     pub(crate) fn lost_track(&mut self) {
         self.by_context.clear();
         self.main_context = None;
+        self.frame_contexts.clear();
     }
 }
 
@@ -136,16 +151,18 @@ mod tests {
         kept.observe("Runtime.executionContextCreated", &created(4, "MAIN", false), "MAIN");
         kept.observe("Runtime.executionContextCreated", &created(5, "CHILD", true), "MAIN");
         assert_eq!(kept.main_context(), Some((3, "u3".to_string())));
+        assert_eq!((kept.frame_context("CHILD").as_deref(), kept.frame_context("OTHER")), (Some("u5"), None));
         kept.keep(3, false, "h3".into());
         kept.keep(5, false, "h5".into());
         kept.observe("Runtime.executionContextDestroyed", &json!({ "executionContextId": 3 }), "MAIN");
         assert_eq!(main(&kept), None);
         assert_eq!(kept.lookup(3, false), None);
         assert_eq!(kept.lookup(5, false).as_deref(), Some("h5"));
+        assert_eq!((kept.frame_context("MAIN"), kept.frame_context("CHILD").as_deref()), (None, Some("u5")));
         kept.observe("Runtime.executionContextCreated", &created(6, "MAIN", true), "MAIN");
         assert_eq!(main(&kept), Some(6));
         kept.observe("Runtime.executionContextsCleared", &json!({}), "MAIN");
-        assert_eq!((main(&kept), kept.lookup(5, false)), (None, None));
+        assert_eq!((main(&kept), kept.lookup(5, false), kept.frame_context("CHILD")), (None, None, None));
         kept.observe("Runtime.executionContextCreated", &created(7, "MAIN", true), "MAIN");
         kept.lost_track();
         assert_eq!(main(&kept), None);

@@ -74,14 +74,19 @@
       // Encoded in the frame as page.evaluate's answers are (js/evaluate_values.js).
       const values = pw.values;
       if (typeof fn === 'string') {
-        // A string is evaluated and never called (Playwright's reading). It travels as the
-        // argument, not inside the function's text, which the page would otherwise parse twice
-        // (a library injected this way is a megabyte of code).
-        // A leading `function` keyword is bracketed, so that it is an expression (as locators do).
+        // A string is evaluated and never called (Playwright's reading), as the frame's own
+        // script (browser/src/evaluate_expression.rs): a library injected in every frame is
+        // compiled once, as in the page. Where the frame's context is not known here, through
+        // its root element with `eval` (the code travels as the argument: a megabyte library
+        // inside the function's text would be parsed twice). A leading `function` keyword is
+        // bracketed, so that it is an expression (as locators do).
         const trimmed = fn.trim();
         const code = /^(async)?\s*function(\s|\()/.test(trimmed) ? `(${trimmed})` : fn;
-        const run = `(root, code) => Promise.resolve(root.ownerDocument.defaultView.eval(code)).then(${values.ENCODE})`;
-        return this.locator(':root')._withoutHandlers()._callOn(run, code).then(values.decode);
+        const throughRoot = () => {
+          const run = `(root, code) => Promise.resolve(root.ownerDocument.defaultView.eval(code)).then(${values.ENCODE})`;
+          return this.locator(':root')._withoutHandlers()._callOn(run, code).then(values.decode);
+        };
+        return this._page._op('evaluateInFrame', [this._id, code, values.ENCODE]).then((answer) => (answer === null ? throughRoot() : values.answered(answer)));
       }
       const source = JSON.stringify(`(${String(fn)})`);
       const run = `(root, arg) => { const v = root.ownerDocument.defaultView.eval(${source}); return Promise.resolve(v(arg)).then(${values.ENCODE}); }`;

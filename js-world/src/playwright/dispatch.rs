@@ -210,6 +210,12 @@ async fn page_op(session: &Session, r: &Request, op: PageOp, admitted: Admitted)
             Some(encoder) => page.evaluate_expression(&r.arg::<String>(0)?, &encoder).await?,
             None => page.evaluate(&r.arg::<String>(0)?).await?,
         },
+        // A child frame's string of page code, run as the frame's own script; null when its
+        // context is not known here (js/frames.js then goes through the frame's elements).
+        PageOp::EvaluateInFrame => {
+            let (frame, expression, encoder) = (r.arg::<String>(0)?, r.arg::<String>(1)?, r.arg::<String>(2)?);
+            page.evaluate_expression_in_frame(&frame, &expression, &encoder).await?.unwrap_or(Value::Null)
+        }
         PageOp::Screenshot => {
             let options = super::screenshots::options(&page, r.arg(0)?).map_err(Failure::type_error)?;
             let image = page.screenshot_with(&options).await?;

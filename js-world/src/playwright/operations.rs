@@ -116,6 +116,7 @@ operations! {
         Content = "content"() Open, ["Page.content"];
         SetContent = "setContent"("html", "waitUntil") Open, ["Page.setContent"];
         Evaluate = "evaluate"("expression", "encoder") Open, ["Page.evaluate"];
+        EvaluateInFrame = "evaluateInFrame"("frame", "expression", "encoder") Open, ["Frame.evaluate"];
         Screenshot = "screenshot"("options", "path") ProjectWrite(1), ["Page.screenshot"];
         WaitForUrl = "waitForURL"("url", "waitUntil") Open, ["Page.waitForURL"];
         WaitForNavigation = "waitForNavigation"("url", "waitUntil") Open, ["Page.waitForNavigation"];

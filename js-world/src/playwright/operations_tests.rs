@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The preludes that talk to the bridge.
-const BRIDGE_JS: [&str; 16] = [
+const BRIDGE_JS: [&str; 17] = [
     include_str!("../js/playwright.js"),
     include_str!("../js/browser_context.js"),
     include_str!("../js/page_extras.js"),
@@ -23,6 +23,7 @@ const BRIDGE_JS: [&str; 16] = [
     include_str!("../js/screenshots.js"),
     include_str!("../js/file_chooser.js"),
     include_str!("../js/expose.js"),
+    include_str!("../js/frames.js"),
 ];
 
 /// Every `'identifier'` literal in `code` (an apostrophe in a comment starts none).
@@ -120,6 +121,9 @@ fn declared_members() -> BTreeMap<String, BTreeSet<String>> {
             let Some((name, block_indent)) = &current else { continue };
             if trimmed == "}" && indent == *block_indent {
                 current = None;
+            } else if trimmed.starts_with('|') {
+                // The members an interface takes from another (`Pick<Page, | 'a' | 'b'>`).
+                members.get_mut(name).expect("entered").extend(quoted_names(trimmed));
             } else if indent == block_indent + 2 {
                 let member = trimmed.strip_prefix("readonly ").unwrap_or(trimmed);
                 let member: String = member.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '$').collect();
