@@ -155,7 +155,8 @@ const TTY_EXPORTS: &[&str] = &["isatty", "ReadStream", "WriteStream"];
 const CONSTANTS_EXPORTS: &[&str] =
     &["F_OK", "R_OK", "W_OK", "X_OK", "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC", "O_APPEND"];
 const STREAM_EXPORTS: &[&str] =
-    &["Stream", "Readable", "Writable", "Duplex", "Transform", "PassThrough", "pipeline", "finished"];
+    &["Stream", "Readable", "Writable", "Duplex", "Transform", "PassThrough", "pipeline", "finished", "promises"];
+const STREAM_PROMISES_EXPORTS: &[&str] = &["pipeline", "finished"];
 const CRYPTO_EXPORTS: &[&str] = &[
     "randomBytes",
     "randomUUID",
@@ -298,6 +299,11 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:tty", "tty"], key: "tty", exports: TTY_EXPORTS },
     VirtualModule { specifiers: &["node:constants", "constants"], key: "constants", exports: CONSTANTS_EXPORTS },
     VirtualModule { specifiers: &["node:stream", "stream"], key: "stream", exports: STREAM_EXPORTS },
+    VirtualModule {
+        specifiers: &["node:stream/promises", "stream/promises"],
+        key: "streamPromises",
+        exports: STREAM_PROMISES_EXPORTS,
+    },
     VirtualModule { specifiers: &["node:zlib", "zlib"], key: "zlib", exports: ZLIB_EXPORTS },
     VirtualModule { specifiers: &["node:http", "http"], key: "http", exports: HTTP_EXPORTS },
     VirtualModule { specifiers: &["node:https", "https"], key: "https", exports: HTTP_EXPORTS },

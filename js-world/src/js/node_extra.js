@@ -408,7 +408,7 @@
   modules.constants = { ...modules.fs.constants };
 
   // ---- node:stream: the legacy `Stream` base class (an EventEmitter with `pipe`), which
-  // packages extend at load time; the stream classes are not provided and say so when made.
+  // packages extend at load time; the stream classes on it: js/node_streams.js.
   // A plain function too: stream packages call it (`Stream.call(this, options)`).
   function Stream(options) {
     EventEmitter.call(this, options);
@@ -422,22 +422,6 @@
     });
     return destination;
   };
-  // Plain functions, so that `Transform.call(this)` gets the hint rather than a class error.
-  const notProvided = (name) => {
-    const C = function () {
-      throw new Error(`stream.${name} is not provided by ferridriver (only the legacy Stream base class is)`);
-    };
-    Object.defineProperty(C, 'name', { value: name });
-    Object.setPrototypeOf(C.prototype, Stream.prototype);
-    Object.setPrototypeOf(C, Stream);
-    return C;
-  };
   Stream.Stream = Stream;
-  for (const name of ['Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough']) Stream[name] = notProvided(name);
-  const streamFunction = (name) => () => {
-    throw new Error(`stream.${name} is not provided by ferridriver (only the legacy Stream base class is)`);
-  };
-  Stream.pipeline = streamFunction('pipeline');
-  Stream.finished = streamFunction('finished');
   modules.stream = Stream;
 })(globalThis);

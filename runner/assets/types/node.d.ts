@@ -489,11 +489,135 @@ declare module 'constants' {
 }
 declare module 'node:stream' {
   import { EventEmitter } from 'node:events';
-  /** The legacy base class packages extend; the stream classes (Readable, Writable…) are not provided. */
+  import { Buffer } from 'node:buffer';
+  type Callback = (error?: Error | null) => void;
+  /** What `pipe` writes to. */
+  type Sink = { write(chunk: any, ...rest: any[]): unknown; end?(...args: any[]): unknown };
+  /** The legacy base class packages extend. */
   export class Stream extends EventEmitter {
-    pipe<T extends { write(chunk: unknown): unknown; end?(): unknown }>(destination: T): T;
+    constructor(options?: object);
+    pipe<T extends Sink>(destination: T, options?: { end?: boolean }): T;
   }
+  export interface ReadableOptions {
+    highWaterMark?: number;
+    encoding?: string;
+    objectMode?: boolean;
+    autoDestroy?: boolean;
+    emitClose?: boolean;
+    read?(this: Readable, size: number): void;
+    destroy?(this: Readable, error: Error | null, callback: Callback): void;
+  }
+  export class Readable extends Stream implements AsyncIterable<any> {
+    constructor(options?: ReadableOptions);
+    static from(iterable: Iterable<any> | AsyncIterable<any> | string | Buffer, options?: ReadableOptions): Readable;
+    readable: boolean;
+    readonly readableEnded: boolean;
+    readonly readableLength: number;
+    readonly readableFlowing: boolean | null;
+    readonly readableObjectMode: boolean;
+    readonly readableHighWaterMark: number;
+    readonly readableEncoding: string | null;
+    readonly destroyed: boolean;
+    readonly closed: boolean;
+    readonly errored: Error | null;
+    _read(size: number): void;
+    _destroy(error: Error | null, callback: Callback): void;
+    push(chunk: any, encoding?: string): boolean;
+    unshift(chunk: any, encoding?: string): boolean;
+    read(size?: number): any;
+    setEncoding(encoding: string): this;
+    pause(): this;
+    resume(): this;
+    isPaused(): boolean;
+    unpipe(destination?: Sink): this;
+    destroy(error?: Error, callback?: Callback): this;
+    toArray(): Promise<any[]>;
+    [Symbol.asyncIterator](): AsyncIterableIterator<any>;
+  }
+  export interface WritableOptions {
+    highWaterMark?: number;
+    decodeStrings?: boolean;
+    defaultEncoding?: string;
+    objectMode?: boolean;
+    autoDestroy?: boolean;
+    emitClose?: boolean;
+    write?(this: Writable, chunk: any, encoding: string, callback: Callback): void;
+    writev?(this: Writable, chunks: { chunk: any; encoding: string }[], callback: Callback): void;
+    final?(this: Writable, callback: Callback): void;
+    destroy?(this: Writable, error: Error | null, callback: Callback): void;
+  }
+  /** The writable side, of a Writable and of a Duplex. */
+  interface WritableSide {
+    writable: boolean;
+    readonly writableEnded: boolean;
+    readonly writableFinished: boolean;
+    readonly writableLength: number;
+    readonly writableObjectMode: boolean;
+    readonly writableHighWaterMark: number;
+    readonly writableNeedDrain: boolean;
+    readonly writableCorked: number;
+    _write(chunk: any, encoding: string, callback: Callback): void;
+    _writev?(chunks: { chunk: any; encoding: string }[], callback: Callback): void;
+    _final(callback: Callback): void;
+    write(chunk: any, callback?: Callback): boolean;
+    write(chunk: any, encoding: string, callback?: Callback): boolean;
+    end(callback?: () => void): this;
+    end(chunk: any, callback?: () => void): this;
+    end(chunk: any, encoding: string, callback?: () => void): this;
+    cork(): void;
+    uncork(): void;
+    setDefaultEncoding(encoding: string): this;
+  }
+  export interface Writable extends WritableSide {}
+  export class Writable extends Stream {
+    constructor(options?: WritableOptions);
+    readonly destroyed: boolean;
+    readonly closed: boolean;
+    readonly errored: Error | null;
+    _destroy(error: Error | null, callback: Callback): void;
+    destroy(error?: Error, callback?: Callback): this;
+  }
+  export interface DuplexOptions extends Omit<ReadableOptions, 'destroy'>, Omit<WritableOptions, 'destroy'> {
+    destroy?(this: Duplex, error: Error | null, callback: Callback): void;
+    allowHalfOpen?: boolean;
+    readableObjectMode?: boolean;
+    writableObjectMode?: boolean;
+  }
+  export interface Duplex extends WritableSide {}
+  export class Duplex extends Readable {
+    constructor(options?: DuplexOptions);
+    allowHalfOpen: boolean;
+  }
+  export interface TransformOptions extends DuplexOptions {
+    transform?(this: Transform, chunk: any, encoding: string, callback: (error?: Error | null, data?: any) => void): void;
+    flush?(this: Transform, callback: (error?: Error | null, data?: any) => void): void;
+  }
+  export class Transform extends Duplex {
+    constructor(options?: TransformOptions);
+    _transform(chunk: any, encoding: string, callback: (error?: Error | null, data?: any) => void): void;
+    _flush(callback: (error?: Error | null, data?: any) => void): void;
+  }
+  export class PassThrough extends Transform {}
+  type Stage = Stream | Iterable<any> | AsyncIterable<any> | ((source: any) => any);
+  export function pipeline(...streams: [...Stage[], (error: Error | null | undefined, value?: unknown) => void]): any;
+  export function finished(
+    stream: Stream,
+    options: { readable?: boolean; writable?: boolean } | ((error?: Error | null) => void),
+    callback?: (error?: Error | null) => void,
+  ): () => void;
+  export const promises: {
+    pipeline(...streams: Stage[]): Promise<unknown>;
+    finished(stream: Stream, options?: { readable?: boolean; writable?: boolean }): Promise<void>;
+  };
   export default Stream;
+}
+declare module 'node:stream/promises' {
+  import { promises } from 'node:stream';
+  export const pipeline: typeof promises.pipeline;
+  export const finished: typeof promises.finished;
+}
+declare module 'stream/promises' {
+  export * from 'node:stream/promises';
 }
 declare module 'stream' {
   export * from 'node:stream';

@@ -1,8 +1,8 @@
 // Node built-ins ferridriver does not have.
 // @ts-expect-error: no file descriptors in node:fs
 import { openSync } from 'node:fs';
-// @ts-expect-error: no Readable in node:stream
-import { Readable } from 'node:stream';
+// @ts-expect-error: no compose in node:stream
+import { compose } from 'node:stream';
 // @ts-expect-error: no node:child_process
 import { exec } from 'node:child_process';
 // @ts-expect-error: no ciphers in node:crypto
