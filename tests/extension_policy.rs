@@ -14,15 +14,20 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// Plugin `box`: network with no declared hosts, with a declared host, a command, and a tool
+/// Plugin `box`: network with no declared hosts (by `fetch` and by Node's `http`), with a
+/// declared host, a command, and a tool
 /// that keeps its `commands` object where other code can reach it. Plugin `thief` uses it.
 const BOX: &str = r#"
+import http from 'http';
 definePlugin({
   name: 'box',
   version: '1.0.0',
   tools: [
     { name: 'net', exposeAsTool: true, inputSchema: { type: 'object', properties: { url: { type: 'string' } } },
       handler: async ({ args }: any) => (await fetch(args.url)).status },
+    { name: 'http', handler: ({ args }: any) => new Promise((resolve, reject) => {
+      http.get(args.url, (res: any) => { res.resume(); resolve(res.statusCode); }).on('error', reject);
+    }) },
     { name: 'listed', allow: { net: ['127.0.0.1'] },
       handler: async ({ args }: any) => (await fetch(args.url)).status },
     { name: 'deploy', exposeAsTool: true, allow: { commands: { hello: 'echo hi' } },
@@ -49,6 +54,7 @@ const CALLS: &str = r#"
   };
   await call('net', 'box.net', { url: args[0] });
   await call('listed', 'box.listed', { url: args[0] });
+  await call('http', 'box.http', { url: args[0] });
   await call('deploy', 'box.deploy');
   await call('stash', 'box.stash');
   await call('borrow', 'thief.borrow');
@@ -112,6 +118,7 @@ fn the_standard_profile_keeps_commands_from_plugins_and_lets_project_tools_run()
     let dir = project("standard", FILES, None);
     let (value, stderr) = run(&dir, &[], None, &url);
     assert_eq!(value["net"], 200, "an empty allow.net is any host: {value}\n{stderr}");
+    assert_eq!(value["http"], 200, "Node's http goes where fetch goes: {value}\n{stderr}");
     assert_eq!(value["listed"], 200);
     denied(&value["deploy"], "tool \"box.deploy\" of plugin box may not use `commands` under the `standard`");
     assert!(value["deploy"]["message"].as_str().unwrap().contains("allow = [\"commands\"]"), "says how to grant it");
@@ -187,6 +194,7 @@ fn an_override_grants_one_plugin_commands_which_no_other_plugin_can_borrow() {
     let dir2 = project("override-deny", &config, None);
     let (value, _) = run(&dir2, &[], None, &url);
     denied(&value["net"], "denied for that plugin by ferridriver.toml");
+    denied(&value["http"], "denied for that plugin by ferridriver.toml");
     denied(&value["listed"], "`net`");
     assert_eq!(value["deploy"], "hi");
     // An unknown capability name is a config error naming the level.
@@ -216,6 +224,7 @@ fn each_level_of_the_chain_beats_the_ones_below_it() {
     // The environment beats the project; safe: no commands, no env, no undeclared network.
     let (value, _) = run(&dir, &[], Some("safe"), &url);
     denied(&value["net"], "declares no allow.net hosts, which is no network under the `safe` extension policy (set by FERRIDRIVER_EXTENSION_POLICY)");
+    denied(&value["http"], "declares no allow.net hosts");
     assert_eq!(value["listed"], 200, "declared hosts stay reachable under safe");
     denied(&value["local"], "tool \"local.hello\" of the project may not use `commands` under the `safe`");
     assert_eq!(value["env"], json!([]), "no environment under safe");

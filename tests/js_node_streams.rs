@@ -4,7 +4,8 @@
 //! write after end), Duplex, Transform with `flush`, PassThrough, `pipe` with back pressure,
 //! `pipeline` (its callback, an error in the middle destroying every stage, async-generator
 //! stages), `stream/promises`, premature close, subclasses made with `class … extends` and
-//! with `util.inherits` + `Transform.call(this)`, and the streams' own errors. One module, run
+//! with `util.inherits` + `Transform.call(this)`, the streams' own errors, and zlib's stream
+//! forms (`createGzip()`, `new Gunzip()`, an inflate that fails) in a pipeline. One module, run
 //! by Node 20 once (its answers below) and here as a step, answers the same.
 
 #[path = "common/js_suite.rs"]
@@ -14,6 +15,7 @@ const PROBE: &str = r#"// Runs the same in Node and in ferridriver: node:stream'
 import { Readable, Writable, Duplex, Transform, PassThrough, pipeline, finished, Stream } from 'stream';
 import { pipeline as pipelineAsync, finished as finishedAsync } from 'stream/promises';
 import util from 'util';
+import zlib from 'zlib';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const collect = () => {
@@ -204,6 +206,14 @@ export async function probe() {
     try { new Writable().write(5); } catch (e) { seen.push([e.name, e.code]); }
     out.errors = [seen, r.destroyed, r.errored && r.errored.message];
   }
+  // zlib's stream forms in a pipeline, and a stream that cannot inflate.
+  {
+    const { seen, sink } = collect();
+    await pipelineAsync(Readable.from([Buffer.from('zip '), Buffer.from('me')]), zlib.createGzip(), new zlib.Gunzip(), sink);
+    const bad = zlib.createInflate();
+    const failure = await new Promise((resolve) => { bad.on('error', (e) => resolve([e.code, e.message])); bad.end(Buffer.from('not zlib')); bad.resume(); });
+    out.zlibStreams = [seen.map((s) => s[0]).join(''), failure, zlib.createGzip() instanceof Transform];
+  }
   return out;
 }
 "#;
@@ -217,7 +227,7 @@ When('the probe runs', async function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"]}"#;
+const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true]}"#;
 
 #[test]
 fn node_streams_answer_as_in_node() {

@@ -71,7 +71,18 @@ fn client() -> Result<&'static reqwest::Client, HttpError> {
 /// become a GET without a body; 307/308 repeat the request).
 pub async fn send(call: HttpCall<'_>) -> Result<reqwest::Response, HttpError> {
     let client = client()?;
-    let failed = |url: &str, e: reqwest::Error| HttpError::Failed(format!("{} {url}: {e}", call.method));
+    // The innermost cause too ("Connection refused (os error 111)"): reqwest's own words name
+    // the request only.
+    let failed = |url: &str, e: reqwest::Error| {
+        let mut cause: &dyn std::error::Error = &e;
+        while let Some(inner) = cause.source() {
+            cause = inner;
+        }
+        let root = cause.to_string();
+        let text = e.to_string();
+        let why = if root == text { text } else { format!("{text}: {root}") };
+        HttpError::Failed(format!("{} {url}: {why}", call.method))
+    };
     let mut method = reqwest::Method::from_bytes(call.method.to_uppercase().as_bytes())
         .map_err(|_| HttpError::Failed(format!("'{}' is not a valid HTTP method", call.method)))?;
     let mut url = call.url.to_string();

@@ -91,6 +91,14 @@ struct Request {
     body: Option<String>,
     #[serde(default)]
     redirect: Option<String>,
+    /// Whether the open browser context's cookies go with it (`fetch` in a World: yes; Node's
+    /// `http.request`, which has no cookie jar: no).
+    #[serde(default = "yes")]
+    cookies: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn get() -> String {
@@ -122,7 +130,7 @@ pub async fn handle(
         }
     };
     let outcome = tokio::select! {
-        outcome = perform(session.and_then(|s| s.open_context()), &request, check) => outcome,
+        outcome = perform(session.and_then(|s| s.open_context()).filter(|_| request.cookies), &request, check) => outcome,
         _ = cancelled.notified() => Err(Failed::Other("the request was aborted".to_string())),
     };
     ABORTS.with(|a| a.borrow_mut().remove(&request.id));

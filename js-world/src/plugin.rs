@@ -121,7 +121,18 @@ const PATH_EXPORTS: &[&str] = &[
 const BUFFER_EXPORTS: &[&str] = &["Buffer"];
 const OS_EXPORTS: &[&str] =
     &["EOL", "platform", "arch", "type", "release", "homedir", "tmpdir", "hostname", "cpus", "endianness"];
-const URL_EXPORTS: &[&str] = &["URL", "URLSearchParams", "fileURLToPath", "pathToFileURL"];
+const URL_EXPORTS: &[&str] = &[
+    "URL",
+    "URLSearchParams",
+    "fileURLToPath",
+    "pathToFileURL",
+    "Url",
+    "parse",
+    "format",
+    "resolve",
+    "domainToASCII",
+    "domainToUnicode",
+];
 const UTIL_EXPORTS: &[&str] = &[
     "format",
     "inspect",
@@ -202,6 +213,18 @@ const ZLIB_EXPORTS: &[&str] = &[
     "brotliCompressSync",
     "brotliDecompressSync",
 ];
+const NET_EXPORTS: &[&str] =
+    &["isIP", "isIPv4", "isIPv6", "Socket", "Stream", "connect", "createConnection", "createServer", "Server"];
+const TLS_EXPORTS: &[&str] = &[
+    "connect",
+    "createSecureContext",
+    "createServer",
+    "TLSSocket",
+    "DEFAULT_MIN_VERSION",
+    "DEFAULT_MAX_VERSION",
+    "rootCertificates",
+];
+const HTTP2_EXPORTS: &[&str] = &["connect", "createServer", "createSecureServer", "constants"];
 const HTTP_EXPORTS: &[&str] = &[
     "STATUS_CODES",
     "METHODS",
@@ -307,6 +330,9 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:zlib", "zlib"], key: "zlib", exports: ZLIB_EXPORTS },
     VirtualModule { specifiers: &["node:http", "http"], key: "http", exports: HTTP_EXPORTS },
     VirtualModule { specifiers: &["node:https", "https"], key: "https", exports: HTTP_EXPORTS },
+    VirtualModule { specifiers: &["node:net", "net"], key: "net", exports: NET_EXPORTS },
+    VirtualModule { specifiers: &["node:tls", "tls"], key: "tls", exports: TLS_EXPORTS },
+    VirtualModule { specifiers: &["node:http2", "http2"], key: "http2", exports: HTTP2_EXPORTS },
     VirtualModule {
         specifiers: &["@playwright/test", "playwright/test", "playwright", "playwright-core"],
         key: "playwright",

@@ -21,9 +21,11 @@ const ABORT_PRELUDE: &str = include_str!("js/abort.js");
 const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
+const NODE_URL_LEGACY_PRELUDE: &str = include_str!("js/node_url_legacy.js");
 const NODE_STREAMS_PRELUDE: &str = include_str!("js/node_streams.js");
 const NODE_STREAM_CLASSES_PRELUDE: &str = include_str!("js/node_stream_classes.js");
 const NODE_ZLIB_HTTP_PRELUDE: &str = include_str!("js/node_zlib_http.js");
+const NODE_HTTP_CLIENT_PRELUDE: &str = include_str!("js/node_http_client.js");
 const CUCUMBER_SCOPE_PRELUDE: &str = include_str!("js/cucumber_scope.js");
 const FORMATTER_HELPERS_PRELUDE: &str = include_str!("js/formatter_helpers.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
@@ -190,9 +192,11 @@ impl Vm {
                     ("streams.js", STREAMS_PRELUDE),
                     ("web.js", WEB_PRELUDE),
                     ("node_extra.js", NODE_EXTRA_PRELUDE),
+                    ("node_url_legacy.js", NODE_URL_LEGACY_PRELUDE),
                     ("node_streams.js", NODE_STREAMS_PRELUDE),
                     ("node_stream_classes.js", NODE_STREAM_CLASSES_PRELUDE),
                     ("node_zlib_http.js", NODE_ZLIB_HTTP_PRELUDE),
+                    ("node_http_client.js", NODE_HTTP_CLIENT_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("cucumber_scope.js", CUCUMBER_SCOPE_PRELUDE),
                     ("formatter_helpers.js", FORMATTER_HELPERS_PRELUDE),

@@ -170,7 +170,12 @@ fn without_method(value: &serde_json::Value) -> serde_json::Value {
 /// checks each of Node's answers (`node`, a JSON object by key) against ours; ours are
 /// returned for the checks of what only ours answers.
 pub fn run_probe_as_node(dir: &Path, node: &str) -> serde_json::Value {
-    let (out, _, all) = run_suite(dir, "http://127.0.0.1:1", &[]);
+    run_probe_against(dir, "http://127.0.0.1:1", &[], node)
+}
+
+/// [`run_probe_as_node`] with `baseUrl` set to `base` and `extra` flags.
+pub fn run_probe_against(dir: &Path, base: &str, extra: &[&str], node: &str) -> serde_json::Value {
+    let (out, _, all) = run_suite(dir, base, extra);
     assert_eq!(out.status.code(), Some(0), "{all}");
     let ours: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("answers.json")).unwrap()).unwrap();

@@ -1,9 +1,9 @@
 // node:zlib on whole buffers (deflate, inflate, their raw forms, gzip, gunzip, unzip: sync and
-// callback forms, done in Rust by node_zlib.rs), and node:http / node:https as far as packages
-// need them to load (status codes, methods, an Agent). What is not provided — zlib's streams and
-// brotli, making HTTP requests or servers — says so when called, naming what to use instead:
-// packages such as winston (whose optional transports import zlib and http) load and work.
-// Evaluated after node_extra.js (events, Buffer).
+// callback forms, done in Rust by node_zlib.rs; the stream forms over the whole input), and
+// what node:http / node:https have besides the client (js/node_http_client.js): status codes,
+// methods, an Agent, header checks. What is not provided — brotli, servers — says so when
+// called, naming what to use instead.
+// Evaluated after node_extra.js (events, Buffer) and the stream classes.
 (function (g) {
   'use strict';
   const native = g.__ferridriver_native;
@@ -120,16 +120,52 @@
     g.setTimeout(() => (failure ? callback(failure) : callback(null, result)), 0);
   };
 
-  const streamsNotProvided = (name) =>
-    `zlib.${name} is not provided by ferridriver: zlib works on whole buffers here (zlib.gzipSync, zlib.gunzip, …)`;
-  // Packages subclass these at load time (`util.inherits(X, zlib.Inflate)`); making one says
-  // what to use instead.
-  const streamClass = (name) => {
-    const C = function () {
-      throw new Error(streamsNotProvided(name));
+  // The stream forms (`createGunzip()`, `new zlib.Inflate()`: what HTTP clients pipe a
+  // compressed body through) as Transforms over the whole input: the output comes at the end,
+  // in one piece. Constructors callable as Node's (`util.inherits(X, zlib.Inflate)` subclasses).
+  const { Transform } = modules.stream;
+  const streamClass = (name, operation) => {
+    const C = {
+      [name]: function (options) {
+        if (!(this instanceof C)) return new C(options);
+        const settings = options || {};
+        settingsOf(settings);
+        Transform.call(this, { highWaterMark: settings.chunkSize });
+        this._zlibInput = [];
+        this._zlibOptions = settings;
+        this.bytesWritten = 0;
+      },
+    }[name];
+    Object.setPrototypeOf(C.prototype, Transform.prototype);
+    Object.setPrototypeOf(C, Transform);
+    C.prototype._transform = function (chunk, encoding, callback) {
+      this._zlibInput.push(chunk);
+      this.bytesWritten += chunk.length;
+      callback();
     };
-    Object.defineProperty(C, 'name', { value: name });
-    Object.setPrototypeOf(C.prototype, EventEmitter.prototype);
+    C.prototype._flush = function (callback) {
+      let result;
+      try {
+        result = runSync(operation)(Buffer.concat(this._zlibInput), this._zlibOptions);
+      } catch (e) {
+        callback(e);
+        return;
+      }
+      this._zlibInput = [];
+      callback(null, result);
+    };
+    C.prototype.close = function (callback) {
+      if (callback) this.once('close', callback);
+      this.destroy();
+    };
+    C.prototype.flush = function (kind, callback) {
+      if (typeof kind === 'function') callback = kind;
+      if (typeof callback === 'function') queueMicrotask(callback);
+    };
+    C.prototype.params = function (level, strategy, callback) {
+      this._zlibOptions = { ...this._zlibOptions, level };
+      if (typeof callback === 'function') queueMicrotask(callback);
+    };
     return C;
   };
   const zlib = { constants: Object.freeze({ ...constants }) };
@@ -140,11 +176,14 @@
     zlib[`${name}Sync`] = runSync(operation);
     zlib[name] = runLater(operation);
   }
-  for (const name of ['Deflate', 'Inflate', 'DeflateRaw', 'InflateRaw', 'Gzip', 'Gunzip', 'Unzip', 'BrotliCompress', 'BrotliDecompress']) {
-    zlib[name] = streamClass(name);
-    zlib[`create${name}`] = () => {
-      throw new Error(streamsNotProvided(`create${name}`));
-    };
+  // No Brotli streams: packages that test for `createBrotliDecompress` then ask for no Brotli.
+  for (const [name, operation] of [
+    ['Deflate', 'deflate'], ['Inflate', 'inflate'], ['DeflateRaw', 'deflateRaw'], ['InflateRaw', 'inflateRaw'],
+    ['Gzip', 'gzip'], ['Gunzip', 'gunzip'], ['Unzip', 'unzip'],
+  ]) {
+    const C = streamClass(name, operation);
+    zlib[name] = C;
+    zlib[`create${name}`] = (options) => new C(options);
   }
   for (const name of ['brotliCompress', 'brotliDecompress', 'brotliCompressSync', 'brotliDecompressSync']) {
     zlib[name] = () => {
@@ -181,8 +220,7 @@
     'UNLOCK', 'UNSUBSCRIBE',
   ];
   const httpModule = (name) => {
-    const requests = `${name}.request is not provided by ferridriver: make requests with fetch() or Playwright's request (APIRequestContext), which the network policy checks`;
-    // An Agent holds options only: nothing here opens a socket. A plain function, as Node's,
+    // An Agent holds options only: the runner's HTTP client keeps the connections. A plain function, as Node's,
     // which agent packages call (`http.Agent.call(this, options)`).
     function Agent(options = {}) {
       if (!(this instanceof Agent)) return new Agent(options);
@@ -213,18 +251,9 @@
       Agent,
       globalAgent: new Agent({ keepAlive: true }),
       maxHeaderSize: 16384,
-      request() {
-        throw new Error(requests);
-      },
-      get() {
-        throw new Error(requests.replace(`${name}.request`, `${name}.get`));
-      },
       createServer() {
         throw new Error(`${name}.createServer is not provided by ferridriver: steps do not serve; start the server before the run`);
       },
-      ClientRequest: refused('ClientRequest', requests),
-      IncomingMessage: refused('IncomingMessage', requests),
-      OutgoingMessage: refused('OutgoingMessage', requests),
       Server: refused('Server', `${name}.Server is not provided by ferridriver: steps do not serve`),
       ServerResponse: refused('ServerResponse', `${name}.ServerResponse is not provided by ferridriver: steps do not serve`),
       validateHeaderName(header) {

@@ -167,11 +167,13 @@
       const last = path.split('/').pop();
       return '/' + out.join('/') + (last === '.' || last === '..' ? '/' : '');
     };
+    // Node's error (its code, the input on it), which packages test for.
+    const invalid = (input) => Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL', input });
     g.URL = class URL {
       constructor(input, base) {
         let s = String(input).trim();
         if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(s)) {
-          if (base === undefined) throw new TypeError(`Invalid URL: ${s}`);
+          if (base === undefined) throw invalid(String(input));
           const b = base instanceof URL ? base : new URL(base);
           // The base's scheme and authority (credentials included), then the reference.
           const root = b.href.slice(0, b.href.length - (b.pathname + b.search + b.hash).length);
@@ -182,7 +184,7 @@
           else s = root + b.pathname.replace(/[^/]*$/, '') + s;
         }
         const m = PATTERN.exec(s);
-        if (!m) throw new TypeError(`Invalid URL: ${s}`);
+        if (!m) throw invalid(String(input));
         this.protocol = m[1].toLowerCase() + ':';
         this.username = m[2] || '';
         this.password = m[3] || '';
@@ -197,6 +199,12 @@
         this._params._url = this;
       }
       get host() { return this.hostname + (this.port ? ':' + this.port : ''); }
+      set host(v) {
+        const m = /^(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?/.exec(String(v));
+        if (!m || !m[1]) return;
+        this.hostname = m[1].toLowerCase();
+        if (m[2] !== undefined) this.port = DEFAULT_PORTS[this.protocol] === m[2] ? '' : m[2];
+      }
       get origin() { return this.hostname ? `${this.protocol}//${this.host}` : 'null'; }
       get search() { return this._search; }
       set search(v) { const s = String(v); this._search = s && s !== '?' ? (s.startsWith('?') ? s : '?' + s) : ''; this._params = new g.URLSearchParams(this._search); this._params._url = this; }
@@ -205,6 +213,11 @@
         const auth = this.username ? this.username + (this.password ? ':' + this.password : '') + '@' : '';
         const slashes = this.hostname || this.protocol === 'file:' ? '//' : '';
         return `${this.protocol}${slashes}${auth}${this.host}${this.pathname}${this._search}${this.hash}`;
+      }
+      set href(v) {
+        const next = new URL(v);
+        for (const key of ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'hash']) this[key] = next[key];
+        this.search = next.search;
       }
       toString() { return this.href; }
       toJSON() { return this.href; }
@@ -587,6 +600,8 @@
       throw new Error(`process.exit(${code === undefined ? '' : code}) is not allowed: a script or step must never end ferridriver (throw or return instead)`);
     },
     nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
+    // Node's tag, by which packages tell Node from a browser (axios picks its http adapter).
+    [Symbol.toStringTag]: 'process',
     hrtime: Object.assign((prev) => {
       const ns = BigInt(Math.round(now() * 1e6));
       const t = [Number(ns / 1000000000n), Number(ns % 1000000000n)];

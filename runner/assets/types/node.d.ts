@@ -352,7 +352,37 @@ declare module 'node:url' {
   export const URLSearchParams: typeof globalThis.URLSearchParams;
   export function fileURLToPath(url: string | URL): string;
   export function pathToFileURL(path: string): URL;
-  const url: { URL: typeof URL; URLSearchParams: typeof URLSearchParams; fileURLToPath: typeof fileURLToPath; pathToFileURL: typeof pathToFileURL };
+  /** The legacy API's URL object: null where the input had no such part. */
+  export interface UrlWithParts {
+    protocol: string | null;
+    slashes: boolean | null;
+    auth: string | null;
+    host: string | null;
+    port: string | null;
+    hostname: string | null;
+    hash: string | null;
+    search: string | null;
+    query: string | null | Record<string, string>;
+    pathname: string | null;
+    path: string | null;
+    href: string;
+  }
+  export function parse(url: string, parseQueryString?: boolean, slashesDenoteHost?: boolean): UrlWithParts;
+  export function format(url: string | URL | Partial<UrlWithParts>): string;
+  export function resolve(from: string, to: string): string;
+  export function domainToASCII(domain: string): string;
+  export function domainToUnicode(domain: string): string;
+  const url: {
+    URL: typeof URL;
+    URLSearchParams: typeof URLSearchParams;
+    fileURLToPath: typeof fileURLToPath;
+    pathToFileURL: typeof pathToFileURL;
+    parse: typeof parse;
+    format: typeof format;
+    resolve: typeof resolve;
+    domainToASCII: typeof domainToASCII;
+    domainToUnicode: typeof domainToUnicode;
+  };
   export default url;
 }
 declare module 'url' {
@@ -663,7 +693,8 @@ declare module 'zlib' {
   export * from 'node:zlib';
 }
 declare module 'node:http' {
-  /** Loads for the packages that import it; requests go through fetch() or Playwright's request. */
+  import { Readable, Writable } from 'node:stream';
+  /** Requests go through the runner's HTTP client, under the network policy. */
   export const STATUS_CODES: Record<number, string>;
   export const METHODS: string[];
   export class Agent {
@@ -673,6 +704,55 @@ declare module 'node:http' {
   export const globalAgent: Agent;
   export function validateHeaderName(name: string): void;
   export function validateHeaderValue(name: string, value: unknown): void;
+  export type OutgoingHttpHeaders = Record<string, string | number | string[] | undefined>;
+  export interface RequestOptions {
+    protocol?: string;
+    host?: string;
+    hostname?: string;
+    port?: number | string;
+    path?: string;
+    method?: string;
+    headers?: OutgoingHttpHeaders;
+    auth?: string;
+    agent?: Agent | boolean;
+    timeout?: number;
+    signal?: AbortSignal;
+  }
+  /** The answer: its body as a Readable. */
+  export class IncomingMessage extends Readable {
+    statusCode?: number;
+    statusMessage?: string;
+    httpVersion: string;
+    headers: Record<string, string | string[] | undefined>;
+    headersDistinct: Record<string, string[]>;
+    rawHeaders: string[];
+    complete: boolean;
+    setTimeout(ms: number, callback?: () => void): this;
+  }
+  /** A request: its body written as to a Writable; `response` with the answer. */
+  export class ClientRequest extends Writable {
+    method: string;
+    path: string;
+    host: string;
+    protocol: string;
+    readonly headersSent: boolean;
+    setHeader(name: string, value: string | number | readonly string[]): this;
+    getHeader(name: string): string | number | string[] | undefined;
+    getHeaders(): OutgoingHttpHeaders;
+    getHeaderNames(): string[];
+    hasHeader(name: string): boolean;
+    removeHeader(name: string): void;
+    setTimeout(ms: number, callback?: () => void): this;
+    abort(): void;
+    on(event: 'response', listener: (response: IncomingMessage) => void): this;
+    on(event: string | symbol, listener: (...args: any[]) => void): this;
+  }
+  export function request(url: string | URL, options?: RequestOptions, callback?: (response: IncomingMessage) => void): ClientRequest;
+  export function request(url: string | URL, callback?: (response: IncomingMessage) => void): ClientRequest;
+  export function request(options: RequestOptions, callback?: (response: IncomingMessage) => void): ClientRequest;
+  export function get(url: string | URL, options?: RequestOptions, callback?: (response: IncomingMessage) => void): ClientRequest;
+  export function get(url: string | URL, callback?: (response: IncomingMessage) => void): ClientRequest;
+  export function get(options: RequestOptions, callback?: (response: IncomingMessage) => void): ClientRequest;
 }
 declare module 'http' {
   export * from 'node:http';

@@ -1,0 +1,149 @@
+// node:url's legacy API — `parse`, `format`, `resolve`, `domainToASCII`, `domainToUnicode` —
+// which older packages (follow-redirects, form-data, request-style clients) still call.
+// Evaluated after node_extra.js, which made the module with its WHATWG part.
+(function (g) {
+  'use strict';
+  const url = g.__ferridriver_modules.url;
+
+  // Node's legacy URL object: every part, null where the input had none.
+  function Url() {
+    for (const key of ['protocol', 'slashes', 'auth', 'host', 'port', 'hostname', 'hash', 'search', 'query', 'pathname', 'path', 'href']) this[key] = null;
+  }
+
+  const SPLIT = /^([a-zA-Z][a-zA-Z0-9+.-]*:)?(\/\/([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/s;
+  // Schemes whose URLs always have an authority (`http:x` reads as `http://x`).
+  const SLASHED = /^(https?|ftp|gopher|file|wss?):$/;
+
+  function parse(input, parseQueryString, slashesDenoteHost) {
+    if (input instanceof Url) return input;
+    if (typeof input !== 'string') {
+      throw Object.assign(new TypeError(`The "url" argument must be of type string. Received ${input === null ? 'null' : typeof input}`), { code: 'ERR_INVALID_ARG_TYPE' });
+    }
+    const out = new Url();
+    const m = SPLIT.exec(input.trim());
+    const protocol = m[1] ? m[1].toLowerCase() : null;
+    let authority = m[3];
+    let rest = m[4] || '';
+    if (authority === undefined && protocol && SLASHED.test(protocol) && rest && !rest.startsWith('/')) {
+      // `http:example.com/x`
+      const cut = rest.search(/[/]|$/);
+      authority = rest.slice(0, cut);
+      rest = rest.slice(cut);
+    } else if (authority === undefined && !protocol && slashesDenoteHost && m[2] === undefined && rest.startsWith('//')) {
+      authority = '';
+    }
+    out.protocol = protocol;
+    if (authority !== undefined) {
+      out.slashes = true;
+      const at = authority.lastIndexOf('@');
+      if (at >= 0) out.auth = decodeURIComponent(authority.slice(0, at));
+      const hostPort = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(authority.slice(at + 1)) || ['', authority.slice(at + 1), ''];
+      out.hostname = hostPort[1].toLowerCase().replace(/^\[|\]$/g, '');
+      out.port = hostPort[2] || null;
+      out.host = (hostPort[1].startsWith('[') ? `[${out.hostname}]` : out.hostname) + (out.port ? `:${out.port}` : '');
+      if (!rest && SLASHED.test(protocol || '')) rest = '/';
+    }
+    out.pathname = rest || null;
+    out.search = m[5] || null;
+    const query = m[5] ? m[5].slice(1) : null;
+    out.query = parseQueryString ? Object.fromEntries(new g.URLSearchParams(query || '')) : query;
+    out.hash = m[6] || null;
+    out.path = (out.pathname || '') + (out.search || '') || null;
+    out.href = format(out);
+    return out;
+  }
+
+  function format(u) {
+    if (typeof u === 'string') u = parse(u);
+    if (u instanceof g.URL) return u.href;
+    if (u === null || typeof u !== 'object') {
+      throw Object.assign(new TypeError(`The "urlObject" argument must be one of type object or string. Received ${u === null ? 'null' : typeof u}`), { code: 'ERR_INVALID_ARG_TYPE' });
+    }
+    let protocol = u.protocol || '';
+    if (protocol && !protocol.endsWith(':')) protocol += ':';
+    let host = '';
+    if (u.host) host = String(u.host);
+    else if (u.hostname) {
+      const name = String(u.hostname);
+      host = (name.includes(':') && !name.startsWith('[') ? `[${name}]` : name) + (u.port ? `:${u.port}` : '');
+    }
+    const auth = u.auth ? `${encodeURIComponent(u.auth).replace(/%3A/i, ':')}@` : '';
+    let pathname = u.pathname || '';
+    let search = u.search || '';
+    if (!search && u.query && typeof u.query === 'object') {
+      const q = new g.URLSearchParams(u.query).toString();
+      if (q) search = `?${q}`;
+    }
+    if (search && !search.startsWith('?')) search = `?${search}`;
+    let hash = u.hash || '';
+    if (hash && !hash.startsWith('#')) hash = `#${hash}`;
+    const slashes = u.slashes || SLASHED.test(protocol);
+    if ((slashes || host) && pathname && !pathname.startsWith('/')) pathname = `/${pathname}`;
+    const authority = slashes || host ? `//${auth}${host}` : '';
+    return protocol + authority + pathname.replace(/[?#]/g, encodeURIComponent) + search.replace('#', '%23') + hash;
+  }
+
+  // `to` read against `from`, as a browser resolves a link (a relative `from` stays relative).
+  function resolve(from, to) {
+    const base = 'http://resolve.invalid';
+    if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(from)) return new g.URL(to, from).href;
+    const absolute = new g.URL(to, base + (from.startsWith('/') ? from : `/${from}`)).href;
+    if (!absolute.startsWith(base)) return absolute;
+    const path = absolute.slice(base.length);
+    return from.startsWith('/') || to.startsWith('/') ? path : path.slice(1);
+  }
+
+  // RFC 3492's encoding of one label (`bücher` → `bcher-kva`).
+  function punycode(label) {
+    const codes = Array.from(label, (c) => c.codePointAt(0));
+    let out = codes.filter((c) => c < 0x80).map((c) => String.fromCharCode(c)).join('');
+    const basic = out.length;
+    let handled = basic;
+    if (basic) out += '-';
+    let n = 128;
+    let delta = 0;
+    let bias = 72;
+    const digit = (d) => String.fromCharCode(d < 26 ? 97 + d : 22 + d);
+    const adapt = (d, points, first) => {
+      d = first ? Math.floor(d / 700) : d >> 1;
+      d += Math.floor(d / points);
+      let k = 0;
+      while (d > 455) {
+        d = Math.floor(d / 35);
+        k += 36;
+      }
+      return k + Math.floor((36 * d) / (d + 38));
+    };
+    while (handled < codes.length) {
+      const m = Math.min(...codes.filter((c) => c >= n));
+      delta += (m - n) * (handled + 1);
+      n = m;
+      for (const c of codes) {
+        if (c < n) delta++;
+        if (c !== n) continue;
+        let q = delta;
+        for (let k = 36; ; k += 36) {
+          const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+          if (q < t) break;
+          out += digit(t + ((q - t) % (36 - t)));
+          q = Math.floor((q - t) / (36 - t));
+        }
+        out += digit(q);
+        bias = adapt(delta, handled + 1, handled === basic);
+        delta = 0;
+        handled++;
+      }
+      delta++;
+      n++;
+    }
+    return out;
+  }
+  const domainToASCII = (domain) =>
+    String(domain)
+      .toLowerCase()
+      .split('.')
+      .map((label) => (/^[\x00-\x7f]*$/.test(label) ? label : `xn--${punycode(label)}`))
+      .join('.');
+
+  Object.assign(url, { Url, parse, format, resolve, domainToASCII, domainToUnicode: (domain) => String(domain).toLowerCase() });
+})(globalThis);
