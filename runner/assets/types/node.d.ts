@@ -655,6 +655,7 @@ declare module 'stream' {
 }
 declare module 'node:zlib' {
   import { Buffer } from 'node:buffer';
+  import { Transform } from 'node:stream';
   type Input = string | ArrayBuffer | ArrayBufferView;
   /** `level` (-1 for the default, 0–9) is read; the other zlib options are accepted and ignored. */
   interface ZlibOptions {
@@ -688,6 +689,25 @@ declare module 'node:zlib' {
   export function gunzip(input: Input, options: ZlibOptions, callback: Callback): void;
   export function unzip(input: Input, callback: Callback): void;
   export function unzip(input: Input, options: ZlibOptions, callback: Callback): void;
+  /** The stream forms: the whole input is taken, the output comes at its end. */
+  export class Deflate extends Transform {
+    constructor(options?: ZlibOptions);
+    readonly bytesWritten: number;
+    close(callback?: () => void): void;
+  }
+  export class Inflate extends Deflate {}
+  export class DeflateRaw extends Deflate {}
+  export class InflateRaw extends Deflate {}
+  export class Gzip extends Deflate {}
+  export class Gunzip extends Deflate {}
+  export class Unzip extends Deflate {}
+  export function createDeflate(options?: ZlibOptions): Deflate;
+  export function createInflate(options?: ZlibOptions): Inflate;
+  export function createDeflateRaw(options?: ZlibOptions): DeflateRaw;
+  export function createInflateRaw(options?: ZlibOptions): InflateRaw;
+  export function createGzip(options?: ZlibOptions): Gzip;
+  export function createGunzip(options?: ZlibOptions): Gunzip;
+  export function createUnzip(options?: ZlibOptions): Unzip;
 }
 declare module 'zlib' {
   export * from 'node:zlib';

@@ -17,3 +17,11 @@ Then('a report is compressed', async function () {
   void new http.Agent({ keepAlive: true });
   return [level, reason];
 });
+
+Then('a report is gunzipped as a stream', async function () {
+  const { pipeline } = await import('node:stream/promises');
+  const { Readable, PassThrough } = await import('node:stream');
+  const out = new PassThrough();
+  await pipeline(Readable.from([zlib.gzipSync('r')]), zlib.createGunzip(), out);
+  return new zlib.Inflate().bytesWritten;
+});
