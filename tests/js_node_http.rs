@@ -4,7 +4,9 @@
 //! the caller acts on, a wrong protocol; and axios (installed in tests/node-packages by
 //! `.ci/run`) through its Node adapter (http.request, follow-redirects, zlib): JSON, params,
 //! gzip, a followed redirect, a 404, a refused connection, its time-out, basic auth, an
-//! instance with a base URL; node:url's legacy `parse`/`format`/`resolve`/`domainToASCII`.
+//! instance with a base URL; node-fetch 2 (whatwg-url, punycode: JSON, gzip, a followed
+//! redirect, a POST, a refused connection); node:punycode; node:url's legacy
+//! `parse`/`format`/`resolve`/`domainToASCII`.
 //! One module, run by Node 20 once against the same answers from a
 //! Python server (Node's answers below) and here as a step against this file's server,
 //! answers the same.
@@ -24,6 +26,8 @@ import http from 'http';
 import zlib from 'zlib';
 import axios from 'axios';
 import url from 'url';
+import punycode from 'punycode';
+import fetch from 'node-fetch';
 
 const raw = (url, options = {}, body) => new Promise((resolve) => {
   const req = http.request(url, options, (res) => {
@@ -71,6 +75,16 @@ export async function probe(base) {
   const created = await axios.create({ baseURL: base }).put('/echo', 'plain text', { headers: { 'Content-Type': 'text/plain' } });
   out.axiosInstance = [created.data.method, created.data.body, created.data.type];
   out.legacyUrl = [url.parse('http://user:pw@Host.com:8080/p/a?x=1&y=2#h'), url.parse('/rel?q=1', true).query, url.format({ protocol: 'https', hostname: 'a.b', port: 8443, pathname: '/x', query: { a: 1 } }), url.format(new URL('http://x.y/z')), url.resolve('http://a/b/c', '../d'), url.resolve('/one/two', 'three'), url.domainToASCII('bücher.de'), url.domainToASCII('Example.COM')];
+  out.punycode = [punycode.toASCII('mañana.com'), punycode.toUnicode('xn--maana-pta.com'), punycode.encode('bücher'), punycode.decode('bcher-kva'), punycode.toASCII('джумла@джpумлатест.bрфa'), punycode.ucs2.decode('a😀'), url.domainToUnicode('xn--bcher-kva.de')];
+  const nf = await fetch(base + '/json');
+  out.nodeFetch = [nf.status, await nf.json(), nf.headers.get('content-type')];
+  const nfz = await fetch(base + '/gzip');
+  out.nodeFetchGzip = await nfz.json();
+  const nfr = await fetch(base + '/redirect');
+  out.nodeFetchRedirect = [nfr.status, nfr.url.replace(base, ''), nfr.redirected];
+  const nfp = await fetch(base + '/echo', { method: 'POST', body: 'sent', headers: { 'content-type': 'text/plain' } });
+  out.nodeFetchPost = await nfp.json();
+  out.nodeFetchRefused = await fetch('http://127.0.0.1:1/').catch((e) => [e.name, e.code, e.message]);
   return out;
 }
 "##;
@@ -87,7 +101,7 @@ When('the probe runs', async function () {
 const GZIPPED: &[u8] = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xab\x56\xaa\xca\x2c\x28\x48\x4d\x51\xb2\x2a\x29\x2a\x4d\xd5\x51\xca\x2c\x49\xcd\x2d\x56\xb2\x8a\x36\xd4\x31\xd2\x31\x8e\xad\x05\x00\xdd\x55\x20\x93\x1f\x00\x00\x00";
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r##"{"get":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"hello":"world","path":"/json?x=1"},"complete":true},"post":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"method":"POST","path":"/echo","body":"hello body","custom":"yes","type":"text/plain","auth":null},"complete":true},"redirect":{"status":302,"message":"Found","type":null,"location":"/json","length":0,"body":"","complete":true},"gzipRaw":{"status":200,"message":"OK","type":"application/json","location":null,"length":51,"body":"1f8b0800000000000203ab56aaca2c28484d51b22a292a4dd551ca2c49cd2d56b28a36d431d2318ead0500dd5520931f000000","complete":true},"missing":{"status":404,"message":"Not Found","type":"application/json","location":null,"length":"json","body":{"error":"missing"},"complete":true},"refused":{"error":["ECONNREFUSED","connect ECONNREFUSED 127.0.0.1:1"]},"cookies":[["a=1; Path=/","b=2"],2],"gunzip":{"zipped":true,"items":[1,2,3]},"timeout":["error","gave up"],"badProtocol":["ERR_INVALID_PROTOCOL","Protocol \"https:\" not supported. Expected \"http:\""],"axiosGet":[200,{"hello":"world","path":"/json?q=x+y"},"application/json","ClientRequest"],"axiosPost":[200,{"method":"POST","path":"/echo","body":"{\"a\":1}","custom":"yes","type":"application/json","auth":null}],"axiosGzip":[200,{"zipped":true,"items":[1,2,3]}],"axiosRedirect":[200,{"hello":"world","path":"/json"},"/json"],"axios404":["Request failed with status code 404","ERR_BAD_REQUEST",404,{"error":"missing"}],"axiosRefused":["connect ECONNREFUSED 127.0.0.1:1","ECONNREFUSED","Error"],"axiosTimeout":["timeout of 100ms exceeded","ECONNABORTED"],"axiosAuth":"Basic dXNlcjpwYXNz","axiosInstance":["PUT","plain text","text/plain"],"legacyUrl":[{"protocol":"http:","slashes":true,"auth":"user:pw","host":"host.com:8080","port":"8080","hostname":"host.com","hash":"#h","search":"?x=1&y=2","query":"x=1&y=2","pathname":"/p/a","path":"/p/a?x=1&y=2","href":"http://user:pw@host.com:8080/p/a?x=1&y=2#h"},{"q":"1"},"https://a.b:8443/x?a=1","http://x.y/z","http://a/d","/one/three","xn--bcher-kva.de","example.com"]}"##;
+const NODE: &str = r##"{"get":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"hello":"world","path":"/json?x=1"},"complete":true},"post":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"method":"POST","path":"/echo","body":"hello body","custom":"yes","type":"text/plain","auth":null},"complete":true},"redirect":{"status":302,"message":"Found","type":null,"location":"/json","length":0,"body":"","complete":true},"gzipRaw":{"status":200,"message":"OK","type":"application/json","location":null,"length":51,"body":"1f8b0800000000000203ab56aaca2c28484d51b22a292a4dd551ca2c49cd2d56b28a36d431d2318ead0500dd5520931f000000","complete":true},"missing":{"status":404,"message":"Not Found","type":"application/json","location":null,"length":"json","body":{"error":"missing"},"complete":true},"refused":{"error":["ECONNREFUSED","connect ECONNREFUSED 127.0.0.1:1"]},"cookies":[["a=1; Path=/","b=2"],2],"gunzip":{"zipped":true,"items":[1,2,3]},"timeout":["error","gave up"],"badProtocol":["ERR_INVALID_PROTOCOL","Protocol \"https:\" not supported. Expected \"http:\""],"axiosGet":[200,{"hello":"world","path":"/json?q=x+y"},"application/json","ClientRequest"],"axiosPost":[200,{"method":"POST","path":"/echo","body":"{\"a\":1}","custom":"yes","type":"application/json","auth":null}],"axiosGzip":[200,{"zipped":true,"items":[1,2,3]}],"axiosRedirect":[200,{"hello":"world","path":"/json"},"/json"],"axios404":["Request failed with status code 404","ERR_BAD_REQUEST",404,{"error":"missing"}],"axiosRefused":["connect ECONNREFUSED 127.0.0.1:1","ECONNREFUSED","Error"],"axiosTimeout":["timeout of 100ms exceeded","ECONNABORTED"],"axiosAuth":"Basic dXNlcjpwYXNz","axiosInstance":["PUT","plain text","text/plain"],"legacyUrl":[{"protocol":"http:","slashes":true,"auth":"user:pw","host":"host.com:8080","port":"8080","hostname":"host.com","hash":"#h","search":"?x=1&y=2","query":"x=1&y=2","pathname":"/p/a","path":"/p/a?x=1&y=2","href":"http://user:pw@host.com:8080/p/a?x=1&y=2#h"},{"q":"1"},"https://a.b:8443/x?a=1","http://x.y/z","http://a/d","/one/three","xn--bcher-kva.de","example.com"],"punycode":["xn--maana-pta.com","mañana.com","bcher-kva","bücher","джумла@xn--p-8sbkgc5ag7bhce.xn--ba-lmcq",[97,128512],"bücher.de"],"nodeFetch":[200,{"hello":"world","path":"/json"},"application/json"],"nodeFetchGzip":{"zipped":true,"items":[1,2,3]},"nodeFetchRedirect":[200,"/json",true],"nodeFetchPost":{"method":"POST","path":"/echo","body":"sent","custom":null,"type":"text/plain","auth":null},"nodeFetchRefused":["FetchError","ECONNREFUSED","request to http://127.0.0.1:1/ failed, reason: connect ECONNREFUSED 127.0.0.1:1"]}"##;
 
 /// Answers one request as the probe's server: JSON with the path, an echo of the request,
 /// a redirect, a gzipped body, two cookies, a slow answer, else a JSON 404.

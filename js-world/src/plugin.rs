@@ -224,6 +224,7 @@ const TLS_EXPORTS: &[&str] = &[
     "DEFAULT_MAX_VERSION",
     "rootCertificates",
 ];
+const PUNYCODE_EXPORTS: &[&str] = &["version", "ucs2", "encode", "decode", "toASCII", "toUnicode"];
 const HTTP2_EXPORTS: &[&str] = &["connect", "createServer", "createSecureServer", "constants"];
 const HTTP_EXPORTS: &[&str] = &[
     "STATUS_CODES",
@@ -331,6 +332,7 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:http", "http"], key: "http", exports: HTTP_EXPORTS },
     VirtualModule { specifiers: &["node:https", "https"], key: "https", exports: HTTP_EXPORTS },
     VirtualModule { specifiers: &["node:net", "net"], key: "net", exports: NET_EXPORTS },
+    VirtualModule { specifiers: &["node:punycode", "punycode"], key: "punycode", exports: PUNYCODE_EXPORTS },
     VirtualModule { specifiers: &["node:tls", "tls"], key: "tls", exports: TLS_EXPORTS },
     VirtualModule { specifiers: &["node:http2", "http2"], key: "http2", exports: HTTP2_EXPORTS },
     VirtualModule {

@@ -1,6 +1,6 @@
 // node:url's legacy API — `parse`, `format`, `resolve`, `domainToASCII`, `domainToUnicode` —
 // which older packages (follow-redirects, form-data, request-style clients) still call.
-// Evaluated after node_extra.js, which made the module with its WHATWG part.
+// Evaluated after node_extra.js, which made the module with its WHATWG part, and punycode.
 (function (g) {
   'use strict';
   const url = g.__ferridriver_modules.url;
@@ -93,57 +93,10 @@
     return from.startsWith('/') || to.startsWith('/') ? path : path.slice(1);
   }
 
-  // RFC 3492's encoding of one label (`bücher` → `bcher-kva`).
-  function punycode(label) {
-    const codes = Array.from(label, (c) => c.codePointAt(0));
-    let out = codes.filter((c) => c < 0x80).map((c) => String.fromCharCode(c)).join('');
-    const basic = out.length;
-    let handled = basic;
-    if (basic) out += '-';
-    let n = 128;
-    let delta = 0;
-    let bias = 72;
-    const digit = (d) => String.fromCharCode(d < 26 ? 97 + d : 22 + d);
-    const adapt = (d, points, first) => {
-      d = first ? Math.floor(d / 700) : d >> 1;
-      d += Math.floor(d / points);
-      let k = 0;
-      while (d > 455) {
-        d = Math.floor(d / 35);
-        k += 36;
-      }
-      return k + Math.floor((36 * d) / (d + 38));
-    };
-    while (handled < codes.length) {
-      const m = Math.min(...codes.filter((c) => c >= n));
-      delta += (m - n) * (handled + 1);
-      n = m;
-      for (const c of codes) {
-        if (c < n) delta++;
-        if (c !== n) continue;
-        let q = delta;
-        for (let k = 36; ; k += 36) {
-          const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
-          if (q < t) break;
-          out += digit(t + ((q - t) % (36 - t)));
-          q = Math.floor((q - t) / (36 - t));
-        }
-        out += digit(q);
-        bias = adapt(delta, handled + 1, handled === basic);
-        delta = 0;
-        handled++;
-      }
-      delta++;
-      n++;
-    }
-    return out;
-  }
-  const domainToASCII = (domain) =>
-    String(domain)
-      .toLowerCase()
-      .split('.')
-      .map((label) => (/^[\x00-\x7f]*$/.test(label) ? label : `xn--${punycode(label)}`))
-      .join('.');
+  // Lower case, then each label that needs it in punycode (js/node_punycode.js).
+  const { toASCII, toUnicode } = g.__ferridriver_modules.punycode;
+  const domainToASCII = (domain) => toASCII(String(domain).toLowerCase());
+  const domainToUnicode = (domain) => toUnicode(String(domain).toLowerCase());
 
-  Object.assign(url, { Url, parse, format, resolve, domainToASCII, domainToUnicode: (domain) => String(domain).toLowerCase() });
+  Object.assign(url, { Url, parse, format, resolve, domainToASCII, domainToUnicode });
 })(globalThis);

@@ -790,3 +790,14 @@ declare module 'node:process' {
 declare module 'process' {
   export { default } from 'node:process';
 }
+declare module 'node:punycode' {
+  export const version: string;
+  export const ucs2: { decode(text: string): number[]; encode(points: number[]): string };
+  export function encode(label: string): string;
+  export function decode(label: string): string;
+  export function toASCII(domain: string): string;
+  export function toUnicode(domain: string): string;
+}
+declare module 'punycode' {
+  export * from 'node:punycode';
+}
