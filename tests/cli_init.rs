@@ -51,6 +51,7 @@ fn init_scaffolds_a_project_that_passes_and_type_checks() {
         "types/playwright-network.d.ts",
         "types/playwright-context.d.ts",
         "types/node.d.ts",
+        "types/node-io.d.ts",
         "types/script/ferridriver-script.d.ts",
     ] {
         assert!(dir.join(file).is_file(), "{file} missing");

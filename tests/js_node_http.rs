@@ -1,7 +1,8 @@
 //! node:http as a client as Node's: requests with headers and a body written in pieces, status
 //! and headers (two `set-cookie`s kept apart), a redirect not followed, a compressed body as
 //! it came and through `zlib.createGunzip()`, a refused connection's ECONNREFUSED, a time-out
-//! the caller acts on, a wrong protocol; and axios (installed in tests/node-packages by
+//! the caller acts on (before the answer, and while its body stalls), a request destroyed
+//! half-way through its body (`aborted`, no unhandled error), a wrong protocol; and axios (installed in tests/node-packages by
 //! `.ci/run`) through its Node adapter (http.request, follow-redirects, zlib): JSON, params,
 //! gzip, a followed redirect, a 404, a refused connection, its time-out, basic auth, an
 //! instance with a base URL; node-fetch 2 (whatwg-url, punycode: JSON, gzip, a followed
@@ -74,6 +75,25 @@ export async function probe(base) {
   out.axiosAuth = await axios.get(base + '/echo', { auth: { username: 'user', password: 'pass' } }).then((res) => res.data.auth);
   const created = await axios.create({ baseURL: base }).put('/echo', 'plain text', { headers: { 'Content-Type': 'text/plain' } });
   out.axiosInstance = [created.data.method, created.data.body, created.data.type];
+  out.stopped = await new Promise((resolve) => {
+    const seen = [];
+    const req = http.get(base + '/stall', (res) => {
+      res.on('aborted', () => seen.push('aborted'));
+      res.on('close', () => { seen.push('res close'); setTimeout(() => resolve([seen, res.aborted, res.complete]), 20); });
+      res.once('data', (c) => { seen.push(c.toString()); req.destroy(); });
+    });
+    req.on('error', (e) => seen.push(['req error', e.code]));
+  });
+  out.bodyStall = await new Promise((resolve) => {
+    const req = http.get(base + '/stall', (res) => {
+      const got = [];
+      res.on('data', (c) => got.push(c.toString()));
+      res.setTimeout(150, () => { got.push('timeout'); req.destroy(); });
+      res.on('close', () => resolve(got));
+      res.on('error', () => got.push('error'));
+    });
+  });
+  out.legacyEdges = [url.parse('//evil.com/x').host, url.parse('//evil.com/x', false, true).host, url.parse('/p?a=1&a=2&b=x%20y', true).query, url.format({ query: { q: 'a b', list: [1, 2] } }), url.format({ protocol: 'http', pathname: '/x' }), url.format({ protocol: 'file', pathname: '/etc' })];
   out.legacyUrl = [url.parse('http://user:pw@Host.com:8080/p/a?x=1&y=2#h'), url.parse('/rel?q=1', true).query, url.format({ protocol: 'https', hostname: 'a.b', port: 8443, pathname: '/x', query: { a: 1 } }), url.format(new URL('http://x.y/z')), url.resolve('http://a/b/c', '../d'), url.resolve('/one/two', 'three'), url.domainToASCII('bücher.de'), url.domainToASCII('Example.COM')];
   out.punycode = [punycode.toASCII('mañana.com'), punycode.toUnicode('xn--maana-pta.com'), punycode.encode('bücher'), punycode.decode('bcher-kva'), punycode.toASCII('джумла@джpумлатест.bрфa'), punycode.ucs2.decode('a😀'), url.domainToUnicode('xn--bcher-kva.de')];
   const nf = await fetch(base + '/json');
@@ -91,9 +111,18 @@ export async function probe(base) {
 
 const STEPS: &str = r#"import { When } from '@cucumber/cucumber';
 import fs from 'fs';
+import http from 'http';
 import { probe } from '../lib/probe.mjs';
 When('the probe runs', async function () {
-  fs.writeFileSync('answers.json', JSON.stringify(await probe(this.parameters.baseUrl)));
+  const answers = await probe(this.parameters.baseUrl);
+  // Ours only: a response made by user code reads no one's body, whatever ids it is given.
+  const forged = new http.IncomingMessage({ stream: 1, headers: [], status: 200 });
+  forged._stream = 2;
+  const got = [];
+  forged.on('data', (c) => got.push(String(c)));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  answers.forged = [got, forged.statusCode];
+  fs.writeFileSync('answers.json', JSON.stringify(answers));
 });
 "#;
 
@@ -101,10 +130,11 @@ When('the probe runs', async function () {
 const GZIPPED: &[u8] = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xab\x56\xaa\xca\x2c\x28\x48\x4d\x51\xb2\x2a\x29\x2a\x4d\xd5\x51\xca\x2c\x49\xcd\x2d\x56\xb2\x8a\x36\xd4\x31\xd2\x31\x8e\xad\x05\x00\xdd\x55\x20\x93\x1f\x00\x00\x00";
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r##"{"get":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"hello":"world","path":"/json?x=1"},"complete":true},"post":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"method":"POST","path":"/echo","body":"hello body","custom":"yes","type":"text/plain","auth":null},"complete":true},"redirect":{"status":302,"message":"Found","type":null,"location":"/json","length":0,"body":"","complete":true},"gzipRaw":{"status":200,"message":"OK","type":"application/json","location":null,"length":51,"body":"1f8b0800000000000203ab56aaca2c28484d51b22a292a4dd551ca2c49cd2d56b28a36d431d2318ead0500dd5520931f000000","complete":true},"missing":{"status":404,"message":"Not Found","type":"application/json","location":null,"length":"json","body":{"error":"missing"},"complete":true},"refused":{"error":["ECONNREFUSED","connect ECONNREFUSED 127.0.0.1:1"]},"cookies":[["a=1; Path=/","b=2"],2],"gunzip":{"zipped":true,"items":[1,2,3]},"timeout":["error","gave up"],"badProtocol":["ERR_INVALID_PROTOCOL","Protocol \"https:\" not supported. Expected \"http:\""],"axiosGet":[200,{"hello":"world","path":"/json?q=x+y"},"application/json","ClientRequest"],"axiosPost":[200,{"method":"POST","path":"/echo","body":"{\"a\":1}","custom":"yes","type":"application/json","auth":null}],"axiosGzip":[200,{"zipped":true,"items":[1,2,3]}],"axiosRedirect":[200,{"hello":"world","path":"/json"},"/json"],"axios404":["Request failed with status code 404","ERR_BAD_REQUEST",404,{"error":"missing"}],"axiosRefused":["connect ECONNREFUSED 127.0.0.1:1","ECONNREFUSED","Error"],"axiosTimeout":["timeout of 100ms exceeded","ECONNABORTED"],"axiosAuth":"Basic dXNlcjpwYXNz","axiosInstance":["PUT","plain text","text/plain"],"legacyUrl":[{"protocol":"http:","slashes":true,"auth":"user:pw","host":"host.com:8080","port":"8080","hostname":"host.com","hash":"#h","search":"?x=1&y=2","query":"x=1&y=2","pathname":"/p/a","path":"/p/a?x=1&y=2","href":"http://user:pw@host.com:8080/p/a?x=1&y=2#h"},{"q":"1"},"https://a.b:8443/x?a=1","http://x.y/z","http://a/d","/one/three","xn--bcher-kva.de","example.com"],"punycode":["xn--maana-pta.com","mañana.com","bcher-kva","bücher","джумла@xn--p-8sbkgc5ag7bhce.xn--ba-lmcq",[97,128512],"bücher.de"],"nodeFetch":[200,{"hello":"world","path":"/json"},"application/json"],"nodeFetchGzip":{"zipped":true,"items":[1,2,3]},"nodeFetchRedirect":[200,"/json",true],"nodeFetchPost":{"method":"POST","path":"/echo","body":"sent","custom":null,"type":"text/plain","auth":null},"nodeFetchRefused":["FetchError","ECONNREFUSED","request to http://127.0.0.1:1/ failed, reason: connect ECONNREFUSED 127.0.0.1:1"]}"##;
+const NODE: &str = r##"{"get":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"hello":"world","path":"/json?x=1"},"complete":true},"post":{"status":200,"message":"OK","type":"application/json","location":null,"length":"json","body":{"method":"POST","path":"/echo","body":"hello body","custom":"yes","type":"text/plain","auth":null},"complete":true},"redirect":{"status":302,"message":"Found","type":null,"location":"/json","length":0,"body":"","complete":true},"gzipRaw":{"status":200,"message":"OK","type":"application/json","location":null,"length":51,"body":"1f8b0800000000000203ab56aaca2c28484d51b22a292a4dd551ca2c49cd2d56b28a36d431d2318ead0500dd5520931f000000","complete":true},"missing":{"status":404,"message":"Not Found","type":"application/json","location":null,"length":"json","body":{"error":"missing"},"complete":true},"refused":{"error":["ECONNREFUSED","connect ECONNREFUSED 127.0.0.1:1"]},"cookies":[["a=1; Path=/","b=2"],2],"gunzip":{"zipped":true,"items":[1,2,3]},"timeout":["error","gave up"],"badProtocol":["ERR_INVALID_PROTOCOL","Protocol \"https:\" not supported. Expected \"http:\""],"axiosGet":[200,{"hello":"world","path":"/json?q=x+y"},"application/json","ClientRequest"],"axiosPost":[200,{"method":"POST","path":"/echo","body":"{\"a\":1}","custom":"yes","type":"application/json","auth":null}],"axiosGzip":[200,{"zipped":true,"items":[1,2,3]}],"axiosRedirect":[200,{"hello":"world","path":"/json"},"/json"],"axios404":["Request failed with status code 404","ERR_BAD_REQUEST",404,{"error":"missing"}],"axiosRefused":["connect ECONNREFUSED 127.0.0.1:1","ECONNREFUSED","Error"],"axiosTimeout":["timeout of 100ms exceeded","ECONNABORTED"],"axiosAuth":"Basic dXNlcjpwYXNz","axiosInstance":["PUT","plain text","text/plain"],"stopped":[["part","aborted","res close"],true,false],"bodyStall":["part","timeout","error"],"legacyEdges":[null,"evil.com",{"a":["1","2"],"b":"x y"},"?q=a%20b&list=1&list=2","http:/x","file:///etc"],"legacyUrl":[{"protocol":"http:","slashes":true,"auth":"user:pw","host":"host.com:8080","port":"8080","hostname":"host.com","hash":"#h","search":"?x=1&y=2","query":"x=1&y=2","pathname":"/p/a","path":"/p/a?x=1&y=2","href":"http://user:pw@host.com:8080/p/a?x=1&y=2#h"},{"q":"1"},"https://a.b:8443/x?a=1","http://x.y/z","http://a/d","/one/three","xn--bcher-kva.de","example.com"],"punycode":["xn--maana-pta.com","mañana.com","bcher-kva","bücher","джумла@xn--p-8sbkgc5ag7bhce.xn--ba-lmcq",[97,128512],"bücher.de"],"nodeFetch":[200,{"hello":"world","path":"/json"},"application/json"],"nodeFetchGzip":{"zipped":true,"items":[1,2,3]},"nodeFetchRedirect":[200,"/json",true],"nodeFetchPost":{"method":"POST","path":"/echo","body":"sent","custom":null,"type":"text/plain","auth":null},"nodeFetchRefused":["FetchError","ECONNREFUSED","request to http://127.0.0.1:1/ failed, reason: connect ECONNREFUSED 127.0.0.1:1"]}"##;
 
 /// Answers one request as the probe's server: JSON with the path, an echo of the request,
-/// a redirect, a gzipped body, two cookies, a slow answer, else a JSON 404.
+/// a redirect, a gzipped body, two cookies, a slow answer, a body that stalls half-way, else
+/// a JSON 404.
 fn answer(stream: TcpStream) {
     let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
     let mut line = String::new();
@@ -139,6 +169,14 @@ fn answer(stream: TcpStream) {
         ("200 OK", vec![json, ("Content-Encoding", "gzip")], GZIPPED.to_vec())
     } else if path == "/cookies" {
         ("200 OK", vec![("Set-Cookie", "a=1; Path=/"), ("Set-Cookie", "b=2")], b"ok".to_vec())
+    } else if path == "/stall" {
+        // Part of the body, a pause, then the rest.
+        let mut out = stream;
+        let _ = out.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: close\r\n\r\npart");
+        let _ = out.flush();
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let _ = out.write_all(b"of body");
+        return;
     } else if path == "/slow" {
         std::thread::sleep(std::time::Duration::from_secs(1));
         ("200 OK", Vec::new(), b"late".to_vec())
@@ -171,6 +209,7 @@ fn http_requests_and_axios_answer_as_in_node() {
         ],
     );
     std::os::unix::fs::symlink(&packages, dir.join("node_modules")).unwrap();
-    js_suite::run_probe_against(&dir, &base, &["--timeout", "20000"], NODE);
+    let ours = js_suite::run_probe_against(&dir, &base, &["--timeout", "20000"], NODE);
+    assert_eq!(ours["forged"], serde_json::json!([[], null]), "user code reads no body through made-up ids");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,8 +4,11 @@
 //! write after end), Duplex, Transform with `flush`, PassThrough, `pipe` with back pressure,
 //! `pipeline` (its callback, an error in the middle destroying every stage, async-generator
 //! stages), `stream/promises`, premature close, subclasses made with `class … extends` and
-//! with `util.inherits` + `Transform.call(this)`, the streams' own errors, and zlib's stream
-//! forms (`createGzip()`, `new Gunzip()`, an inflate that fails) in a pipeline. One module, run
+//! with `util.inherits` + `Transform.call(this)`, the streams' own errors, write callbacks in
+//! order and never inside `write()`, queued writes of a destroyed stream, a pipeline ending in
+//! an unread transform, iterating an ended or destroyed stream, a late `setEncoding`, and
+//! zlib's stream forms (`createGzip()`, `new Gunzip()`, an inflate that fails, an empty body
+//! with a sync finish flush) in a pipeline. One module, run
 //! by Node 20 once (its answers below) and here as a step, answers the same.
 
 #[path = "common/js_suite.rs"]
@@ -206,13 +209,53 @@ export async function probe() {
     try { new Writable().write(5); } catch (e) { seen.push([e.name, e.code]); }
     out.errors = [seen, r.destroyed, r.errored && r.errored.message];
   }
+  // Write callbacks never run inside write(), in order; a destroy tells queued writes.
+  {
+    const order = [];
+    const w = new Writable({ write(c, e, cb) { cb(); } });
+    w.cork();
+    for (const x of ['a', 'b', 'c']) w.write(x, () => order.push(x));
+    w.on('drain', () => order.push('drain'));
+    w.uncork();
+    order.push('sync');
+    await tick(); await tick();
+    const told = [];
+    const slowW = new Writable({ write(c, e, cb) { setTimeout(cb, 5); } });
+    slowW.on('error', () => told.push('error event'));
+    slowW.write('1', (e) => told.push(['first', e ? e.code : null]));
+    slowW.write('2', (e) => told.push(['second', e ? e.code : null]));
+    slowW.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    out.writeOrder = [order, told];
+  }
+  // A pipeline ending in a transform nobody reads; iterating an ended or destroyed stream;
+  // an encoding set after the data came.
+  {
+    const piped = await new Promise((resolve) => pipeline(Readable.from(['a']), new PassThrough(), (err) => resolve(err === undefined ? 'called' : String(err))));
+    const ended = Readable.from(['x']);
+    await ended.toArray();
+    const again = [];
+    for await (const c of ended) again.push(c);
+    const broken = new Readable({ read() {} });
+    broken.destroy();
+    let iterated;
+    try { for await (const c of broken) iterated = c; iterated = 'done'; } catch (e) { iterated = e.code; }
+    const late = new Readable({ read() {} });
+    late.push('héllo'); late.push(null);
+    late.setEncoding('utf8');
+    const text = [];
+    await new Promise((resolve) => late.on('data', (c) => text.push(c)).on('end', resolve));
+    out.edges = [piped, again, iterated, text, late.readableLength];
+  }
   // zlib's stream forms in a pipeline, and a stream that cannot inflate.
   {
     const { seen, sink } = collect();
     await pipelineAsync(Readable.from([Buffer.from('zip '), Buffer.from('me')]), zlib.createGzip(), new zlib.Gunzip(), sink);
     const bad = zlib.createInflate();
     const failure = await new Promise((resolve) => { bad.on('error', (e) => resolve([e.code, e.message])); bad.end(Buffer.from('not zlib')); bad.resume(); });
-    out.zlibStreams = [seen.map((s) => s[0]).join(''), failure, zlib.createGzip() instanceof Transform];
+    const empty = [];
+    await new Promise((resolve) => zlib.createUnzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }).on('data', (c) => empty.push(c)).on('end', resolve).on('error', (e) => { empty.push(e.message); resolve(); }).end());
+    out.zlibStreams = [seen.map((s) => s[0]).join(''), failure, zlib.createGzip() instanceof Transform, empty];
   }
   return out;
 }
@@ -227,7 +270,7 @@ When('the probe runs', async function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true]}"#;
+const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
 
 #[test]
 fn node_streams_answer_as_in_node() {

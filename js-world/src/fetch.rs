@@ -24,6 +24,9 @@ thread_local! {
     /// Responses whose bodies JS is still reading, by stream id. Thread-local because a VM and
     /// its futures live on one worker thread.
     static BODIES: RefCell<HashMap<u64, reqwest::Response>> = RefCell::new(HashMap::new());
+    /// Bodies cancelled while a read of theirs was waiting (the response was out of `BODIES`):
+    /// the read drops the response when it comes back.
+    static CANCELLED: RefCell<std::collections::HashSet<u64>> = RefCell::new(std::collections::HashSet::new());
 }
 
 /// Stream ids are process-wide, so a rebuilt VM never meets a predecessor's stream.
@@ -36,7 +39,11 @@ pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::bytes::Bytes> {
     let Some(mut response) = BODIES.with(|b| b.borrow_mut().remove(&id)) else {
         return Ok(tagged(1, b""));
     };
-    Ok(match response.chunk().await {
+    let read = response.chunk().await;
+    if CANCELLED.with(|c| c.borrow_mut().remove(&id)) {
+        return Ok(tagged(1, b""));
+    }
+    Ok(match read {
         Ok(Some(chunk)) => {
             BODIES.with(|b| b.borrow_mut().insert(id, response));
             tagged(0, &chunk)
@@ -48,13 +55,18 @@ pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::bytes::Bytes> {
 
 /// Drops stream `id` (the body was cancelled or its signal aborted), closing the connection.
 pub fn cancel_body(id: f64) {
-    BODIES.with(|b| b.borrow_mut().remove(&(id as u64)));
+    let id = id as u64;
+    if BODIES.with(|b| b.borrow_mut().remove(&id)).is_none() && id < NEXT_STREAM.load(Ordering::Relaxed) {
+        // Out for a read now (or already over: then nothing reads it again).
+        CANCELLED.with(|c| c.borrow_mut().insert(id));
+    }
 }
 
 /// Drops every unread body of this thread: a test case's responses end with it, so one that
 /// is never read does not hold its connection for the rest of the run.
 pub fn forget_bodies() {
     BODIES.with(|b| b.borrow_mut().clear());
+    CANCELLED.with(|c| c.borrow_mut().clear());
 }
 
 fn tagged(tag: u8, bytes: &[u8]) -> crate::bytes::Bytes {

@@ -32,6 +32,7 @@ const TYPES: &[(&str, &str)] = &[
     ("types/playwright-network.d.ts", include_str!("../assets/types/playwright-network.d.ts")),
     ("types/playwright-context.d.ts", include_str!("../assets/types/playwright-context.d.ts")),
     ("types/node.d.ts", include_str!("../assets/types/node.d.ts")),
+    ("types/node-io.d.ts", include_str!("../assets/types/node-io.d.ts")),
     ("types/script/ferridriver-script.d.ts", include_str!("../assets/types/script/ferridriver-script.d.ts")),
 ];
 

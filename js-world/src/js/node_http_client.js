@@ -17,6 +17,10 @@
   const later = (fn) => queueMicrotask(fn);
   // Request ids of their own range: `fetch` counts from 1 in the same table.
   let nextRequest = 2 ** 40;
+  // What user code must not reach: a request's native id (aborting it) and a response's body
+  // stream id (reading it), kept here rather than on the objects. Ids are counters, so an id
+  // on an object could be changed to another request's.
+  const hidden = new WeakMap();
 
   const codeError = (code, message, extra = {}) => Object.assign(new Error(message), { code }, extra);
 
@@ -31,8 +35,9 @@
   }
 
   // What Node hands as `req.socket`: no socket of its own here, the calls packages make on one.
+  // Its idle time-out and `destroy` are its request's.
   class FakeSocket extends EventEmitter {
-    constructor(secure, host, port) {
+    constructor(secure, host, port, owner) {
       super();
       this.encrypted = secure || undefined;
       this.authorized = secure || undefined;
@@ -40,6 +45,7 @@
       this.remotePort = Number(port);
       this.connecting = false;
       this.destroyed = false;
+      hidden.set(this, owner);
     }
     setKeepAlive() {
       return this;
@@ -49,6 +55,8 @@
     }
     setTimeout(ms, callback) {
       if (callback) this.once('timeout', callback);
+      const owner = hidden.get(this);
+      if (owner) idleTimer(owner, ms);
       return this;
     }
     ref() {
@@ -60,8 +68,10 @@
     address() {
       return {};
     }
-    destroy() {
+    destroy(err) {
       this.destroyed = true;
+      const owner = hidden.get(this);
+      if (owner) owner.destroy(err);
       return this;
     }
   }
@@ -104,17 +114,50 @@
     return { options, callback: typeof callback === 'function' ? callback : null };
   }
 
+  // The socket's idle time-out (Node's `setTimeout` of a request, its socket or its response):
+  // `timeout` once nothing came for `ms`, again after the next quiet `ms`; the listener decides.
+  function idleTimer(req, ms) {
+    const state = hidden.get(req);
+    state.idleMs = ms > 0 ? ms : 0;
+    touch(req);
+  }
+  function touch(req) {
+    const state = hidden.get(req);
+    if (state.timer) g.clearTimeout(state.timer);
+    state.timer = null;
+    if (!state.idleMs || req.destroyed) return;
+    state.timer = g.setTimeout(() => {
+      state.timer = null;
+      if (req.destroyed) return;
+      req.emit('timeout');
+      req.socket.emit('timeout');
+      touch(req);
+    }, state.idleMs);
+  }
+
+  // A response that stops before its end: `aborted`, and its error only to those listening
+  // for one (as Node's).
+  function abortResponse(res, err) {
+    if (res.complete || res.destroyed) return;
+    res.aborted = true;
+    res.emit('aborted');
+    res.destroy(res.listenerCount('error') ? err || codeError('ECONNRESET', 'aborted') : undefined);
+  }
+
   class ClientRequest extends Writable {
     constructor(scheme, options, callback) {
       // Not destroyed at `finish`: the answer is still to come (destroyed once it is read).
       super({ decodeStrings: true, autoDestroy: false });
-      const host = options.hostname || (options.host ? String(options.host).replace(/:\d+$/, '') : 'localhost');
-      const defaultPort = scheme === 'https' ? 443 : 80;
-      this._scheme = scheme;
-      this._host = host;
-      this._port = options.port || (options.host && /:(\d+)$/.exec(String(options.host)) ? /:(\d+)$/.exec(String(options.host))[1] : defaultPort);
+      // As Node's: `hostname`, else `host` as it is (never split into a port).
+      const host = String(options.hostname || options.host || 'localhost').replace(/^\[|\]$/g, '');
+      const path = String(options.path || '/');
+      if (/[\u0000-\u0020]/.test(path)) {
+        throw Object.assign(new TypeError('Request path contains unescaped characters'), { code: 'ERR_UNESCAPED_CHARACTERS' });
+      }
+      const port = options.port || options.defaultPort || (scheme === 'https' ? 443 : 80);
+      hidden.set(this, { id: nextRequest++, scheme, host, port, chunks: [], pending: false, timer: null, idleMs: 0, signal: null });
       this.method = String(options.method || 'GET').toUpperCase();
-      this.path = options.path || '/';
+      this.path = path;
       this.host = host;
       this.protocol = `${scheme}:`;
       this.agent = options.agent;
@@ -126,17 +169,17 @@
       if (options.auth && !this._headers.has('authorization')) {
         this._headers.set('authorization', ['Authorization', `Basic ${Buffer.from(String(options.auth)).toString('base64')}`]);
       }
-      this._chunks = [];
-      this._id = nextRequest++;
-      this._timer = null;
-      this.socket = this.connection = new FakeSocket(scheme === 'https', host, this._port);
+      this.socket = this.connection = new FakeSocket(scheme === 'https', host, port, this);
       if (callback) this.once('response', callback);
       if (options.timeout !== undefined) this.setTimeout(options.timeout);
       if (options.signal) {
         const signal = options.signal;
         const abort = () => this.destroy(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause: signal.reason }));
         if (signal.aborted) later(abort);
-        else signal.addEventListener('abort', abort, { once: true });
+        else {
+          signal.addEventListener('abort', abort, { once: true });
+          hidden.get(this).signal = () => signal.removeEventListener('abort', abort);
+        }
       }
       later(() => {
         if (!this.destroyed) this.emit('socket', this.socket);
@@ -144,9 +187,6 @@
     }
     get headersSent() {
       return this._sent === true;
-    }
-    get writableEnded() {
-      return this._writableState.ending;
     }
     setHeader(name, value) {
       if (this._sent) throw Object.assign(new Error('Cannot set headers after they are sent to the client'), { code: 'ERR_HTTP_HEADERS_SENT' });
@@ -179,18 +219,9 @@
     flushHeaders() {}
     setNoDelay() {}
     setSocketKeepAlive() {}
-    // `timeout` when no answer came within `ms` (the request goes on, as Node's: the listener
-    // decides, usually by destroying it).
     setTimeout(ms, callback) {
       if (callback) this.once('timeout', callback);
-      if (this._timer) g.clearTimeout(this._timer);
-      this._timer = ms > 0 ? g.setTimeout(() => {
-        this._timer = null;
-        if (!this.destroyed && !this.res) {
-          this.emit('timeout');
-          this.socket.emit('timeout');
-        }
-      }, ms) : null;
+      idleTimer(this, ms);
       return this;
     }
     abort() {
@@ -200,57 +231,93 @@
       this.destroy();
     }
     _write(chunk, encoding, callback) {
-      this._chunks.push(chunk);
+      hidden.get(this).chunks.push(chunk);
       callback();
     }
     _final(callback) {
-      this._send().catch((e) => this.destroy(e));
+      send(this).catch((e) => this.destroy(e));
       callback();
     }
     _destroy(err, callback) {
-      if (this._timer) g.clearTimeout(this._timer);
-      if (!this.res) native.fetchAbort(this._id);
+      const state = hidden.get(this);
+      if (state.timer) g.clearTimeout(state.timer);
+      state.timer = null;
+      if (state.signal) state.signal();
+      // Only a request still in flight is cancelled (an abort of any other id would linger).
+      if (state.pending) native.fetchAbort(state.id);
       // Destroyed before any answer without a reason of its own: Node's hang-up error.
       const reason = err || (this._sent && !this.res && !this.aborted ? codeError('ECONNRESET', 'socket hang up') : null);
-      if (this.res && !this.res.complete) this.res.destroy(err || codeError('ECONNRESET', 'aborted'));
+      if (this.res) abortResponse(this.res, err);
       callback(reason);
-    }
-    async _send() {
-      this._sent = true;
-      const url = `${this._scheme}://${this._host.includes(':') ? `[${this._host}]` : this._host}:${this._port}${this.path}`;
-      const body = this._chunks.length ? Buffer.concat(this._chunks) : null;
-      const headers = [];
-      for (const [name, value] of this._headers.values()) {
-        for (const v of Array.isArray(value) ? value : [value]) headers.push([name, String(v)]);
-      }
-      const described = { id: this._id, url, method: this.method, headers, body: body ? native.base64Encode(body) : undefined, redirect: 'manual', cookies: false };
-      const reply = JSON.parse(await native.fetch(JSON.stringify(described)));
-      if (this.destroyed) {
-        if (reply.stream) native.fetchCancel(reply.stream);
-        return;
-      }
-      if (reply.error) {
-        const e = reply.name ? Object.assign(new Error(reply.error), { name: reply.name }) : connectionError(reply.error, this._host, this._port);
-        this.destroy(e);
-        return;
-      }
-      if (this._timer) g.clearTimeout(this._timer);
-      const res = new IncomingMessage(reply, this);
-      this.res = res;
-      res.once('end', () => later(() => this.destroy()));
-      // Nobody listens: the body is read and dropped, as Node's.
-      if (!this.emit('response', res)) res.resume();
     }
   }
 
+  // Sends the request as it stands (headers and the body written so far) and hands the answer
+  // to `response`.
+  async function send(req) {
+    const state = hidden.get(req);
+    req._sent = true;
+    const url = `${state.scheme}://${state.host.includes(':') ? `[${state.host}]` : state.host}:${state.port}${req.path.startsWith('/') ? '' : '/'}${req.path}`;
+    const body = state.chunks.length ? Buffer.concat(state.chunks) : null;
+    state.chunks = [];
+    const headers = [];
+    for (const [name, value] of req._headers.values()) {
+      for (const v of Array.isArray(value) ? value : [value]) headers.push([name, String(v)]);
+    }
+    const described = { id: state.id, url, method: req.method, headers, body: body ? native.base64Encode(body) : undefined, redirect: 'manual', cookies: false };
+    state.pending = true;
+    let reply;
+    try {
+      reply = JSON.parse(await native.fetch(JSON.stringify(described)));
+    } finally {
+      state.pending = false;
+    }
+    if (req.destroyed) {
+      if (reply.stream) native.fetchCancel(reply.stream);
+      return;
+    }
+    if (reply.error) {
+      const e = reply.name ? Object.assign(new Error(reply.error), { name: reply.name }) : connectionError(reply.error, state.host, state.port);
+      req.destroy(e);
+      return;
+    }
+    const res = new IncomingMessage(req.socket);
+    hidden.set(res, { stream: reply.stream, req });
+    answered(res, reply, req);
+    req.res = res;
+    touch(req);
+    res.once('end', () => later(() => req.destroy()));
+    // Nobody listens: the body is read and dropped, as Node's.
+    if (!req.emit('response', res)) res.resume();
+  }
+
+  // Status and headers of an answer, as Node's IncomingMessage has them.
+  function answered(res, reply, req) {
+    res.req = req;
+    res.statusCode = reply.status;
+    res.statusMessage = reply.statusText || modules.http.STATUS_CODES[reply.status] || '';
+    for (const [name, value] of reply.headers) {
+      res.rawHeaders.push(name, value);
+      const key = name.toLowerCase();
+      (res.headersDistinct[key] = res.headersDistinct[key] || []).push(value);
+      if (key === 'set-cookie') (res.headers[key] = res.headers[key] || []).push(value);
+      else if (key in res.headers) {
+        // Node keeps the first of these and joins the others (cookies with '; ').
+        if (!SINGLE_HEADERS.has(key)) res.headers[key] += (key === 'cookie' ? '; ' : ', ') + value;
+      } else res.headers[key] = value;
+    }
+  }
+  const SINGLE_HEADERS = new Set(['content-type', 'content-length', 'user-agent', 'referer', 'host', 'authorization', 'proxy-authorization', 'if-modified-since', 'if-unmodified-since', 'from', 'location', 'max-forwards', 'retry-after', 'etag', 'last-modified', 'server', 'age', 'expires']);
+
+  // An answer: made by a request here (its body then comes off the connection), or by user code
+  // as Node's `new IncomingMessage(socket)` (an empty readable).
   class IncomingMessage extends Readable {
-    constructor(reply, req) {
+    constructor(socket) {
       super();
-      this._stream = reply.stream;
-      this.req = req;
-      this.socket = this.connection = req ? req.socket : new FakeSocket(false, '', 0);
-      this.statusCode = reply.status;
-      this.statusMessage = reply.statusText || modules.http.STATUS_CODES[reply.status] || '';
+      this.socket = this.connection = socket || null;
+      this.req = null;
+      this.statusCode = null;
+      this.statusMessage = null;
       this.httpVersion = '1.1';
       this.httpVersionMajor = 1;
       this.httpVersionMinor = 1;
@@ -263,40 +330,33 @@
       this.rawHeaders = [];
       this.headers = {};
       this.headersDistinct = {};
-      for (const [name, value] of reply.headers) {
-        this.rawHeaders.push(name, value);
-        const key = name.toLowerCase();
-        (this.headersDistinct[key] = this.headersDistinct[key] || []).push(value);
-        if (key === 'set-cookie') (this.headers[key] = this.headers[key] || []).push(value);
-        else if (key in this.headers) {
-          // Node keeps the first of these and joins the others (cookies with '; ').
-          if (!['content-type', 'content-length', 'user-agent', 'referer', 'host', 'authorization', 'proxy-authorization', 'if-modified-since', 'if-unmodified-since', 'from', 'location', 'max-forwards', 'retry-after', 'etag', 'last-modified', 'server', 'age', 'expires'].includes(key)) {
-            this.headers[key] += (key === 'cookie' ? '; ' : ', ') + value;
-          }
-        } else this.headers[key] = value;
-      }
     }
     _read() {
-      native.fetchRead(this._stream).then((tagged) => {
+      const own = hidden.get(this);
+      if (!own) return;
+      native.fetchRead(own.stream).then((tagged) => {
         if (this.destroyed) return;
+        touch(own.req);
         if (tagged[0] === 0) this.push(Buffer.from(tagged.subarray(1)));
         else if (tagged[0] === 1) {
           this.complete = true;
           this.push(null);
         } else {
-          this.destroy(codeError('ECONNRESET', new TextDecoder().decode(tagged.subarray(1))));
+          abortResponse(this, codeError('ECONNRESET', new TextDecoder().decode(tagged.subarray(1))));
         }
       });
     }
     _destroy(err, callback) {
-      if (!this.complete) {
+      const own = hidden.get(this);
+      if (own && !this.complete) {
         this.aborted = true;
-        native.fetchCancel(this._stream);
+        native.fetchCancel(own.stream);
       }
       callback(err);
     }
     setTimeout(ms, callback) {
-      if (this.req) this.req.setTimeout(ms, callback);
+      const own = hidden.get(this);
+      if (own) own.req.setTimeout(ms, callback);
       return this;
     }
   }

@@ -9,7 +9,7 @@
   const Stream = modules.stream;
   const parts = g.__ferridriver_stream_parts;
   delete g.__ferridriver_stream_parts;
-  const { codeError, notImplemented, highWaterMark, asBytes, destroy, defaultDestroy, fail, later, constructorOf, lifeState, initReadable, Readable } = parts;
+  const { codeError, notImplemented, highWaterMark, asBytes, destroy, defaultDestroy, fail, later, constructorOf, lifeState, errorBuffer, initReadable, Readable } = parts;
 
   // ---- Writable
   function initWritable(stream, options) {
@@ -211,23 +211,36 @@
       fail(stream, err);
       return;
     }
+    // Whether `_write` called back before returning: its callbacks then wait a turn, so that
+    // they never run inside `write()` (read before the queue is worked, which writes again).
+    const sync = w.sync;
     const settle = () => {
       if (w.needDrain && w.length === 0 && !w.ending && !w.destroyed) {
         w.needDrain = false;
         stream.emit('drain');
       }
       for (const e of entries) if (typeof e.cb === 'function') e.cb(null);
+      if (w.destroyed) errorBuffer(w);
       finishMaybe(stream);
     };
     if (w.queue.length && !w.corked && !w.destroyed) clearQueue(stream);
-    if (w.sync) later(settle);
+    if (sync) later(settle);
     else settle();
   }
+  // Works the queue in a loop (not by recursion: thousands of corked writes that call back at
+  // once would otherwise nest as deep).
   function clearQueue(stream) {
     const w = stream._writableState;
-    if (w.writing || !w.queue.length || w.destroyed) return;
-    if (typeof stream._writev === 'function' && w.queue.length > 1) doWrite(stream, w.queue.splice(0));
-    else doWrite(stream, [w.queue.shift()]);
+    if (w.clearing) return;
+    w.clearing = true;
+    try {
+      while (!w.writing && w.queue.length && !w.destroyed && !w.corked) {
+        if (typeof stream._writev === 'function' && w.queue.length > 1) doWrite(stream, w.queue.splice(0));
+        else doWrite(stream, [w.queue.shift()]);
+      }
+    } finally {
+      w.clearing = false;
+    }
   }
   function finishMaybe(stream) {
     const w = stream._writableState;
@@ -237,6 +250,7 @@
       if (typeof stream._final === 'function') {
         w.finalPending = true;
         later(() => {
+          if (w.destroyed) return;
           let called = false;
           const done = (err) => {
             if (called) return;
@@ -358,7 +372,10 @@
     const w = stream._writableState;
     const readable = options.readable !== undefined ? options.readable : !!r && stream.readable !== false;
     const writable = options.writable !== undefined ? options.writable : !!w && stream.writable !== false;
-    const willClose = !!(r || w) && (r || w).autoDestroy && (r || w).emitClose;
+    // `close` is waited for only where it will come: a stream that destroys itself once done,
+    // asked about every side it has (a duplex asked about its writing alone is done at
+    // `finish`, its readable side may never be read).
+    const willClose = !!(r || w) && (r || w).autoDestroy && (r || w).emitClose && !!r === readable && !!w === writable;
     let readableDone = !readable || (r && r.endEmitted);
     let writableDone = !writable || (w && w.finished);
     let called = false;
@@ -398,8 +415,12 @@
   }
 
   const isStream = (v) => !!v && typeof v.on === 'function' && (!!v._readableState || !!v._writableState || typeof v.pipe === 'function');
+  // Pipeline options (`{ signal, end }`) after the stages: neither a stream, an iterable nor a
+  // function.
+  const isOptions = (v) => !!v && typeof v === 'object' && !isStream(v) && typeof v[Symbol.iterator] !== 'function' && typeof v[Symbol.asyncIterator] !== 'function';
   function pipeline(...streams) {
     const callback = typeof streams[streams.length - 1] === 'function' ? streams.pop() : null;
+    const options = isOptions(streams[streams.length - 1]) ? streams.pop() : {};
     if (streams.length === 1 && Array.isArray(streams[0])) streams = streams[0];
     if (!callback) throw codeError('ERR_INVALID_ARG_TYPE', 'The "streams[stream.length - 1]" argument must be of type function', TypeError);
     if (streams.length < 2) throw codeError('ERR_MISSING_ARGS', 'The "streams" argument must be specified', TypeError);
@@ -420,7 +441,7 @@
     streams.forEach((stage, i) => {
       const final = i === streams.length - 1;
       if (i === 0) {
-        if (typeof stage === 'function') stage = stage({ signal: undefined });
+        if (typeof stage === 'function') stage = stage({ signal: options.signal });
         if (!isStream(stage)) stage = Readable.from(stage);
       } else if (typeof stage === 'function') {
         const result = stage(last);
@@ -448,6 +469,12 @@
       });
       last = stage;
     });
+    if (options.signal) {
+      const signal = options.signal;
+      const abort = () => finish(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause: signal.reason }));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }
     return last;
   }
 

@@ -59,12 +59,7 @@
       const error = e || err;
       for (const s of [r, w]) if (s) s.closed = true;
       if (typeof cb === 'function') cb(error);
-      // `end` callbacks still waiting learn why no `finish` comes.
-      const waiting = w && w.onFinished ? w.onFinished.splice(0) : [];
-      if (waiting.length) {
-        const why = w.errored || codeError('ERR_STREAM_DESTROYED', 'Cannot call end after a stream was destroyed');
-        later(() => waiting.forEach((f) => f(why)));
-      }
+      if (w) later(() => errorBuffer(w));
       later(() => {
         if (error && !(r && r.errorEmitted) && !(w && w.errorEmitted)) {
           if (r) r.errorEmitted = true;
@@ -76,14 +71,36 @@
     });
     return this;
   }
+  // Queued writes and `end` callbacks of a destroyed stream learn why they will never be done
+  // (once no write is in flight: that one's callback comes first).
+  function errorBuffer(w) {
+    if (w.writing) return;
+    const queued = w.queue.splice(0);
+    const ends = w.onFinished.splice(0);
+    for (const e of queued) w.length -= e.len;
+    const whyWrite = w.errored || codeError('ERR_STREAM_DESTROYED', 'Cannot call write after a stream was destroyed');
+    const whyEnd = w.errored || codeError('ERR_STREAM_DESTROYED', 'Cannot call end after a stream was destroyed');
+    queued.forEach((e) => typeof e.cb === 'function' && e.cb(whyWrite));
+    ends.forEach((f) => f(whyEnd));
+  }
   function defaultDestroy(err, cb) {
     cb(err);
   }
   // An error of the stream: destroyed with it (autoDestroy), else only told.
+  // (Without autoDestroy: told once, a turn later, and kept as the stream's error.)
   function fail(stream, err) {
     const s = stream._readableState || stream._writableState;
-    if (s.autoDestroy) stream.destroy(err);
-    else stream.emit('error', err);
+    if (s.autoDestroy) {
+      stream.destroy(err);
+      return;
+    }
+    const sides = [stream._readableState, stream._writableState].filter(Boolean);
+    if (s.destroyed || sides.some((side) => side.errorEmitted)) return;
+    for (const side of sides) {
+      side.errored = side.errored || err;
+      side.errorEmitted = true;
+    }
+    later(() => stream.emit('error', err));
   }
 
   // A constructor as Node's stream classes are: called with `new`, by `class … extends`, or as
@@ -226,8 +243,9 @@
       s.encoding = s.decoder.encoding;
       // What is buffered already reads as text too.
       const bytes = Buffer.concat(s.buffer.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
-      s.buffer = bytes.length ? [s.decoder.write(bytes)] : [];
-      s.length = bytes.length;
+      const text = bytes.length ? s.decoder.write(bytes) : '';
+      s.buffer = text ? [text] : [];
+      s.length = text.length;
       return this;
     }
     pipe(destination, options = {}) {
@@ -277,9 +295,11 @@
     // As Node's: what `read()` gives, until the end; leaving early destroys the stream.
     async *[Symbol.asyncIterator]() {
       const stream = this;
+      const state = stream._readableState;
       let wake = null;
-      let error = null;
-      let ended = false;
+      // Already over: ended (nothing more to give) or destroyed (why, or a premature close).
+      let ended = state.endEmitted;
+      let error = !ended && state.destroyed ? state.errored || codeError('ERR_STREAM_PREMATURE_CLOSE', 'Premature close') : null;
       const nudge = () => {
         const w = wake;
         wake = null;
@@ -532,8 +552,9 @@
         pulling = true;
         pull();
       },
+      // The iterator is closed either way, so its `finally` blocks run.
       destroy(err, cb) {
-        Promise.resolve(typeof iterator.return === 'function' && !err ? iterator.return() : undefined).then(() => cb(err), cb);
+        Promise.resolve(typeof iterator.return === 'function' ? iterator.return() : undefined).then(() => cb(err), () => cb(err));
       },
     });
     async function pull() {
@@ -559,5 +580,5 @@
   };
 
   // For js/node_stream_classes.js, which takes them off the global object.
-  g.__ferridriver_stream_parts = { codeError, notImplemented, highWaterMark, asBytes, destroy, defaultDestroy, fail, later, kindOf, constructorOf, lifeState, initReadable, Readable };
+  g.__ferridriver_stream_parts = { codeError, notImplemented, highWaterMark, asBytes, destroy, defaultDestroy, fail, later, kindOf, constructorOf, lifeState, errorBuffer, initReadable, Readable };
 })(globalThis);

@@ -24,13 +24,15 @@
     const protocol = m[1] ? m[1].toLowerCase() : null;
     let authority = m[3];
     let rest = m[4] || '';
-    if (authority === undefined && protocol && SLASHED.test(protocol) && rest && !rest.startsWith('/')) {
+    if (!protocol && authority !== undefined && !slashesDenoteHost) {
+      // `//host/x` without a scheme is a path, unless asked otherwise.
+      rest = `//${authority}${rest}`;
+      authority = undefined;
+    } else if (authority === undefined && protocol && SLASHED.test(protocol) && rest && !rest.startsWith('/')) {
       // `http:example.com/x`
       const cut = rest.search(/[/]|$/);
       authority = rest.slice(0, cut);
       rest = rest.slice(cut);
-    } else if (authority === undefined && !protocol && slashesDenoteHost && m[2] === undefined && rest.startsWith('//')) {
-      authority = '';
     }
     out.protocol = protocol;
     if (authority !== undefined) {
@@ -46,11 +48,31 @@
     out.pathname = rest || null;
     out.search = m[5] || null;
     const query = m[5] ? m[5].slice(1) : null;
-    out.query = parseQueryString ? Object.fromEntries(new g.URLSearchParams(query || '')) : query;
+    out.query = parseQueryString ? queryObject(query || '') : query;
     out.hash = m[6] || null;
     out.path = (out.pathname || '') + (out.search || '') || null;
     out.href = format(out);
     return out;
+  }
+
+  // querystring.parse's reading: a repeated key gives an array.
+  function queryObject(text) {
+    const out = Object.create(null);
+    for (const [key, value] of new g.URLSearchParams(text)) {
+      if (!(key in out)) out[key] = value;
+      else if (Array.isArray(out[key])) out[key].push(value);
+      else out[key] = [out[key], value];
+    }
+    return out;
+  }
+  // querystring.stringify's writing: arrays repeat the key, spaces are %20.
+  function queryText(query) {
+    const pairs = [];
+    const part = (v) => encodeURIComponent(typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : '');
+    for (const [key, value] of Object.entries(query)) {
+      for (const v of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${part(v)}`);
+    }
+    return pairs.join('&');
   }
 
   function format(u) {
@@ -71,15 +93,20 @@
     let pathname = u.pathname || '';
     let search = u.search || '';
     if (!search && u.query && typeof u.query === 'object') {
-      const q = new g.URLSearchParams(u.query).toString();
+      const q = queryText(u.query);
       if (q) search = `?${q}`;
     }
     if (search && !search.startsWith('?')) search = `?${search}`;
     let hash = u.hash || '';
     if (hash && !hash.startsWith('#')) hash = `#${hash}`;
-    const slashes = u.slashes || SLASHED.test(protocol);
-    if ((slashes || host) && pathname && !pathname.startsWith('/')) pathname = `/${pathname}`;
-    const authority = slashes || host ? `//${auth}${host}` : '';
+    // `//` when the URL had it or has a host (`file:` always), as Node writes it.
+    let authority = '';
+    if (u.slashes || host) {
+      if (pathname && !pathname.startsWith('/')) pathname = `/${pathname}`;
+      authority = `//${auth}${host}`;
+    } else if (protocol === 'file:') {
+      authority = '//';
+    }
     return protocol + authority + pathname.replace(/[?#]/g, encodeURIComponent) + search.replace('#', '%23') + hash;
   }
 

@@ -72,7 +72,7 @@
   const settingsOf = (options) => {
     for (const key of ['dictionary', 'info']) {
       if (options && options[key] !== undefined && options[key] !== false) {
-        throw new Error(`zlib's "${key}" option is not provided by ferridriver (level and maxOutputLength are; windowBits, memLevel, strategy and chunkSize are accepted and ignored)`);
+        throw new Error(`zlib's "${key}" option is not provided by ferridriver (level, maxOutputLength and, for a stream given nothing, finishFlush are read; windowBits, memLevel, strategy, flush and chunkSize are accepted and ignored)`);
       }
     }
     return {
@@ -144,9 +144,17 @@
       callback();
     };
     C.prototype._flush = function (callback) {
+      const input = Buffer.concat(this._zlibInput);
+      // Nothing came, and the caller finishes with a sync flush (as HTTP clients do for a
+      // body that may be empty): nothing to give, no "unexpected end of file".
+      const finishFlush = this._zlibOptions.finishFlush;
+      if (input.length === 0 && finishFlush !== undefined && finishFlush !== constants.Z_FINISH) {
+        callback();
+        return;
+      }
       let result;
       try {
-        result = runSync(operation)(Buffer.concat(this._zlibInput), this._zlibOptions);
+        result = runSync(operation)(input, this._zlibOptions);
       } catch (e) {
         callback(e);
         return;

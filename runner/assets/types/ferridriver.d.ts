@@ -3,7 +3,8 @@
 // Global declaration files, used together: this one (the globals every host defines:
 // `ferridriver`, `defineTool`, `plugins`, `expect`, `Buffer`, `process`, the cucumber functions,
 // `import.meta.dirname`), cucumber.d.ts ('@cucumber/cucumber'), playwright.d.ts + playwright-expect.d.ts +
-// playwright-network.d.ts + playwright-context.d.ts ('@playwright/test') and node.d.ts ('node:assert', 'node:fs', 'node:path', 'node:buffer'). They
+// playwright-network.d.ts + playwright-context.d.ts ('@playwright/test'), node.d.ts ('node:assert', 'node:fs', 'node:path', 'node:buffer'…)
+// and node-io.d.ts ('node:stream', 'node:zlib', 'node:http'…). They
 // describe what ferridriver's QuickJS world implements (js-world/src/js/*.js), a subset of
 // cucumber-js and Playwright: what is not declared here is not there. Use them with
 // `"lib": ["ES2022", "DOM"]` and `"types": []`; the DOM library supplies fetch, URL,
