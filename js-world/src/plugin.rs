@@ -118,7 +118,7 @@ const PATH_EXPORTS: &[&str] = &[
     "posix",
     "win32",
 ];
-const BUFFER_EXPORTS: &[&str] = &["Buffer"];
+const BUFFER_EXPORTS: &[&str] = &["Buffer", "kMaxLength", "constants", "isUtf8"];
 const OS_EXPORTS: &[&str] =
     &["EOL", "platform", "arch", "type", "release", "homedir", "tmpdir", "hostname", "cpus", "endianness"];
 const URL_EXPORTS: &[&str] = &[

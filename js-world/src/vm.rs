@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 const ASYNC_CONTEXT_PRELUDE: &str = include_str!("js/async_context.js");
 const NODE_PRELUDE: &str = include_str!("js/node.js");
+const NODE_BUFFER_PRELUDE: &str = include_str!("js/node_buffer.js");
 const ABORT_PRELUDE: &str = include_str!("js/abort.js");
 const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
@@ -189,6 +190,7 @@ impl Vm {
                 let preludes = [
                     ("async_context.js", ASYNC_CONTEXT_PRELUDE),
                     ("node.js", NODE_PRELUDE),
+                    ("node_buffer.js", NODE_BUFFER_PRELUDE),
                     ("abort.js", ABORT_PRELUDE),
                     ("streams.js", STREAMS_PRELUDE),
                     ("web.js", WEB_PRELUDE),

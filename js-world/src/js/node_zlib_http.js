@@ -124,6 +124,23 @@
   // compressed body through) as Transforms over the whole input: the output comes at the end,
   // in one piece. Constructors callable as Node's (`util.inherits(X, zlib.Inflate)` subclasses).
   const { Transform } = modules.stream;
+  // Node's native zlib handle as packages drive it themselves (`_handle.writeSync(flush, in,
+  // inOff, inLen, out, outOff, outLen)` → [input left, output room left]): the input is
+  // processed whole at the first write, then handed out one output buffer at a time.
+  const handleFor = (operation, settings) => {
+    let output = null;
+    let at = 0;
+    return {
+      writeSync(flush, input, inOff, inLen, out, outOff, outLen) {
+        if (output === null) output = runSync(operation)(input.subarray(inOff, inOff + inLen), settings);
+        const n = Math.min(outLen, output.length - at);
+        output.copy(out, outOff, at, at + n);
+        at += n;
+        return [0, outLen - n];
+      },
+      close() {},
+    };
+  };
   const streamClass = (name, operation) => {
     const C = {
       [name]: function (options) {
@@ -134,6 +151,15 @@
         this._zlibInput = [];
         this._zlibOptions = settings;
         this.bytesWritten = 0;
+        // Node's internals, as far as packages that drive the handle themselves read them
+        // (pngjs's synchronous inflate).
+        this._chunkSize = settings.chunkSize || constants.Z_DEFAULT_CHUNK;
+        this._outBuffer = Buffer.alloc(this._chunkSize);
+        this._outOffset = 0;
+        this._finishFlushFlag = settings.finishFlush === undefined ? constants.Z_FINISH : settings.finishFlush;
+        this._maxOutputLength = settings.maxOutputLength;
+        this._hadError = false;
+        this._handle = handleFor(operation, settings);
       },
     }[name];
     Object.setPrototypeOf(C.prototype, Transform.prototype);

@@ -24,16 +24,80 @@ interface ImportMeta {
   url: string;
 }
 
-/** Encodings `Buffer` understands; any other name is read as UTF-8. */
-type BufferEncoding = 'utf8' | 'utf-8' | 'base64' | 'hex' | 'latin1' | 'binary' | 'ascii';
+/** Encodings `Buffer` understands; another name is Node's ERR_UNKNOWN_ENCODING. */
+type BufferEncoding =
+  | 'utf8' | 'utf-8' | 'base64' | 'base64url' | 'hex' | 'latin1' | 'binary' | 'ascii' | 'utf16le' | 'utf-16le' | 'ucs2' | 'ucs-2';
 
-/** Node's Buffer, as far as ferridriver has it: a Uint8Array with string conversions. */
-interface Buffer extends Uint8Array {
-  /** The bytes as text in `encoding` (UTF-8 by default). */
-  toString(encoding?: BufferEncoding): string;
+/** Node's Buffer: a Uint8Array with string conversions and numbers at offsets. */
+interface Buffer extends Uint8Array<ArrayBuffer> {
+  /** The bytes (from `start` to `end`) as text in `encoding` (UTF-8 by default). */
+  toString(encoding?: BufferEncoding, start?: number, end?: number): string;
   toJSON(): { type: 'Buffer'; data: number[] };
   /** Whether `other` has the same bytes. */
   equals(other: Uint8Array): boolean;
+  /** -1, 0 or 1, as `target` sorts against these bytes. */
+  compare(target: Uint8Array, targetStart?: number, targetEnd?: number, sourceStart?: number, sourceEnd?: number): number;
+  /** Copies into `target`; the bytes copied. */
+  copy(target: Uint8Array, targetStart?: number, sourceStart?: number, sourceEnd?: number): number;
+  /** A view of part of the same memory (as `subarray`). */
+  slice(start?: number, end?: number): Buffer;
+  subarray(start?: number, end?: number): Buffer;
+  /** Writes `text` at `offset`; the bytes written. */
+  write(text: string, encoding?: BufferEncoding): number;
+  write(text: string, offset: number, encoding?: BufferEncoding): number;
+  write(text: string, offset: number, length: number, encoding?: BufferEncoding): number;
+  fill(value: number | string | Uint8Array, offset?: number, end?: number, encoding?: BufferEncoding): this;
+  indexOf(value: number | string | Uint8Array, byteOffset?: number, encoding?: BufferEncoding): number;
+  lastIndexOf(value: number | string | Uint8Array, byteOffset?: number, encoding?: BufferEncoding): number;
+  includes(value: number | string | Uint8Array, byteOffset?: number, encoding?: BufferEncoding): boolean;
+  readUInt8(offset?: number): number;
+  readUInt16LE(offset?: number): number;
+  readUInt16BE(offset?: number): number;
+  readUInt32LE(offset?: number): number;
+  readUInt32BE(offset?: number): number;
+  readInt8(offset?: number): number;
+  readInt16LE(offset?: number): number;
+  readInt16BE(offset?: number): number;
+  readInt32LE(offset?: number): number;
+  readInt32BE(offset?: number): number;
+  readFloatLE(offset?: number): number;
+  readFloatBE(offset?: number): number;
+  readDoubleLE(offset?: number): number;
+  readDoubleBE(offset?: number): number;
+  readBigUInt64LE(offset?: number): bigint;
+  readBigUInt64BE(offset?: number): bigint;
+  readBigInt64LE(offset?: number): bigint;
+  readBigInt64BE(offset?: number): bigint;
+  readUIntLE(offset: number, byteLength: number): number;
+  readUIntBE(offset: number, byteLength: number): number;
+  readIntLE(offset: number, byteLength: number): number;
+  readIntBE(offset: number, byteLength: number): number;
+  /** Each write answers the offset after what it wrote. */
+  writeUInt8(value: number, offset?: number): number;
+  writeUInt16LE(value: number, offset?: number): number;
+  writeUInt16BE(value: number, offset?: number): number;
+  writeUInt32LE(value: number, offset?: number): number;
+  writeUInt32BE(value: number, offset?: number): number;
+  writeInt8(value: number, offset?: number): number;
+  writeInt16LE(value: number, offset?: number): number;
+  writeInt16BE(value: number, offset?: number): number;
+  writeInt32LE(value: number, offset?: number): number;
+  writeInt32BE(value: number, offset?: number): number;
+  writeFloatLE(value: number, offset?: number): number;
+  writeFloatBE(value: number, offset?: number): number;
+  writeDoubleLE(value: number, offset?: number): number;
+  writeDoubleBE(value: number, offset?: number): number;
+  writeBigUInt64LE(value: bigint, offset?: number): number;
+  writeBigUInt64BE(value: bigint, offset?: number): number;
+  writeBigInt64LE(value: bigint, offset?: number): number;
+  writeBigInt64BE(value: bigint, offset?: number): number;
+  writeUIntLE(value: number, offset: number, byteLength: number): number;
+  writeUIntBE(value: number, offset: number, byteLength: number): number;
+  writeIntLE(value: number, offset: number, byteLength: number): number;
+  writeIntBE(value: number, offset: number, byteLength: number): number;
+  swap16(): this;
+  swap32(): this;
+  swap64(): this;
 }
 
 interface BufferConstructor {
@@ -44,9 +108,14 @@ interface BufferConstructor {
   from(buffer: ArrayBuffer, byteOffset?: number, length?: number): Buffer;
   /** A copy of a typed array, or of an array of byte values. */
   from(data: ArrayBufferView | ArrayLike<number>): Buffer;
-  /** `size` bytes, all `fill` (a byte, or a string's first character code) or zero. */
-  alloc(size: number, fill?: number | string): Buffer;
+  /** `size` bytes, all `fill` (a byte, or a string's bytes repeated) or zero. */
+  alloc(size: number, fill?: number | string | Uint8Array, encoding?: BufferEncoding): Buffer;
+  allocUnsafe(size: number): Buffer;
+  allocUnsafeSlow(size: number): Buffer;
   isBuffer(value: unknown): value is Buffer;
+  isEncoding(encoding: string): boolean;
+  /** -1, 0 or 1, for sorting. */
+  compare(a: Uint8Array, b: Uint8Array): number;
   /** The length in bytes of a string in `encoding`, or of bytes. */
   byteLength(value: string | ArrayBufferView | ArrayBuffer, encoding?: BufferEncoding): number;
   /** The buffers one after another, in a new Buffer. */

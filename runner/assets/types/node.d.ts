@@ -313,7 +313,10 @@ declare module 'node:buffer' {
   export {};
   export const Buffer: BufferConstructor;
   export type Buffer = globalThis.Buffer;
-  const buffer: { Buffer: BufferConstructor };
+  export const kMaxLength: number;
+  export const constants: { readonly MAX_LENGTH: number; readonly MAX_STRING_LENGTH: number };
+  export function isUtf8(input: ArrayBufferView | ArrayBuffer): boolean;
+  const buffer: { Buffer: BufferConstructor; kMaxLength: number; constants: typeof constants; isUtf8: typeof isUtf8 };
   export default buffer;
 }
 

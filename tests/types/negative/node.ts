@@ -12,10 +12,10 @@ import { doesNotReject } from 'node:assert';
 import assert from 'node:assert';
 import { Buffer } from 'node:buffer';
 
-// @ts-expect-error: Buffer has no readUInt32LE
-Buffer.from('abcd').readUInt32LE(0);
+// @ts-expect-error: Buffer has no readUInt128LE
+Buffer.from('abcd').readUInt128LE(0);
 // @ts-expect-error: unsupported encoding
-Buffer.from('x', 'utf16le');
+Buffer.from('x', 'utf32');
 // @ts-expect-error: assert.ok takes a message string
 assert.ok(true, 42);
 // @ts-expect-error: process has no binding

@@ -120,3 +120,14 @@ When('support code uses more of Node', async function () {
   process.on('unhandledRejection', () => undefined);
   const same: boolean = global === globalThis;
 });
+
+When('support code packs bytes', function () {
+  const header = Buffer.alloc(8);
+  const next: number = header.writeUInt32BE(0x89504e47, 0);
+  header.writeUInt16LE(7, next);
+  const back: number = header.readUInt32BE(0) + header.readUIntBE(0, 3);
+  const text: string = Buffer.from('hé', 'utf16le').toString('base64url', 0, 2);
+  const found: boolean = header.includes(0x47) && header.indexOf('P') === 1;
+  const copied: number = header.copy(Buffer.allocUnsafe(4), 0, 0, 4);
+  return [back, text, found, copied, Buffer.compare(header, header.slice(0, 4))];
+});
