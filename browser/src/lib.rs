@@ -26,6 +26,7 @@ mod context_setup;
 mod context_storage;
 mod cookie;
 mod cookie_jar;
+mod coverage;
 mod credentials;
 mod defaults;
 mod drag;
@@ -93,6 +94,7 @@ pub use context_options::{
     ContextOptions, Geolocation, Proxy, RecordHar, RecordVideo, StorageStateSource, UrlFilter, Viewport,
 };
 pub use cookie::Cookie;
+pub use coverage::{CssCoverageEntry, CssRange, JsCoverageEntry};
 pub use credentials::{CredentialsList, HttpCredentials};
 pub use drag::DragOptions;
 pub use element_handles::PinWhich;

@@ -118,6 +118,8 @@ pub(crate) struct PageInner {
     pub(crate) har: std::sync::OnceLock<crate::har_recorder::HarSlot>,
     /// The in-page helper objects made so far (`helper_objects.rs`).
     pub(crate) helpers: std::sync::Mutex<crate::helper_objects::HelperObjects>,
+    /// The coverage runs under way (`coverage.rs`).
+    pub(crate) coverage: std::sync::Mutex<crate::coverage::CoverageState>,
     /// `page.addLocatorHandler`'s overlays and their handlers' state (`locator_handlers.rs`).
     pub(crate) locator_handlers: crate::locator_handlers::LocatorHandlers,
     /// Its dedicated workers now (`workers.rs`).

@@ -77,6 +77,7 @@ impl Page {
             frames: std::sync::Mutex::default(),
             binding_added: std::sync::atomic::AtomicBool::new(false),
             helpers: std::sync::Mutex::default(),
+            coverage: std::sync::Mutex::default(),
             locator_handlers: Default::default(),
             workers: std::sync::Mutex::default(),
             workers_changed: tokio::sync::Notify::new(),
@@ -206,6 +207,15 @@ async fn watch_page(page: std::sync::Weak<PageInner>, mut events: broadcast::Rec
             if let Ok(mut frames) = page.frames.lock() {
                 frames.apply(&event.method, &event.params);
             }
+        }
+        if matches!(
+            event.method.as_str(),
+            "Debugger.scriptParsed" | "CSS.styleSheetAdded" | "Runtime.executionContextsCleared"
+        ) {
+            page.coverage
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .observe(&event.method, &event.params);
         }
         if event.method.starts_with("Runtime.executionContext") {
             let mut helpers = page.helpers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -46,6 +46,9 @@ impl BrowserContext {
         // (first, so a dialog opening after the one dismissed below goes too).
         keep.set_manual_dialogs(false);
         let _ = keep.intercept_file_choosers(false).await;
+        // A coverage run the scenario left on ends with it (the next may start its own).
+        let _ = keep.stop_js_coverage(false).await;
+        let _ = keep.stop_css_coverage().await;
         // A dialog left open would block the navigation below.
         let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;
         keep.set_routing(false).await?;

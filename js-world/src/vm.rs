@@ -40,6 +40,7 @@ const PAGE_EVENTS_PRELUDE: &str = include_str!("js/page_events.js");
 const CONTEXT_EVENTS_PRELUDE: &str = include_str!("js/context_events.js");
 const PAGE_EXTRAS_PRELUDE: &str = include_str!("js/page_extras.js");
 const CLOCK_PRELUDE: &str = include_str!("js/clock.js");
+const COVERAGE_PRELUDE: &str = include_str!("js/coverage.js");
 const ELEMENT_HANDLES_PRELUDE: &str = include_str!("js/element_handles.js");
 const JS_HANDLES_PRELUDE: &str = include_str!("js/js_handles.js");
 const LAUNCHERS_PRELUDE: &str = include_str!("js/launchers.js");
@@ -218,6 +219,7 @@ impl Vm {
                     ("context_events.js", CONTEXT_EVENTS_PRELUDE),
                     ("page_extras.js", PAGE_EXTRAS_PRELUDE),
                     ("clock.js", CLOCK_PRELUDE),
+                    ("coverage.js", COVERAGE_PRELUDE),
                     ("element_handles.js", ELEMENT_HANDLES_PRELUDE),
                     ("file_chooser.js", FILE_CHOOSER_PRELUDE),
                     ("page_routes.js", PAGE_ROUTES_PRELUDE),

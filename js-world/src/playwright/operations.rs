@@ -111,6 +111,10 @@ operations! {
         TouchscreenTap = "touchscreenTap"("x", "y") Open, ["Touchscreen.tap"];
         RequestGc = "requestGC"() Open, ["Page.requestGC"];
         BringToFront = "bringToFront"() Open, ["Page.bringToFront"];
+        CoverageStartJs = "coverageStartJs"("resetOnNavigation") Open, ["Coverage.startJSCoverage"];
+        CoverageStopJs = "coverageStopJs"("reportAnonymousScripts") Open, ["Coverage.stopJSCoverage"];
+        CoverageStartCss = "coverageStartCss"("resetOnNavigation") Open, ["Coverage.startCSSCoverage"];
+        CoverageStopCss = "coverageStopCss"() Open, ["Coverage.stopCSSCoverage"];
         Markdown = "markdown"() Open, ["Page.markdown"];
         AriaSnapshot = "ariaSnapshot"() Open, ["Page.ariaSnapshot"];
         Content = "content"() Open, ["Page.content"];

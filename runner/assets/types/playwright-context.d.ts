@@ -68,6 +68,32 @@ declare module '@playwright/test' {
   /** Fake Date, timers, animation frames and `performance.now` (Playwright's `clock`). A time
    * is a Date, epoch milliseconds or a date string; a duration milliseconds or 'ss', 'mm:ss',
    * 'hh:mm:ss'. */
+  /** A script's coverage: V8's functions, each with its ranges (offsets into `source`) and call counts. */
+  export interface JSCoverageEntry {
+    url: string;
+    scriptId: string;
+    source?: string;
+    functions: Array<{
+      functionName: string;
+      isBlockCoverage: boolean;
+      ranges: Array<{ count: number; startOffset: number; endOffset: number }>;
+    }>;
+  }
+  /** A style sheet's coverage: its text and the ranges of it that rules in use cover. */
+  export interface CSSCoverageEntry {
+    url: string;
+    text?: string;
+    ranges: Array<{ start: number; end: number }>;
+  }
+  /** `page.coverage`: start, run the code under test, stop and read what ran. */
+  export interface Coverage {
+    /** `resetOnNavigation` (default true) forgets the scripts of documents the page leaves;
+     * `reportAnonymousScripts` keeps scripts without a URL (ferridriver's own evaluations among them). */
+    startJSCoverage(options?: { resetOnNavigation?: boolean; reportAnonymousScripts?: boolean }): Promise<void>;
+    stopJSCoverage(): Promise<JSCoverageEntry[]>;
+    startCSSCoverage(options?: { resetOnNavigation?: boolean }): Promise<void>;
+    stopCSSCoverage(): Promise<CSSCoverageEntry[]>;
+  }
   export interface Clock {
     /** Fakes time and timers from `time` (default now); the time runs. */
     install(options?: { time?: number | string | Date }): Promise<void>;

@@ -183,6 +183,8 @@ declare module '@playwright/test' {
     readonly request: APIRequestContext;
     /** The fake time of the page's context (the same object as `context().clock`). */
     readonly clock: Clock;
+    /** JavaScript and CSS coverage of the page (Chromium's). */
+    readonly coverage: Coverage;
     /** The URL after the page's last operation. */
     url(): string;
     /** Navigates (relative URLs resolve against the `baseUrl` world parameter); resolves to null. */
