@@ -247,6 +247,16 @@ export async function probe() {
     await new Promise((resolve) => late.on('data', (c) => text.push(c)).on('end', resolve));
     out.edges = [piped, again, iterated, text, late.readableLength];
   }
+  // Iterating a stream destroyed with an error in the same turn: the loop throws it, and the
+  // error event finds it handled.
+  {
+    const r = new Readable({ read() {} });
+    r.destroy(new Error('boom'));
+    let caught;
+    try { for await (const c of r) caught = c; caught = 'done'; } catch (e) { caught = e.message; }
+    await tick(); await tick();
+    out.iterError = caught;
+  }
   // zlib's stream forms in a pipeline, and a stream that cannot inflate.
   {
     const { seen, sink } = collect();
@@ -270,7 +280,7 @@ When('the probe runs', async function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
+const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"iterError":"boom","zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
 
 #[test]
 fn node_streams_answer_as_in_node() {

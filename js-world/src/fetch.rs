@@ -10,7 +10,7 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::Notify;
@@ -24,13 +24,32 @@ thread_local! {
     /// Responses whose bodies JS is still reading, by stream id. Thread-local because a VM and
     /// its futures live on one worker thread.
     static BODIES: RefCell<HashMap<u64, reqwest::Response>> = RefCell::new(HashMap::new());
-    /// Bodies cancelled while a read of theirs was waiting (the response was out of `BODIES`):
-    /// the read drops the response when it comes back.
-    static CANCELLED: RefCell<std::collections::HashSet<u64>> = RefCell::new(std::collections::HashSet::new());
+    /// Bodies out for a read now (taken from `BODIES` while the read waits).
+    static READING: RefCell<HashSet<u64>> = RefCell::new(HashSet::new());
+    /// Bodies cancelled while a read of theirs was waiting: the read drops the response when it
+    /// comes back.
+    static CANCELLED: RefCell<HashSet<u64>> = RefCell::new(HashSet::new());
 }
 
-/// Stream ids are process-wide, so a rebuilt VM never meets a predecessor's stream.
-static NEXT_STREAM: AtomicU64 = AtomicU64::new(1);
+/// A stream id no body of this thread has: random (within the integers a JS number holds
+/// exactly), so that code which gets hold of the reading native cannot guess another's body.
+fn fresh_stream_id() -> u64 {
+    let random = ring::rand::SystemRandom::new();
+    loop {
+        let mut bytes = [0u8; 8];
+        let id = match ring::rand::SecureRandom::fill(&random, &mut bytes) {
+            Ok(()) => u64::from_le_bytes(bytes) & ((1 << 53) - 1),
+            Err(_) => FALLBACK_STREAM.fetch_add(1, Ordering::Relaxed),
+        };
+        let taken = BODIES.with(|b| b.borrow().contains_key(&id)) || READING.with(|r| r.borrow().contains(&id));
+        if id != 0 && !taken {
+            return id;
+        }
+    }
+}
+
+/// Ids should the system's random source fail (it does not on Linux).
+static FALLBACK_STREAM: AtomicU64 = AtomicU64::new(1);
 
 /// The next chunk of stream `id`, tagged by its first byte: 0 then the bytes, 1 for the end,
 /// 2 then a UTF-8 error message (one value type keeps the native boundary simple).
@@ -39,7 +58,9 @@ pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::bytes::Bytes> {
     let Some(mut response) = BODIES.with(|b| b.borrow_mut().remove(&id)) else {
         return Ok(tagged(1, b""));
     };
+    READING.with(|r| r.borrow_mut().insert(id));
     let read = response.chunk().await;
+    READING.with(|r| r.borrow_mut().remove(&id));
     if CANCELLED.with(|c| c.borrow_mut().remove(&id)) {
         return Ok(tagged(1, b""));
     }
@@ -56,8 +77,7 @@ pub async fn read_chunk(id: f64) -> rquickjs::Result<crate::bytes::Bytes> {
 /// Drops stream `id` (the body was cancelled or its signal aborted), closing the connection.
 pub fn cancel_body(id: f64) {
     let id = id as u64;
-    if BODIES.with(|b| b.borrow_mut().remove(&id)).is_none() && id < NEXT_STREAM.load(Ordering::Relaxed) {
-        // Out for a read now (or already over: then nothing reads it again).
+    if BODIES.with(|b| b.borrow_mut().remove(&id)).is_none() && READING.with(|r| r.borrow().contains(&id)) {
         CANCELLED.with(|c| c.borrow_mut().insert(id));
     }
 }
@@ -197,7 +217,7 @@ async fn perform(
         .iter()
         .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
         .collect();
-    let stream = NEXT_STREAM.fetch_add(1, Ordering::Relaxed);
+    let stream = fresh_stream_id();
     BODIES.with(|b| b.borrow_mut().insert(stream, response));
     Ok(json!({
         "status": status.as_u16(),

@@ -45,11 +45,31 @@
   }
 
   Buffer.from = function from(value, encodingOrOffset, length) {
+    if (value instanceof String) value = String(value);
     if (typeof value === 'string') {
-      const bytes = encodeMore(value, normal(encodingOrOffset));
+      const encoding = normal(encodingOrOffset);
+      // Node's base64 reads the URL-safe alphabet too (JWT payloads).
+      if (encoding === 'base64') return fromString.call(Buffer, value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+      const bytes = encodeMore(value, encoding);
       if (bytes) return Buffer._wrap(bytes instanceof Buffer ? bytes : new Uint8Array(bytes));
+      return fromString.call(Buffer, value, encoding);
+    }
+    // A typed array other than bytes gives its values (each cut to a byte), as an array would.
+    if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array) && !(value instanceof DataView)) {
+      return fromString.call(Buffer, Array.from(value, (v) => Number(v) & 255));
+    }
+    if (value && typeof value === 'object' && value.type === 'Buffer' && Array.isArray(value.data)) {
+      return fromString.call(Buffer, value.data);
     }
     return fromString.call(Buffer, value, encodingOrOffset, length);
+  };
+  const baseConcat = Buffer.concat;
+  Buffer.concat = (list, totalLength) => {
+    const all = baseConcat(list);
+    if (totalLength === undefined || totalLength === all.length) return all;
+    const out = Buffer.alloc(totalLength);
+    out.set(all.subarray(0, totalLength));
+    return out;
   };
   Buffer.allocUnsafe = (size) => Buffer.alloc(size);
   Buffer.allocUnsafeSlow = (size) => Buffer.alloc(size);
@@ -77,6 +97,13 @@
 
   function rangeError(code, message) {
     return Object.assign(new RangeError(message), { code });
+  }
+  // A received value as Node's range errors write it (large integers with `_` separators).
+  function received(value) {
+    const separated = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '_');
+    if (typeof value === 'bigint') return `${value > 2n ** 32n || value < -(2n ** 32n) ? separated(String(value)) : String(value)}n`;
+    if (Number.isInteger(value) && Math.abs(value) > 2 ** 32) return separated(String(value));
+    return String(value);
   }
   function compareBytes(a, aStart, aEnd, b, bStart, bEnd) {
     const n = Math.min(aEnd - aStart, bEnd - bStart);
@@ -122,12 +149,22 @@
     const read = function (offset) {
       return view(this)[`get${kind}`](at(this, offset, size), little);
     };
+    const big = kind.startsWith('Big');
+    const [bigMin, bigMax] = kind === 'BigInt64' ? [-(2n ** 63n), 2n ** 63n - 1n] : [0n, 2n ** 64n - 1n];
     const write = function (value, offset) {
       const where = at(this, offset, size);
-      if (min !== null && (typeof value !== 'number' || value < min || value > max)) {
-        throw rangeError('ERR_OUT_OF_RANGE', `The value of "value" is out of range. It must be >= ${min} and <= ${max}. Received ${value}`);
+      if (big) {
+        // (Node's own words: its check does arithmetic with the value.)
+        if (typeof value !== 'bigint') throw new TypeError('Cannot mix BigInt and other types, use explicit conversions');
+        if (value < bigMin || value > bigMax) throw rangeError('ERR_OUT_OF_RANGE', `The value of "value" is out of range. It must be >= ${bigMin === 0n ? '0n' : '-(2n ** 63n)'} and < ${bigMin === 0n ? '2n ** 64n' : '2n ** 63n'}. Received ${received(value)}`);
+        view(this)[`set${kind}`](where, value, little);
+        return where + size;
       }
-      view(this)[`set${kind}`](where, kind.startsWith('Big') ? BigInt(value) : value, little);
+      value = +value;
+      if (min !== null && !(value >= min && value <= max)) {
+        throw rangeError('ERR_OUT_OF_RANGE', `The value of "value" is out of range. It must be >= ${min} and <= ${max}. Received ${received(value)}`);
+      }
+      view(this)[`set${kind}`](where, value, little);
       return where + size;
     };
     proto[`read${suffix}`] = read;
@@ -173,6 +210,10 @@
     return this.subarray(start, end);
   };
   proto.copy = function (target, targetStart = 0, sourceStart = 0, sourceEnd = this.length) {
+    for (const [name, v] of [['targetStart', targetStart], ['sourceStart', sourceStart], ['sourceEnd', sourceEnd]]) {
+      const limit = name === 'sourceStart' ? ` && <= ${this.length}` : '';
+      if (v < 0) throw rangeError('ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be >= 0${limit}. Received ${v}`);
+    }
     sourceEnd = Math.min(sourceEnd, this.length);
     if (sourceStart >= sourceEnd || targetStart >= target.length) return 0;
     const n = Math.min(sourceEnd - sourceStart, target.length - targetStart);
@@ -188,17 +229,24 @@
   };
   proto.toString = function (encoding, start = 0, end = this.length) {
     const e = normal(encoding);
-    const part = start === 0 && end >= this.length ? this : this.subarray(Math.max(0, start), Math.min(end, this.length));
+    // Node's reading of the range: clamped, and empty when it ends before it starts.
+    start = Math.max(0, Math.trunc(+start) || 0);
+    end = end === undefined ? this.length : Math.min(this.length, Math.trunc(+end) || 0);
+    if (end <= start) return '';
+    const part = start === 0 && end === this.length ? this : this.subarray(start, end);
     if (e === 'utf16le') {
       let out = '';
       for (let i = 0; i + 1 < part.length; i += 2) out += String.fromCharCode(part[i] | (part[i + 1] << 8));
       return out;
     }
     if (e === 'base64url') return baseToString.call(part, 'base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    if (e === 'ascii') return Array.from(part, (b) => String.fromCharCode(b & 127)).join('');
-    if (e === 'latin1') {
+    if (e === 'latin1' || e === 'ascii') {
+      // In slices: one string per byte would be slow on a screenshot's megabytes.
       let out = '';
-      for (let i = 0; i < part.length; i += 8192) out += String.fromCharCode(...part.subarray(i, i + 8192));
+      for (let i = 0; i < part.length; i += 8192) {
+        const slice = part.subarray(i, i + 8192);
+        out += String.fromCharCode(...(e === 'ascii' ? slice.map((b) => b & 127) : slice));
+      }
       return out;
     }
     return baseToString.call(part, e);
@@ -209,8 +257,11 @@
     else if (typeof length === 'string') [length, encoding] = [undefined, length];
     offset = offset === undefined ? 0 : offset;
     if (offset < 0 || offset > this.length) throw rangeError('ERR_OUT_OF_RANGE', `The value of "offset" is out of range. It must be >= 0 && <= ${this.length}. Received ${offset}`);
+    if (length !== undefined && length < 0) throw rangeError('ERR_OUT_OF_RANGE', `The value of "length" is out of range. It must be >= 0 && <= ${this.length}. Received ${length}`);
     const bytes = Buffer.from(String(text), encoding);
-    const n = Math.min(bytes.length, this.length - offset, length === undefined ? Infinity : length);
+    let n = Math.min(bytes.length, this.length - offset, length === undefined ? Infinity : length);
+    // UTF-8 is written in whole characters only.
+    if (n < bytes.length && normal(encoding) === 'utf8') while (n > 0 && (bytes[n] & 0xc0) === 0x80) n--;
     this.set(bytes.subarray(0, n), offset);
     return n;
   };
@@ -218,6 +269,9 @@
   proto.fill = function (value, offset = 0, end = this.length, encoding) {
     if (typeof offset === 'string') [offset, end, encoding] = [0, this.length, offset];
     else if (typeof end === 'string') [end, encoding] = [this.length, end];
+    if (offset < 0) throw rangeError('ERR_OUT_OF_RANGE', `The value of "offset" is out of range. It must be >= 0 && <= ${kMaxLength}. Received ${offset}`);
+    if (end < 0 || end > this.length) throw rangeError('ERR_OUT_OF_RANGE', `The value of "end" is out of range. It must be >= 0 && <= ${this.length}. Received ${end}`);
+    if (typeof value === 'boolean') value = Number(value);
     if (typeof value === 'number') return baseFill.call(this, value & 255, offset, end);
     const pattern = typeof value === 'string' ? Buffer.from(value, encoding) : value;
     if (pattern.length === 0) return baseFill.call(this, 0, offset, end);
@@ -227,6 +281,7 @@
   function find(buffer, value, from, encoding, last) {
     const needle = typeof value === 'number' ? Uint8Array.of(value & 255) : typeof value === 'string' ? Buffer.from(value, encoding) : value;
     const size = buffer.length;
+    from = from === undefined ? undefined : Math.trunc(+from) || 0;
     let start = from === undefined ? (last ? size - needle.length : 0) : from < 0 ? size + from : from;
     if (needle.length === 0) return Math.min(Math.max(start, 0), size);
     const step = last ? -1 : 1;
@@ -252,7 +307,9 @@
   const swap = (size) =>
     function () {
       if (this.length % size !== 0) throw rangeError('ERR_INVALID_BUFFER_SIZE', `Buffer size must be a multiple of ${size * 8}-bits`);
-      for (let i = 0; i < this.length; i += size) this.subarray(i, i + size).reverse();
+      for (let i = 0; i < this.length; i += size) {
+        for (let a = i, b = i + size - 1; a < b; a++, b--) [this[a], this[b]] = [this[b], this[a]];
+      }
       return this;
     };
   proto.swap16 = swap(2);
@@ -264,16 +321,25 @@
     return `<Buffer${shown ? ' ' + shown : ''}${this.length > 50 ? ` ... ${this.length - 50} more bytes` : ''}>`;
   };
 
+  // Whether the bytes are well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+  function isUtf8(input) {
+    const b = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    for (let i = 0; i < b.length; ) {
+      const c = b[i];
+      const [n, low, high] = c < 0x80 ? [0] : c >= 0xc2 && c <= 0xdf ? [1, 0x80, 0xbf] : c === 0xe0 ? [2, 0xa0, 0xbf] : c === 0xed ? [2, 0x80, 0x9f] : c >= 0xe1 && c <= 0xef ? [2, 0x80, 0xbf] : c === 0xf0 ? [3, 0x90, 0xbf] : c >= 0xf1 && c <= 0xf3 ? [3, 0x80, 0xbf] : c === 0xf4 ? [3, 0x80, 0x8f] : [-1];
+      if (n < 0 || i + n >= b.length + (n ? 0 : 1)) return false;
+      for (let k = 1; k <= n; k++) {
+        const next = b[i + k];
+        if (k === 1 ? next < low || next > high : next < 0x80 || next > 0xbf) return false;
+      }
+      i += n + 1;
+    }
+    return true;
+  }
+
   Object.assign(modules.buffer, {
     kMaxLength,
     constants: Object.freeze({ MAX_LENGTH: kMaxLength, MAX_STRING_LENGTH: 2 ** 29 - 24 }),
-    isUtf8: (input) => {
-      try {
-        new TextDecoder('utf-8', { fatal: true }).decode(input);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    isUtf8,
   });
 })(globalThis);

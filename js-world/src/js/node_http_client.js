@@ -21,6 +21,17 @@
   // stream id (reading it), kept here rather than on the objects. Ids are counters, so an id
   // on an object could be changed to another request's.
   const hidden = new WeakMap();
+  // Built-ins on the path of request ids and bodies, taken as they are now: user code may
+  // replace the global ones later (one VM is one trust domain for data, but ids stay ours).
+  const { apply } = Reflect;
+  const mapGet = WeakMap.prototype.get;
+  const mapSet = WeakMap.prototype.set;
+  const own = {
+    get: (key) => apply(mapGet, hidden, [key]),
+    set: (key, value) => apply(mapSet, hidden, [key, value]),
+  };
+  const parseJson = JSON.parse;
+  const stringify = JSON.stringify;
 
   const codeError = (code, message, extra = {}) => Object.assign(new Error(message), { code }, extra);
 
@@ -45,7 +56,7 @@
       this.remotePort = Number(port);
       this.connecting = false;
       this.destroyed = false;
-      hidden.set(this, owner);
+      own.set(this, owner);
     }
     setKeepAlive() {
       return this;
@@ -55,7 +66,7 @@
     }
     setTimeout(ms, callback) {
       if (callback) this.once('timeout', callback);
-      const owner = hidden.get(this);
+      const owner = own.get(this);
       if (owner) idleTimer(owner, ms);
       return this;
     }
@@ -70,7 +81,7 @@
     }
     destroy(err) {
       this.destroyed = true;
-      const owner = hidden.get(this);
+      const owner = own.get(this);
       if (owner) owner.destroy(err);
       return this;
     }
@@ -116,33 +127,35 @@
 
   // The socket's idle time-out (Node's `setTimeout` of a request, its socket or its response):
   // `timeout` once nothing came for `ms`, again after the next quiet `ms`; the listener decides.
+  // One timer at a time: activity only moves the time it is due; when it comes early it waits
+  // the rest. It fires once per quiet spell (activity arms it again), as a socket's does.
   function idleTimer(req, ms) {
-    const state = hidden.get(req);
+    const state = own.get(req);
     state.idleMs = ms > 0 ? ms : 0;
+    if (state.timer) g.clearTimeout(state.timer);
+    state.timer = null;
     touch(req);
   }
   function touch(req) {
-    const state = hidden.get(req);
-    if (state.timer) g.clearTimeout(state.timer);
-    state.timer = null;
-    if (!state.idleMs || req.destroyed) return;
-    state.timer = g.setTimeout(() => {
-      state.timer = null;
-      if (req.destroyed) return;
-      req.emit('timeout');
-      req.socket.emit('timeout');
-      touch(req);
-    }, state.idleMs);
+    const state = own.get(req);
+    state.lastActive = Date.now();
+    if (!state.idleMs || state.timer || req.destroyed) return;
+    const wait = (ms) => {
+      state.timer = g.setTimeout(() => {
+        state.timer = null;
+        if (req.destroyed || !state.idleMs) return;
+        const quiet = Date.now() - state.lastActive;
+        if (quiet < state.idleMs) {
+          wait(state.idleMs - quiet);
+          return;
+        }
+        req.emit('timeout');
+        req.socket.emit('timeout');
+      }, ms);
+    };
+    wait(state.idleMs);
   }
 
-  // A response that stops before its end: `aborted`, and its error only to those listening
-  // for one (as Node's).
-  function abortResponse(res, err) {
-    if (res.complete || res.destroyed) return;
-    res.aborted = true;
-    res.emit('aborted');
-    res.destroy(res.listenerCount('error') ? err || codeError('ECONNRESET', 'aborted') : undefined);
-  }
 
   class ClientRequest extends Writable {
     constructor(scheme, options, callback) {
@@ -155,7 +168,7 @@
         throw Object.assign(new TypeError('Request path contains unescaped characters'), { code: 'ERR_UNESCAPED_CHARACTERS' });
       }
       const port = options.port || options.defaultPort || (scheme === 'https' ? 443 : 80);
-      hidden.set(this, { id: nextRequest++, scheme, host, port, chunks: [], pending: false, timer: null, idleMs: 0, signal: null });
+      own.set(this, { id: nextRequest++, scheme, host, port, chunks: [], pending: false, timer: null, idleMs: 0, signal: null });
       this.method = String(options.method || 'GET').toUpperCase();
       this.path = path;
       this.host = host;
@@ -178,7 +191,7 @@
         if (signal.aborted) later(abort);
         else {
           signal.addEventListener('abort', abort, { once: true });
-          hidden.get(this).signal = () => signal.removeEventListener('abort', abort);
+          own.get(this).signal = () => signal.removeEventListener('abort', abort);
         }
       }
       later(() => {
@@ -231,7 +244,7 @@
       this.destroy();
     }
     _write(chunk, encoding, callback) {
-      hidden.get(this).chunks.push(chunk);
+      own.get(this).chunks.push(chunk);
       callback();
     }
     _final(callback) {
@@ -239,7 +252,7 @@
       callback();
     }
     _destroy(err, callback) {
-      const state = hidden.get(this);
+      const state = own.get(this);
       if (state.timer) g.clearTimeout(state.timer);
       state.timer = null;
       if (state.signal) state.signal();
@@ -247,7 +260,7 @@
       if (state.pending) native.fetchAbort(state.id);
       // Destroyed before any answer without a reason of its own: Node's hang-up error.
       const reason = err || (this._sent && !this.res && !this.aborted ? codeError('ECONNRESET', 'socket hang up') : null);
-      if (this.res) abortResponse(this.res, err);
+      if (this.res && !this.res.destroyed) this.res.destroy(err || (this.res.complete ? undefined : codeError('ECONNRESET', 'aborted')));
       callback(reason);
     }
   }
@@ -255,7 +268,7 @@
   // Sends the request as it stands (headers and the body written so far) and hands the answer
   // to `response`.
   async function send(req) {
-    const state = hidden.get(req);
+    const state = own.get(req);
     req._sent = true;
     const url = `${state.scheme}://${state.host.includes(':') ? `[${state.host}]` : state.host}:${state.port}${req.path.startsWith('/') ? '' : '/'}${req.path}`;
     const body = state.chunks.length ? Buffer.concat(state.chunks) : null;
@@ -268,7 +281,7 @@
     state.pending = true;
     let reply;
     try {
-      reply = JSON.parse(await native.fetch(JSON.stringify(described)));
+      reply = parseJson(await native.fetch(stringify(described)));
     } finally {
       state.pending = false;
     }
@@ -282,11 +295,12 @@
       return;
     }
     const res = new IncomingMessage(req.socket);
-    hidden.set(res, { stream: reply.stream, req });
+    own.set(res, { stream: reply.stream, req });
     answered(res, reply, req);
     req.res = res;
     touch(req);
-    res.once('end', () => later(() => req.destroy()));
+    // The request ends with its answer, read to the end or stopped.
+    res.once('close', () => later(() => req.destroy()));
     // Nobody listens: the body is read and dropped, as Node's.
     if (!req.emit('response', res)) res.resume();
   }
@@ -332,31 +346,34 @@
       this.headersDistinct = {};
     }
     _read() {
-      const own = hidden.get(this);
-      if (!own) return;
-      native.fetchRead(own.stream).then((tagged) => {
+      const mine = own.get(this);
+      if (!mine) return;
+      native.fetchRead(mine.stream).then((tagged) => {
         if (this.destroyed) return;
-        touch(own.req);
+        touch(mine.req);
         if (tagged[0] === 0) this.push(Buffer.from(tagged.subarray(1)));
         else if (tagged[0] === 1) {
           this.complete = true;
           this.push(null);
         } else {
-          abortResponse(this, codeError('ECONNRESET', new TextDecoder().decode(tagged.subarray(1))));
+          this.destroy(codeError('ECONNRESET', new TextDecoder().decode(tagged.subarray(1))));
         }
       });
     }
+    // Stopped before its end: `aborted`, the connection dropped, and the error only to those
+    // listening for one (as Node's).
     _destroy(err, callback) {
-      const own = hidden.get(this);
-      if (own && !this.complete) {
+      const mine = own.get(this);
+      if (mine && !this.complete) {
         this.aborted = true;
-        native.fetchCancel(own.stream);
+        native.fetchCancel(mine.stream);
+        this.emit('aborted');
       }
-      callback(err);
+      callback(err && this.listenerCount('error') ? err : null);
     }
     setTimeout(ms, callback) {
-      const own = hidden.get(this);
-      if (own) own.req.setTimeout(ms, callback);
+      const mine = own.get(this);
+      if (mine) mine.req.setTimeout(ms, callback);
       return this;
     }
   }

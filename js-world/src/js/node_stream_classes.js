@@ -426,6 +426,7 @@
     if (streams.length < 2) throw codeError('ERR_MISSING_ARGS', 'The "streams" argument must be specified', TypeError);
     let error = null;
     let done = false;
+    let stopListening = () => {};
     const stages = [];
     let last = null;
     let value;
@@ -434,6 +435,7 @@
       if (err && !error) error = err;
       if (!err && !error && pending > 0) return;
       done = true;
+      stopListening();
       if (error) for (const s of stages) if (!s.destroyed) s.destroy(error);
       later(() => callback(error || undefined, value));
     };
@@ -444,7 +446,7 @@
         if (typeof stage === 'function') stage = stage({ signal: options.signal });
         if (!isStream(stage)) stage = Readable.from(stage);
       } else if (typeof stage === 'function') {
-        const result = stage(last);
+        const result = stage(last, { signal: options.signal });
         if (final && result && typeof result.then === 'function') {
           pending++;
           result.then(
@@ -473,7 +475,10 @@
       const signal = options.signal;
       const abort = () => finish(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause: signal.reason }));
       if (signal.aborted) abort();
-      else signal.addEventListener('abort', abort, { once: true });
+      else {
+        signal.addEventListener('abort', abort, { once: true });
+        stopListening = () => signal.removeEventListener('abort', abort);
+      }
     }
     return last;
   }

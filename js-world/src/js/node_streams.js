@@ -56,7 +56,8 @@
     this._destroy(err || null, (e) => {
       if (once) return;
       once = true;
-      const error = e || err;
+      // The error `_destroy` answers is the one told (Node's: a `_destroy` may swallow it).
+      const error = e || null;
       for (const s of [r, w]) if (s) s.closed = true;
       if (typeof cb === 'function') cb(error);
       if (w) later(() => errorBuffer(w));
@@ -339,8 +340,10 @@
       } finally {
         stream.removeListener('readable', nudge);
         stream.removeListener('end', onEnd);
-        stream.removeListener('error', onError);
         stream.removeListener('close', onClose);
+        // The error this loop threw may still be on its way as an event: it is handled.
+        if (error) stream.on('error', () => {});
+        stream.removeListener('error', onError);
         if (!completed && !stream.destroyed) stream.destroy();
       }
     }
