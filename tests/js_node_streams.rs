@@ -6,7 +6,8 @@
 //! stages), `stream/promises`, premature close, subclasses made with `class … extends` and
 //! with `util.inherits` + `Transform.call(this)`, the streams' own errors, write callbacks in
 //! order and never inside `write()`, queued writes of a destroyed stream, a pipeline ending in
-//! an unread transform, iterating an ended or destroyed stream, a late `setEncoding`, and
+//! an unread transform, iterating an ended or destroyed stream, a late `setEncoding`, fs's
+//! streams as those classes (a range read, a missing file, write events, an append, a copy), and
 //! zlib's stream forms (`createGzip()`, `new Gunzip()`, an inflate that fails, an empty body
 //! with a sync finish flush) in a pipeline. One module, run
 //! by Node 20 once (its answers below) and here as a step, answers the same.
@@ -19,6 +20,7 @@ import { Readable, Writable, Duplex, Transform, PassThrough, pipeline, finished,
 import { pipeline as pipelineAsync, finished as finishedAsync } from 'stream/promises';
 import util from 'util';
 import zlib from 'zlib';
+import fs from 'fs';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const collect = () => {
@@ -257,6 +259,28 @@ export async function probe() {
     await tick(); await tick();
     out.iterError = caught;
   }
+  // fs's streams are the stream classes: a range read as text, a missing file, writes with
+  // their events, an append, a copy by pipeline.
+  {
+    fs.writeFileSync('fs-in.txt', 'hello file streams');
+    const events = [];
+    const r = fs.createReadStream('fs-in.txt', { start: 6, end: 9, encoding: 'utf8' });
+    r.on('open', () => events.push('open'));
+    r.on('ready', () => events.push('ready'));
+    const text = [];
+    await new Promise((resolve) => r.on('data', (c) => text.push(c)).on('end', () => events.push('end')).on('close', resolve));
+    const missing = await new Promise((resolve) => fs.createReadStream('no-such-file.txt').on('error', (e) => resolve(e.code)));
+    const w = fs.createWriteStream('fs-out.txt');
+    const wEvents = [];
+    for (const ev of ['open', 'ready', 'finish', 'close']) w.on(ev, () => wEvents.push(ev));
+    w.write('one ');
+    await new Promise((resolve) => w.end('two', resolve));
+    await tick(); await tick();
+    const a = fs.createWriteStream('fs-out.txt', { flags: 'a' });
+    await new Promise((resolve) => a.end(' three', resolve));
+    const copied = await pipelineAsync(fs.createReadStream('fs-in.txt'), fs.createWriteStream('fs-copy.txt')).then(() => fs.readFileSync('fs-copy.txt', 'utf8'));
+    out.fsStreams = [text, events, missing, wEvents, w.bytesWritten, fs.readFileSync('fs-out.txt', 'utf8'), r instanceof Readable, w instanceof Writable, r instanceof fs.ReadStream, w instanceof fs.WriteStream, copied];
+  }
   // zlib's stream forms in a pipeline, and a stream that cannot inflate.
   {
     const { seen, sink } = collect();
@@ -280,7 +304,7 @@ When('the probe runs', async function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"iterError":"boom","zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
+const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"iterError":"boom","fsStreams":[["file"],["open","ready","end"],"ENOENT",["open","ready","finish","close"],7,"one two three",true,true,true,true,"hello file streams"],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
 
 #[test]
 fn node_streams_answer_as_in_node() {

@@ -278,6 +278,9 @@ pub fn install(
     ctx.globals().set("__ferridriver_native", native)
 }
 
+/// The Node release whose API the built-ins follow (what the probes compare with).
+const NODE_API: &str = "20.0.0";
+
 /// `process`'s honest facts (no authority): platform, Node-style arch, pid, versions.
 fn process_info() -> String {
     let arch = match std::env::consts::ARCH {
@@ -293,12 +296,14 @@ fn process_info() -> String {
         other => other,
     };
     let version = env!("CARGO_PKG_VERSION");
+    // `version` and `versions.node` name the Node API the built-ins follow (packages branch on
+    // them, or refuse an old Node); ferridriver's own version is `versions.ferridriver`.
     serde_json::json!({
         "platform": platform,
         "arch": arch,
         "pid": std::process::id(),
-        "version": format!("v{version}"),
-        "versions": { "ferridriver": version, "quickjs": "quickjs-ng (rquickjs 0.14)" },
+        "version": format!("v{NODE_API}"),
+        "versions": { "node": NODE_API, "ferridriver": version, "quickjs": "quickjs-ng (rquickjs 0.14)" },
     })
     .to_string()
 }

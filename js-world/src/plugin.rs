@@ -92,6 +92,8 @@ const FS_EXPORTS: &[&str] = &[
     "readFileSync",
     "existsSync",
     "createReadStream",
+    "ReadStream",
+    "WriteStream",
     "writeFileSync",
     "appendFileSync",
     "mkdirSync",
@@ -224,6 +226,31 @@ const TLS_EXPORTS: &[&str] = &[
     "DEFAULT_MAX_VERSION",
     "rootCertificates",
 ];
+const DNS_EXPORTS: &[&str] = &[
+    "lookup",
+    "Resolver",
+    "promises",
+    "getServers",
+    "setServers",
+    "ADDRCONFIG",
+    "V4MAPPED",
+    "ALL",
+    "NOTFOUND",
+    "resolve",
+    "resolve4",
+    "resolve6",
+    "resolveAny",
+    "resolveCname",
+    "resolveMx",
+    "resolveNs",
+    "resolvePtr",
+    "resolveSoa",
+    "resolveSrv",
+    "resolveTxt",
+    "reverse",
+];
+const DNS_PROMISES_EXPORTS: &[&str] = &["lookup", "Resolver", "resolve", "resolve4", "resolve6", "reverse"];
+const DOMAIN_EXPORTS: &[&str] = &["Domain", "active", "create", "createDomain"];
 const PUNYCODE_EXPORTS: &[&str] = &["version", "ucs2", "encode", "decode", "toASCII", "toUnicode"];
 const HTTP2_EXPORTS: &[&str] = &["connect", "createServer", "createSecureServer", "constants"];
 const HTTP_EXPORTS: &[&str] = &[
@@ -333,6 +360,13 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:https", "https"], key: "https", exports: HTTP_EXPORTS },
     VirtualModule { specifiers: &["node:net", "net"], key: "net", exports: NET_EXPORTS },
     VirtualModule { specifiers: &["node:punycode", "punycode"], key: "punycode", exports: PUNYCODE_EXPORTS },
+    VirtualModule { specifiers: &["node:dns", "dns"], key: "dns", exports: DNS_EXPORTS },
+    VirtualModule {
+        specifiers: &["node:dns/promises", "dns/promises"],
+        key: "dnsPromises",
+        exports: DNS_PROMISES_EXPORTS,
+    },
+    VirtualModule { specifiers: &["node:domain", "domain"], key: "domain", exports: DOMAIN_EXPORTS },
     VirtualModule { specifiers: &["node:tls", "tls"], key: "tls", exports: TLS_EXPORTS },
     VirtualModule { specifiers: &["node:http2", "http2"], key: "http2", exports: HTTP2_EXPORTS },
     VirtualModule {

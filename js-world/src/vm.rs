@@ -26,6 +26,7 @@ const NODE_PUNYCODE_PRELUDE: &str = include_str!("js/node_punycode.js");
 const NODE_URL_LEGACY_PRELUDE: &str = include_str!("js/node_url_legacy.js");
 const NODE_STREAMS_PRELUDE: &str = include_str!("js/node_streams.js");
 const NODE_STREAM_CLASSES_PRELUDE: &str = include_str!("js/node_stream_classes.js");
+const NODE_FS_STREAMS_PRELUDE: &str = include_str!("js/node_fs_streams.js");
 const NODE_ZLIB_HTTP_PRELUDE: &str = include_str!("js/node_zlib_http.js");
 const NODE_HTTP_CLIENT_PRELUDE: &str = include_str!("js/node_http_client.js");
 const CUCUMBER_SCOPE_PRELUDE: &str = include_str!("js/cucumber_scope.js");
@@ -200,6 +201,7 @@ impl Vm {
                     ("node_url_legacy.js", NODE_URL_LEGACY_PRELUDE),
                     ("node_streams.js", NODE_STREAMS_PRELUDE),
                     ("node_stream_classes.js", NODE_STREAM_CLASSES_PRELUDE),
+                    ("node_fs_streams.js", NODE_FS_STREAMS_PRELUDE),
                     ("node_zlib_http.js", NODE_ZLIB_HTTP_PRELUDE),
                     ("node_http_client.js", NODE_HTTP_CLIENT_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),

@@ -1,5 +1,5 @@
 // The Node built-ins step files commonly use, for QuickJS: Buffer, node:assert (strict API),
-// node:path (POSIX), node:fs (read-only, scoped to the project root by the native side),
+// node:path (POSIX), node:fs (scoped by the native side; its streams: node_fs_streams.js),
 // timers and console. Evaluated once per VM before the bundle; the bundle's `node:*` imports
 // resolve to `globalThis.__ferridriver_modules`.
 (function (g) {
@@ -298,23 +298,6 @@
     const encoding = typeof options === 'string' ? options : options && options.encoding;
     return encoding ? bytes.toString(encoding) : bytes;
   }
-  // Enough of a ReadStream for `this.attach(fs.createReadStream(p), …)`: the bytes are read
-  // when the stream is created, as the whole file.
-  class ReadStream {
-    constructor(file) {
-      this.path = String(file);
-      this.bytesRead = 0;
-      this.__ferridriverBytes = readFileSync(file);
-    }
-    on(event, listener) {
-      if (event === 'data') Promise.resolve().then(() => listener(this.__ferridriverBytes));
-      if (event === 'end' || event === 'close') Promise.resolve().then(() => Promise.resolve().then(() => listener()));
-      return this;
-    }
-    async *[Symbol.asyncIterator]() {
-      yield this.__ferridriverBytes;
-    }
-  }
   // Writes (node_fs.rs): below the project in bdd, below script_root/artifacts_root in the
   // agent hosts. Node's error code (`ENOENT: …`) is copied to `error.code`.
   function coded(f) {
@@ -391,93 +374,6 @@
   });
   // Read where reads may go, written where writes may go.
   const copyFileSync = coded((from, to) => native.nodeFsWrite(resolved(to), dataBytes(readFileSync(from)), 'w'));
-  // A write stream whose chunks are written as they come (`flags: 'a'` appends to what is
-  // there). A write that fails (a folder missing, a path outside the writable roots) is the
-  // stream's `error`, then its `close`, as Node's.
-  function createWriteStream(file, options) {
-    const stream = new modules.events();
-    const flags = String((typeof options === 'object' && options && options.flags) || 'w');
-    let first = true;
-    let ended = false;
-    let failed = false;
-    const later = (f) => Promise.resolve().then(f);
-    const fail = (e) => {
-      if (failed) return;
-      failed = true;
-      stream.writable = false;
-      later(() => {
-        stream.emit('error', e);
-        stream.emit('close');
-      });
-    };
-    const put = (chunk, encoding) => {
-      const bytes = dataBytes(chunk, encoding);
-      native.nodeFsWrite(resolved(file), bytes, first && !flags.startsWith('a') ? 'w' : 'a');
-      stream.bytesWritten += bytes.byteLength;
-      first = false;
-    };
-    const attempt = (chunk, encoding) => {
-      if (failed) return false;
-      try {
-        put(chunk, encoding);
-        return true;
-      } catch (e) {
-        const m = e && /^([A-Z_]+):/.exec(e.message);
-        if (m && e.code === undefined) e.code = m[1];
-        fail(e);
-        return false;
-      }
-    };
-    // The file exists once the stream is open, as Node's.
-    later(() => {
-      if (first && !failed && attempt('')) {
-        stream.emit('open');
-        stream.emit('ready');
-      }
-    });
-    return Object.assign(stream, {
-      path: String(file),
-      bytesWritten: 0,
-      writable: true,
-      write(chunk, encoding, callback) {
-        if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
-        if (ended) {
-          const e = new Error('write after end');
-          e.code = 'ERR_STREAM_WRITE_AFTER_END';
-          later(() => {
-            if (callback) callback(e);
-            stream.emit('error', e);
-          });
-          return false;
-        }
-        const ok = attempt(chunk, encoding);
-        if (callback) later(() => callback(ok ? null : new Error(`cannot write ${String(file)}`)));
-        return ok;
-      },
-      end(chunk, encoding, callback) {
-        if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
-        if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
-        if (ended) {
-          if (callback) later(callback);
-          return stream;
-        }
-        if (chunk !== undefined && chunk !== null) stream.write(chunk, encoding);
-        ended = true;
-        if (callback) stream.once('finish', callback);
-        later(() => {
-          if (first) attempt('');
-          if (failed) return;
-          stream.writable = false;
-          stream.emit('finish');
-          stream.emit('close');
-        });
-        return stream;
-      },
-      close(callback) {
-        return stream.end(callback);
-      },
-    });
-  }
   // Node's callback forms: the answer (or the error) comes to the last argument, later.
   const withCallback = (sync) => (...args) => {
     const callback = args.pop();
@@ -498,7 +394,6 @@
   modules.fs = {
     readFileSync: coded(readFileSync),
     existsSync: (file) => native.exists(resolved(file)),
-    createReadStream: (file) => new ReadStream(file),
     writeFileSync,
     appendFileSync,
     mkdirSync,
@@ -509,7 +404,6 @@
     readlinkSync,
     accessSync,
     copyFileSync,
-    createWriteStream,
     unlinkSync,
     rmSync,
     constants,

@@ -92,10 +92,27 @@
         return false;
       }
     },
+    // What can be told from inside the engine (a Proxy cannot: `isProxy` answers false).
     types: {
       isPromise: (v) => v instanceof Promise,
       isRegExp: (v) => v instanceof RegExp,
       isDate: (v) => v instanceof Date,
+      isMap: (v) => v instanceof Map,
+      isSet: (v) => v instanceof Set,
+      isWeakMap: (v) => v instanceof WeakMap,
+      isWeakSet: (v) => v instanceof WeakSet,
+      isNativeError: (v) => v instanceof Error,
+      isArrayBuffer: (v) => v instanceof ArrayBuffer,
+      isAnyArrayBuffer: (v) => v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && v instanceof SharedArrayBuffer),
+      isArrayBufferView: (v) => ArrayBuffer.isView(v),
+      isTypedArray: (v) => ArrayBuffer.isView(v) && !(v instanceof DataView),
+      isUint8Array: (v) => v instanceof Uint8Array,
+      isDataView: (v) => v instanceof DataView,
+      isAsyncFunction: (v) => typeof v === 'function' && v[Symbol.toStringTag] === 'AsyncFunction',
+      isGeneratorFunction: (v) => typeof v === 'function' && /^(Async)?GeneratorFunction$/.test(v[Symbol.toStringTag] || ''),
+      isGeneratorObject: (v) => !!v && typeof v.next === 'function' && typeof v[Symbol.iterator] === 'function' && v[Symbol.toStringTag] === 'Generator',
+      isBoxedPrimitive: (v) => v instanceof Number || v instanceof String || v instanceof Boolean || (typeof v === 'object' && v !== null && (v instanceof Object) && [Symbol, BigInt].some((C) => { try { return C.prototype.valueOf.call(v) !== undefined; } catch { return false; } })),
+      isProxy: () => false,
     },
     TextEncoder: g.TextEncoder,
     TextDecoder: g.TextDecoder,
@@ -403,6 +420,34 @@
       }
     },
   };
+
+  // ---- node:domain (deprecated in Node): what packages touch when they load or when a domain
+  // is active, which none is here: `create()` gives one whose `run` just runs.
+  class Domain extends EventEmitter {
+    constructor() {
+      super();
+      this.members = [];
+    }
+    run(fn, ...args) {
+      return fn(...args);
+    }
+    add(member) {
+      this.members.push(member);
+    }
+    remove(member) {
+      this.members = this.members.filter((m) => m !== member);
+    }
+    bind(fn) {
+      return fn;
+    }
+    intercept(fn) {
+      return (err, ...args) => (err ? this.emit('error', err) : fn(...args));
+    }
+    enter() {}
+    exit() {}
+    dispose() {}
+  }
+  modules.domain = { Domain, active: null, create: () => new Domain(), createDomain: () => new Domain() };
 
   // ---- node:constants: the file-system constants (what graceful-fs and its kin read).
   modules.constants = { ...modules.fs.constants };

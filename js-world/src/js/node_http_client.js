@@ -54,7 +54,9 @@
       this.authorized = secure || undefined;
       this.remoteAddress = host;
       this.remotePort = Number(port);
+      // Connected as far as anyone asking can tell (the runner holds the connection).
       this.connecting = false;
+      this.writable = true;
       this.destroyed = false;
       own.set(this, owner);
     }
@@ -434,6 +436,61 @@
     DEFAULT_MAX_VERSION: 'TLSv1.3',
     rootCertificates: [],
   };
+  // node:dns: the runner resolves host names itself when it connects. A literal address (and
+  // localhost) is answered as it is, another name says the lookup is not provided.
+  const RESOLVES = ['resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse'];
+  const notResolved = (what) => codeError('ERR_FERRIDRIVER_NOT_PROVIDED', `dns.${what} is not provided by ferridriver: requests resolve host names in the runner`);
+  function literal(hostname, options) {
+    const family = typeof options === 'number' ? options : (options && options.family) || 0;
+    const name = String(hostname);
+    if (name === 'localhost') return family === 6 ? ['::1', 6] : ['127.0.0.1', 4];
+    const kind = modules.net.isIP(name);
+    return kind && (!family || family === kind) ? [name, kind] : null;
+  }
+  function lookupNow(hostname, options) {
+    const found = literal(hostname, options);
+    if (!found) throw notResolved('lookup');
+    return options && options.all ? [{ address: found[0], family: found[1] }] : { address: found[0], family: found[1] };
+  }
+  function lookup(hostname, options, callback) {
+    if (typeof options === 'function') [options, callback] = [{}, options];
+    later(() => {
+      let answer;
+      try {
+        answer = lookupNow(hostname, options);
+      } catch (e) {
+        callback(e);
+        return;
+      }
+      if (Array.isArray(answer)) callback(null, answer);
+      else callback(null, answer.address, answer.family);
+    });
+  }
+  const refusedResolver = (promised) => {
+    class Resolver {
+      getServers() {
+        return [];
+      }
+      setServers() {}
+      setLocalAddress() {}
+      cancel() {}
+    }
+    for (const name of RESOLVES) {
+      Resolver.prototype[name] = promised
+        ? () => Promise.reject(notResolved(name))
+        : (...args) => {
+            const callback = args.find((a) => typeof a === 'function');
+            later(() => callback && callback(notResolved(name)));
+          };
+    }
+    return Resolver;
+  };
+  const dnsPromises = { lookup: async (hostname, options) => lookupNow(hostname, options), Resolver: refusedResolver(true) };
+  for (const name of RESOLVES) dnsPromises[name] = () => Promise.reject(notResolved(name));
+  modules.dnsPromises = dnsPromises;
+  modules.dns = { lookup, Resolver: refusedResolver(false), promises: dnsPromises, getServers: () => [], setServers() {}, ADDRCONFIG: 32, V4MAPPED: 8, ALL: 16, NOTFOUND: 'ENOTFOUND' };
+  for (const name of RESOLVES) modules.dns[name] = (...args) => new modules.dns.Resolver()[name](...args);
+
   modules.http2 = {
     connect: refuse('http2.connect'),
     createServer: refuse('http2.createServer'),
