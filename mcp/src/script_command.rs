@@ -127,9 +127,13 @@ fn run_on_thread(args: RunArgs) -> i32 {
                 tracer.group_end(group, outcome.result.as_ref().err().map(|e| e.message.as_str()));
             }
         }
+        // The captures still under way (the last action's snapshot) are taken from the page:
+        // they end before the session closes it.
+        if let Some(tracer) = &tracer {
+            tracer.settled().await;
+        }
         session.close().await;
         if let (Some(tracer), Some(path)) = (&tracer, &args.trace) {
-            tracer.settled(Duration::from_secs(5)).await;
             match tracer.write(path) {
                 Ok(()) => eprintln!("trace: {}", path.display()),
                 Err(e) => eprintln!("warning: cannot write the trace {}: {e}", path.display()),

@@ -366,6 +366,10 @@ fn session_thread(
             }
         }
         let tracer = session.tracer();
+        // Captures under way are taken from the pages: they end before the session closes them.
+        if let Some(tracer) = &tracer {
+            tracer.settled().await;
+        }
         session.close().await;
         if let (Some(tracer), Some(dir)) = (tracer, &context.trace_dir) {
             save_trace(&tracer, dir, &state.name).await;
@@ -408,7 +412,6 @@ impl Drop for TraceGroup {
 /// Writes a session's trace as `<dir>/<session>-<unix ms>.zip` (said on stderr; a failure is a
 /// warning, the session has ended either way).
 async fn save_trace(tracer: &Tracer, dir: &std::path::Path, session: &str) {
-    tracer.settled(Duration::from_secs(5)).await;
     let name: String = session.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '-' }).collect();
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
     let path = dir.join(format!("{name}-{stamp}.zip"));

@@ -311,8 +311,12 @@ impl Tracer {
     }
 
     /// Waits until the captures in the background (response bodies, snapshots) are stored or
-    /// failed, at most `limit`: what is written after that has all the browser could still give.
-    pub async fn settled(&self, limit: std::time::Duration) {
+    /// failed: what is written after that has all the browser gave. Each capture ends by
+    /// itself (a snapshot gives up after [`CAPTURE_WAIT`], a body with the browser's answer or
+    /// its connection); the wait stops there too, so a browser that never answers delays the
+    /// writing once, not forever. A busy machine's slow snapshot is waited for, not dropped.
+    pub async fn settled(&self) {
+        let limit = CAPTURE_WAIT;
         let wait = async {
             loop {
                 let done = self.captures_done.notified();
@@ -325,6 +329,9 @@ impl Tracer {
         let _ = tokio::time::timeout(limit, wait).await;
     }
 }
+
+/// The longest one background capture waits for the browser.
+pub(crate) const CAPTURE_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// One capture in the background, ended when dropped.
 pub(crate) struct Capture(Tracer);

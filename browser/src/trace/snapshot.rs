@@ -10,10 +10,9 @@ use std::time::Duration;
 const SNAPSHOT: &str = include_str!("../injected/snapshot.js");
 
 /// How long a snapshot's task keeps waiting for a page that never answers (one stuck in a
-/// loop, or gone without a reply), so the task does not outlive it forever. Not what decides
-/// whether a slow snapshot makes it into the trace: the trace's writer waits for pending
-/// captures itself (`Tracer::settled`), and a snapshot that answers before then is kept.
-const SNAPSHOT_WAIT: Duration = Duration::from_secs(60);
+/// loop, or gone without a reply), so the task does not outlive it forever; the trace's
+/// writer waits for pending captures as long (`Tracer::settled`).
+const SNAPSHOT_WAIT: Duration = super::recorder::CAPTURE_WAIT;
 
 impl PageInner {
     /// Records a snapshot of the page's main frame for action `call` at `phase` (`before`,

@@ -8,7 +8,6 @@ use super::user_recording::{Mark, UserTracing};
 use crate::context::BrowserContext;
 use crate::error::{BrowserError, Result};
 use std::path::Path;
-use std::time::Duration;
 
 /// The options of `tracing.start` that change what is recorded.
 #[derive(Debug, Clone, Default)]
@@ -135,7 +134,7 @@ impl BrowserContext {
 
 async fn write_chunk(tracer: &Tracer, mark: Mark, path: Option<&Path>) -> Result<()> {
     let Some(path) = path else { return Ok(()) };
-    tracer.settled(Duration::from_secs(5)).await;
+    tracer.settled().await;
     let (tracer, path_buf) = (tracer.clone(), path.to_path_buf());
     let written = tokio::task::spawn_blocking(move || tracer.write_from(mark.events, mark.network, &path_buf)).await;
     match written {

@@ -140,10 +140,10 @@ impl AttemptTrace {
         }
     }
 
-    /// Waits for the snapshots and bodies still on their way (at most 5 s), while the
+    /// Waits for the snapshots and bodies still on their way, while the
     /// attempt's pages are still open to give them: called before the teardowns close them.
     pub async fn settle(&self) {
-        self.tracer.settled(std::time::Duration::from_secs(5)).await;
+        self.tracer.settled().await;
     }
 
     fn opened(&self, id: String) {
@@ -166,7 +166,7 @@ impl AttemptTrace {
         }
         // Snapshots and bodies still on their way are collected by tasks of this worker's
         // runtime: they run while this waits (usually not at all), not after the worker ended.
-        self.tracer.settled(std::time::Duration::from_secs(5)).await;
+        self.tracer.settled().await;
         let (tracer, path) = (self.tracer, self.path.clone());
         let writer = std::thread::Builder::new().name("ferridriver-trace".into()).spawn(move || {
             if let Err(e) = tracer.write(&path) {
