@@ -190,7 +190,7 @@
         }
       }
       if (s.ended && s.length === 0) endReadable(this);
-      else if (!s.reading && !s.ended && s.length < s.highWaterMark) askForMore(this);
+      else if (!s.reading && !s.ended && wantsMore(s)) askForMore(this);
       if (out !== null) this.emit('data', out);
       return out;
     }
@@ -410,6 +410,10 @@
     return result;
   }
 
+  // Below the high-water mark, or empty: a mark of 0 still reads when nothing is buffered
+  // (as Node's, which streams that only relay, such as got's, rely on).
+  const wantsMore = (s) => s.length === 0 || s.length < s.highWaterMark;
+
   // The first `n` bytes (or characters) of the buffer.
   function take(s, n) {
     const parts = [];
@@ -462,16 +466,16 @@
         }
         if (s.decoder) chunk = s.decoder.write(chunk);
       }
-      if (chunk.length === 0) return s.length < s.highWaterMark;
+      if (chunk.length === 0) return wantsMore(s);
     } else if (chunk === undefined) {
-      return s.length < s.highWaterMark;
+      return wantsMore(s);
     }
     if (front) s.buffer.unshift(chunk);
     else s.buffer.push(chunk);
     s.length += s.objectMode ? 1 : chunk.length;
     s.readableNeeded = true;
     schedule(stream);
-    return s.length < s.highWaterMark;
+    return wantsMore(s);
   }
 
   // One pass of the readable side, a turn later: data to a flowing consumer, `readable` to a
@@ -501,7 +505,7 @@
       if (s.length === 0 && s.started) endReadable(stream);
       return;
     }
-    if (s.started && !s.reading && s.length < s.highWaterMark) askForMore(stream);
+    if (s.started && !s.reading && wantsMore(s)) askForMore(stream);
   }
   function askForMore(stream) {
     const s = stream._readableState;
