@@ -8,7 +8,8 @@
 //! order and never inside `write()`, queued writes of a destroyed stream, a pipeline ending in
 //! an unread transform, iterating an ended or destroyed stream, a late `setEncoding`, a
 //! high-water mark of 0, fs's
-//! streams as those classes (a range read, a missing file, write events, an append, a copy), and
+//! streams as those classes (a range read, a missing file, write events, an append, a copy,
+//! their fields, range checks, `wx`, `close()` after closing), and
 //! zlib's stream forms (`createGzip()`, `new Gunzip()`, an inflate that fails, an empty body
 //! with a sync finish flush) in a pipeline. One module, run
 //! by Node 20 once (its answers below) and here as a step, answers the same.
@@ -282,6 +283,21 @@ export async function probe() {
     const copied = await pipelineAsync(fs.createReadStream('fs-in.txt'), fs.createWriteStream('fs-copy.txt')).then(() => fs.readFileSync('fs-copy.txt', 'utf8'));
     out.fsStreams = [text, events, missing, wEvents, w.bytesWritten, fs.readFileSync('fs-out.txt', 'utf8'), r instanceof Readable, w instanceof Writable, r instanceof fs.ReadStream, w instanceof fs.WriteStream, copied];
   }
+  // fs streams' fields, ranges and flags, and close() after they closed.
+  {
+    const attempt = (f) => { try { const v = f(); return v && typeof v.on === 'function' ? 'stream' : v; } catch (e) { return [e.name, e.code, e.message]; } };
+    const r = fs.createReadStream('fs-in.txt', { start: 2, end: 4 });
+    const fields = [r.fd, r.start, r.end, r.path, fs.createReadStream('fs-in.txt').end];
+    await r.toArray();
+    const closedAgain = await new Promise((resolve) => r.close(() => resolve('called back')));
+    const bad = [attempt(() => fs.createReadStream('fs-in.txt', { start: 5, end: 2 })), attempt(() => fs.createReadStream('fs-in.txt', { start: -1 })), attempt(() => fs.createReadStream('fs-in.txt', null))];
+    const exclusive = await new Promise((resolve) => fs.createWriteStream('fs-in.txt', { flags: 'wx' }).on('error', (e) => resolve([e.code, e.syscall])).on('open', () => resolve('opened')));
+    const fresh = fs.createWriteStream('fs-new.txt', { flags: 'wx' });
+    await new Promise((resolve) => fresh.end('x', resolve));
+    const wClosed = await new Promise((resolve) => setTimeout(() => fresh.close(() => resolve('called back')), 5));
+    out.fsFields = [fields, closedAgain, bad, exclusive, wClosed, fs.readFileSync('fs-new.txt', 'utf8')];
+    fs.unlinkSync('fs-new.txt');
+  }
   // A high-water mark of 0 still reads when nothing is buffered (streams that only relay).
   {
     let n = 0;
@@ -313,7 +329,7 @@ When('the probe runs', async function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"iterError":"boom","fsStreams":[["file"],["open","ready","end"],"ENOENT",["open","ready","finish","close"],7,"one two three",true,true,true,true,"hello file streams"],"zeroMark":[["r1","r2"],true,false],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
+const NODE: &str = r#"{"flowing":[[["data","a",true],["data","b",true],"end","close"],true,true,true,true],"asyncPull":[["chunk1","chunk2","chunk3"],"string"],"paused":["xy"],"readN":["hello","more",0],"from":[[1,{"two":2},"three"],true],"fromGenerator":["g1","g2"],"writable":[[["write","abc","buffer"],["ret",true],["ret",false],["needDrain",true,7],["write","defg","buffer"],["write","z","buffer"],"end callback","finish","close"],true,true],"decode":[["string","utf8"],["string","latin1"],["object",{"a":1}],["number",7]],"afterEnd":[["callback","ERR_STREAM_WRITE_AFTER_END"],["event","ERR_STREAM_WRITE_AFTER_END","write after end"]],"writev":[["one","1"],["many",["2","3"]]],"pipeline":["undefined",[["AB","buffer"],["CD","buffer"],["!","buffer"]]],"pipelineError":[["bad chunk"],true,true,true],"promises":[["<a>","buffer"],["<b>","buffer"]],"finished":"finished","premature":"ERR_STREAM_PREMATURE_CLOSE","pipe":[["aa","bb","cc","duplex got in"],["from duplex"],true,true],"subclasses":[[1,2],["qq"],true,"function","Readable",true],"errors":[[["error","gone"],"close",["ERR_STREAM_PUSH_AFTER_EOF","stream.push() after EOF"],["ERR_METHOD_NOT_IMPLEMENTED","The _read() method is not implemented"],["TypeError","ERR_STREAM_NULL_VALUES","May not write null values to stream"],["TypeError","ERR_INVALID_ARG_TYPE"]],true,"gone"],"writeOrder":[["sync","a","b","c"],[["first",null],["second","ERR_STREAM_DESTROYED"]]],"edges":["called",[],"ERR_STREAM_PREMATURE_CLOSE",["héllo"],0],"iterError":"boom","fsStreams":[["file"],["open","ready","end"],"ENOENT",["open","ready","finish","close"],7,"one two three",true,true,true,true,"hello file streams"],"fsFields":[[null,2,4,"fs-in.txt",null],"called back",[["RangeError","ERR_OUT_OF_RANGE","The value of \"start\" is out of range. It must be <= \"end\" (here: 2). Received 5"],["RangeError","ERR_OUT_OF_RANGE","The value of \"start\" is out of range. It must be >= 0 && <= 9007199254740991. Received -1"],"stream"],["EEXIST","open"],"called back","x"],"zeroMark":[["r1","r2"],true,false],"zlibStreams":["zip me",["Z_DATA_ERROR","incorrect header check"],true,[]]}"#;
 
 #[test]
 fn node_streams_answer_as_in_node() {

@@ -117,7 +117,7 @@ impl Page {
             self.send("Debugger.setSkipAllPauses", json!({ "skip": true })).await
         };
         if let Err(e) = started.await {
-            self.coverage_state().js = None;
+            self.end_js_coverage().await;
             return Err(e);
         }
         Ok(())
@@ -132,13 +132,15 @@ impl Page {
         }
         let taken = self.send("Profiler.takePreciseCoverage", json!({})).await;
         self.inner.caught_up().await;
-        let run = self.coverage_state().js.take().unwrap_or_default();
+        // The run stays on record until the domains are off: a stop cut short (its step timed
+        // out) leaves it for the scenario's reset to end.
+        let seen = self.coverage_state().js.as_ref().map(|run| run.seen.clone()).unwrap_or_default();
         let mut entries = Vec::new();
         if let Ok(taken) = &taken {
             for script in taken["result"].as_array().into_iter().flatten() {
                 let id = script["scriptId"].as_str().unwrap_or_default();
                 let url = script["url"].as_str().unwrap_or_default();
-                if !run.seen.contains(id) || (url.is_empty() && !report_anonymous) {
+                if !seen.contains(id) || (url.is_empty() && !report_anonymous) {
                     continue;
                 }
                 // A script the browser no longer has gives no source: it is left out.
@@ -153,10 +155,24 @@ impl Page {
                 });
             }
         }
+        self.end_js_coverage().await;
+        taken.map(|_| entries)
+    }
+
+    /// Turns JS coverage's domains off and forgets the run.
+    async fn end_js_coverage(&self) {
         let _ = self.send("Profiler.stopPreciseCoverage", json!({})).await;
         let _ = self.send("Profiler.disable", json!({})).await;
         let _ = self.send("Debugger.disable", json!({})).await;
-        taken.map(|_| entries)
+        self.coverage_state().js = None;
+    }
+
+    /// Turns CSS coverage's domains off and forgets the run.
+    async fn end_css_coverage(&self) {
+        let _ = self.send("CSS.stopRuleUsageTracking", json!({})).await;
+        let _ = self.send("CSS.disable", json!({})).await;
+        let _ = self.send("DOM.disable", json!({})).await;
+        self.coverage_state().css = None;
     }
 
     /// Starts CSS coverage (`page.coverage.startCSSCoverage`).
@@ -175,7 +191,7 @@ impl Page {
             self.send("CSS.startRuleUsageTracking", json!({})).await
         };
         if let Err(e) = started.await {
-            self.coverage_state().css = None;
+            self.end_css_coverage().await;
             return Err(e);
         }
         Ok(())
@@ -188,7 +204,7 @@ impl Page {
         }
         let usage = self.send("CSS.stopRuleUsageTracking", json!({})).await;
         self.inner.caught_up().await;
-        let run = self.coverage_state().css.take().unwrap_or_default();
+        let sheets = self.coverage_state().css.as_ref().map(|run| run.sheets.clone()).unwrap_or_default();
         let mut used: HashMap<String, Vec<CssRange>> = HashMap::new();
         if let Ok(usage) = &usage {
             for rule in usage["ruleUsage"].as_array().into_iter().flatten() {
@@ -204,7 +220,7 @@ impl Page {
             }
         }
         let mut entries = Vec::new();
-        for (id, url) in &run.sheets {
+        for (id, url) in &sheets {
             let Ok(text) = self.send("CSS.getStyleSheetText", json!({ "styleSheetId": id })).await else { continue };
             entries.push(CssCoverageEntry {
                 url: url.clone(),
@@ -212,8 +228,7 @@ impl Page {
                 ranges: merged(used.remove(id).unwrap_or_default()),
             });
         }
-        let _ = self.send("CSS.disable", json!({})).await;
-        let _ = self.send("DOM.disable", json!({})).await;
+        self.end_css_coverage().await;
         usage.map(|_| entries)
     }
 }

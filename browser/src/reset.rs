@@ -46,11 +46,12 @@ impl BrowserContext {
         // (first, so a dialog opening after the one dismissed below goes too).
         keep.set_manual_dialogs(false);
         let _ = keep.intercept_file_choosers(false).await;
-        // A coverage run the scenario left on ends with it (the next may start its own).
-        let _ = keep.stop_js_coverage(false).await;
-        let _ = keep.stop_css_coverage().await;
         // A dialog left open would block the navigation below.
         let _ = keep.send("Page.handleJavaScriptDialog", json!({ "accept": false })).await;
+        // A coverage run the scenario left on ends with it (the next may start its own); after
+        // the dialog, which would hold the page's answers.
+        let _ = keep.stop_js_coverage(false).await;
+        let _ = keep.stop_css_coverage().await;
         keep.set_routing(false).await?;
         let scripts: Vec<(String, String, bool)> =
             keep.inner.init_scripts.lock().map(|mut ids| std::mem::take(&mut *ids)).unwrap_or_default();
