@@ -81,22 +81,25 @@ declare module 'assert/strict' {
 }
 
 declare module 'node:fs' {
-  export {};
-  /** Enough of a ReadStream to attach a file: `this.attach(fs.createReadStream(p), 'image/png')`. */
-  export interface ReadStream {
+  import { Readable, Writable } from 'node:stream';
+  /** A file as a Readable (`this.attach(fs.createReadStream(p), 'image/png')` attaches it). */
+  export class ReadStream extends Readable {
     readonly path: string;
     bytesRead: number;
-    on(event: 'data', listener: (chunk: Buffer) => void): this;
-    on(event: 'end' | 'close', listener: () => void): this;
-    [Symbol.asyncIterator](): AsyncIterableIterator<Buffer>;
+    readonly start: number | undefined;
+    readonly end: number;
+    close(callback?: () => void): void;
   }
   /** Reads a file in the project (relative paths from the project root). */
   export function readFileSync(path: string, options?: { encoding?: null } | null): Buffer;
   export function readFileSync(path: string, options: BufferEncoding | { encoding: BufferEncoding }): string;
   /** Whether the file exists (inside the project). */
   export function existsSync(path: string): boolean;
-  /** The file as a stream (read whole when created). */
-  export function createReadStream(path: string): ReadStream;
+  /** The file (from `start` to `end`, both included) as a stream. */
+  export function createReadStream(
+    path: string,
+    options?: BufferEncoding | { encoding?: BufferEncoding; start?: number; end?: number; highWaterMark?: number } | null,
+  ): ReadStream;
   /** What `writeFileSync` takes: text (UTF-8, or base64 with that encoding) or bytes. */
   export type FileData = string | ArrayBufferView | ArrayBuffer;
   export type WriteOptions = BufferEncoding | { encoding?: BufferEncoding; flag?: 'w' | 'a' } | null;
@@ -138,21 +141,16 @@ declare module 'node:fs' {
   export function accessSync(path: string, mode?: number): void;
   /** Reads `from` where reads may go and writes `to` where writes may go. */
   export function copyFileSync(from: string, to: string): void;
-  /** Chunks written as they come (`flags: 'a'` appends). */
-  export interface WriteStream {
+  /** Chunks written as they come (`flags: 'a'` appends, `'wx'` refuses an existing file). */
+  export class WriteStream extends Writable {
     readonly path: string;
     readonly bytesWritten: number;
-    write(chunk: FileData, callback?: (error: Error | null) => void): boolean;
-    write(chunk: FileData, encoding: BufferEncoding, callback?: (error: Error | null) => void): boolean;
-    end(callback?: () => void): this;
-    end(chunk: FileData, callback?: () => void): this;
-    close(callback?: () => void): this;
-    on(event: 'open' | 'ready' | 'finish' | 'close', listener: () => void): this;
-    on(event: 'error', listener: (error: Error) => void): this;
-    once(event: 'open' | 'ready' | 'finish' | 'close', listener: () => void): this;
-    once(event: 'error', listener: (error: Error) => void): this;
+    close(callback?: () => void): void;
   }
-  export function createWriteStream(path: string, options?: { flags?: 'w' | 'a' } | BufferEncoding): WriteStream;
+  export function createWriteStream(
+    path: string,
+    options?: { flags?: 'w' | 'a' | 'wx' | 'ax'; encoding?: BufferEncoding } | BufferEncoding,
+  ): WriteStream;
   export const constants: {
     readonly F_OK: number; readonly R_OK: number; readonly W_OK: number; readonly X_OK: number;
     readonly COPYFILE_EXCL: number; readonly O_RDONLY: number; readonly O_WRONLY: number; readonly O_RDWR: number;
