@@ -149,7 +149,9 @@ safe('natives: not through a constructor chain', "return typeof ({}).constructor
 safe('natives: no QuickJS std/os', 'return [typeof std, typeof os, typeof scriptArgs]', ['undefined', 'undefined', 'undefined']);
 safe('process: no binding/dlopen/kill/chdir/setuid', "return ['binding', 'dlopen', 'kill', 'chdir', 'setuid', 'umask'].filter((k) => k in process)", []);
 safe('process: exit throws', "try { process.exit(0); return 'exited' } catch (e) { return 'threw' }", 'threw');
-safe('process: versions are honest', "return [process.versions.node, typeof process.versions.ferridriver]", [null, 'string']);
+// `version`/`versions.node` name the Node API the built-ins follow (packages branch on it); what
+// runs is said by `release.name` and `versions.ferridriver`.
+safe('process: versions name the Node API followed, and ferridriver', "return [process.versions.node, process.version, typeof process.versions.ferridriver, process.release.name]", ['20.0.0', 'v20.0.0', 'string', 'ferridriver']);
 safe('plugins: read-only', "try { plugins['x'] = () => 1; return 'set' } catch (e) { return 'refused' }", 'refused');
 
 // ---- browser: file: pages
