@@ -196,7 +196,7 @@ fn a_config_file_that_fails_to_load_stops_the_run_naming_its_line() {
 }
 
 #[test]
-fn ferridriver_toml_and_flags_win_and_the_environment_is_allow_listed() {
+fn ferridriver_toml_wins_flags_add_tags_and_the_environment_is_allow_listed() {
     let dir = js_suite::project_dir("cucumber-config-both");
     js_suite::write_files(
         &dir,
@@ -211,16 +211,17 @@ fn ferridriver_toml_and_flags_win_and_the_environment_is_allow_listed() {
             ("specs/sums.feature", PLAIN_FEATURE),
         ],
     );
-    let run = |args: &[&str]| {
+    let run_with = |tags: &str, args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_ferridriver"))
             .arg("bdd")
             .args(args)
-            .env("FD_CONFIG_TAGS", "not @wrong")
+            .env("FD_CONFIG_TAGS", tags)
             .env("FD_CONFIG_HIDDEN", "1")
             .current_dir(&dir)
             .output()
             .unwrap()
     };
+    let run = |args: &[&str]| run_with("not @wrong", args);
     let out = run(&[]);
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
@@ -229,9 +230,13 @@ fn ferridriver_toml_and_flags_win_and_the_environment_is_allow_listed() {
     assert!(stdout.contains("1 scenario (1 passed)"), "{stdout}{stderr}");
     assert!(!dir.join("out/run.json").exists(), "ferridriver.toml's format wins over the file's");
     assert!(stderr.contains("process.env.FD_CONFIG_HIDDEN, which it saw undefined"), "{stderr}");
+    // As cucumber-js merges its command line in: the flag's tags and the file's must all match.
     let out = run(&["--tags", "@wrong"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("1 scenario (1 failed)"), "a flag wins over both files: {stdout}");
+    assert!(stdout.contains("0 scenarios"), "the file's `not @wrong` still holds: {stdout}");
+    let out = run_with("@wrong or not @wrong", &["--tags", "@wrong"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1 scenario (1 failed)"), "both expressions hold: {stdout}");
     assert!(!stdout.contains("Retry") && !stdout.contains("retried"), "the hidden variable gave no retries: {stdout}");
 
     // The hosts that serve calls list the steps a cucumber-js file names, and go on (saying

@@ -219,6 +219,14 @@ impl Profile {
                 }
                 _ => (arg.as_str(), None),
             };
+            if flag == "--publish-quiet" {
+                // cucumber-js 8's switch for the publishing banner, which ferridriver never
+                // prints; profiles often write it `--publish-quiet true`.
+                if inline.is_none() && matches!(rest.clone().next().map(String::as_str), Some("true" | "false")) {
+                    rest.next();
+                }
+                continue;
+            }
             let mut value = || {
                 inline.clone().or_else(|| rest.next().cloned()).ok_or_else(|| format!("option {flag} needs a value"))
             };
@@ -354,25 +362,48 @@ impl Profile {
     }
 }
 
-/// A profile's command line split as cucumber-js splits it (`string-argv`): at spaces, except
-/// inside single or double quotes, which are removed; no escapes, no comments.
+/// A profile's command line split as cucumber-js splits it (`string-argv`): at spaces; a word
+/// that starts with a quote is the text up to the same quote, without the quotes; a word that
+/// starts with anything else keeps the quoted parts inside it, quotes and spaces included
+/// (`--world-parameters {"a":"b c"}` gives `{"a":"b c"}`); a quote never closed is dropped.
 fn split_argv(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let plain = |c: char| !c.is_whitespace() && c != '"' && c != '\'';
+    let closing = |from: usize, quote: char| chars[from..].iter().position(|&c| c == quote).map(|at| from + at);
+    let text = |from: usize, to: usize| chars[from..to].iter().collect::<String>();
     let mut args = Vec::new();
-    let mut current: Option<String> = None;
-    let mut quote: Option<char> = None;
-    for c in line.chars() {
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => current.get_or_insert_with(String::new).push(c),
-            None if c == '"' || c == '\'' => {
-                quote = Some(c);
-                current.get_or_insert_with(String::new);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if !plain(c) {
+            match closing(i + 1, c) {
+                Some(end) => {
+                    args.push(text(i + 1, end));
+                    i = end + 1;
+                }
+                None => i += 1,
             }
-            None if c.is_whitespace() => args.extend(current.take()),
-            None => current.get_or_insert_with(String::new).push(c),
+        } else {
+            let mut end = i + 1;
+            loop {
+                let mut at = end;
+                while at < chars.len() && plain(chars[at]) {
+                    at += 1;
+                }
+                match chars.get(at).copied().filter(|&q| q == '"' || q == '\'').and_then(|q| closing(at + 1, q)) {
+                    Some(close) => end = close + 1,
+                    None => break,
+                }
+            }
+            while end < chars.len() && plain(chars[end]) {
+                end += 1;
+            }
+            args.push(text(i, end));
+            i = end;
         }
     }
-    args.extend(current);
     args
 }
 

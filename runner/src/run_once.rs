@@ -221,7 +221,8 @@ fn check_grid_now(grid: &ferridriver_steps::lease::GridSettings) -> Result<(), S
     runtime.block_on(ferridriver_steps::lease::check_grid(grid))
 }
 
-/// Fills every option the command line left unset from the config file's `[test]` table.
+/// Fills every option the command line left unset from the config file's `[test]` table;
+/// tags and names combine with the file's.
 fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
     if args.paths.is_empty() {
         args.paths = cfg.paths.unwrap_or_default();
@@ -229,12 +230,10 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
     if args.format.is_empty() {
         args.format = cfg.format.unwrap_or_default();
     }
-    if args.tags.is_empty() {
-        args.tags = cfg.tags.into_iter().collect();
-    }
-    if args.name.is_empty() {
-        args.name = cfg.name.unwrap_or_default();
-    }
+    // As cucumber-js merges its command line into the profile: the file's tag expression and
+    // the flags' must all match, and the names add up (a scenario matching any runs).
+    args.tags.splice(0..0, cfg.tags);
+    args.name.splice(0..0, cfg.name.unwrap_or_default());
     args.parallel = args.parallel.or(cfg.parallel);
     args.order = args.order.take().or(cfg.order);
     args.retry = args.retry.or(cfg.retry);

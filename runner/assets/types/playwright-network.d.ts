@@ -89,6 +89,10 @@ declare module '@playwright/test' {
     /** Copies the file to `path` (relative to the project root). */
     saveAs(path: string): Promise<void>;
     delete(): Promise<void>;
+    /** Stops it; `failure()` then answers `'canceled'`. A download that ended is left as it is. */
+    cancel(): Promise<void>;
+    /** The completed file as a node:stream Readable. */
+    createReadStream(): Promise<import('node:stream').Readable>;
   }
 
   /** The error codes `route.abort` takes. */
