@@ -634,6 +634,12 @@ impl BrowserContext {
         Ok(())
     }
 
+    /// Stops the download `guid` of this context; one that already ended stays as it is.
+    pub async fn cancel_download(&self, guid: &str) -> Result<()> {
+        let params = json!({ "guid": guid, "browserContextId": self.inner.id });
+        self.conn().call_raw("Browser.cancelDownload", params, None).await.map(|_| ())
+    }
+
     /// Accepts this context's downloads into a directory of its own (removed with the
     /// context), each saved under its [`crate::events::PageEvent::Download`] `guid`; returns the
     /// directory. Downloads are then reported as page events.

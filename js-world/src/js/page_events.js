@@ -8,6 +8,7 @@
   const pw = g.__ferridriver_playwright;
   // The cucumber prelude's bridge: plugins' page events (captured before it is sealed away).
   const bridge = g.__ferridriver;
+  const modules = g.__ferridriver_modules;
   const { Page, send, callSite, failure, globToRegExp, listenersOf: listeners, reportListenerError: report } = pw;
   const NETWORK = new Set(['request', 'response', 'requestfinished', 'requestfailed', 'websocket']);
   // Why a context made with `acceptDownloads: false` has no download to give (Playwright's).
@@ -251,11 +252,23 @@
       await this._done;
       await op(this._page, 'downloadDelete', [this._e.guid]);
     }
+    // As Playwright's: a download that already ended is left as it is.
+    async cancel() {
+      if (this._state !== null || this._page._context._refusesDownloads) return;
+      await op(this._page, 'downloadCancel', [this._e.guid]);
+      await this._done;
+    }
+    // The file as a node:stream Readable, once completed.
+    async createReadStream() {
+      await this._ended('createReadStream');
+      const base64 = await op(this._page, 'downloadRead', [this._e.guid]);
+      return modules.stream.Readable.from([modules.buffer.Buffer.from(base64, 'base64')]);
+    }
     async _ended(what) {
       await this._done;
       if (this._state === 'completed') return;
       if (this._page._context._refusesDownloads) throw new Error(`download.${what}: ${REFUSED_DOWNLOADS}`);
-      throw new Error(`download.${what}: the download was ${this._state}`);
+      throw new Error(`download.${what}: ${this._state}`);
     }
   }
 

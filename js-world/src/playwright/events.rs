@@ -95,9 +95,12 @@ pub(super) async fn event_op(
         EventOp::RouteFulfill | EventOp::RouteAbort | EventOp::RouteContinue => {
             super::routes::answer(session, r, op).await
         }
-        EventOp::WatchDownloads | EventOp::DownloadPath | EventOp::DownloadSaveAs | EventOp::DownloadDelete => {
-            download_op(session, r, op, admitted).await
-        }
+        EventOp::WatchDownloads
+        | EventOp::DownloadPath
+        | EventOp::DownloadSaveAs
+        | EventOp::DownloadDelete
+        | EventOp::DownloadCancel
+        | EventOp::DownloadRead => download_op(session, r, op, admitted).await,
     }
 }
 
@@ -188,7 +191,8 @@ async fn response_body(session: &Session, r: &Request) -> Result<Value, Failure>
 }
 
 /// Downloads of the page's context: `watchDownloads` accepts them; `downloadPath [guid]`,
-/// `downloadSaveAs [guid, path]` (a path inside the project), `downloadDelete [guid]`.
+/// `downloadSaveAs [guid, path]` (a path inside the project), `downloadDelete [guid]`,
+/// `downloadCancel [guid]`, `downloadRead [guid]` (the file, base64).
 async fn download_op(session: &Session, r: &Request, op: EventOp, admitted: Admitted) -> Result<Value, Failure> {
     let context = session.context_by_id(r.context).await?;
     if op == EventOp::WatchDownloads {
@@ -211,6 +215,14 @@ async fn download_op(session: &Session, r: &Request, op: EventOp, admitted: Admi
         (EventOp::DownloadDelete, _) => {
             let _ = std::fs::remove_file(&file);
             Ok(Value::Null)
+        }
+        (EventOp::DownloadCancel, _) => {
+            context.cancel_download(&guid).await?;
+            Ok(Value::Null)
+        }
+        (EventOp::DownloadRead, _) => {
+            let bytes = std::fs::read(&file).map_err(|e| format!("download.createReadStream: {e}"))?;
+            Ok(Value::String(base64::engine::general_purpose::STANDARD.encode(bytes)))
         }
         // The gate admitted the target inside the project.
         (EventOp::DownloadSaveAs, Some(target)) => {

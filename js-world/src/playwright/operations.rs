@@ -164,6 +164,8 @@ operations! {
         DownloadPath = "downloadPath"("download") Open, ["Download.path"];
         DownloadSaveAs = "downloadSaveAs"("download", "path") ProjectWrite(1), ["Download.saveAs"];
         DownloadDelete = "downloadDelete"("download") Open, ["Download.delete"];
+        DownloadCancel = "downloadCancel"("download") Open, ["Download.cancel"];
+        DownloadRead = "downloadRead"("download") Open, ["Download.createReadStream"];
         ExposeFunction = "exposeFunction"("name") Open, ["Page.exposeFunction", "BrowserContext.exposeFunction"];
         AnswerBinding = "answerBinding"("context", "call", "ok", "value") Open, [];
         RemoveBinding = "removeBinding"("name", "identifier") Open, [];
