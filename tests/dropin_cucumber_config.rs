@@ -282,3 +282,53 @@ fn snippets_follow_the_snippet_interface_format_option() {
     assert!(stderr.contains("snippetInterface \"generator\" is not one cucumber-js knows"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file that loads a `.env` with dotenv before exporting its profiles (and a profile written
+/// as a command line with JSON world parameters): cucumber-js runs it in the process that then
+/// loads the steps, so the step files see the variables at their top level and in steps, and a
+/// second `dotenv.config()` in a step file overrides none of them, as in Node.
+#[test]
+fn variables_the_file_sets_reach_the_step_files() {
+    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node-packages/node_modules");
+    assert!(packages.exists(), "{} missing: run `npm ci` in tests/node-packages (or .ci/run)", packages.display());
+    let dir = js_suite::project_dir("cucumber-config-dotenv");
+    js_suite::write_files(
+        &dir,
+        &[
+            (
+                "cucumber.js",
+                "require('dotenv').config({ path: 'env/.env.test' })\n\
+                 const parameters = JSON.stringify({ site: { name: 'Shop One' } })\n\
+                 module.exports = { default: `specs/ --require specs/**/*.ts --format summary --publish-quiet true --world-parameters ${parameters}` }\n",
+            ),
+            ("env/.env.test", "STEP_TIMEOUT=7\nAPP_NAME=from-dotenv\n"),
+            ("env/.env.other", "APP_NAME=other\nONLY_OTHER=yes\n"),
+            (
+                "specs/hooks.ts",
+                "import { setDefaultTimeout } from '@cucumber/cucumber'\n\
+                 if (!process.env.STEP_TIMEOUT) throw new Error('STEP_TIMEOUT is unset while the steps load')\n\
+                 setDefaultTimeout(Number(process.env.STEP_TIMEOUT) * 1000)\n",
+            ),
+            (
+                "specs/env.steps.ts",
+                "import { Then } from '@cucumber/cucumber'\n\
+                 import dotenv from 'dotenv'\n\
+                 dotenv.config({ path: 'env/.env.other' })\n\
+                 Then('the environment names {string} and {string}', function (this: any, app: string, other: string) {\n\
+                 \x20 const seen = [process.env.APP_NAME, process.env.ONLY_OTHER, this.parameters.site.name].join('|')\n\
+                 \x20 if (seen !== `${app}|${other}|Shop One`) throw new Error(`saw ${seen}`)\n\
+                 })\n",
+            ),
+            (
+                "specs/env.feature",
+                "Feature: Env\n\n  Scenario: Set by the configuration\n    Then the environment names \"from-dotenv\" and \"yes\"\n",
+            ),
+        ],
+    );
+    std::os::unix::fs::symlink(&packages, dir.join("node_modules")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").current_dir(&dir).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("1 scenario (1 passed)"), "{stdout}{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,6 +24,9 @@ pub struct ConfigModule {
     /// Environment variables it read that are set but not listed in `allowEnv` (it saw them
     /// undefined).
     pub hidden_env: Vec<String>,
+    /// The variables it set in `process.env` (`dotenv.config()` in the file): cucumber-js
+    /// runs the file in the process that loads the steps, so the steps see them.
+    pub set_env: Vec<(String, String)>,
 }
 
 /// Where the entry module leaves the file's namespace for [`READ_DEFINITIONS`].
@@ -46,7 +49,8 @@ const READ_DEFINITIONS: &str = r#"(async (esm) => {
     }
     definitions = { default: {}, ...(await definitions.default()) };
   }
-  return JSON.stringify(definitions);
+  const env = Object.keys(process.env).map((name) => [name, process.env[name]]);
+  return JSON.stringify({ definitions, env });
 })"#;
 
 /// Evaluates the module `file` (inside `root`) and returns what it exports as profiles (see
@@ -80,10 +84,17 @@ pub fn read_config_module(root: &Path, file: &Path, allowed_env: &[String]) -> R
         Err(_) => return Err("reading the configuration file stopped unexpectedly".into()),
     };
     let hidden_env = hidden.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().cloned().collect();
-    Ok(ConfigModule { definitions, hidden_env })
+    let (definitions, shown_env) = definitions;
+    // What `process.env` showed at the end and the process's own environment does not hold.
+    let set_env =
+        shown_env.into_iter().filter(|(name, value)| std::env::var(name).ok().as_ref() != Some(value)).collect();
+    Ok(ConfigModule { definitions, hidden_env, set_env })
 }
 
-async fn read(root: &Path, file: &Path, env: PlainEnv) -> Result<serde_json::Value, String> {
+/// The file's profiles and what its `process.env` showed once they were read.
+type Read = (serde_json::Value, Vec<(String, String)>);
+
+async fn read(root: &Path, file: &Path, env: PlainEnv) -> Result<Read, String> {
     let shown = file.strip_prefix(root).unwrap_or(file).to_string_lossy().replace('\\', "/");
     let code = std::fs::read_to_string(file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let esm = has_module_syntax(&code, file);
@@ -99,7 +110,14 @@ async fn read(root: &Path, file: &Path, env: PlainEnv) -> Result<serde_json::Val
         .await
         .map_err(|_| format!("{shown}: its default export did not settle within {} s", SETTLE_LIMIT.as_secs()))?
         .map_err(failed)?;
-    serde_json::from_str(&json).map_err(|e| format!("{shown}: its profiles are not plain data: {e}"))
+    #[derive(serde::Deserialize)]
+    struct Answer {
+        definitions: serde_json::Value,
+        env: Vec<(String, String)>,
+    }
+    let answer: Answer =
+        serde_json::from_str(&json).map_err(|e| format!("{shown}: its profiles are not plain data: {e}"))?;
+    Ok((answer.definitions, answer.env))
 }
 
 impl Vm {

@@ -25,6 +25,10 @@ pub struct JsConfig {
     /// The host loads again after each save (`bdd --watch`, the MCP server's watcher): keep
     /// the bundler for the next load, so only changed modules are parsed again.
     pub keep_bundler: bool,
+    /// Variables the VMs' `process.env` starts with, set by the project's configuration file
+    /// (cucumber-js's `cucumber.js` calling `dotenv.config()`), whatever `allowEnv` lists:
+    /// they are the project's own values, not the process's environment.
+    pub preset_env: Vec<(String, String)>,
 }
 
 /// The globs used when `[test] steps` is empty.

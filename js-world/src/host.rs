@@ -244,6 +244,7 @@ impl JsHost {
                 compiled: &p.compiled,
                 hidden_tools: &p.hidden_tools,
                 hidden_plugins: &p.hidden_plugins,
+                preset_env: &p.preset_env,
             }),
             &self.root,
             self.kind,

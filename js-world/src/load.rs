@@ -39,6 +39,8 @@ pub struct JsProgram {
     pub hidden_tools: Vec<String>,
     /// Plugins left out the same way: their event handlers never fire.
     pub hidden_plugins: Vec<String>,
+    /// What every VM's `process.env` starts with ([`crate::JsConfig::preset_env`]).
+    pub preset_env: Arc<[(String, String)]>,
 }
 
 impl JsProgram {
@@ -71,6 +73,7 @@ impl JsProgram {
             limits: self.limits,
             hidden_tools,
             hidden_plugins,
+            preset_env: Arc::clone(&self.preset_env),
         }
     }
 }
@@ -236,7 +239,12 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
             }
         };
         match Vm::new(
-            Some(VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] }),
+            Some(VmCode {
+                compiled: &compiled,
+                hidden_tools: &[],
+                hidden_plugins: &[],
+                preset_env: &config.preset_env,
+            }),
             root,
             config.host,
             limits,
@@ -261,6 +269,7 @@ async fn build(config: &JsConfig, mut files: Vec<PathBuf>, mut cached: Option<Bu
                             limits,
                             hidden_tools: Vec::new(),
                             hidden_plugins: Vec::new(),
+                            preset_env: config.preset_env.clone().into(),
                         };
                         done(Some(program), errors, inputs, bundled_any)
                     }
@@ -316,7 +325,8 @@ async fn failing_alone(config: &JsConfig, files: &[PathBuf], limits: VmLimits) -
             failing.push(i);
             continue;
         };
-        let code = VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[] };
+        let code =
+            VmCode { compiled: &compiled, hidden_tools: &[], hidden_plugins: &[], preset_env: &config.preset_env };
         if Vm::new(Some(code), &config.root, config.host, limits, None, None, None).await.is_err() {
             failing.push(i);
         }

@@ -38,7 +38,7 @@ pub(crate) async fn bundle_module(root: &Path, file: &Path, slot: &str) -> Resul
 impl BundledModule {
     /// Evaluates the module in a new VM (no browser); `plain_env` decides its `process.env`.
     pub(crate) async fn start(&self, root: &Path, plain_env: Option<PlainEnv>) -> Result<Vm, VmError> {
-        let code = VmCode { compiled: &self.compiled, hidden_tools: &[], hidden_plugins: &[] };
+        let code = VmCode { compiled: &self.compiled, hidden_tools: &[], hidden_plugins: &[], preset_env: &[] };
         Vm::start(Some(code), root, HostKind::Bdd, VmLimits::default(), None, None, None, plain_env).await
     }
 }

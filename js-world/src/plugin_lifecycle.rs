@@ -125,7 +125,7 @@ impl PluginLifecycle {
                 }
             };
             runtime.block_on(async move {
-                let vm = match Vm::new(Some(VmCode { compiled: &program.compiled, hidden_tools: &[], hidden_plugins: &[] }), &program.root, host, program.limits, Some(offline_session()), None, None)
+                let vm = match Vm::new(Some(VmCode { compiled: &program.compiled, hidden_tools: &[], hidden_plugins: &[], preset_env: &program.preset_env }), &program.root, host, program.limits, Some(offline_session()), None, None)
                     .await
                 {
                     Ok(vm) => vm,

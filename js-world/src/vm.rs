@@ -88,6 +88,8 @@ pub struct VmCode<'a> {
     pub hidden_tools: &'a [String],
     /// Plugins whose event handlers never fire.
     pub hidden_plugins: &'a [String],
+    /// What `process.env` starts with, as if this VM had set it ([`crate::JsConfig::preset_env`]).
+    pub preset_env: &'a [(String, String)],
 }
 
 /// A failure of the VM itself (not a definition's result): it cannot load, or a call was
@@ -183,12 +185,22 @@ impl Vm {
         let sandbox = sandbox.cloned();
         let hidden_tools = code.map(|c| c.hidden_tools.to_vec()).unwrap_or_default();
         let hidden_plugins = code.map(|c| c.hidden_plugins.to_vec()).unwrap_or_default();
+        let preset_env = code
+            .filter(|c| !c.preset_env.is_empty())
+            .map(|c| serde_json::to_string(c.preset_env).unwrap_or_default())
+            .unwrap_or_default();
         let bridge = context
             .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
                 natives::install(&ctx, &root, host.name(), session, sandbox.as_ref(), commands, plain_env)
                     .catch(&ctx)
                     .map_err(fail)?;
+                if !preset_env.is_empty() {
+                    // Read once by js/web.js's `process.env` (the natives are hidden after the preludes).
+                    let native: rquickjs::Object =
+                        ctx.globals().get("__ferridriver_native").catch(&ctx).map_err(fail)?;
+                    native.set("presetEnv", preset_env).catch(&ctx).map_err(fail)?;
+                }
                 let preludes = [
                     ("async_context.js", ASYNC_CONTEXT_PRELUDE),
                     ("node.js", NODE_PRELUDE),

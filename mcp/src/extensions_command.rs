@@ -206,6 +206,7 @@ fn list_extensions_folder(root: &Path, file: &str) -> Result<(), String> {
         root: root.to_path_buf(),
         host: HostKind::Mcp,
         keep_bundler: false,
+        preset_env: Vec::new(),
     })
     .0
     .iter()

@@ -25,6 +25,7 @@ fn fingerprint(project: &Project, host: HostKind) -> Vec<(PathBuf, Option<System
         root: project.root.clone(),
         host,
         keep_bundler: false,
+        preset_env: Vec::new(),
     };
     let (files, _) = discover(&config);
     files

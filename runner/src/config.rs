@@ -159,6 +159,9 @@ pub struct ProjectConfig {
     /// Why cucumber-js's file could not be used, when the caller tolerates it
     /// ([`CucumberFile::Tolerated`]); its options are left out then.
     pub cucumber_error: Option<String>,
+    /// The variables cucumber-js's file set in `process.env` (see
+    /// [`crate::cucumber_config::CucumberOptions::env`]).
+    pub cucumber_env: Vec<(String, String)>,
 }
 
 /// What a broken cucumber-js file means to the caller.
@@ -191,12 +194,12 @@ pub fn load_project_config(
         Some(p) => load_config(p)?,
         None => ConfigFile::default(),
     };
-    let (mut notes, mut cucumber_error) = (Vec::new(), None);
+    let (mut notes, mut cucumber_error, mut cucumber_env) = (Vec::new(), None, Vec::new());
     match &cucumber_path {
         Some(cucumber) => match crate::cucumber_config::read(cucumber, dir, profiles, &file.allowed_env()) {
             Ok(read) => {
                 crate::cucumber_config::fill_unset(&mut file.test, read.test);
-                notes = read.notes;
+                (notes, cucumber_env) = (read.notes, read.env);
             }
             Err(e) if broken == CucumberFile::Tolerated => cucumber_error = Some(e),
             Err(e) => return Err(e),
@@ -210,7 +213,7 @@ pub fn load_project_config(
         }
         None => {}
     }
-    Ok(ProjectConfig { path, cucumber_path, file, notes, cucumber_error })
+    Ok(ProjectConfig { path, cucumber_path, file, notes, cucumber_error, cucumber_env })
 }
 
 /// Reads and parses a configuration file. Errors name the file, line and column.

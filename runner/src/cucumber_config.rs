@@ -46,6 +46,9 @@ pub fn locate(dir: &Path) -> Option<PathBuf> {
 pub struct CucumberOptions {
     pub test: TestConfig,
     pub notes: Vec<String>,
+    /// The variables a module file set in `process.env` (its `dotenv.config()`): the step
+    /// files' `process.env` starts with them, as in cucumber-js's one process.
+    pub env: Vec<(String, String)>,
 }
 
 /// Reads `path` (inside `root`) and merges the profiles named (the `default` one when none);
@@ -55,7 +58,7 @@ pub fn read(path: &Path, root: &Path, profiles: &[String], allowed_env: &[String
     let path = &path.canonicalize().map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let root = &root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let shown = path.strip_prefix(root).unwrap_or(path).display().to_string();
-    let (mut definitions, hidden_env) = load_definitions(path, root, &shown, allowed_env)?;
+    let (mut definitions, hidden_env, env) = load_definitions(path, root, &shown, allowed_env)?;
     definitions.entry("default").or_insert_with(|| Value::Object(Map::new()));
     let wanted: Vec<String> = if profiles.is_empty() { vec!["default".into()] } else { profiles.to_vec() };
     let mut merged = Profile::default();
@@ -71,6 +74,7 @@ pub fn read(path: &Path, root: &Path, profiles: &[String], allowed_env: &[String
         merged.merge(profile);
     }
     let mut options = merged.into_options(&shown);
+    options.env = env;
     if !hidden_env.is_empty() {
         options.notes.push(format!(
             "{shown} read process.env.{}, which it saw undefined: only the variables [scripting] allowEnv lists in ferridriver.toml are visible",
@@ -80,19 +84,22 @@ pub fn read(path: &Path, root: &Path, profiles: &[String], allowed_env: &[String
     Ok(options)
 }
 
-/// The file's profiles (an object of profile name → definition), and the environment
-/// variables a module file read but could not see.
+/// The file's profiles (an object of profile name → definition), the environment variables a
+/// module file read but could not see, and those it set.
+type Definitions = (Map<String, Value>, Vec<String>, Vec<(String, String)>);
+
+/// Reads the file's [`Definitions`].
 fn load_definitions(
     path: &Path,
     root: &Path,
     shown: &str,
     allowed_env: &[String],
-) -> Result<(Map<String, Value>, Vec<String>), String> {
+) -> Result<Definitions, String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let mut hidden_env = Vec::new();
+    let (mut hidden_env, mut set_env) = (Vec::new(), Vec::new());
     let value = if MODULE_EXTENSIONS.contains(&ext) {
         let module = ferridriver_js_world::read_config_module(root, path, allowed_env)?;
-        hidden_env = module.hidden_env;
+        (hidden_env, set_env) = (module.hidden_env, module.set_env);
         module.definitions
     } else {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
@@ -110,8 +117,8 @@ fn load_definitions(
         }
     };
     match value {
-        Value::Object(map) => Ok((map, hidden_env)),
-        Value::Null => Ok((Map::new(), hidden_env)),
+        Value::Object(map) => Ok((map, hidden_env, set_env)),
+        Value::Null => Ok((Map::new(), hidden_env, set_env)),
         _ => Err(format!("{shown}: does not define an object of profiles\n  hint: write {{ \"default\": {{ ... }} }}")),
     }
 }
@@ -358,7 +365,7 @@ impl Profile {
             dry_run: self.dry_run,
             ..TestConfig::default()
         };
-        CucumberOptions { test, notes }
+        CucumberOptions { test, notes, env: Vec::new() }
     }
 }
 

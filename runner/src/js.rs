@@ -23,6 +23,8 @@ pub struct JsSettings {
     pub keep_bundler: bool,
     /// `--dry-run`: nothing of the plugins runs (no `setup`).
     pub dry_run: bool,
+    /// What cucumber-js's configuration file set in `process.env`: every VM's starts with it.
+    pub preset_env: Vec<(String, String)>,
 }
 
 /// Loads the JS definitions into `registry`. Returns the host factory to run with (a `JsHost`
@@ -42,6 +44,7 @@ pub fn add_js_steps(
         root,
         keep_bundler: settings.keep_bundler,
         host: HostKind::Bdd,
+        preset_env: settings.preset_env.clone(),
     });
     // Plugins' setups run once, before any scenario; one that fails registers nothing and
     // counts as a file that failed to load.

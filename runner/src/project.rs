@@ -83,6 +83,8 @@ pub fn load_project(
         root: root.to_path_buf(),
         host,
         keep_bundler,
+        // Agent hosts start from the process's environment only (default-deny).
+        preset_env: Vec::new(),
     });
     let report = match plugins {
         PluginStart::Start => ferridriver_js_world::plugin_lifecycle::activate(loaded, host),

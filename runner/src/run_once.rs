@@ -74,6 +74,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             test_id_attribute: None,
             keep_bundler: false,
             dry_run: false,
+            preset_env: project.cucumber_env.clone(),
         };
         project_policy = cfg.extensions.policy;
         merge_config(&mut args, cfg.test);

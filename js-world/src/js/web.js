@@ -527,9 +527,11 @@
   function environment() {
     const envGet = native.envGet || (() => undefined);
     const envNames = native.envNames || (() => []);
-    // What this VM wrote (a string, or `deleted` where it removed a variable).
+    // What this VM wrote (a string, or `deleted` where it removed a variable); it starts with
+    // what the project's configuration file set (cucumber-js runs it in the steps' process).
     const written = Object.create(null);
     const deleted = {};
+    for (const [name, value] of JSON.parse(native.presetEnv || '[]')) written[name] = String(value);
     const read = (name) => {
       if (typeof name !== 'string') return undefined;
       if (Object.prototype.hasOwnProperty.call(written, name)) return written[name] === deleted ? undefined : written[name];
