@@ -45,6 +45,10 @@ Given('a report folder is written', async function () {
     rmDir: code(() => rmSync('reports/p')),
     unlinkMissing: code(() => unlinkSync('reports/none.txt')),
     exclusive: code(() => writeFileSync(path.join(dir, 'a.json'), 'x', { flag: 'wx' })),
+    renameOut: code(() => fs.renameSync(path.join(dir, 'a.json'), '../moved.json')),
+    renameThroughLink: code(() => fs.renameSync(path.join(dir, 'a.json'), 'escape/moved.json')),
+    renameLink: code(() => fs.renameSync('escape', 'inside')),
+    rmdirOut: code(() => fs.rmdirSync('escape')),
   }
   unlinkSync(path.join(dir, 'log.txt'))
   rmSync('reports/p', { recursive: true })
@@ -85,7 +89,8 @@ fn a_suite_writes_its_report_folders_and_nothing_outside_the_project() {
             "errors": {
                 "exists": "EEXIST", "noParent": "ENOENT", "dotdot": "EACCES", "absolute": "EACCES",
                 "symlinkOut": "EACCES", "mkdirOut": "EACCES", "removeOut": "EACCES",
-                "rmDir": "ERR_FS_EISDIR", "unlinkMissing": "ENOENT", "exclusive": "EEXIST"
+                "rmDir": "ERR_FS_EISDIR", "unlinkMissing": "ENOENT", "exclusive": "EEXIST",
+                "renameOut": "EACCES", "renameThroughLink": "EACCES", "renameLink": "EACCES", "rmdirOut": "EACCES"
             },
             "after": { "log": false, "p": false }
         })
@@ -136,5 +141,69 @@ export default {
     );
     assert!(dir.join("out/reports/a.txt").exists() && dir.join("scripts/b.txt").exists());
     assert!(!dir.join("top.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `renameSync`/`rename` and `rmdirSync`/`rmdir` (callback and promise forms), as Node 20's:
+/// a file and a folder moved, a file replaced, Node's errors with the paths as given.
+const RENAME_PROBE: &str = r#"import fs from 'node:fs';
+import { renameSync, rmdirSync } from 'fs';
+import { rename, rmdir } from 'fs/promises';
+export async function probe() {
+  const out = {};
+  const msg = (f) => { try { return f() ?? 'ok'; } catch (e) { return e.code + ' | ' + e.message; } };
+  fs.mkdirSync('work', { recursive: true });
+  fs.writeFileSync('work/a.txt', 'A');
+  out.rename = msg(() => renameSync('work/a.txt', 'work/b.txt'));
+  out.after = [fs.existsSync('work/a.txt'), fs.readFileSync('work/b.txt', 'utf8')];
+  out.missing = msg(() => renameSync('work/nope.txt', 'work/c.txt'));
+  out.noDir = msg(() => renameSync('work/b.txt', 'work/nodir/c.txt'));
+  fs.writeFileSync('work/d.txt', 'D');
+  out.overwrite = msg(() => renameSync('work/d.txt', 'work/b.txt'));
+  out.overwritten = fs.readFileSync('work/b.txt', 'utf8');
+  fs.mkdirSync('work/dir1');
+  fs.writeFileSync('work/dir1/x', 'x');
+  out.renameDir = msg(() => fs.renameSync('work/dir1', 'work/dir2'));
+  out.dirContent = fs.readdirSync('work/dir2');
+  out.rmdirFull = msg(() => rmdirSync('work/dir2'));
+  out.rmdirFile = msg(() => rmdirSync('work/b.txt'));
+  out.rmdirMissing = msg(() => rmdirSync('work/nothing'));
+  fs.mkdirSync('work/empty');
+  out.rmdirEmpty = msg(() => rmdirSync('work/empty'));
+  out.rmdirRecursive = msg(() => rmdirSync('work/dir2', { recursive: true }));
+  out.gone = [fs.existsSync('work/empty'), fs.existsSync('work/dir2')];
+  await rename('work/b.txt', 'work/e.txt');
+  out.promise = fs.readFileSync('work/e.txt', 'utf8');
+  out.callback = await new Promise((resolve) => fs.rename('work/e.txt', 'work/f.txt', (err) => resolve([err, fs.existsSync('work/f.txt')])));
+  out.promiseRmdir = await rmdir('work/nothing').then(() => 'removed', (e) => e.code);
+  out.callbackRmdir = await new Promise((resolve) => fs.rmdir('work/nothing', (err) => resolve(err && err.code)));
+  fs.rmSync('work', { recursive: true });
+  return out;
+}
+"#;
+
+const RENAME_STEPS: &str = r#"import { When } from '@cucumber/cucumber';
+import fs from 'fs';
+import { probe } from '../lib/probe.mjs';
+When('the probe runs', async function () {
+  fs.writeFileSync('answers.json', JSON.stringify(await probe()));
+});
+"#;
+
+/// Node 20's answers to `RENAME_PROBE`.
+const RENAME_NODE: &str = r#"{"rename":"ok","after":[false,"A"],"missing":"ENOENT | ENOENT: no such file or directory, rename 'work/nope.txt' -> 'work/c.txt'","noDir":"ENOENT | ENOENT: no such file or directory, rename 'work/b.txt' -> 'work/nodir/c.txt'","overwrite":"ok","overwritten":"D","renameDir":"ok","dirContent":["x"],"rmdirFull":"ENOTEMPTY | ENOTEMPTY: directory not empty, rmdir 'work/dir2'","rmdirFile":"ENOTDIR | ENOTDIR: not a directory, rmdir 'work/b.txt'","rmdirMissing":"ENOENT | ENOENT: no such file or directory, rmdir 'work/nothing'","rmdirEmpty":"ok","rmdirRecursive":"ok","gone":[false,false],"promise":"D","callback":[null,true],"promiseRmdir":"ENOENT","callbackRmdir":"ENOENT"}"#;
+
+#[test]
+fn files_and_folders_move_and_empty_folders_go_as_in_node() {
+    let dir = js_suite::project_dir("node-fs-rename");
+    js_suite::write_files(
+        &dir,
+        &[
+            ("lib/probe.mjs", RENAME_PROBE),
+            ("steps/probe.steps.ts", RENAME_STEPS),
+            ("features/probe.feature", "Feature: Probe\n\n  Scenario: Probe\n    When the probe runs\n"),
+        ],
+    );
+    js_suite::run_probe_as_node(&dir, RENAME_NODE);
     let _ = std::fs::remove_dir_all(&dir);
 }

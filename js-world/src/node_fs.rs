@@ -1,6 +1,6 @@
 //! The writing half of `node:fs` (and the directory reads that go with it): `writeFileSync`,
-//! `appendFileSync`, `mkdirSync`, `readdirSync`, `statSync`, `unlinkSync`, `rmSync` and their
-//! promise forms, for suites that keep report folders and for plugins.
+//! `appendFileSync`, `mkdirSync`, `readdirSync`, `statSync`, `unlinkSync`, `rmSync`,
+//! `renameSync`, `rmdirSync` and their callback and promise forms, for suites that keep report folders and for plugins.
 //!
 //! Where JS may write is decided here, in Rust, before any file is touched: below the project
 //! root in `bdd` (and in a plugin's setup), below script_root or artifacts_root in the agent
@@ -221,6 +221,36 @@ pub(crate) fn install<'js>(
                 removed.map_err(|e| fail(&ctx, io(&e, "rm", &path)))
             },
         )?,
+    )?;
+    let r = roots.clone();
+    native.set(
+        "nodeFsRename",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, from: String, to: String| -> rquickjs::Result<()> {
+            // Both ends are writes: the file leaves one place and lands in the other.
+            let missing = |m: String| {
+                if m.starts_with("ENOENT") {
+                    format!("ENOENT: no such file or directory, rename '{from}' -> '{to}'")
+                } else {
+                    m
+                }
+            };
+            let source = r.file(&from).map_err(|m| fail(&ctx, missing(m)))?;
+            let target = r.file(&to).map_err(|m| fail(&ctx, missing(m)))?;
+            std::fs::rename(&source, &target).map_err(|e| fail(&ctx, format!("{} -> '{to}'", io(&e, "rename", &from))))
+        })?,
+    )?;
+    let r = roots.clone();
+    native.set(
+        "nodeFsRmdir",
+        Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String, recursive: bool| -> rquickjs::Result<()> {
+            let target = r.file(&path).map_err(|m| fail(&ctx, m))?;
+            let removed = if recursive && target.is_dir() {
+                std::fs::remove_dir_all(&target)
+            } else {
+                std::fs::remove_dir(&target)
+            };
+            removed.map_err(|e| fail(&ctx, io(&e, "rmdir", &path)))
+        })?,
     )?;
     // Reads go where `readFileSync` may read: below the project root.
     let scope = readable.clone();

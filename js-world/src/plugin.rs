@@ -101,6 +101,10 @@ const FS_EXPORTS: &[&str] = &[
     "statSync",
     "unlinkSync",
     "rmSync",
+    "renameSync",
+    "rmdirSync",
+    "rename",
+    "rmdir",
     "promises",
 ];
 const PATH_EXPORTS: &[&str] = &[
@@ -303,6 +307,8 @@ const FS_PROMISES_EXPORTS: &[&str] = &[
     "copyFile",
     "unlink",
     "rm",
+    "rename",
+    "rmdir",
     "constants",
 ];
 

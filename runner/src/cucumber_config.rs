@@ -89,12 +89,7 @@ pub fn read(path: &Path, root: &Path, profiles: &[String], allowed_env: &[String
 type Definitions = (Map<String, Value>, Vec<String>, Vec<(String, String)>);
 
 /// Reads the file's [`Definitions`].
-fn load_definitions(
-    path: &Path,
-    root: &Path,
-    shown: &str,
-    allowed_env: &[String],
-) -> Result<Definitions, String> {
+fn load_definitions(path: &Path, root: &Path, shown: &str, allowed_env: &[String]) -> Result<Definitions, String> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let (mut hidden_env, mut set_env) = (Vec::new(), Vec::new());
     let value = if MODULE_EXTENSIONS.contains(&ext) {

@@ -300,6 +300,7 @@
   }
   // Writes (node_fs.rs): below the project in bdd, below script_root/artifacts_root in the
   // agent hosts. Node's error code (`ENOENT: …`) is copied to `error.code`.
+  // The message names each path as it was given, as Node's does (the natives see it resolved).
   function coded(f) {
     return (...args) => {
       try {
@@ -307,6 +308,11 @@
       } catch (e) {
         const m = e && /^([A-Z_]+):/.exec(e.message);
         if (m && e.code === undefined) e.code = m[1];
+        if (m) {
+          for (const given of args.filter((a) => typeof a === 'string')) {
+            e.message = e.message.split(`'${path.resolve(given)}'`).join(`'${given}'`);
+          }
+        }
         throw e;
       }
     };
@@ -390,6 +396,8 @@
   const constants = Object.freeze({ F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, COPYFILE_EXCL: 1, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128, O_TRUNC: 512, O_APPEND: 1024, S_IFMT: 61440, S_IFREG: 32768, S_IFDIR: 16384, S_IFLNK: 40960 });
   const unlinkSync = coded((file) => native.nodeFsRemove(resolved(file), false, false, true));
   const rmSync = coded((file, options) => native.nodeFsRemove(resolved(file), !!(options && options.recursive), !!(options && options.force), false));
+  const renameSync = coded((from, to) => native.nodeFsRename(resolved(from), resolved(to)));
+  const rmdirSync = coded((dir, options) => native.nodeFsRmdir(resolved(dir), !!(options && options.recursive)));
   const later = (f) => async (...args) => f(...args);
   modules.fs = {
     readFileSync: coded(readFileSync),
@@ -406,6 +414,8 @@
     copyFileSync,
     unlinkSync,
     rmSync,
+    renameSync,
+    rmdirSync,
     constants,
     readFile: withCallback(coded(readFileSync)),
     writeFile: withCallback(writeFileSync),
@@ -420,6 +430,8 @@
     copyFile: withCallback(copyFileSync),
     unlink: withCallback(unlinkSync),
     rm: withCallback(rmSync),
+    rename: withCallback(renameSync),
+    rmdir: withCallback(rmdirSync),
     promises: {
       readFile: later(coded(readFileSync)),
       writeFile: later(writeFileSync),
@@ -434,6 +446,8 @@
       copyFile: later(copyFileSync),
       unlink: later(unlinkSync),
       rm: later(rmSync),
+      rename: later(renameSync),
+      rmdir: later(rmdirSync),
       constants,
     },
   };

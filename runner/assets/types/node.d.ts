@@ -173,6 +173,15 @@ declare module 'node:fs' {
   export function unlink(path: string, callback: Callback<void>): void;
   export function unlinkSync(path: string): void;
   export function rmSync(path: string, options?: { recursive?: boolean; force?: boolean }): void;
+  /** Moves a file or folder; both places must be where writes may go. */
+  export function renameSync(from: string, to: string): void;
+  export function rename(from: string, to: string, callback: Callback<void>): void;
+  /** Removes an empty folder (`ENOTEMPTY` otherwise; `recursive` removes it whole). */
+  export function rmdirSync(path: string, options?: { recursive?: boolean }): void;
+  export function rmdir(path: string, callback: Callback<void>): void;
+  export function rmdir(path: string, options: { recursive?: boolean }, callback: Callback<void>): void;
+  export function rm(path: string, callback: Callback<void>): void;
+  export function rm(path: string, options: { recursive?: boolean; force?: boolean }, callback: Callback<void>): void;
   export const promises: {
     lstat(path: string): Promise<Stats>;
     realpath(path: string): Promise<string>;
@@ -188,6 +197,8 @@ declare module 'node:fs' {
     stat(path: string): Promise<Stats>;
     unlink(path: string): Promise<void>;
     rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
+    rename(from: string, to: string): Promise<void>;
+    rmdir(path: string, options?: { recursive?: boolean }): Promise<void>;
   };
   const fs: {
     readFileSync: typeof readFileSync;
@@ -219,6 +230,11 @@ declare module 'node:fs' {
     access: typeof access;
     copyFile: typeof copyFile;
     unlink: typeof unlink;
+    rm: typeof rm;
+    renameSync: typeof renameSync;
+    rename: typeof rename;
+    rmdirSync: typeof rmdirSync;
+    rmdir: typeof rmdir;
     promises: typeof promises;
   };
   export default fs;
@@ -239,6 +255,8 @@ declare module 'node:fs/promises' {
   export const stat: (typeof promises)['stat'];
   export const unlink: (typeof promises)['unlink'];
   export const rm: (typeof promises)['rm'];
+  export const rename: (typeof promises)['rename'];
+  export const rmdir: (typeof promises)['rmdir'];
   export const lstat: (typeof promises)['lstat'];
   export const realpath: (typeof promises)['realpath'];
   export const readlink: (typeof promises)['readlink'];
