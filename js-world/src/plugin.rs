@@ -141,6 +141,7 @@ const URL_EXPORTS: &[&str] = &[
 ];
 const UTIL_EXPORTS: &[&str] = &[
     "format",
+    "formatWithOptions",
     "inspect",
     "promisify",
     "deprecate",

@@ -64,7 +64,7 @@ fn console_output_is_attached_to_the_running_step() {
 
         let r = host.invoke_step(step("it talks"), &mut world, Invocation::default()).await;
         assert_eq!(r, Ok(StepOutcome::Passed));
-        let expected: Vec<(String, String)> = ["hello {\"a\":1} 2", "own log", "careful", "oops"]
+        let expected: Vec<(String, String)> = ["hello { a: 1 } 2", "own log", "careful", "oops"]
             .iter()
             .map(|t| (t.to_string(), LOG.to_string()))
             .collect();

@@ -40,34 +40,8 @@
   };
 
   // ---- node:util
-  const inspect = (v) => {
-    if (typeof v === 'string') return `'${v}'`;
-    if (typeof v === 'function') return `[Function: ${v.name || 'anonymous'}]`;
-    if (v instanceof Error) return v.stack || String(v);
-    try {
-      const s = JSON.stringify(v);
-      return s === undefined ? String(v) : s;
-    } catch (_) {
-      return String(v);
-    }
-  };
-  function format(first, ...rest) {
-    if (typeof first !== 'string') return [first, ...rest].map(inspect).join(' ');
-    let i = 0;
-    const out = first.replace(/%[sdifjoO%]/g, (m) => {
-      if (m === '%%') return '%';
-      if (i >= rest.length) return m;
-      const v = rest[i++];
-      if (m === '%s') return typeof v === 'string' ? v : inspect(v);
-      if (m === '%d' || m === '%i') return String(m === '%i' ? parseInt(v, 10) : Number(v));
-      if (m === '%f') return String(parseFloat(v));
-      return inspect(v);
-    });
-    return [out, ...rest.slice(i).map((v) => (typeof v === 'string' ? v : inspect(v)))].join(' ');
-  }
+  // util.inspect, util.format and formatWithOptions come from js/node_inspect.js.
   modules.util = {
-    format,
-    inspect,
     promisify: (fn) => (...args) => new Promise((ok, no) => fn(...args, (e, v) => (e ? no(e) : ok(v)))),
     deprecate: (fn) => fn,
     // Node's: the prototype chain and `super_`, not the constructor's own statics.

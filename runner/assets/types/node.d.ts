@@ -410,8 +410,16 @@ declare module 'url' {
 }
 
 declare module 'node:util' {
+  /** Node's layout of values: `depth` (default 2, `null` for all), `breakLength` (80), `showHidden`, `customInspect`. */
+  export interface InspectOptions { depth?: number | null; breakLength?: number; showHidden?: boolean; customInspect?: boolean }
+  /** `%s %d %i %f %j %o %O %c %%`, then the other arguments (strings as they are, values inspected). */
   export function format(format?: unknown, ...args: unknown[]): string;
-  export function inspect(value: unknown): string;
+  export function formatWithOptions(options: InspectOptions, format?: unknown, ...args: unknown[]): string;
+  export function inspect(value: unknown, options?: InspectOptions): string;
+  export namespace inspect {
+    /** `Symbol.for('nodejs.util.inspect.custom')`: a method under it gives the object's own text. */
+    const custom: unique symbol;
+  }
   export function promisify<T = unknown>(fn: (...args: any[]) => void): (...args: any[]) => Promise<T>;
   export function deprecate<F extends (...args: any[]) => unknown>(fn: F, message?: string): F;
   export function inherits(ctor: Function, superCtor: Function): void;
@@ -420,7 +428,7 @@ declare module 'node:util' {
   export const TextEncoder: typeof globalThis.TextEncoder;
   export const TextDecoder: typeof globalThis.TextDecoder;
   const util: {
-    format: typeof format; inspect: typeof inspect; promisify: typeof promisify; deprecate: typeof deprecate;
+    format: typeof format; formatWithOptions: typeof formatWithOptions; inspect: typeof inspect; promisify: typeof promisify; deprecate: typeof deprecate;
     inherits: typeof inherits; isDeepStrictEqual: typeof isDeepStrictEqual; types: typeof types;
   };
   export default util;

@@ -1,0 +1,166 @@
+//! `util.inspect`/`util.format` lay values out as Node's (what `console.log(object)` prints):
+//! nesting to depth 2, one line up to 80 columns, arrays of more than six short items in
+//! columns, circular references, class names, getters, quoting and escapes, `%s %d %i %f %j
+//! %o %O %c %%`; and the console methods beyond the levels — `table`, `group`, `count`,
+//! `assert`, `dir`. Node 20's answers to the same module are recorded below.
+
+use std::process::Command;
+
+const PROBE: &str = r#"import util from 'util';
+class Foo { constructor() { this.x = 1; this.name = 'foo'; } }
+class Empty {}
+const circ = { a: 1 }; circ.self = circ;
+const cases = [
+  { a: 1, b: 'two', c: [1, 2, 3], d: { e: { f: { g: 1 } } } },
+  [1, 2, 3, 4, 5, 6, 7],
+  Array.from({ length: 30 }, (_, i) => i * 3),
+  ['apple', 'banana', 'cherry', 'date', 'elderberry', 'fig', 'grape', 'honeydew'],
+  new Map([['a', 1], ['b', { c: 2 }]]),
+  new Set([1, 'two', [3]]),
+  new Foo(),
+  new Empty(),
+  circ,
+  Object.create(null),
+  { 'key-with-dash': 1, valid_key: 2, [Symbol('s')]: 3 },
+  "it's",
+  'say "hi" it\'s',
+  'line1\nline2\ttab\u0001',
+  [undefined, null, NaN, -0, 10n, Symbol('x')],
+  function named() {},
+  () => {},
+  async function af() {},
+  class Bar extends Foo {},
+  new Date(0),
+  /re/gi,
+  [ , , 1, , ],
+  { get g() { return 1; }, set s(v) {}, get gs() { return 1; }, set gs(v) {} },
+  new Uint8Array([1, 2, 3]),
+  { longString: 'x'.repeat(90) },
+  { a: 'aaaaaaaaaaaaaaaaaaaa', b: 'bbbbbbbbbbbbbbbbbbbbbbb', c: 'cccccccccccccccccccc', d: 'dddddddddd' },
+  [[1, [2, [3, [4, [5]]]]]],
+  { arr: Array.from({ length: 120 }, (_, i) => i) },
+  Object.assign([1, 2], { extra: true }),
+  [{ a: 1, b: 2 }, { a: 3, b: 4 }],
+  new Error('boom').message,
+  { n: new Number(3), s: new String('ab') },
+  'multi\nline string that is longer than the break length for sure because it keeps on going and going\nend',
+];
+const out = cases.map((c) => util.inspect(c));
+out.push(util.format('%s is %d years and %i, %f, %j %o %O %%, %c.', 'Bob', 42.5, '42.9x', '1.5', { j: 1 }, [1], { O: 1 }, 'css', 'extra', { x: 1 }));
+out.push(util.format('100%%'));
+out.push(util.format('%s', { a: { b: 1 } }), util.format('%s', new Date(0)), util.format('%s', { toString() { return 'custom'; } }), util.format(1, 'a', { b: 2 }));
+out.push(util.inspect({ a: { b: { c: {} } } }, { depth: 0 }), util.inspect({ a: { b: { c: { d: {} } } } }, { depth: null }));
+export default Object.fromEntries(out.map((text, i) => [String(i), text]));
+"#;
+
+/// Node 20's answers to `PROBE`.
+const NODE: &str = r#"{"0":"{ a: 1, b: 'two', c: [ 1, 2, 3 ], d: { e: { f: [Object] } } }","1":"[\n  1, 2, 3, 4,\n  5, 6, 7\n]","2":"[\n   0,  3,  6,  9, 12, 15, 18, 21, 24,\n  27, 30, 33, 36, 39, 42, 45, 48, 51,\n  54, 57, 60, 63, 66, 69, 72, 75, 78,\n  81, 84, 87\n]","3":"[\n  'apple',\n  'banana',\n  'cherry',\n  'date',\n  'elderberry',\n  'fig',\n  'grape',\n  'honeydew'\n]","4":"Map(2) { 'a' => 1, 'b' => { c: 2 } }","5":"Set(3) { 1, 'two', [ 3 ] }","6":"Foo { x: 1, name: 'foo' }","7":"Empty {}","8":"<ref *1> { a: 1, self: [Circular *1] }","9":"[Object: null prototype] {}","10":"{ 'key-with-dash': 1, valid_key: 2, [Symbol(s)]: 3 }","11":"\"it's\"","12":"`say \"hi\" it's`","13":"'line1\\nline2\\ttab\\x01'","14":"[ undefined, null, NaN, -0, 10n, Symbol(x) ]","15":"[Function: named]","16":"[Function (anonymous)]","17":"[AsyncFunction: af]","18":"[class Bar extends Foo]","19":"1970-01-01T00:00:00.000Z","20":"/re/gi","21":"[ <2 empty items>, 1, <1 empty item> ]","22":"{ g: [Getter], s: [Setter], gs: [Getter/Setter] }","23":"Uint8Array(3) [ 1, 2, 3 ]","24":"{\n  longString: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'\n}","25":"{\n  a: 'aaaaaaaaaaaaaaaaaaaa',\n  b: 'bbbbbbbbbbbbbbbbbbbbbbb',\n  c: 'cccccccccccccccccccc',\n  d: 'dddddddddd'\n}","26":"[ [ 1, [ 2, [Array] ] ] ]","27":"{\n  arr: [\n     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11,\n    12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,\n    24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,\n    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,\n    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,\n    60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71,\n    72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83,\n    84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,\n    96, 97, 98, 99,\n    ... 20 more items\n  ]\n}","28":"[ 1, 2, extra: true ]","29":"[ { a: 1, b: 2 }, { a: 3, b: 4 } ]","30":"'boom'","31":"{ n: [Number: 3], s: [String: 'ab'] }","32":"'multi\\n' +\n  'line string that is longer than the break length for sure because it keeps on going and going\\n' +\n  'end'","33":"Bob is 42.5 years and 42, 1.5, {\"j\":1} [ 1, [length]: 1 ] { O: 1 } %, . extra { x: 1 }","34":"100%%","35":"{ a: [Object] }","36":"1970-01-01T00:00:00.000Z","37":"custom","38":"1 a { b: 2 }","39":"{ a: [Object] }","40":"{\n  a: { b: { c: { d: {} } } }\n}"}"#;
+
+const CONSOLE: &str = r#"console.table([{ a: 1, b: 'x' }, { a: 22, c: true }]);
+console.table({ r1: { x: 1 }, r2: { y: [1,2] } });
+console.table([1, 'two', null]);
+console.table([[1,2],[3]]);
+console.table([{ a: 1, b: 2 }], ['b']);
+console.table('not tabular');
+console.group('G1'); console.log('inside\nsecond'); console.group(); console.info('deeper'); console.groupEnd(); console.groupEnd(); console.log('out');
+console.count(); console.count(); console.count('x'); console.countReset(); console.count();
+console.assert(true, 'no'); console.assert(false, 'yes %s', 'fmt'); console.assert(false);
+console.log('%s is %d years', 'Bob', 42, 'extra');
+console.dir({ a: 1 });
+console.log('%s', 'done');
+"#;
+
+/// What Node 20 prints for `CONSOLE` (stdout and stderr, in order).
+const NODE_CONSOLE: &str = r#"┌─────────┬────┬─────┬──────┐
+│ (index) │ a  │ b   │ c    │
+├─────────┼────┼─────┼──────┤
+│ 0       │ 1  │ 'x' │      │
+│ 1       │ 22 │     │ true │
+└─────────┴────┴─────┴──────┘
+┌─────────┬───┬──────────┐
+│ (index) │ x │ y        │
+├─────────┼───┼──────────┤
+│ r1      │ 1 │          │
+│ r2      │   │ [ 1, 2 ] │
+└─────────┴───┴──────────┘
+┌─────────┬────────┐
+│ (index) │ Values │
+├─────────┼────────┤
+│ 0       │ 1      │
+│ 1       │ 'two'  │
+│ 2       │ null   │
+└─────────┴────────┘
+┌─────────┬───┬───┐
+│ (index) │ 0 │ 1 │
+├─────────┼───┼───┤
+│ 0       │ 1 │ 2 │
+│ 1       │ 3 │   │
+└─────────┴───┴───┘
+┌─────────┬───┐
+│ (index) │ b │
+├─────────┼───┤
+│ 0       │ 2 │
+└─────────┴───┘
+not tabular
+G1
+  inside
+  second
+    deeper
+out
+default: 1
+default: 2
+x: 1
+default: 1
+Assertion failed: yes fmt
+Assertion failed
+Bob is 42 years extra
+{ a: 1 }
+done
+"#;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fd-inspect-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn values_are_shown_as_node_shows_them() {
+    let dir = scratch("values");
+    std::fs::write(dir.join("probe.mjs"), PROBE).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", "probe.mjs"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let envelope: serde_json::Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{e}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
+    let node: serde_json::Value = serde_json::from_str(NODE).unwrap();
+    let differences: Vec<String> = node
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(key, expected)| envelope["value"].get(key.as_str()) != Some(expected))
+        .map(|(key, expected)| format!("{key}:\n  ours   {}\n  Node's {expected}", envelope["value"][key.as_str()]))
+        .collect();
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn console_methods_print_as_node_prints() {
+    let dir = scratch("console");
+    std::fs::write(dir.join("console.mjs"), CONSOLE).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "console.mjs"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    // `ferridriver run` names the level of what is not a plain log on stderr.
+    let printed = String::from_utf8_lossy(&out.stderr).replace("warn: ", "");
+    assert_eq!(printed, NODE_CONSOLE);
+    let _ = std::fs::remove_dir_all(&dir);
+}
