@@ -38,6 +38,7 @@ mod plugin_events;
 pub mod plugin_lifecycle;
 mod plugin_packages;
 pub mod policy;
+mod require_resolve;
 mod rolldown_run;
 mod running;
 mod schemas;

@@ -468,10 +468,15 @@ impl Plugin for WorldPlugin {
         Ok(code.map(|code| HookLoadOutput { code: code.into(), ..Default::default() }))
     }
 
-    async fn transform(&self, _ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
+    async fn transform(&self, ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
         let uses_meta = args.code.contains("import.meta.");
         let own_paths = own_path_names(args.code, args.id);
-        if args.id.starts_with('\0') || (!uses_meta && own_paths.is_empty()) {
+        let resolves = if args.code.contains("require.resolve") || args.code.contains("require).resolve") {
+            crate::require_resolve::resolve_calls(args.code, args.id)
+        } else {
+            Vec::new()
+        };
+        if args.id.starts_with('\0') || (!uses_meta && own_paths.is_empty() && resolves.is_empty()) {
             return Ok(None);
         }
         // QuickJS runs one module for the whole bundle, so each file's own `import.meta` must
@@ -487,6 +492,23 @@ impl Plugin for WorldPlugin {
         ];
         for (from, to) in edits {
             code.replace_all(from, to).map_err(anyhow::Error::msg)?;
+        }
+        // Each `require.resolve('name')` becomes what a `require` of the name resolves to.
+        for call in &resolves {
+            let resolved = if is_node_builtin(&call.specifier) {
+                Some(call.specifier.clone())
+            } else {
+                let options = rolldown_plugin::PluginContextResolveOptions {
+                    import_kind: rolldown_common::ImportKind::Require,
+                    ..Default::default()
+                };
+                match ctx.resolve(&call.specifier, Some(args.id), Some(options)).await {
+                    Ok(Ok(found)) if !found.id.starts_with('\0') => Some(found.id.to_string()),
+                    _ => None,
+                }
+            };
+            let text = crate::require_resolve::replacement(&call.specifier, resolved.as_deref(), args.id);
+            code.update(call.start, call.end, text).map_err(anyhow::Error::msg)?;
         }
         // CommonJS's own names of the file and its folder, for the files that use them
         // without declaring them (an ES module that derives them from `import.meta.url`
