@@ -176,12 +176,13 @@ pub fn install(
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     native.set("root", root.to_string_lossy().into_owned())?;
     crate::node_fs::install(ctx, &native, &root, sandbox)?;
+    let read_scope = crate::node_fs::ReadScope::new(&root, sandbox.is_none());
     crate::node_zlib::install(ctx, &native)?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
     native.set("processInfo", process_info())?;
 
-    let scope = root.clone();
+    let scope = read_scope.clone();
     native.set(
         "readFile",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<Bytes> {
@@ -191,7 +192,7 @@ pub fn install(
             Ok(Bytes(bytes))
         })?,
     )?;
-    let scope = root.clone();
+    let scope = read_scope.clone();
     native.set(
         "unzip",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String| -> rquickjs::Result<NamedFiles> {
@@ -201,7 +202,7 @@ pub fn install(
             Ok(NamedFiles(files))
         })?,
     )?;
-    let scope = root.clone();
+    let scope = read_scope;
     native.set(
         "exists",
         Function::new(ctx.clone(), move |path: String| {

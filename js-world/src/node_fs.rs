@@ -87,8 +87,35 @@ impl WritableRoots {
     }
 }
 
-/// `path` if it lies inside `root` (after resolving `..` and symbolic links), else why not.
-pub(crate) fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
+/// Where `node:fs` may read: below the project root and, outside the agent hosts' sandbox,
+/// below the `node_modules` folders Node's resolution looks in above it (a workspace's
+/// hoisted packages, a linked `node_modules`), whose files `require.resolve` names.
+#[derive(Debug, Clone)]
+pub(crate) struct ReadScope {
+    root: PathBuf,
+    packages: Vec<PathBuf>,
+}
+
+impl ReadScope {
+    /// `root` is canonical; `with_packages` adds the `node_modules` folders of it and its
+    /// ancestors that exist, canonical (where a link leads).
+    pub(crate) fn new(root: &Path, with_packages: bool) -> Self {
+        let packages = if with_packages {
+            root.ancestors().filter_map(|a| a.join("node_modules").canonicalize().ok()).filter(|p| p.is_dir()).collect()
+        } else {
+            Vec::new()
+        };
+        ReadScope { root: root.to_path_buf(), packages }
+    }
+
+    fn admits(&self, real: &Path) -> bool {
+        real.starts_with(&self.root) || self.packages.iter().any(|p| real.starts_with(p))
+    }
+}
+
+/// `path` if it lies inside the scope (after resolving `..` and symbolic links), else why not.
+pub(crate) fn scoped(scope: &ReadScope, path: &str) -> Result<PathBuf, String> {
+    let root = &scope.root;
     let candidate = root.join(path);
     // A file that does not exist cannot be canonicalised; check its parent instead.
     let resolved = match candidate.canonicalize() {
@@ -98,7 +125,7 @@ pub(crate) fn scoped(root: &Path, path: &str) -> Result<PathBuf, String> {
             _ => return Err(format!("ENOENT: no such file or directory, open '{path}'")),
         },
     };
-    if resolved.starts_with(root) {
+    if scope.admits(&resolved) {
         Ok(resolved)
     } else {
         Err(format!(
@@ -150,7 +177,7 @@ pub(crate) fn install<'js>(
     sandbox: Option<&crate::script::ScriptSandbox>,
 ) -> rquickjs::Result<()> {
     let roots = WritableRoots::new(project, sandbox);
-    let readable = project.to_path_buf();
+    let readable = ReadScope::new(project, sandbox.is_none());
     let fail = |ctx: &Ctx<'_>, message: String| Exception::throw_message(ctx, &message);
 
     let r = roots.clone();
@@ -332,8 +359,26 @@ mod tests {
     #[test]
     fn scope_is_enforced() {
         let root = std::env::temp_dir().canonicalize().unwrap();
-        assert!(scoped(&root, "x-does-not-exist.txt").is_ok());
-        assert!(scoped(&root, "../etc/passwd").unwrap_err().contains("outside the project root"));
+        let scope = ReadScope::new(&root, true);
+        assert!(scoped(&scope, "x-does-not-exist.txt").is_ok());
+        assert!(scoped(&scope, "../etc/passwd").unwrap_err().contains("outside the project root"));
+    }
+
+    #[test]
+    fn hoisted_packages_are_readable_outside_the_sandbox_only() {
+        let base = std::env::temp_dir().join(format!("fd-read-scope-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("node_modules/pkg")).unwrap();
+        std::fs::create_dir_all(base.join("packages/app")).unwrap();
+        std::fs::write(base.join("node_modules/pkg/file.js"), "x").unwrap();
+        std::fs::write(base.join("secret.txt"), "x").unwrap();
+        let base = base.canonicalize().unwrap();
+        let app = base.join("packages/app");
+        let hoisted = base.join("node_modules/pkg/file.js").to_string_lossy().into_owned();
+        assert!(scoped(&ReadScope::new(&app, true), &hoisted).is_ok(), "a workspace's hoisted package");
+        assert!(scoped(&ReadScope::new(&app, false), &hoisted).is_err(), "not in the agent hosts");
+        assert!(scoped(&ReadScope::new(&app, true), "../../secret.txt").is_err(), "nothing else above the project");
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]

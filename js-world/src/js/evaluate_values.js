@@ -109,6 +109,90 @@
     return p.value;
   }
 
+  // ---- Arguments, the other way: what Playwright's serializer carries into the page
+  // (undefined in arrays and objects, NaN, ±Infinity, -0, BigInt, Date, RegExp, URL, Error,
+  // typed arrays, shared and circular references; Map and Set as {}; a symbol as undefined; a
+  // function is refused, naming where it is). `encodeArg` makes JSON of it here and `DECODE`
+  // (page code) makes the value again; an argument JSON carries as it is goes as plain JSON.
+  function encodeArg(value) {
+    let plain = true;
+    const ids = new Map();
+    const tagged = (tag, fields) => {
+      plain = false;
+      return { [TAG]: tag, ...fields };
+    };
+    const enc = (v, at) => {
+      if (v === undefined || typeof v === 'symbol') return tagged('u', {});
+      if (typeof v === 'function') {
+        throw new TypeError(`Attempting to serialize unexpected value${at ? ` at position "${at}"` : ''}: ${String(v)}`);
+      }
+      if (typeof v === 'number') {
+        if (Object.is(v, -0)) return tagged('n', { v: '-0' });
+        return Number.isFinite(v) ? v : tagged('n', { v: String(v) });
+      }
+      if (typeof v === 'bigint') return tagged('b', { v: String(v) });
+      if (v === null || typeof v !== 'object') return v;
+      if (ids.has(v)) return tagged('ref', { v: ids.get(v) });
+      if (v instanceof Date) return tagged('d', { v: Number.isNaN(v.getTime()) ? null : v.toISOString() });
+      if (v instanceof RegExp) return tagged('r', { s: v.source, f: v.flags });
+      if (typeof g.URL === 'function' && v instanceof g.URL) return tagged('url', { v: v.href });
+      if (v instanceof Error) return tagged('e', { n: v.name, m: v.message, s: v.stack });
+      if (v instanceof Map || v instanceof Set) return {};
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+        return tagged('ta', { k: Object.prototype.toString.call(v).slice(8, -1), v: Array.from(v, (x) => (typeof x === 'bigint' ? String(x) : x)) });
+      }
+      ids.set(v, ids.size);
+      const within = (k) => (typeof k === 'number' ? `${at}[${k}]` : at ? `${at}.${k}` : k);
+      if (Array.isArray(v)) return Array.from({ length: v.length }, (_, i) => enc(v[i], within(i)));
+      const out = {};
+      for (const k of Object.keys(v)) out[k] = enc(v[k], within(k));
+      return Object.prototype.hasOwnProperty.call(v, TAG) ? tagged('o', { v: out }) : out;
+    };
+    const data = enc(value, '');
+    return { plain, data };
+  }
+  // Page code: `(encoded) => value`. Containers are numbered in the order `encodeArg` met them.
+  // The tags it reads are `decode`'s (above), written again as page code: it runs in the page.
+  const DECODE = `((encoded) => {
+    const TAG = ${JSON.stringify(TAG)};
+    const ERRORS = { TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
+    const made = [];
+    const dec = (v) => {
+      if (v === null || typeof v !== 'object') return v;
+      const tag = Object.prototype.hasOwnProperty.call(v, TAG) ? v[TAG] : null;
+      switch (tag) {
+        case 'u': return undefined;
+        case 'n': return v.v === '-0' ? -0 : Number(v.v);
+        case 'b': return BigInt(v.v);
+        case 'd': return new Date(v.v === null ? NaN : v.v);
+        case 'r': return new RegExp(v.s, v.f);
+        case 'url': return new URL(v.v);
+        case 'e': {
+          const known = Object.prototype.hasOwnProperty.call(ERRORS, v.n);
+          const e = new (known ? ERRORS[v.n] : Error)(v.m);
+          if (!known) e.name = String(v.n);
+          e.stack = v.s;
+          return e;
+        }
+        case 'ta': return new globalThis[v.k](v.v.map((x) => (typeof x === 'string' ? BigInt(x) : x)));
+        case 'ref': return made[v.v];
+        case 'o': return fill({}, v.v);
+        default: return Array.isArray(v) ? fill([], v) : fill({}, v);
+      }
+    };
+    const fill = (target, source) => {
+      made.push(target);
+      for (const k of Object.keys(source)) target[k] = dec(source[k]);
+      return target;
+    };
+    return dec(encoded);
+  })`;
+  // Page code for `arg` as an expression: plain JSON when that carries it.
+  function argSource(arg) {
+    const { plain, data } = encodeArg(arg);
+    return plain ? JSON.stringify(arg) : `${DECODE}(${JSON.stringify(data)})`;
+  }
+
   // Taken by js/playwright.js (as `pw.values`); the global goes when the VM is sealed.
-  g.__ferridriver_values = Object.freeze({ ENCODE, decode, answered });
+  g.__ferridriver_values = Object.freeze({ ENCODE, decode, answered, encodeArg, DECODE, argSource });
 })(globalThis);

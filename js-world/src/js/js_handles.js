@@ -22,20 +22,23 @@
     `(() => { const owner = ${doc}, k = Symbol.for('ferridriver.pins'); return owner[k] || Object.defineProperty(owner, k, { value: { next: Math.floor(Math.random() * 1e12), map: new Map() } })[k]; })()`;
   const REGISTRY = registryOf('document');
   // Puts the handles' values back in place of their marks (from `doc`'s registry).
+  // The argument was made for this call: its arrays and plain objects are changed in place
+  // (shared and circular parts stay so); other objects (Date, RegExp…) are left as they are.
   const reviveIn = (doc) => `((arg) => {
     const reg = ${registryOf(doc)};
+    const seen = new Set();
     const walk = (v) => {
-      if (Array.isArray(v)) return v.map(walk);
-      if (v === null || typeof v !== 'object') return v;
+      if (v === null || typeof v !== 'object' || seen.has(v)) return v;
       if (Object.prototype.hasOwnProperty.call(v, '${MARK}')) {
         // A JS handle names its document too: ids start again in every document.
         if (v.document !== undefined && v.document !== reg.token) throw new Error('JSHandle is disposed: its document is gone');
         if (!reg.map.has(v['${MARK}'])) throw new Error('JSHandle is disposed');
         return reg.map.get(v['${MARK}']);
       }
-      const o = {};
-      for (const k of Object.keys(v)) o[k] = walk(v[k]);
-      return o;
+      if (!Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype) return v;
+      seen.add(v);
+      for (const k of Object.keys(v)) v[k] = walk(v[k]);
+      return v;
     };
     return walk(arg);
   })`;
@@ -96,21 +99,31 @@
   // in it replaced by its mark; whether it held any.
   function marked(arg, what, page, frame) {
     let found = false;
+    // Copies keep the argument's shape: a value met again (shared, or a cycle) is its copy.
+    const copies = new Map();
     const walk = (v) => {
       if (v instanceof JSHandle || v instanceof ElementHandle) {
         found = true;
         return markOf(v, what, page, frame);
       }
-      if (Array.isArray(v)) return v.map(walk);
+      if (copies.has(v)) return copies.get(v);
+      if (Array.isArray(v)) {
+        const a = [];
+        copies.set(v, a);
+        for (let i = 0; i < v.length; i++) a[i] = walk(v[i]);
+        return a;
+      }
       if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
         const o = {};
+        copies.set(v, o);
         for (const [k, x] of Object.entries(v)) o[k] = walk(x);
         return o;
       }
       return v;
     };
     const value = walk(arg);
-    return { json: value === undefined ? 'undefined' : JSON.stringify(value), found };
+    // Page code for the argument (js/evaluate_values.js carries what JSON loses).
+    return { json: value === undefined ? 'undefined' : pw.values.argSource(value), found };
   }
 
   // The handle of a value kept in `page`'s main document or in child `frame` (what KEEP

@@ -114,6 +114,14 @@
   // The caller's code comes first, so that a console call in it names the line it has there.
   const boxed = (call) => `(async () => ${call})().then(${values.ENCODE})`;
   const boxedFunction = (fn) => `(...a) => (async () => (${fn})(...a))().then(${values.ENCODE})`;
+  // Page code `source` of (target, arg) and the argument to send with it: plain JSON as it
+  // is; anything JSON loses (undefined, NaN, Date… js/evaluate_values.js) encoded and made
+  // again in the page, as Playwright's serializer carries it.
+  const withArg = (source, arg) => {
+    if (arg === undefined) return [`(x) => (${source})(x, undefined)`, null];
+    const { plain, data } = values.encodeArg(arg);
+    return plain ? [source, arg] : [`(x, a) => (${source})(x, ${values.DECODE}(a))`, data];
+  };
   // A string given where a function may go is an expression Playwright evaluates in the
   // element's window as `eval` would and never calls (a string `'el => el.id'` answers undefined).
   // A leading `function` keyword is bracketed first, so that it is an expression too. `win`
@@ -127,7 +135,7 @@
   const evalOnAll = (code) => `(els) => ${evalCall(code, '(els.length ? els[0].ownerDocument.defaultView : globalThis).eval')}`;
   const unboxed = (encoded) => values.decode(encoded);
   function scriptOf(fn, arg) {
-    if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
+    if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : values.argSource(arg)})`;
     if (fn && typeof fn.content === 'string') return fn.content;
     if (typeof fn === 'string') return fn;
     throw new TypeError('expected a function or a string of JavaScript');
@@ -406,24 +414,42 @@
     // `fn(element, arg)` runs in the page on the one matching element; `arg` travels as JSON.
     evaluate(fn, arg, options) {
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluate: pass a function'));
-      const arg2 = arg === undefined ? null : arg;
       const source = typeof fn === 'string' ? evalOn(fn) : fn;
-      return this._op('evaluate', [boxedFunction(source), arg2], options).then(unboxed);
+      let call;
+      try {
+        call = withArg(boxedFunction(source), arg);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return this._op('evaluate', call, options).then(unboxed);
     }
     // For our own page code: `source` is a function's code, called as evaluate's function is;
     // the answer comes back as the page gave it (callers that encode it decode it).
     _callOn(source, arg, options) {
-      return this._op('evaluate', [source, arg === undefined ? null : arg], options);
+      try {
+        return this._op('evaluate', withArg(source, arg), options);
+      } catch (e) {
+        return Promise.reject(e);
+      }
     }
     _callOnAll(source, arg) {
-      return this._op('evaluateAll', [source, arg === undefined ? null : arg]);
+      try {
+        return this._op('evaluateAll', withArg(source, arg));
+      } catch (e) {
+        return Promise.reject(e);
+      }
     }
     // `fn(elements, arg)` runs once in the page with every current match (no waiting).
     evaluateAll(fn, arg) {
       if (typeof fn !== 'function' && typeof fn !== 'string') return Promise.reject(new TypeError('locator.evaluateAll: pass a function'));
-      const arg2 = arg === undefined ? null : arg;
       const source = typeof fn === 'string' ? evalOnAll(fn) : fn;
-      return this._op('evaluateAll', [boxedFunction(source), arg2]).then(unboxed);
+      let call;
+      try {
+        call = withArg(boxedFunction(source), arg);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return this._op('evaluateAll', call).then(unboxed);
     }
     // screenshot: js/screenshots.js
     textContent(options) {
@@ -559,8 +585,12 @@
       return this._op('setContent', [String(html), (options && options.waitUntil) || 'load'], options).then(() => undefined);
     }
     evaluate(fn, arg) {
-      if (typeof fn !== 'function') return this._op('evaluate', [scriptOf(fn, arg), values.ENCODE]).then(values.answered);
-      return this._op('evaluate', [boxed(scriptOf(fn, arg))]).then(unboxed);
+      try {
+        if (typeof fn !== 'function') return this._op('evaluate', [scriptOf(fn, arg), values.ENCODE]).then(values.answered);
+        return this._op('evaluate', [boxed(scriptOf(fn, arg))]).then(unboxed);
+      } catch (e) {
+        return Promise.reject(e);
+      }
     }
     // screenshot: js/screenshots.js
     waitForURL(url, options) {

@@ -24,7 +24,7 @@
       const site = callSite();
       if (typeof fn !== 'function' && typeof fn !== 'string') throw new TypeError('worker.evaluate: pass a function or an expression');
       // A string runs as the worker's own code would (statements too), as page.evaluate's.
-      const call = typeof fn === 'function' ? `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})` : `(0, eval)(${JSON.stringify(fn)})`;
+      const call = typeof fn === 'function' ? `(${fn.toString()})(${arg === undefined ? '' : values.argSource(arg)})` : `(0, eval)(${JSON.stringify(fn)})`;
       const expression = `(async () => ${call})().then(${values.ENCODE})`;
       const page = this._page;
       const request = { target: 'page', page: page._id, context: page._context._id, op: 'workerEvaluate', args: [this._session, expression], generation: page._context._generation };
