@@ -78,10 +78,29 @@ const FEATURE: &str = r#"Feature: Greeting
 "#;
 
 fn bdd(dir: &Path, args: &[&str]) -> (Output, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").args(args).current_dir(dir).output().unwrap();
+    bdd_with(dir, args, &[])
+}
+
+/// [`bdd`] with variables set (`Some`) or removed (`None`) in its environment.
+fn bdd_with(dir: &Path, args: &[&str], env: &[(&str, Option<&str>)]) -> (Output, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ferridriver"));
+    command.arg("bdd").args(args).current_dir(dir);
+    for (name, value) in env {
+        match value {
+            Some(v) => command.env(name, v),
+            None => command.env_remove(name),
+        };
+    }
+    let out = command.output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     (out, stdout, stderr)
+}
+
+/// The one scenario of the run in `dir` passed.
+fn assert_one_passed((out, stdout, stderr): (Output, String, String)) {
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("1 scenario (1 passed)"), "{stdout}{stderr}");
 }
 
 #[test]
@@ -301,7 +320,7 @@ fn variables_the_file_sets_reach_the_step_files() {
                  const parameters = JSON.stringify({ site: { name: 'Shop One' } })\n\
                  module.exports = { default: `specs/ --require specs/**/*.ts --format summary --publish-quiet true --world-parameters ${parameters}` }\n",
             ),
-            ("env/.env.test", "STEP_TIMEOUT=7\nAPP_NAME=from-dotenv\n"),
+            ("env/.env.test", "STEP_TIMEOUT=7\nAPP_NAME=from-dotenv\nFD_HIDDEN_SECRET=from-the-file\n"),
             ("env/.env.other", "APP_NAME=other\nONLY_OTHER=yes\n"),
             (
                 "specs/hooks.ts",
@@ -315,8 +334,8 @@ fn variables_the_file_sets_reach_the_step_files() {
                  import dotenv from 'dotenv'\n\
                  dotenv.config({ path: 'env/.env.other' })\n\
                  Then('the environment names {string} and {string}', function (this: any, app: string, other: string) {\n\
-                 \x20 const seen = [process.env.APP_NAME, process.env.ONLY_OTHER, this.parameters.site.name].join('|')\n\
-                 \x20 if (seen !== `${app}|${other}|Shop One`) throw new Error(`saw ${seen}`)\n\
+                 \x20 const seen = [process.env.APP_NAME, process.env.ONLY_OTHER, this.parameters.site.name, process.env.FD_HIDDEN_SECRET].join('|')\n\
+                 \x20 if (seen !== `${app}|${other}|Shop One|`) throw new Error(`saw ${seen}`)\n\
                  })\n",
             ),
             (
@@ -326,9 +345,51 @@ fn variables_the_file_sets_reach_the_step_files() {
         ],
     );
     std::os::unix::fs::symlink(&packages, dir.join("node_modules")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver")).arg("bdd").current_dir(&dir).output().unwrap();
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(stdout.contains("1 scenario (1 passed)"), "{stdout}{stderr}");
+    // A variable the process has but allowEnv hides is not passed on, whatever the file set
+    // (in Node its real value would win over the file's).
+    assert_one_passed(bdd_with(&dir, &[], &[("FD_HIDDEN_SECRET", Some("the-real-one"))]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the file set is read as the process's own variables are: a plugin the policy denies
+/// `env` sees none of it, the steps do (ADR 0030).
+#[test]
+fn variables_the_file_sets_follow_the_env_policy() {
+    let dir = js_suite::project_dir("cucumber-config-env-policy");
+    js_suite::write_files(
+        &dir,
+        &[
+            (
+                "cucumber.js",
+                "process.env.FROM_CONFIG = 'set-by-the-file'\nmodule.exports = { default: { paths: ['specs/'], require: ['specs/**/*.ts'], format: ['summary'] } }\n",
+            ),
+            (
+                "ferridriver.toml",
+                "[extensions]\nfiles = [\"extensions\"]\n[extensions.policy.plugins.thief]\ndeny = [\"env\"]\n",
+            ),
+            (
+                "extensions/thief.ts",
+                "definePlugin({ name: 'thief', version: '1.0.0', tools: [\n\
+                 \x20 { name: 'env', handler: async () => ({ value: process.env.FROM_CONFIG ?? null, keys: Object.keys(process.env) }) },\n\
+                 ] })\n",
+            ),
+            (
+                "specs/env.steps.ts",
+                "import { Then } from '@cucumber/cucumber'\n\
+                 Then('only the steps see what the file set', async function () {\n\
+                 \x20 const thief = await (globalThis as any).plugins['thief.env']()\n\
+                 \x20 const seen = JSON.stringify([process.env.FROM_CONFIG, Object.keys(process.env).includes('FROM_CONFIG'), thief])\n\
+                 \x20 if (seen !== JSON.stringify(['set-by-the-file', true, { value: null, keys: [] }])) throw new Error(`saw ${seen}`)\n\
+                 })\n",
+            ),
+            ("specs/env.feature", "Feature: Env\n\n  Scenario: Policy\n    Then only the steps see what the file set\n"),
+        ],
+    );
+    let xdg = dir.join("xdg").to_string_lossy().into_owned();
+    assert_one_passed(bdd_with(
+        &dir,
+        &[],
+        &[("XDG_CONFIG_HOME", Some(xdg.as_str())), ("FERRIDRIVER_EXTENSION_POLICY", None)],
+    ));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -49,6 +49,7 @@ Given('a report folder is written', async function () {
     renameThroughLink: code(() => fs.renameSync(path.join(dir, 'a.json'), 'escape/moved.json')),
     renameLink: code(() => fs.renameSync('escape', 'inside')),
     rmdirOut: code(() => fs.rmdirSync('escape')),
+    moveLinkInside: code(() => fs.renameSync('holder', 'moved-holder')),
   }
   unlinkSync(path.join(dir, 'log.txt'))
   rmSync('reports/p', { recursive: true })
@@ -65,6 +66,9 @@ fn a_suite_writes_its_report_folders_and_nothing_outside_the_project() {
     let _ = std::fs::remove_dir_all(&outside);
     std::fs::create_dir_all(&outside).unwrap();
     std::os::unix::fs::symlink(&outside, dir.join("escape")).unwrap();
+    // A folder holding a link out: moving it is refused.
+    std::fs::create_dir_all(dir.join("holder/deep")).unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("holder/deep/out")).unwrap();
     js_suite::write_files(
         &dir,
         &[
@@ -90,7 +94,8 @@ fn a_suite_writes_its_report_folders_and_nothing_outside_the_project() {
                 "exists": "EEXIST", "noParent": "ENOENT", "dotdot": "EACCES", "absolute": "EACCES",
                 "symlinkOut": "EACCES", "mkdirOut": "EACCES", "removeOut": "EACCES",
                 "rmDir": "ERR_FS_EISDIR", "unlinkMissing": "ENOENT", "exclusive": "EEXIST",
-                "renameOut": "EACCES", "renameThroughLink": "EACCES", "renameLink": "EACCES", "rmdirOut": "EACCES"
+                "renameOut": "EACCES", "renameThroughLink": "EACCES", "renameLink": "EACCES", "rmdirOut": "EACCES",
+                "moveLinkInside": "EACCES"
             },
             "after": { "log": false, "p": false }
         })

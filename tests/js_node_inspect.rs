@@ -164,3 +164,50 @@ fn console_methods_print_as_node_prints() {
     assert_eq!(printed, NODE_CONSOLE);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Values that are hard to look at: a revoked proxy, a custom inspect answering its own object
+/// or using `options.stylize`, prototypes of built-ins and of a class with private fields,
+/// sparse and long arrays, a big Map, a long string, built-in constructors, a throwing getter,
+/// and `%s`/`%i` edge cases. The console never throws for them.
+const ODD: &str = r#"import util from 'util';
+const out = [];
+const { proxy, revoke } = Proxy.revocable({}, {}); revoke();
+const cases = {
+  revoked: proxy,
+  selfInspect: { a: 1, [Symbol.for('nodejs.util.inspect.custom')]() { return this; } },
+  box: new (class Box { constructor(v) { this.v = v; } [util.inspect.custom](depth, options, inspect) { return options.stylize('Box', 'special') + '<' + inspect(this.v, options) + '>'; } })({ x: 1 }),
+  protoPrivate: (class P { #x = 1; [util.inspect.custom]() { return this.#x; } }).prototype,
+  mapProto: (class M extends Map {}).prototype,
+  dateProto: Object.create(Date.prototype),
+  sparse: (() => { const a = []; a[500] = 1; return a; })(),
+  sparse2: [1, , 3, , , 6],
+  bigMap: new Map(Array.from({ length: 105 }, (_, i) => [i, i])),
+  longStr: [util.inspect({ s: 'y'.repeat(10005) }).length, util.inspect({ s: 'y'.repeat(10005) }).slice(-40)],
+  natives: [Map, Array, Object],
+  throwingGetter: Object.defineProperty({}, 'g', { get() { throw new Error('no'); }, enumerable: true }),
+};
+for (const [k, v] of Object.entries(cases)) { try { out.push([k, util.inspect(v)]); } catch (e) { out.push([k, 'THREW ' + e.message]); } }
+const fmt = [() => util.format('%s', Object.create(null)), () => util.format('%s', { toString: 5 }), () => util.format('%i', '0x1F'), () => util.format('%s', proxy)];
+for (const f of fmt) { try { out.push(['fmt', f()]); } catch (e) { out.push(['fmt', 'THREW ' + e.message]); } }
+console.log(JSON.stringify(out));
+console.assert(false, { a: 1 });
+console.log(proxy);
+"#;
+
+/// What Node 20 prints for `ODD`.
+const NODE_ODD: &str = r#"[["revoked","<Revoked Proxy>"],["selfInspect","{\n  a: 1,\n  [Symbol(nodejs.util.inspect.custom)]: [Function: [nodejs.util.inspect.custom]]\n}"],["box","Box<{ x: 1 }>"],["protoPrivate","{}"],["mapProto","Map {}"],["dateProto","Date {}"],["sparse","[ <500 empty items>, 1 ]"],["sparse2","[ 1, <1 empty item>, 3, <2 empty items>, 6 ]"],["bigMap","Map(105) {\n  0 => 0,\n  1 => 1,\n  2 => 2,\n  3 => 3,\n  4 => 4,\n  5 => 5,\n  6 => 6,\n  7 => 7,\n  8 => 8,\n  9 => 9,\n  10 => 10,\n  11 => 11,\n  12 => 12,\n  13 => 13,\n  14 => 14,\n  15 => 15,\n  16 => 16,\n  17 => 17,\n  18 => 18,\n  19 => 19,\n  20 => 20,\n  21 => 21,\n  22 => 22,\n  23 => 23,\n  24 => 24,\n  25 => 25,\n  26 => 26,\n  27 => 27,\n  28 => 28,\n  29 => 29,\n  30 => 30,\n  31 => 31,\n  32 => 32,\n  33 => 33,\n  34 => 34,\n  35 => 35,\n  36 => 36,\n  37 => 37,\n  38 => 38,\n  39 => 39,\n  40 => 40,\n  41 => 41,\n  42 => 42,\n  43 => 43,\n  44 => 44,\n  45 => 45,\n  46 => 46,\n  47 => 47,\n  48 => 48,\n  49 => 49,\n  50 => 50,\n  51 => 51,\n  52 => 52,\n  53 => 53,\n  54 => 54,\n  55 => 55,\n  56 => 56,\n  57 => 57,\n  58 => 58,\n  59 => 59,\n  60 => 60,\n  61 => 61,\n  62 => 62,\n  63 => 63,\n  64 => 64,\n  65 => 65,\n  66 => 66,\n  67 => 67,\n  68 => 68,\n  69 => 69,\n  70 => 70,\n  71 => 71,\n  72 => 72,\n  73 => 73,\n  74 => 74,\n  75 => 75,\n  76 => 76,\n  77 => 77,\n  78 => 78,\n  79 => 79,\n  80 => 80,\n  81 => 81,\n  82 => 82,\n  83 => 83,\n  84 => 84,\n  85 => 85,\n  86 => 86,\n  87 => 87,\n  88 => 88,\n  89 => 89,\n  90 => 90,\n  91 => 91,\n  92 => 92,\n  93 => 93,\n  94 => 94,\n  95 => 95,\n  96 => 96,\n  97 => 97,\n  98 => 98,\n  99 => 99,\n  ... 5 more items\n}"],["longStr","[ 10032, \"yyyyyyyyyyyyyyyy'... 5 more characters\\n}\" ]"],["natives","[ [Function: Map], [Function: Array], [Function: Object] ]"],["throwingGetter","{ g: [Getter] }"],["fmt","[Object: null prototype] {}"],["fmt","{ toString: 5 }"],["fmt","31"],["fmt","<Revoked Proxy>"]]
+Assertion failed: [object Object]
+<Revoked Proxy>
+"#;
+
+#[test]
+fn odd_values_never_throw_and_show_as_in_node() {
+    let dir = scratch("odd");
+    std::fs::write(dir.join("odd.mjs"), ODD).unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_ferridriver")).args(["run", "odd.mjs"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let printed = String::from_utf8_lossy(&out.stderr).replace("warn: ", "");
+    assert_eq!(printed, NODE_ODD);
+    let _ = std::fs::remove_dir_all(&dir);
+}

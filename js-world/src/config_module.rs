@@ -49,7 +49,7 @@ const READ_DEFINITIONS: &str = r#"(async (esm) => {
     }
     definitions = { default: {}, ...(await definitions.default()) };
   }
-  const env = Object.keys(process.env).map((name) => [name, process.env[name]]);
+  const env = Object.keys(process.env).map((name) => [name, String(process.env[name])]);
   return JSON.stringify({ definitions, env });
 })"#;
 
@@ -85,9 +85,15 @@ pub fn read_config_module(root: &Path, file: &Path, allowed_env: &[String]) -> R
     };
     let hidden_env = hidden.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().cloned().collect();
     let (definitions, shown_env) = definitions;
-    // What `process.env` showed at the end and the process's own environment does not hold.
-    let set_env =
-        shown_env.into_iter().filter(|(name, value)| std::env::var(name).ok().as_ref() != Some(value)).collect();
+    // What the file set: what `process.env` showed at the end and the process's environment
+    // does not hold. A variable the process has but `allowEnv` hides is never passed on,
+    // whatever the file set it to: its real value wins in Node (dotenv does not override it),
+    // and passing the file's value only when it differs would tell the steps the real one.
+    let set_env = shown_env
+        .into_iter()
+        .filter(|(name, _)| std::env::var_os(name).is_none() || allowed_env.iter().any(|a| a == name))
+        .filter(|(name, value)| std::env::var(name).ok().as_ref() != Some(value))
+        .collect();
     Ok(ConfigModule { definitions, hidden_env, set_env })
 }
 

@@ -83,6 +83,12 @@ pub fn install(
             "envNames",
             Function::new(ctx.clone(), move || c.env_names(s.net().chain(s.net().running()).as_deref()))?,
         )?;
+        // Whether the code running now may read the variables the configuration file set.
+        let (s, c) = (Arc::clone(&session), Arc::clone(&tools));
+        native.set(
+            "envGranted",
+            Function::new(ctx.clone(), move || c.env_granted(s.net().chain(s.net().running()).as_deref()))?,
+        )?;
     }
     crate::commands::install(ctx, &native, commands, session.clone())?;
     if let Some(sandbox) = sandbox {

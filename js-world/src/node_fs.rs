@@ -135,6 +135,32 @@ pub(crate) fn scoped(scope: &ReadScope, path: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// Whether the folder `dir` holds a symbolic link at any depth (not followed); a tree too
+/// large to look through counts as holding one.
+fn holds_a_link(dir: &Path) -> bool {
+    if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+        return false;
+    }
+    let mut pending = vec![dir.to_path_buf()];
+    let mut seen = 0usize;
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { return true };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > 100_000 {
+                return true;
+            }
+            match entry.file_type() {
+                Ok(t) if t.is_symlink() => return true,
+                Ok(t) if t.is_dir() => pending.push(entry.path()),
+                Ok(_) => {}
+                Err(_) => return true,
+            }
+        }
+    }
+    false
+}
+
 /// An absolute path with `.` and `..` worked out (the prelude's `path.resolve` already made it
 /// absolute against the project root).
 fn lexical(path: &str) -> Result<PathBuf, String> {
@@ -263,6 +289,16 @@ pub(crate) fn install<'js>(
             };
             let source = r.file(&from).map_err(|m| fail(&ctx, missing(m)))?;
             let target = r.file(&to).map_err(|m| fail(&ctx, missing(m)))?;
+            // A folder moved with a link inside would carry a way out to a place already
+            // judged inside (where a write could follow it).
+            if holds_a_link(&source) {
+                return Err(fail(
+                    &ctx,
+                    format!(
+                        "EACCES: '{from}' holds a symbolic link; node:fs does not move it, rename '{from}' -> '{to}'"
+                    ),
+                ));
+            }
             std::fs::rename(&source, &target).map_err(|e| fail(&ctx, format!("{} -> '{to}'", io(&e, "rename", &from))))
         })?,
     )?;

@@ -238,7 +238,10 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
     args.parallel = args.parallel.or(cfg.parallel);
     args.order = args.order.take().or(cfg.order);
     args.retry = args.retry.or(cfg.retry);
-    args.retry_tag_filter = args.retry_tag_filter.take().or(cfg.retry_tag_filter);
+    args.retry_tag_filter = match (cfg.retry_tag_filter, args.retry_tag_filter.take()) {
+        (Some(file), Some(flag)) => Some(format!("({file}) and ({flag})")),
+        (file, flag) => flag.or(file),
+    };
     if !args.strict && !args.no_strict {
         args.no_strict = cfg.strict == Some(false);
     }
@@ -358,4 +361,34 @@ pub fn run_once(
         EXIT_FAILED
     };
     RunResult { code, summary: Some(summary), pickles }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_config;
+    use crate::cli::BddArgs;
+    use crate::config::TestConfig;
+
+    #[test]
+    fn the_command_line_adds_to_the_files_tags_names_and_retry_filter() {
+        let mut args = BddArgs {
+            tags: vec!["@smoke".into()],
+            name: vec!["login".into()],
+            retry_tag_filter: Some("@flaky".into()),
+            ..BddArgs::default()
+        };
+        let file = TestConfig {
+            tags: Some("not @wip".into()),
+            name: Some(vec!["basket".into()]),
+            retry_tag_filter: Some("not @never".into()),
+            ..TestConfig::default()
+        };
+        merge_config(&mut args, file);
+        assert_eq!(args.tags, ["not @wip", "@smoke"], "every expression must match");
+        assert_eq!(args.name, ["basket", "login"], "a scenario matching either name runs");
+        assert_eq!(args.retry_tag_filter.as_deref(), Some("(not @never) and (@flaky)"));
+        let mut alone = BddArgs::default();
+        merge_config(&mut alone, TestConfig { retry_tag_filter: Some("@flaky".into()), ..TestConfig::default() });
+        assert_eq!(alone.retry_tag_filter.as_deref(), Some("@flaky"));
+    }
 }

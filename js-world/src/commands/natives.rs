@@ -111,7 +111,7 @@ impl CommandContext {
     }
 
     /// Whether the policy grants `env` to every actor of `chain` (none: the project's code).
-    fn env_granted(&self, chain: Option<&[Actor]>) -> bool {
+    pub(crate) fn env_granted(&self, chain: Option<&[Actor]>) -> bool {
         let capabilities = &self.policy.capabilities;
         match chain {
             None | Some([]) => capabilities.decide(None, "steps", Capability::Env).is_ok(),

@@ -29,6 +29,10 @@
   function primitive(ctx, v) {
     switch (typeof v) {
       case 'string': {
+        if (v.length > 10000) {
+          const rest = v.length - 10000;
+          return `${primitive(ctx, v.slice(0, 10000))}... ${rest} more character${rest > 1 ? 's' : ''}`;
+        }
         // A long text with line breaks is shown line by line, joined by `+`.
         if (v.length > 16 && v.length > ctx.breakLength - ctx.indentationLvl - 4 && v.includes('\n')) {
           const lines = v.split(/(?<=\n)/);
@@ -60,7 +64,8 @@
   function functionBase(f) {
     // A class's `prototype` is read-only (its source may not be kept in bytecode).
     const own = Object.getOwnPropertyDescriptor(f, 'prototype');
-    if (own && own.writable === false) {
+    const native = /\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
+    if (own && own.writable === false && !native) {
       const parent = Object.getPrototypeOf(f);
       const name = f.name ? `class ${f.name}` : 'class (anonymous)';
       return `[${name}${parent && parent.name ? ` extends ${parent.name}` : ''}]`;
@@ -98,24 +103,43 @@
 
   const isIndex = (k) => typeof k === 'string' && /^(0|[1-9][0-9]*)$/.test(k);
 
+  const more = (n) => `... ${n} more item${n > 1 ? 's' : ''}`;
+  const holes = (n) => `<${n} empty item${n > 1 ? 's' : ''}>`;
+
+  // At most 100 entries; a run of holes is one entry.
   function arrayItems(ctx, a, depth) {
     const out = [];
-    const shown = Math.min(a.length, 100);
-    let holes = 0;
-    const flush = () => {
-      if (holes) out.push(`<${holes} empty item${holes > 1 ? 's' : ''}>`);
-      holes = 0;
-    };
-    for (let i = 0; i < shown; i++) {
-      if (!Object.prototype.hasOwnProperty.call(a, i)) {
-        holes++;
-        continue;
-      }
-      flush();
+    const max = Math.min(a.length, 100);
+    for (let i = 0; i < max; i++) {
+      if (!Object.prototype.hasOwnProperty.call(a, i)) return sparseItems(ctx, a, depth, max, out, i);
       out.push(property(ctx, a, String(i), depth, true));
     }
-    flush();
-    if (a.length > shown) out.push(`... ${a.length - shown} more item${a.length - shown > 1 ? 's' : ''}`);
+    if (a.length > max) out.push(more(a.length - max));
+    return out;
+  }
+
+  function sparseItems(ctx, a, depth, max, out, from) {
+    const keys = Object.keys(a);
+    let index = from;
+    for (let i = from; i < keys.length && out.length < max; i++) {
+      const k = keys[i];
+      const n = +k;
+      if (n > 2 ** 32 - 2) break;
+      if (`${index}` !== k) {
+        if (!/^\d+$/.test(k)) break;
+        out.push(holes(n - index));
+        index = n;
+        if (out.length === max) break;
+      }
+      out.push(property(ctx, a, k, depth, true));
+      index++;
+    }
+    const remaining = a.length - index;
+    if (out.length !== max) {
+      if (remaining > 0) out.push(holes(remaining));
+    } else if (remaining > 0) {
+      out.push(more(remaining));
+    }
     return out;
   }
 
@@ -191,11 +215,34 @@
     return `${base ? `${base} ` : ''}${braces[0]}${indentation}  ${output.join(`,${indentation}  `)}${indentation}${braces[1]}`;
   }
 
+  // Never throws: what cannot be looked at (a revoked proxy, a getter or trap that throws on
+  // the way) is shown as what can be told of it.
   function value(ctx, v, depth) {
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return primitive(ctx, v);
-    if (ctx.customInspect && typeof v[custom] === 'function' && v[custom] !== exported) {
-      const answer = v[custom](ctx.depth - depth, { ...ctx.options, depth: ctx.depth - depth }, exported);
-      return typeof answer === 'string' ? answer : value(ctx, answer, depth);
+    try {
+      return shown(ctx, v, depth);
+    } catch (e) {
+      try {
+        // A built-in's prototype (`Map.prototype`, an object made from `Date.prototype`).
+        const name = constructorName(v);
+        return name ? `${name} {}` : Object.prototype.toString.call(v);
+      } catch (_) {
+        return '<Revoked Proxy>';
+      }
+    }
+  }
+
+  function shown(ctx, v, depth) {
+    const method = ctx.customInspect ? v[custom] : undefined;
+    // Not on a prototype (its method is for the instances).
+    const isPrototype = v.constructor && v.constructor.prototype === v;
+    if (typeof method === 'function' && method !== exported && !isPrototype) {
+      const options = { ...exported.defaultOptions, ...ctx.options, depth: ctx.depth - depth, stylize: (text) => text };
+      const answer = method.call(v, ctx.depth - depth, options, exported);
+      if (answer !== v) {
+        if (typeof answer !== 'string') return value(ctx, answer, depth);
+        return answer.replace(/\n/g, `\n${' '.repeat(ctx.indentationLvl)}`);
+      }
     }
     if (ctx.customInspect && modules.buffer && modules.buffer.Buffer.isBuffer(v) && typeof v.inspect === 'function') return v.inspect();
     if (ctx.seen.includes(v)) {
@@ -235,14 +282,19 @@
       skip = isIndex;
       entries = () => {
         const out = Array.from(v.subarray(0, 100), (x) => primitive(ctx, x));
-        if (v.length > 100) out.push(`... ${v.length - 100} more item${v.length - 100 > 1 ? 's' : ''}`);
+        if (v.length > 100) out.push(more(v.length - 100));
         return out;
       };
     } else if (v instanceof Map) {
       braces = [`${prefix('Map', v.size)}{`, '}'];
       entries = () => {
         ctx.indentationLvl += 2;
-        const out = [...v].map(([k, x]) => `${value(ctx, k, depth + 1)} => ${value(ctx, x, depth + 1)}`);
+        const out = [];
+        for (const [k, x] of v) {
+          if (out.length === 100) break;
+          out.push(`${value(ctx, k, depth + 1)} => ${value(ctx, x, depth + 1)}`);
+        }
+        if (v.size > 100) out.push(more(v.size - 100));
         ctx.indentationLvl -= 2;
         return out;
       };
@@ -250,7 +302,12 @@
       braces = [`${prefix('Set', v.size)}{`, '}'];
       entries = () => {
         ctx.indentationLvl += 2;
-        const out = [...v].map((x) => value(ctx, x, depth + 1));
+        const out = [];
+        for (const x of v) {
+          if (out.length === 100) break;
+          out.push(value(ctx, x, depth + 1));
+        }
+        if (v.size > 100) out.push(more(v.size - 100));
         ctx.indentationLvl -= 2;
         return out;
       };
@@ -295,11 +352,15 @@
       const label = shownName === 'Object' ? (typeof tag === 'string' && tag ? `Object [${tag}] ` : '') : `${shownName}${typeof tag === 'string' && tag && tag !== shownName ? ` [${tag}]` : ''} `;
       braces = [`${label}{`, '}'];
     }
-    const keys = ownKeys(v, skip);
+    // A long array's other properties are not looked for (listing its keys would cost one
+    // string per item); a typed array's never.
+    const typed = ArrayBuffer.isView(v);
+    const keys = typed || (isArray && v.length > 10000) ? [] : ownKeys(v, skip);
     if (ctx.showHidden) {
       // `%o`: an array's length, and the other own properties that are not enumerable.
+      const listed = new Set(keys);
       if (Array.isArray(v)) keys.push('length');
-      else if (typeof v !== 'function') keys.push(...Object.getOwnPropertyNames(v).filter((k) => !skip(k) && !keys.includes(k) && !(v instanceof Error && k === 'stack')));
+      else if (typeof v !== 'function' && !typed) keys.push(...Object.getOwnPropertyNames(v).filter((k) => !skip(k) && !listed.has(k) && !(v instanceof Error && k === 'stack')));
     }
     // An empty container is shown as it is, before the depth limit and without counting as a
     // level (which decides whether its parents fit on one line).
@@ -324,11 +385,7 @@
     ctx.seen.pop();
     // Children were formatted one level down: `property` and the collections pass depth + 1.
     const ref = ctx.circular.get(v);
-    if (ref !== undefined) {
-      const marker = `<ref *${ref}>`;
-      if (base) base = `${marker} ${base}`;
-      else braces[0] = `${marker} ${braces[0]}`;
-    }
+    if (ref !== undefined) base = base ? `<ref *${ref}> ${base}` : `<ref *${ref}>`;
     return reduce(ctx, output, base, braces, isArray, depth, items);
   }
 
@@ -373,13 +430,19 @@
       if (c === 's') {
         if (typeof v === 'bigint') text = `${v}n`;
         else if (typeof v === 'number' && Object.is(v, -0)) text = '-0';
-        else if (v !== null && typeof v === 'object' && BUILT_IN_TO_STRING.has(v.toString)) text = show(v, { depth: 0 });
-        else text = String(v);
+        else {
+          try {
+            const inspected = v !== null && typeof v === 'object' && (typeof v.toString !== 'function' || BUILT_IN_TO_STRING.has(v.toString));
+            text = inspected ? show(v, { depth: 0 }) : String(v);
+          } catch (_) {
+            text = show(v, { depth: 0 });
+          }
+        }
       } else if (c === 'd' || c === 'i') {
         if (typeof v === 'bigint') text = `${v}n`;
         else if (typeof v === 'symbol') text = 'NaN';
         else {
-          const n = c === 'i' ? parseInt(v, 10) : Number(v);
+          const n = c === 'i' ? parseInt(v) : Number(v);
           text = Object.is(n, -0) ? '-0' : String(n);
         }
       } else if (c === 'f') text = typeof v === 'symbol' ? 'NaN' : String(parseFloat(v));
@@ -415,8 +478,16 @@
     const shown = indent ? indent + String(text).replace(/\n/g, `\n${indent}`) : text;
     sink[level](shown);
   };
+  // A console call never throws for what it is given.
+  const safely = (make) => {
+    try {
+      return make();
+    } catch (e) {
+      return `[a value the console could not show: ${e && e.message}]`;
+    }
+  };
   for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace']) {
-    g.console[level] = (...args) => emit(level, format(...args));
+    g.console[level] = (...args) => emit(level, safely(() => format(...args)));
   }
   const warning = (text) => sink.warn(`Warning: ${text}`);
   const timers = new Map();
@@ -436,7 +507,7 @@
   }
   const label = (l) => (l === undefined ? 'default' : `${l}`);
   Object.assign(g.console, {
-    dir: (v, options) => emit('log', exported(v, { customInspect: false, ...(options || {}) })),
+    dir: (v, options) => emit('log', safely(() => exported(v, { customInspect: false, ...(options || {}) }))),
     dirxml: (...args) => g.console.log(...args),
     group: (...args) => {
       if (args.length) g.console.log(...args);
@@ -453,7 +524,7 @@
     timeLog: (l, ...data) => {
       const name = label(l);
       if (!timers.has(name)) return warning(`No such label '${name}' for console.timeLog()`);
-      emit('log', format(`${name}: ${formatTime(now() - timers.get(name))}`, ...data));
+      emit('log', safely(() => format(`${name}: ${formatTime(now() - timers.get(name))}`, ...data)));
     },
     timeEnd: (l) => {
       const name = label(l);
@@ -474,11 +545,12 @@
     },
     assert: (condition, ...data) => {
       if (condition) return;
-      if (typeof data[0] === 'string') data[0] = `Assertion failed: ${data[0]}`;
-      else data.unshift('Assertion failed');
-      emit('warn', format(...data));
+      // Node's: the first argument joined to the words as a string.
+      if (data.length === 0) data.push('Assertion failed');
+      else data[0] = `Assertion failed: ${data[0]}`;
+      emit('warn', safely(() => format(...data)));
     },
-    table: (data, properties) => emit('log', table(data, properties)),
+    table: (data, properties) => emit('log', safely(() => table(data, properties))),
     clear: () => {},
     profile: () => {},
     profileEnd: () => {},

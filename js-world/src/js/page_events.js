@@ -252,17 +252,20 @@
       await this._done;
       await op(this._page, 'downloadDelete', [this._e.guid]);
     }
-    // As Playwright's: a download that already ended is left as it is.
+    // As Playwright's: a download that already ended is left as it is; `failure()` waits for
+    // the browser to say it stopped.
     async cancel() {
       if (this._state !== null || this._page._context._refusesDownloads) return;
       await op(this._page, 'downloadCancel', [this._e.guid]);
-      await this._done;
     }
-    // The file as a node:stream Readable, once completed.
+    // The file as a node:stream Readable of bytes, once completed.
     async createReadStream() {
       await this._ended('createReadStream');
-      const base64 = await op(this._page, 'downloadRead', [this._e.guid]);
-      return modules.stream.Readable.from([modules.buffer.Buffer.from(base64, 'base64')]);
+      const bytes = modules.buffer.Buffer.from(await op(this._page, 'downloadRead', [this._e.guid]), 'base64');
+      const stream = new modules.stream.Readable({ read() {} });
+      if (bytes.length) stream.push(bytes);
+      stream.push(null);
+      return stream;
     }
     async _ended(what) {
       await this._done;

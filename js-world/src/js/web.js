@@ -527,16 +527,19 @@
   function environment() {
     const envGet = native.envGet || (() => undefined);
     const envNames = native.envNames || (() => []);
-    // What this VM wrote (a string, or `deleted` where it removed a variable); it starts with
-    // what the project's configuration file set (cucumber-js runs it in the steps' process).
+    // What this VM wrote (a string, or `deleted` where it removed a variable).
     const written = Object.create(null);
     const deleted = {};
-    for (const [name, value] of JSON.parse(native.presetEnv || '[]')) written[name] = String(value);
+    // What the project's configuration file set (cucumber-js runs it in the steps' process):
+    // read as the process's own variables are, by code the policy grants `env` (Rust decides).
+    const preset = new Map(JSON.parse(native.presetEnv || '[]'));
+    const envGranted = native.envGranted || (() => true);
     const read = (name) => {
       if (typeof name !== 'string') return undefined;
       if (Object.prototype.hasOwnProperty.call(written, name)) return written[name] === deleted ? undefined : written[name];
       const value = envGet(name);
-      return value === null ? undefined : value;
+      if (value !== null && value !== undefined) return value;
+      return preset.has(name) && envGranted() ? preset.get(name) : undefined;
     };
     const describe = (name) => {
       const value = read(name);
@@ -562,6 +565,7 @@
       getOwnPropertyDescriptor: (_, name) => describe(name),
       ownKeys: () => {
         const names = new Set(envNames());
+        if (preset.size && envGranted()) for (const name of preset.keys()) names.add(name);
         for (const name of Object.keys(written)) {
           if (written[name] === deleted) names.delete(name);
           else names.add(name);
