@@ -17,6 +17,8 @@ use std::sync::{Arc, Mutex};
 struct Settings {
     /// The viewport of new pages; [`DEFAULT_VIEWPORT`] when unset.
     viewport: Option<(u32, u32)>,
+    /// `viewport: null`: new pages emulate no viewport (the window's size).
+    window: bool,
     offline: bool,
     headers: serde_json::Map<String, Value>,
     init_scripts: Vec<String>,
@@ -113,7 +115,8 @@ impl BrowserContext {
     /// headers, geolocation and the rest of the options).
     pub(crate) fn set_page_settings(&self, options: &crate::context_options::ContextOptions) -> Result<()> {
         let mut s = self.inner.settings.lock().map_err(|_| poisoned())?;
-        s.viewport = options.viewport.map(|v| (v.width, v.height));
+        s.viewport = options.fixed_viewport().map(|v| (v.width, v.height));
+        s.window = options.window_viewport();
         s.offline = options.offline.unwrap_or(false);
         s.headers = options.extra_http_headers.iter().flatten().map(|(k, v)| (k.clone(), json!(v))).collect();
         s.geolocation = options.geolocation.map(|g| (g.latitude, g.longitude));
@@ -160,7 +163,8 @@ impl BrowserContext {
         let (offline, headers, geo) = {
             let mut s = self.inner.settings.lock().map_err(|_| poisoned())?;
             let before = (s.offline, s.headers.clone(), s.geolocation);
-            s.viewport = options.viewport.map(|v| (v.width, v.height));
+            s.viewport = options.fixed_viewport().map(|v| (v.width, v.height));
+            s.window = options.window_viewport();
             s.offline = configured_offline;
             s.headers = configured_headers.clone();
             s.geolocation = configured_geo;
@@ -181,7 +185,12 @@ impl BrowserContext {
                 None => keep.send("Emulation.clearGeolocationOverride", json!({})).await.map(|_| ())?,
             }
         }
-        let viewport = options.viewport.map(|v| (v.width, v.height)).unwrap_or(DEFAULT_VIEWPORT);
+        if options.window_viewport() {
+            // The window's own size again, whatever `setViewportSize` set.
+            keep.send("Emulation.clearDeviceMetricsOverride", json!({})).await?;
+            return Ok(());
+        }
+        let viewport = options.fixed_viewport().map(|v| (v.width, v.height)).unwrap_or(DEFAULT_VIEWPORT);
         if keep.viewport_size() != viewport {
             keep.set_viewport_size(viewport.0, viewport.1).await?;
             options.apply_to_page(keep).await?;
@@ -235,10 +244,11 @@ impl BrowserContext {
     /// is in place and answered first, and it is let go once the rest is queued, so its first
     /// document already meets every setting.
     pub(crate) async fn set_up(&self, page: &Page, held: bool) -> Result<()> {
-        let (viewport, offline, headers, scripts, geo, options) = {
+        let (viewport, window, offline, headers, scripts, geo, options) = {
             let s = self.inner.settings.lock().map_err(|_| poisoned())?;
             (
                 s.viewport.unwrap_or(DEFAULT_VIEWPORT),
+                s.window,
                 s.offline,
                 s.headers.clone(),
                 s.init_scripts.clone(),
@@ -292,8 +302,11 @@ impl BrowserContext {
             page.inner.network_watched.store(true, std::sync::atomic::Ordering::SeqCst);
             setup.send("Network.enable", json!({}));
         }
-        // Chromium's own headless window is 780×493; tests are written against Playwright's.
-        setup.viewport(viewport.0, viewport.1);
+        // Chromium's own headless window is 780×493; tests are written against Playwright's
+        // 1280×720 unless the context asked for the window (`viewport: null`).
+        if !window {
+            setup.viewport(viewport.0, viewport.1);
+        }
         if offline {
             setup.offline();
         }

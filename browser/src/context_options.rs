@@ -16,6 +16,15 @@ pub struct Viewport {
     pub height: u32,
 }
 
+/// A field where `null` means something of its own (`Some(None)`), apart from absent (`None`).
+fn null_or_value<'de, D, T>(deserializer: D) -> std::result::Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
 /// Where `navigator.geolocation` says the user is.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -139,8 +148,10 @@ pub enum StorageStateSource {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ContextOptions {
-    /// Default 1280×720, as in Playwright.
-    pub viewport: Option<Viewport>,
+    /// Default 1280×720, as in Playwright; `null` (`Some(None)`) emulates none: the pages have
+    /// the browser window's size.
+    #[serde(default, deserialize_with = "null_or_value", skip_serializing_if = "Option::is_none")]
+    pub viewport: Option<Option<Viewport>>,
     /// The size of `window.screen` (a device's, from Playwright's `devices`); the viewport's
     /// size when not given.
     pub screen: Option<Viewport>,
@@ -229,6 +240,16 @@ const MEDIA_VALUES: [(&str, &[&str]); 4] = [
 const BLOCK_SERVICE_WORKERS: &str = "if (navigator.serviceWorker) navigator.serviceWorker.register = async () => { console.warn('Service Worker registration blocked by ferridriver (serviceWorkers: block)'); };";
 
 impl ContextOptions {
+    /// The viewport the pages emulate: the one given, or none for `viewport: null`.
+    pub fn fixed_viewport(&self) -> Option<Viewport> {
+        self.viewport.flatten()
+    }
+
+    /// `viewport: null`: the pages keep the browser window's size.
+    pub fn window_viewport(&self) -> bool {
+        self.viewport == Some(None)
+    }
+
     /// Reads options from JSON (JS or a config table); the error names the bad option.
     pub fn from_json(value: serde_json::Value) -> std::result::Result<ContextOptions, String> {
         if value.is_null() {
@@ -237,6 +258,17 @@ impl ContextOptions {
         let options: ContextOptions = serde_json::from_value(value).map_err(|e| {
             format!("{e}\n  hint: context options are Playwright's: viewport, screen, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, httpCredentials, ignoreHTTPSErrors, offline, geolocation, permissions, javaScriptEnabled, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState, recordVideo, recordHar, acceptDownloads, bypassCSP, reducedMotion, forcedColors, contrast, serviceWorkers, strictSelectors, proxy")
         })?;
+        if options.viewport == Some(None) {
+            // Playwright's words.
+            for (name, given) in [
+                ("deviceScaleFactor", options.device_scale_factor.is_some()),
+                ("isMobile", options.is_mobile.is_some()),
+            ] {
+                if given {
+                    return Err(format!("\"{name}\" option is not supported with null \"viewport\""));
+                }
+            }
+        }
         let media = [&options.color_scheme, &options.reduced_motion, &options.forced_colors, &options.contrast];
         for ((name, allowed), value) in MEDIA_VALUES.iter().zip(media) {
             // Playwright's words.
@@ -379,7 +411,7 @@ mod tests {
             "storageState": "state.json",
         }))
         .unwrap();
-        assert_eq!(o.viewport, Some(Viewport { width: 800, height: 600 }));
+        assert_eq!(o.viewport, Some(Some(Viewport { width: 800, height: 600 })));
         assert_eq!(o.timezone_id.as_deref(), Some("Europe/Paris"));
         assert_eq!(o.storage_state, Some(StorageStateSource::Path("state.json".into())));
         let e = ContextOptions::from_json(json!({ "locales": "fr" })).unwrap_err();

@@ -494,7 +494,9 @@ impl PageInner {
     /// context emulates (desktop at scale 1 unless it says otherwise).
     pub(crate) fn metrics(&self, width: u32, height: u32) -> Value {
         let (scale, mobile) = self.device.lock().map(|d| *d).unwrap_or((1.0, false));
-        serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile })
+        // `window.screen` has the viewport's size, as Playwright emulates it (the `screen`
+        // context option replaces it).
+        serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile, "screenWidth": width, "screenHeight": height })
     }
 }
 

@@ -130,8 +130,10 @@ async fn a_frame_smaller_than_the_video_is_padded_and_a_closed_page_saves_and_de
     let base = support::serve(PAGES);
     let dir = std::env::temp_dir().join(format!("ferridriver-video-pad-{}", std::process::id()));
     let browser = Browser::launch(&LaunchOptions::default()).await.expect("chromium launches");
-    let options =
-        ContextOptions { viewport: Some(Viewport { width: 400, height: 300 }), ..recording(&dir, Some((640, 480))) };
+    let options = ContextOptions {
+        viewport: Some(Some(Viewport { width: 400, height: 300 })),
+        ..recording(&dir, Some((640, 480)))
+    };
     let context = browser.new_context_with(&options).await.unwrap();
     let mut page = context.new_page().await.unwrap();
     page.goto(&format!("{base}/red")).await.unwrap();

@@ -80,7 +80,7 @@ fn values_console_and_the_envelope() {
     );
     assert_eq!(out.result, Ok(json!("mcp")));
     let levels: Vec<(&str, &str)> = out.console.iter().map(|c| (c.level.as_str(), c.message.as_str())).collect();
-    assert_eq!(levels, vec![("log", "a {\"b\":1}"), ("warn", "red"), ("debug", "d")]);
+    assert_eq!(levels, vec![("log", "a { b: 1 }"), ("warn", "red"), ("debug", "d")]);
     let envelope = out.to_json();
     assert_eq!(envelope["status"], "ok");
     assert!(envelope["duration_ms"].is_u64());

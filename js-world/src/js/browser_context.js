@@ -158,6 +158,8 @@
       if (o.viewport) {
         context._viewport = { width: Math.round(o.viewport.width), height: Math.round(o.viewport.height) };
       }
+      // `viewport: null`: the pages have the window's size, and `viewportSize()` answers null.
+      if (o.viewport === null) context._windowViewport = true;
       this._extra.push(context);
       return context;
     }

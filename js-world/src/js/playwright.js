@@ -626,7 +626,9 @@
       this._viewport = viewport;
     }
     viewportSize() {
-      return this._viewport || this._context._viewport || { width: 1280, height: 720 };
+      if (this._viewport) return this._viewport;
+      if (this._context._windowViewport) return null;
+      return this._context._viewport || { width: 1280, height: 720 };
     }
     waitForTimeout(ms) {
       return new Promise((resolve) => g.setTimeout(resolve, ms));

@@ -9,7 +9,8 @@ declare module '@playwright/test' {
   /** Options of `browser.newContext()` (and of `[browser]` in ferridriver.toml, but for
    * `recordVideo`). */
   export interface BrowserContextOptions {
-    viewport?: { width: number; height: number };
+    /** `null`: no emulated viewport, the pages have the browser window's size (780×493 headless). */
+    viewport?: { width: number; height: number } | null;
     locale?: string;
     timezoneId?: string;
     colorScheme?: 'light' | 'dark' | 'no-preference' | 'no-override';

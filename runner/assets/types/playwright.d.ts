@@ -292,7 +292,8 @@ declare module '@playwright/test' {
     /** Handles to every current match. */
     $$(selector: string): Promise<ElementHandle[]>;
     setViewportSize(size: { width: number; height: number }): Promise<void>;
-    viewportSize(): { width: number; height: number };
+    /** null in a context made with `viewport: null` (until `setViewportSize`). */
+    viewportSize(): { width: number; height: number } | null;
     waitForTimeout(timeout: number): Promise<void>;
     close(): Promise<void>;
     isClosed(): boolean;

@@ -202,7 +202,7 @@ When('I use the page directly', async function () {
   await this.page.mouse.click(10, 20);
   await this.page.mouse.wheel(0, 400);
   await this.page.setViewportSize({ width: 800, height: 600 });
-  const { width } = this.page.viewportSize();
+  const { width } = this.page.viewportSize()!;
   await this.page.waitForTimeout(50);
   await this.page.screenshot({ fullPage: true, path: 'page.png' });
   await this.page.screenshot({ type: 'jpeg', quality: 60, clip: { x: 0, y: 0, width: 100, height: 50 }, mask: [this.page.locator('#secret')], maskColor: '#000', omitBackground: false, style: 'nav { display: none }', caret: 'initial', animations: 'disabled', scale: 'css' });
