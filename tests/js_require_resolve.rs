@@ -1,7 +1,9 @@
 //! `require.resolve('name')` as Node answers it: a file inside a package, a package's `main`,
 //! its `exports` map's `require` condition, a relative file, a built-in's own name, and Node's
-//! `MODULE_NOT_FOUND` when the call runs for a package that is not installed. Node 20's
-//! answers to the same probe are recorded below.
+//! `MODULE_NOT_FOUND` when the call runs for a package that is not installed; and `require`
+//! of a name computed at run time: a JSON file (parsed once), a built-in, `require.resolve` of
+//! it, a missing one. Node 20's answers to the same probe are recorded below; code named at run
+//! time is the one difference (bundled ahead of time, it cannot load: a clear error).
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -19,6 +21,13 @@ function probe() {
   out.relative = rel(require.resolve('./helper.cjs'));
   out.builtin = [require.resolve('fs'), require.resolve('node:path')];
   try { require.resolve('not-installed-pkg'); out.missing = 'resolved'; } catch (e) { out.missing = [e.code, e.message.split('\n')[0]]; }
+  const env = ['stag', 'ing'].join('');
+  const data = require(`../data/${env}.json`);
+  out.computedJson = [data.name, data.users.length, data === require('../data/' + env + '.json'), data === require(`../data/${env}`)];
+  out.computedBuiltin = typeof require(['f', 's'].join('')).readFileSync;
+  out.computedResolve = rel(require.resolve(`../data/${env}.json`));
+  try { require(`../data/${env}-missing.json`); out.computedMissing = 'loaded'; } catch (e) { out.computedMissing = [e.code, e.message.split('\n')[0]]; }
+  try { out.computedCode = require(['./helper', 'cjs'].join('.')); } catch (e) { out.computedCode = e.code; }
   return out;
 }
 module.exports = { probe };
@@ -33,7 +42,7 @@ When('the probe runs', function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"file":["node_modules/fake-lib/data/file.txt","bundled data\n"],"main":"node_modules/fake-lib/main.js","exportsRequire":"node_modules/fake-exports/dist/index.cjs","pkg":"node_modules/fake-exports/package.json","relative":"lib/helper.cjs","builtin":["fs","node:path"],"missing":["MODULE_NOT_FOUND","Cannot find module 'not-installed-pkg'"]}"#;
+const NODE: &str = r#"{"file":["node_modules/fake-lib/data/file.txt","bundled data\n"],"main":"node_modules/fake-lib/main.js","exportsRequire":"node_modules/fake-exports/dist/index.cjs","pkg":"node_modules/fake-exports/package.json","relative":"lib/helper.cjs","builtin":["fs","node:path"],"missing":["MODULE_NOT_FOUND","Cannot find module 'not-installed-pkg'"],"computedJson":["staging",2,true,true],"computedBuiltin":"function","computedResolve":"data/staging.json","computedMissing":["MODULE_NOT_FOUND","Cannot find module '../data/staging-missing.json'"]}"#;
 
 #[test]
 fn require_resolve_answers_as_node() {
@@ -51,11 +60,14 @@ fn require_resolve_answers_as_node() {
             ("node_modules/fake-exports/dist/index.cjs", "module.exports = 'cjs';\n"),
             ("node_modules/fake-exports/dist/index.mjs", "export default 'esm';\n"),
             ("lib/helper.cjs", "module.exports = 1;\n"),
+            ("data/staging.json", "{ \"name\": \"staging\", \"users\": [1, 2] }\n"),
             ("lib/probe.cjs", PROBE),
             ("steps/probe.steps.ts", STEPS),
             ("features/probe.feature", "Feature: Probe\n\n  Scenario: Probe\n    When the probe runs\n"),
         ],
     );
-    js_suite::run_probe_as_node(&dir, NODE);
+    let ours = js_suite::run_probe_as_node(&dir, NODE);
+    // Node loads the code (it answers 1); ours says why it cannot.
+    assert_eq!(ours["computedCode"], "ERR_FERRIDRIVER_DYNAMIC_REQUIRE");
     let _ = std::fs::remove_dir_all(&dir);
 }

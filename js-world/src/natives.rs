@@ -187,6 +187,7 @@ pub fn install(
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
     native.set("processInfo", process_info())?;
+    native.set("builtinKeys", crate::plugin::node_builtin_keys_json())?;
 
     let scope = read_scope.clone();
     native.set(

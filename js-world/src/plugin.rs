@@ -393,6 +393,17 @@ pub(crate) fn node_builtins() -> Vec<&'static str> {
         .collect()
 }
 
+/// Each name of a Node built-in we provide (`fs`, `node:fs`…) with its module's key in
+/// `globalThis.__ferridriver_modules`, as JSON: what a `require` computed at run time finds.
+pub(crate) fn node_builtin_keys_json() -> String {
+    let pairs: serde_json::Map<String, serde_json::Value> = VIRTUAL_MODULES
+        .iter()
+        .filter(|m| m.specifiers.iter().any(|s| s.starts_with("node:")))
+        .flat_map(|m| m.specifiers.iter().map(move |s| ((*s).to_string(), serde_json::Value::from(m.key))))
+        .collect();
+    serde_json::Value::Object(pairs).to_string()
+}
+
 /// The virtual module a bare specifier stands for: `(module key, exported names)`.
 pub(crate) fn virtual_module(specifier: &str) -> Option<(&'static str, &'static [&'static str])> {
     VIRTUAL_MODULES.iter().find(|m| m.specifiers.contains(&specifier)).map(|m| (m.key, m.exports))
@@ -471,7 +482,7 @@ impl Plugin for WorldPlugin {
     async fn transform(&self, ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
         let uses_meta = args.code.contains("import.meta.");
         let own_paths = own_path_names(args.code, args.id);
-        let resolves = if args.code.contains("require.resolve") || args.code.contains("require).resolve") {
+        let resolves = if crate::require_resolve::worth_parsing(args.code) {
             crate::require_resolve::resolve_calls(args.code, args.id)
         } else {
             Vec::new()
@@ -493,21 +504,27 @@ impl Plugin for WorldPlugin {
         for (from, to) in edits {
             code.replace_all(from, to).map_err(anyhow::Error::msg)?;
         }
-        // Each `require.resolve('name')` becomes what a `require` of the name resolves to.
+        // Each `require.resolve('name')` becomes what a `require` of the name resolves to; the
+        // `require` of a computed name becomes the run-time loader of this file's folder.
         for call in &resolves {
-            let resolved = if is_node_builtin(&call.specifier) {
-                Some(call.specifier.clone())
+            let Some(specifier) = &call.specifier else {
+                let text = crate::require_resolve::computed_require(args.id);
+                code.update(call.start, call.end, text).map_err(anyhow::Error::msg)?;
+                continue;
+            };
+            let resolved = if is_node_builtin(specifier) {
+                Some(specifier.clone())
             } else {
                 let options = rolldown_plugin::PluginContextResolveOptions {
                     import_kind: rolldown_common::ImportKind::Require,
                     ..Default::default()
                 };
-                match ctx.resolve(&call.specifier, Some(args.id), Some(options)).await {
+                match ctx.resolve(specifier, Some(args.id), Some(options)).await {
                     Ok(Ok(found)) if !found.id.starts_with('\0') => Some(found.id.to_string()),
                     _ => None,
                 }
             };
-            let text = crate::require_resolve::replacement(&call.specifier, resolved.as_deref(), args.id);
+            let text = crate::require_resolve::replacement(specifier, resolved.as_deref(), args.id);
             code.update(call.start, call.end, text).map_err(anyhow::Error::msg)?;
         }
         // CommonJS's own names of the file and its folder, for the files that use them

@@ -1,27 +1,44 @@
-//! `require.resolve('name')` in bundled code. Node answers the file a `require` would load;
+//! `require.resolve('name')` and `require(<computed name>)` in bundled code, which has no
+//! `require` at run time. Node's `require.resolve` answers the file a `require` would load;
 //! packages use it to find a file to read (axe-playwright reads `axe-core/axe.min.js` that
-//! way). The bundle has no `require` at run time, so each call with a literal name is replaced
-//! while bundling by what the bundler's resolver answers for a `require` of that name from the
-//! same file: an absolute path, the built-in's own name, or a call that throws Node's
-//! `MODULE_NOT_FOUND` when it runs (where Node would throw). A computed name is left as it is.
+//! way): each call with a literal name is replaced while bundling by what the bundler's
+//! resolver answers for a `require` of that name from the same file — an absolute path, the
+//! built-in's own name, or a call that throws Node's `MODULE_NOT_FOUND` when it runs (where
+//! Node would throw). A `require` or `require.resolve` whose name is computed gets the file's
+//! own folder instead (`__ferridriver_require_from(dir)`, js/node_require.js), which loads
+//! built-ins and JSON files at run time.
 
 use oxc::ast::ast::{Argument, CallExpression, Expression};
 use oxc::ast_visit::{walk, Visit};
 use oxc::semantic::{Scoping, SemanticBuilder};
 use oxc::span::{GetSpan, SourceType};
 
-/// One `require.resolve(<literal>)` call: where it is (byte offsets) and the name it asks for.
+/// One `require.resolve(<literal>)` call: where it is (byte offsets) and the name it asks for;
+/// or (`specifier` None) the `require` of a call whose name is computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ResolveCall {
     pub start: u32,
     pub end: u32,
-    pub specifier: String,
+    pub specifier: Option<String>,
+}
+
+/// Whether `code` may hold a call this module rewrites: `require.resolve`, or `require(` whose
+/// argument does not start with a quote. A cheap look before parsing (most files that mention
+/// `require` only name literals, which the bundler handles).
+pub(crate) fn worth_parsing(code: &str) -> bool {
+    if code.contains("require.resolve") || code.contains("require).resolve") {
+        return true;
+    }
+    code.match_indices("require(").any(|(at, found)| {
+        let rest = code[at + found.len()..].trim_start();
+        !rest.starts_with('\'') && !rest.starts_with('"')
+    })
 }
 
 /// The `require.resolve` calls in `code` (the module at `path`) whose one argument is a string
 /// literal and whose `require` is the global one (not a binding of the file's own).
 pub(crate) fn resolve_calls(code: &str, path: &str) -> Vec<ResolveCall> {
-    if !code.contains("resolve") {
+    if !code.contains("require") {
         return Vec::new();
     }
     let Ok(source_type) = SourceType::from_path(path) else { return Vec::new() };
@@ -43,33 +60,61 @@ struct Finder<'s> {
 
 impl<'a> Visit<'a> for Finder<'_> {
     fn visit_call_expression(&mut self, call: &CallExpression<'a>) {
-        if let Some(specifier) = self.literal_resolve(call) {
-            let span = call.span();
-            self.calls.push(ResolveCall { start: span.start, end: span.end, specifier });
+        if let Some(found) = self.found(call) {
+            self.calls.push(found);
         }
         walk::walk_call_expression(self, call);
     }
 }
 
 impl Finder<'_> {
-    fn literal_resolve(&self, call: &CallExpression<'_>) -> Option<String> {
-        let Expression::StaticMemberExpression(member) = call.callee.without_parentheses() else { return None };
-        let Expression::Identifier(object) = member.object.without_parentheses() else { return None };
-        if object.name != "require" || member.property.name != "resolve" || call.arguments.len() != 1 {
+    fn found(&self, call: &CallExpression<'_>) -> Option<ResolveCall> {
+        if call.arguments.len() != 1 {
             return None;
         }
-        let global = object.reference_id.get().is_none_or(|id| self.scoping.get_reference(id).symbol_id().is_none());
-        if !global {
-            return None;
-        }
-        match &call.arguments[0] {
-            Argument::StringLiteral(s) => Some(s.value.to_string()),
-            Argument::TemplateLiteral(t) if t.expressions.is_empty() && t.quasis.len() == 1 => {
-                t.quasis[0].value.cooked.as_ref().map(ToString::to_string)
+        let literal = literal(&call.arguments[0]);
+        match call.callee.without_parentheses() {
+            // `require(<computed>)`: its `require` is replaced.
+            Expression::Identifier(callee) if self.global_require(callee) && literal.is_none() => {
+                let span = callee.span();
+                Some(ResolveCall { start: span.start, end: span.end, specifier: None })
+            }
+            Expression::StaticMemberExpression(member) if member.property.name == "resolve" => {
+                let Expression::Identifier(object) = member.object.without_parentheses() else { return None };
+                if !self.global_require(object) {
+                    return None;
+                }
+                // A literal name: the whole call; a computed one: its `require`.
+                let span = if literal.is_some() { call.span() } else { object.span() };
+                Some(ResolveCall { start: span.start, end: span.end, specifier: literal })
             }
             _ => None,
         }
     }
+
+    /// `require` that is not a binding of the file's own.
+    fn global_require(&self, identifier: &oxc::ast::ast::IdentifierReference<'_>) -> bool {
+        identifier.name == "require"
+            && identifier.reference_id.get().is_none_or(|id| self.scoping.get_reference(id).symbol_id().is_none())
+    }
+}
+
+/// The name a literal argument gives (a string or a template without substitutions).
+fn literal(argument: &Argument<'_>) -> Option<String> {
+    match argument {
+        Argument::StringLiteral(s) => Some(s.value.to_string()),
+        Argument::TemplateLiteral(t) if t.expressions.is_empty() && t.quasis.len() == 1 => {
+            t.quasis[0].value.cooked.as_ref().map(ToString::to_string)
+        }
+        _ => None,
+    }
+}
+
+/// What replaces the `require` of a call whose name is computed: the run-time loader for the
+/// file at `importer` (its folder is where relative names start).
+pub(crate) fn computed_require(importer: &str) -> String {
+    let dir = std::path::Path::new(importer).parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
+    format!("__ferridriver_require_from({})", serde_json::Value::String(dir))
 }
 
 /// The code that replaces a call: the resolved path (or built-in name) as a string, or — when
@@ -91,13 +136,25 @@ mod tests {
 
     #[test]
     fn only_literal_calls_of_the_global_require_are_found() {
-        let found = |code: &str| resolve_calls(code, "a.js").into_iter().map(|c| c.specifier).collect::<Vec<_>>();
+        let found = |code: &str| {
+            resolve_calls(code, "a.js")
+                .into_iter()
+                .map(|c| c.specifier.unwrap_or_else(|| format!("computed:{}", &code[c.start as usize..c.end as usize])))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(found("const p = require.resolve('axe-core/axe.min.js')"), ["axe-core/axe.min.js"]);
         assert_eq!(found("f(require.resolve(`x/y.js`), (require).resolve(\"z\"))"), ["x/y.js", "z"]);
-        assert!(found("const p = require.resolve(name)").is_empty(), "a computed name stays");
+        assert_eq!(found("const p = require.resolve(name)"), ["computed:require"], "the loader resolves it");
+        assert_eq!(found("const data = require(`./data/${env}.json`)"), ["computed:require"]);
+        assert!(found("const fs = require('fs')").is_empty(), "a literal require is the bundler's");
         assert!(found("require.resolve('a', { paths: ['.'] })").is_empty(), "paths are not taken");
-        assert!(found("function f(require) { return require.resolve('a') }").is_empty(), "a binding of its own");
+        assert!(
+            found("function f(require) { return require.resolve(a) + require(b) }").is_empty(),
+            "a binding of its own"
+        );
         assert!(found("other.resolve('a')").is_empty());
+        assert!(!super::worth_parsing("const a = require('a'), b = require( \"b\")"));
+        assert!(super::worth_parsing("require(`./${x}`)") && super::worth_parsing("require.resolve('a')"));
         let code = "x = require.resolve('m')";
         let call = &resolve_calls(code, "a.js")[0];
         assert_eq!(&code[call.start as usize..call.end as usize], "require.resolve('m')");

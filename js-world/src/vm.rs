@@ -23,6 +23,7 @@ const STREAMS_PRELUDE: &str = include_str!("js/streams.js");
 const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
 const NODE_INSPECT_PRELUDE: &str = include_str!("js/node_inspect.js");
+const NODE_REQUIRE_PRELUDE: &str = include_str!("js/node_require.js");
 const NODE_PUNYCODE_PRELUDE: &str = include_str!("js/node_punycode.js");
 const NODE_URL_LEGACY_PRELUDE: &str = include_str!("js/node_url_legacy.js");
 const NODE_STREAMS_PRELUDE: &str = include_str!("js/node_streams.js");
@@ -211,6 +212,7 @@ impl Vm {
                     ("web.js", WEB_PRELUDE),
                     ("node_extra.js", NODE_EXTRA_PRELUDE),
                     ("node_inspect.js", NODE_INSPECT_PRELUDE),
+                    ("node_require.js", NODE_REQUIRE_PRELUDE),
                     ("node_punycode.js", NODE_PUNYCODE_PRELUDE),
                     ("node_url_legacy.js", NODE_URL_LEGACY_PRELUDE),
                     ("node_streams.js", NODE_STREAMS_PRELUDE),
