@@ -3,8 +3,7 @@
 //! `css=`, `id=`, `data-testid=` and `role=` engines, quoted text, `>>` chains with `nth=` and
 //! `visible=`, Playwright's CSS pseudo-classes (`:has-text()`, `:text()`, `:text-is()`,
 //! `:text-matches()`, `:visible`) with the combinators after them, `filter({ visible })`, and
-//! the errors of bad selectors (compared without the method's name in front); one answer
-//! differs, listed in `different()` with what ours is instead. And `String(locator)`, as
+//! the errors of bad selectors (compared without the method's name in front). And `String(locator)`, as
 //! Playwright writes each kind of locator. And engines registered with `selectors.register`.
 
 #[path = "common/js_suite.rs"]
@@ -75,15 +74,6 @@ out.describe = String(page.locator('text=Sign in >> nth=0'));
 return out;
 "#;
 
-/// Cases where our answer is not Playwright's, and what ours says instead: an action's time-out
-/// names the locator and why it waited (ferridriver's wording for every action).
-fn different() -> [(&'static str, serde_json::Value); 1] {
-    [(
-        "clickNone",
-        serde_json::json!("timed out after 300 ms waiting for locator('text=Nowhere') (no element matches) to click"),
-    )]
-}
-
 #[test]
 fn selectors_find_what_playwrights_find() {
     support::browser_available();
@@ -129,7 +119,7 @@ fn selectors_find_what_playwrights_find() {
         "clickNone": "locator.click: Timeout 300ms exceeded.",
         "describe": "locator('text=Sign in').first()"
     });
-    js_suite::assert_as_playwright("selectors", &base, SCRIPT, &playwright, &different());
+    js_suite::assert_as_playwright("selectors", &base, SCRIPT, &playwright, &[]);
 }
 
 /// `String(locator)`: Playwright's own text of the locator (what its errors and traces show),
@@ -283,12 +273,5 @@ fn registered_selector_engines_as_playwright() {
         "unknown": "error: locator.count: Unknown engine \"nope\" while parsing selector nope=x",
         "caseName": "error: locator.count: Unknown engine \"TAG\" while parsing selector TAG=b"
     });
-    // Ours names the locator and what it waited for.
-    let ours = [(
-        "none",
-        serde_json::json!(
-            "error: timed out after 300 ms waiting for locator('tag=nope') (no element matches) to textContent"
-        ),
-    )];
-    js_suite::assert_module_as_playwright("selector-engines", &base, ENGINES, &playwright, &ours);
+    js_suite::assert_module_as_playwright("selector-engines", &base, ENGINES, &playwright, &[]);
 }

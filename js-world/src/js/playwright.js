@@ -78,8 +78,21 @@
   async function send(request, site) {
     request.site = frames(site);
     const reply = JSON.parse(await native.browser(JSON.stringify(request)));
-    if (reply.error !== undefined) throw failure(site, reply.name, reply.error);
+    if (reply.error !== undefined) throw failure(site, reply.name, playwrightWording(request, reply.name, reply.error));
     return reply;
+  }
+  // An action that ran out of time, in Playwright's words (`locator.click: Timeout 300ms
+  // exceeded.` and a call log naming the locator and why it was not done); Rust says
+  // `timed out after 300 ms waiting for locator('#b') (element is not enabled) to click`.
+  const ACTION_TIMED_OUT = /^timed out after (\d+) ms waiting for ([\s\S]+?)(?: \(([\s\S]*)\))? to (\w+)$/;
+  function playwrightWording(request, name, message) {
+    const m = name === 'TimeoutError' && typeof message === 'string' && ACTION_TIMED_OUT.exec(message);
+    // Only the action asked for (not, say, a navigation's wait for its load).
+    if (!m || m[4] !== request.op) return message;
+    const [, ms, locator, reason, action] = m;
+    const log = [`  - waiting for ${locator}`];
+    if (reason && reason !== 'no element matches') log.push(`  - ${reason}`);
+    return `${request.target || 'locator'}.${action}: Timeout ${ms}ms exceeded.\nCall log:\n${log.join('\n')}\n`;
   }
 
   // `string | RegExp` with Playwright's `exact`.
