@@ -3,7 +3,8 @@
 //! ±Infinity, -0, BigInt, Date, RegExp, URL, Error, typed arrays, shared and circular
 //! references, Map/Set as `{}`, a symbol as undefined, and a function refused with where it
 //! is; through page, locator, `evaluateAll`, `$eval`, a child frame, handles in the argument
-//! and `waitForFunction`. Recorded with Playwright 1.65.1 on the same page.
+//! (also inside a class instance) and `waitForFunction`; no `toJSON` called; and
+//! `addInitScript`'s argument as JSON carries it. Recorded with Playwright 1.65.1.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -54,11 +55,21 @@ const handle = await page.evaluateHandle(() => document.body);
 out.handle = await page.evaluate(([b, u, d]) => [b.tagName, typeof u, d instanceof Date], [handle, undefined, new Date(0)]);
 out.dollarEval = await page.$eval('#p', (el, a) => [el.id, typeof a.u, Number.isNaN(a.n)], { u: undefined, n: NaN });
 out.waitFor = await (await page.waitForFunction((a) => typeof a.u === 'undefined' && a.d instanceof Date, { u: undefined, d: new Date(0) })).jsonValue();
+const shared = { x: 1 };
+out.mapShared = await page.evaluate(([m, a, b]) => a === b && b.x, [new Map(), shared, shared]);
+out.typedSpecial = await page.evaluate((a) => [Number.isNaN(a[0]), a[1], Object.is(a[2], -0)], new Float64Array([NaN, Infinity, -0]));
+class Priced { constructor() { this.v = 1; } toJSON() { return 'str'; } }
+out.noToJSON = await page.evaluate((a) => [typeof a.d, a.d.v], { d: new Priced() });
+class Box { constructor(h) { this.h = h; } }
+out.handleInClass = await page.evaluate((b) => b.h.tagName, new Box(handle));
+await page.addInitScript((d) => { window.__d = typeof d + ':' + d; }, new Date(0));
+await page.goto('data:text/html,<p>init</p>');
+out.initScriptArg = await page.evaluate(() => window.__d);
 return out;
 "#;
 
 /// Playwright 1.65.1's answers to `SCRIPT` (Debian's Chromium).
-const PLAYWRIGHT: &str = r#"{"undef":"[undefined,1]","obj":"{x:undefined,y:1}","nums":"[NaN,Infinity,-Infinity,-0]","big":"10n","date":"Date:1970-01-01T00:00:00.000Z","re":"RegExp:/a+/gi","url":"URL:http://x.test/p?q=1","err":"Error:TypeError:bad","map":"{}","set":"{}","typed":"Uint8Array:1,2","cyc":"{a:1,self:SELF}","fn":"threw: Attempting to serialize unexpected value at position \"[1].f\": () => 1","sym":"[undefined]","locator":["undefined",true,true],"evaluateAll":"undefined","locatorTop":"undefined","plain":{"arr":["undefined","undefined",false],"obj":[true,"undefined",["x","y"]],"top":"undefined","nested":[3,"undefined",true,true]},"refused":{"top":"Attempting to serialize unexpected value: () => 1","key":"Attempting to serialize unexpected value at position \"f\": function named() {}","deep":"Attempting to serialize unexpected value at position \"a[0].b\": () => 2"},"holes":[2,true,"undefined"],"shared":true,"frame":["undefined",true],"handle":["BODY","undefined",true],"dollarEval":["p","undefined",true],"waitFor":true}"#;
+const PLAYWRIGHT: &str = r#"{"undef":"[undefined,1]","obj":"{x:undefined,y:1}","nums":"[NaN,Infinity,-Infinity,-0]","big":"10n","date":"Date:1970-01-01T00:00:00.000Z","re":"RegExp:/a+/gi","url":"URL:http://x.test/p?q=1","err":"Error:TypeError:bad","map":"{}","set":"{}","typed":"Uint8Array:1,2","cyc":"{a:1,self:SELF}","fn":"threw: Attempting to serialize unexpected value at position \"[1].f\": () => 1","sym":"[undefined]","locator":["undefined",true,true],"evaluateAll":"undefined","locatorTop":"undefined","plain":{"arr":["undefined","undefined",false],"obj":[true,"undefined",["x","y"]],"top":"undefined","nested":[3,"undefined",true,true]},"refused":{"top":"Attempting to serialize unexpected value: () => 1","key":"Attempting to serialize unexpected value at position \"f\": function named() {}","deep":"Attempting to serialize unexpected value at position \"a[0].b\": () => 2"},"holes":[2,true,"undefined"],"shared":true,"frame":["undefined",true],"handle":["BODY","undefined",true],"dollarEval":["p","undefined",true],"waitFor":true,"mapShared":1,"typedSpecial":[true,null,true],"noToJSON":["object",1],"handleInClass":"BODY","initScriptArg":"string:1970-01-01T00:00:00.000Z"}"#;
 
 #[test]
 fn arguments_reach_the_page_as_with_playwright() {

@@ -1,7 +1,8 @@
 //! Viewports as Playwright emulates them: `window.screen` has the viewport's size (or the
 //! `screen` option's) and follows `setViewportSize`, with `deviceScaleFactor`; and
 //! `viewport: null` — no emulation, `viewportSize()` null until `setViewportSize`, the options
-//! that need a viewport refused with Playwright's words. Recorded with Playwright 1.65.1.
+//! that need a viewport refused with Playwright's words, `screen` left out. Recorded with
+//! Playwright 1.65.1.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -44,11 +45,16 @@ out.noEmulation = await p.evaluate(() => innerWidth === outerWidth && matchMedia
 await p.setViewportSize({ width: 500, height: 400 });
 out.after = [p.viewportSize(), await p.evaluate(() => [innerWidth, innerHeight])];
 await nullContext.close();
+const screened = await browser.newContext({ viewport: null, screen: { width: 1500, height: 1000 } });
+const sp = await screened.newPage();
+await sp.setContent('<p>x</p>');
+out.nullScreen = await sp.evaluate(() => innerWidth === outerWidth && innerWidth < 1500);
+await screened.close();
 return out;
 "#;
 
 /// Playwright 1.65.1's answers to `WINDOW`.
-const PLAYWRIGHT_WINDOW: &str = r#"{"dsf":"browser.newContext: \"deviceScaleFactor\" option is not supported with null \"viewport\"","mobile":"browser.newContext: \"isMobile\" option is not supported with null \"viewport\"","size":null,"window":[1280,633,800,600],"noEmulation":true,"after":[{"width":500,"height":400},[500,400]]}"#;
+const PLAYWRIGHT_WINDOW: &str = r#"{"dsf":"browser.newContext: \"deviceScaleFactor\" option is not supported with null \"viewport\"","mobile":"browser.newContext: \"isMobile\" option is not supported with null \"viewport\"","size":null,"window":[1280,633,800,600],"noEmulation":true,"after":[{"width":500,"height":400},[500,400]],"nullScreen":true}"#;
 
 #[test]
 fn fixed_viewports_and_their_screen_answer_as_playwright() {

@@ -188,6 +188,9 @@ impl BrowserContext {
         if options.window_viewport() {
             // The window's own size again, whatever `setViewportSize` set.
             keep.send("Emulation.clearDeviceMetricsOverride", json!({})).await?;
+            if let Ok(mut v) = keep.inner.viewport.lock() {
+                *v = DEFAULT_VIEWPORT;
+            }
             return Ok(());
         }
         let viewport = options.fixed_viewport().map(|v| (v.width, v.height)).unwrap_or(DEFAULT_VIEWPORT);

@@ -326,7 +326,10 @@ impl ContextOptions {
     /// [`ContextOptions::browser_user_agent`]'s answer.
     pub(crate) fn plan(&self, setup: &mut crate::page_setup::Setup<'_>, browser_agent: Option<&str>) -> Result<()> {
         let page = setup.page();
-        if self.device_scale_factor.is_some() || self.is_mobile.is_some() || self.screen.is_some() {
+        // Without a viewport (`viewport: null`) there is nothing to emulate: `screen` is left
+        // out, as Playwright leaves it (the two others are refused).
+        let emulated = !self.window_viewport();
+        if emulated && (self.device_scale_factor.is_some() || self.is_mobile.is_some() || self.screen.is_some()) {
             let (width, height) = page.viewport_size();
             if let Ok(mut device) = page.inner.device.lock() {
                 *device = (self.device_scale_factor.unwrap_or(1.0), self.is_mobile.unwrap_or(false));

@@ -29,10 +29,30 @@ pub(crate) fn worth_parsing(code: &str) -> bool {
     if code.contains("require.resolve") || code.contains("require).resolve") {
         return true;
     }
-    code.match_indices("require(").any(|(at, found)| {
-        let rest = code[at + found.len()..].trim_start();
-        !rest.starts_with('\'') && !rest.starts_with('"')
+    code.match_indices("require").any(|(at, found)| {
+        let Some(rest) = code[at + found.len()..].trim_start().strip_prefix('(') else { return false };
+        !literal_alone(rest.trim_start())
     })
+}
+
+/// Whether `rest` starts with a quoted string that is the whole argument (`'a')`, `"a",`).
+fn literal_alone(rest: &str) -> bool {
+    let mut chars = rest.char_indices();
+    let Some((_, quote)) = chars.next().filter(|(_, c)| *c == '\'' || *c == '"') else { return false };
+    let mut escaped = false;
+    for (at, c) in chars {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '\n' => return false,
+            _ if c == quote => {
+                let after = rest[at + c.len_utf8()..].trim_start();
+                return after.starts_with(')') || after.starts_with(',');
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The `require.resolve` calls in `code` (the module at `path`) whose one argument is a string
@@ -94,8 +114,14 @@ impl Finder<'_> {
 
     /// `require` that is not a binding of the file's own.
     fn global_require(&self, identifier: &oxc::ast::ast::IdentifierReference<'_>) -> bool {
+        // A TypeScript `declare const require` names the runtime's, which the bundle lacks.
         identifier.name == "require"
-            && identifier.reference_id.get().is_none_or(|id| self.scoping.get_reference(id).symbol_id().is_none())
+            && identifier.reference_id.get().is_none_or(|id| {
+                self.scoping
+                    .get_reference(id)
+                    .symbol_id()
+                    .is_none_or(|symbol| self.scoping.symbol_flags(symbol).is_ambient())
+            })
     }
 }
 
@@ -154,6 +180,10 @@ mod tests {
         );
         assert!(found("other.resolve('a')").is_empty());
         assert!(!super::worth_parsing("const a = require('a'), b = require( \"b\")"));
+        assert!(super::worth_parsing("require('./data/' + env + '.json')"), "a literal that is not the whole name");
+        assert!(super::worth_parsing("require (x)") && super::worth_parsing("require\n(x)"));
+        let ts = |code: &str| resolve_calls(code, "a.ts").len();
+        assert_eq!(ts("declare const require: any\nconst d = require(name)"), 1, "a declared require is the runtime's");
         assert!(super::worth_parsing("require(`./${x}`)") && super::worth_parsing("require.resolve('a')"));
         let code = "x = require.resolve('m')";
         let call = &resolve_calls(code, "a.js")[0];

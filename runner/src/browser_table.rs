@@ -45,7 +45,13 @@ impl BrowserTable {
                 ))
             }
         };
-        let context = ContextOptions::from_json(table).map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
+        let mut context =
+            ContextOptions::from_json(table).map_err(|e| format!("{}: [browser]: {e}", path.display()))?;
+        // A config file's empty `viewport:` (YAML's null) is the default one; `viewport: null`
+        // (no emulation) is for `browser.newContext`.
+        if context.viewport == Some(None) {
+            context.viewport = None;
+        }
         // The scenario's own page may outlive its scenario (ADR 0016): videos per scenario are
         // `--video`'s (ADR 0031), not this option's.
         if context.record_video.is_some() {
@@ -70,5 +76,21 @@ impl BrowserTable {
 pub fn apply_base_url(context: &ContextOptions, parameters: &mut Value) {
     if let (Some(base), Some(parameters)) = (&context.base_url, parameters.as_object_mut()) {
         parameters.entry("baseUrl").or_insert_with(|| serde_json::json!(base));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BrowserTable;
+    use std::path::Path;
+
+    #[test]
+    fn an_empty_viewport_in_the_file_is_the_default_one() {
+        let table = serde_json::json!({ "viewport": null, "locale": "fr-FR" });
+        let read = BrowserTable::parse(Some(&table), Path::new("ferridriver.yaml")).unwrap();
+        assert_eq!(read.context.viewport, None, "not `viewport: null` (no emulation)");
+        let table = serde_json::json!({ "viewport": { "width": 800, "height": 600 } });
+        let read = BrowserTable::parse(Some(&table), Path::new("ferridriver.yaml")).unwrap();
+        assert_eq!(read.context.fixed_viewport().map(|v| (v.width, v.height)), Some((800, 600)));
     }
 }

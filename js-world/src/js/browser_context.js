@@ -122,7 +122,7 @@
       return this._op('setOffline', [!!offline]).then(() => undefined);
     }
     addInitScript(script, arg) {
-      const source = scriptOf(script, arg);
+      const source = scriptOf(script, arg, true);
       return this._op('addInitScript', [source]).then(() => new Disposable(() => this._op('removeInitScript', [source])));
     }
   }

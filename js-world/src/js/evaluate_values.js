@@ -137,9 +137,14 @@
       if (v instanceof RegExp) return tagged('r', { s: v.source, f: v.flags });
       if (typeof g.URL === 'function' && v instanceof g.URL) return tagged('url', { v: v.href });
       if (v instanceof Error) return tagged('e', { n: v.name, m: v.message, s: v.stack });
-      if (v instanceof Map || v instanceof Set) return {};
+      if (v instanceof Map || v instanceof Set) {
+        // An empty object in the page, numbered as the page numbers it.
+        ids.set(v, ids.size);
+        return {};
+      }
       if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-        return tagged('ta', { k: Object.prototype.toString.call(v).slice(8, -1), v: Array.from(v, (x) => (typeof x === 'bigint' ? String(x) : x)) });
+        const item = (x) => (typeof x === 'bigint' ? { [TAG]: 'b', v: String(x) } : Number.isFinite(x) && !Object.is(x, -0) ? x : { [TAG]: 'n', v: Object.is(x, -0) ? '-0' : String(x) });
+        return tagged('ta', { k: Object.prototype.toString.call(v).slice(8, -1), v: Array.from(v, item) });
       }
       ids.set(v, ids.size);
       const within = (k) => (typeof k === 'number' ? `${at}[${k}]` : at ? `${at}.${k}` : k);
@@ -174,7 +179,7 @@
           e.stack = v.s;
           return e;
         }
-        case 'ta': return new globalThis[v.k](v.v.map((x) => (typeof x === 'string' ? BigInt(x) : x)));
+        case 'ta': return new globalThis[v.k](v.v.map(dec));
         case 'ref': return made[v.v];
         case 'o': return fill({}, v.v);
         default: return Array.isArray(v) ? fill([], v) : fill({}, v);
@@ -187,10 +192,11 @@
     };
     return dec(encoded);
   })`;
-  // Page code for `arg` as an expression: plain JSON when that carries it.
+  // Page code for `arg` as an expression: plain JSON when that carries it (its own properties,
+  // as Playwright's serializer reads them: no `toJSON`).
   function argSource(arg) {
     const { plain, data } = encodeArg(arg);
-    return plain ? JSON.stringify(arg) : `${DECODE}(${JSON.stringify(data)})`;
+    return plain ? JSON.stringify(data) : `${DECODE}(${JSON.stringify(data)})`;
   }
 
   // Taken by js/playwright.js (as `pw.values`); the global goes when the VM is sealed.

@@ -97,6 +97,7 @@
 
   // `arg` as JSON for code running in `frame` of `page` (null: its main document), each handle
   // in it replaced by its mark; whether it held any.
+  const KEPT_AS_THEY_ARE = [Date, RegExp, Error, Map, Set, g.URL, ArrayBuffer];
   function marked(arg, what, page, frame) {
     let found = false;
     // Copies keep the argument's shape: a value met again (shared, or a cycle) is its copy.
@@ -113,7 +114,9 @@
         for (let i = 0; i < v.length; i++) a[i] = walk(v[i]);
         return a;
       }
-      if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      // Any other object but those the serializer carries as values of their own: its own
+      // properties, as Playwright's serializer reads a class instance (handles at any depth).
+      if (v && typeof v === 'object' && !KEPT_AS_THEY_ARE.some((C) => typeof C === 'function' && v instanceof C) && !ArrayBuffer.isView(v)) {
         const o = {};
         copies.set(v, o);
         for (const [k, x] of Object.entries(v)) o[k] = walk(x);

@@ -133,7 +133,7 @@
   const withArg = (source, arg) => {
     if (arg === undefined) return [`(x) => (${source})(x, undefined)`, null];
     const { plain, data } = values.encodeArg(arg);
-    return plain ? [source, arg] : [`(x, a) => (${source})(x, ${values.DECODE}(a))`, data];
+    return plain ? [source, data] : [`(x, a) => (${source})(x, ${values.DECODE}(a))`, data];
   };
   // A string given where a function may go is an expression Playwright evaluates in the
   // element's window as `eval` would and never calls (a string `'el => el.id'` answers undefined).
@@ -147,8 +147,13 @@
   const evalOn = (code) => `(el) => ${evalCall(code, 'el.ownerDocument.defaultView.eval')}`;
   const evalOnAll = (code) => `(els) => ${evalCall(code, '(els.length ? els[0].ownerDocument.defaultView : globalThis).eval')}`;
   const unboxed = (encoded) => values.decode(encoded);
-  function scriptOf(fn, arg) {
-    if (typeof fn === 'function') return `(${fn.toString()})(${arg === undefined ? '' : values.argSource(arg)})`;
+  // `json`: the argument as JSON.stringify carries it (addInitScript's, as Playwright's), else
+  // as evaluate's serializer carries it.
+  function scriptOf(fn, arg, json) {
+    if (typeof fn === 'function') {
+      const carried = arg === undefined ? '' : json ? JSON.stringify(arg) : values.argSource(arg);
+      return `(${fn.toString()})(${carried})`;
+    }
     if (fn && typeof fn.content === 'string') return fn.content;
     if (typeof fn === 'string') return fn;
     throw new TypeError('expected a function or a string of JavaScript');
@@ -615,7 +620,7 @@
     // the answer stops it.
     addInitScript(script, arg) {
       const undo = (id) => () => (this.isClosed() ? undefined : this._op('removeInitScript', [id]));
-      return this._op('addInitScript', [scriptOf(script, arg)]).then((id) => new Disposable(undo(id)));
+      return this._op('addInitScript', [scriptOf(script, arg, true)]).then((id) => new Disposable(undo(id)));
     }
     // Deprecated in Playwright, still common: start it before the action that navigates.
     waitForNavigation(options) {
