@@ -32,13 +32,20 @@
     return out.filter((e) => !['SCRIPT', 'STYLE', 'HEAD', 'TITLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName));
   };
 
+  // An element's labels as Playwright's getByLabel reads them: the elements `aria-labelledby`
+  // names (when one exists), else `aria-label` (on any element), else a form control's own
+  // <label>s (not a hidden input's).
+  const LABELABLE = ['BUTTON', 'METER', 'OUTPUT', 'PROGRESS', 'SELECT', 'TEXTAREA'];
   const labelsOf = (el) => {
-    const texts = [];
-    if (el.getAttribute && el.getAttribute('aria-label')) texts.push(el.getAttribute('aria-label'));
-    const by = el.getAttribute && el.getAttribute('aria-labelledby');
-    if (by) texts.push(by.split(/\s+/).map((id) => { const l = el.ownerDocument.getElementById(id); return l ? l.textContent : ''; }).join(' '));
-    if (el.labels) for (const l of el.labels) texts.push(l.textContent);
-    return texts;
+    if (!el.getAttribute) return [];
+    const by = el.getAttribute('aria-labelledby');
+    const refs = by ? by.split(/\s+/).filter(Boolean).map((id) => el.ownerDocument.getElementById(id)).filter(Boolean) : [];
+    if (refs.length) return refs.map((l) => l.textContent);
+    const aria = el.getAttribute('aria-label');
+    if (aria !== null && aria.trim()) return [aria];
+    const input = el.tagName === 'INPUT' && el.type !== 'hidden';
+    if ((input || LABELABLE.includes(el.tagName)) && el.labels) return Array.from(el.labels, (l) => l.textContent);
+    return [];
   };
 
   // Visible as Playwright decides it: rendered (`checkVisibility`, which also sees a closed
@@ -171,10 +178,7 @@
         && aria.statesMatch(el, role, o) && (m == null || test(aria.nameOf(el), m)));
     },
 
-    label: (root, m) => elements(root).filter((el) =>
-      ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(el.tagName) || el.isContentEditable || el.getAttribute('role')
-        ? labelsOf(el).some((t) => test(t, m))
-        : false),
+    label: (root, m) => elements(root).filter((el) => labelsOf(el).some((t) => test(t, m))),
 
     attribute: (root, name, m) => elements(root).filter((el) => el.hasAttribute(name) && test(el.getAttribute(name), m)),
 
