@@ -56,6 +56,7 @@ impl HostFlags {
             context: table.context.clone(),
             isolation: Default::default(),
             grid,
+            args: table.args.clone(),
         })
     }
 }

@@ -17,7 +17,13 @@ pub struct BrowserTable {
     pub grid: Option<String>,
     /// `testIdAttribute`.
     pub test_id_attribute: Option<String>,
+    /// `args`: more Chromium switches for every browser launched (a suite's own
+    /// `chromium.launch({ args })` cannot apply: the worker's browser is already running).
+    pub args: Vec<String>,
 }
+
+/// Switches ferridriver sets itself: the browser it drives depends on them.
+const OWN_SWITCHES: &[&str] = &["--remote-debugging-port", "--remote-debugging-pipe", "--user-data-dir", "--headless"];
 
 impl BrowserTable {
     /// Reads `table` (the config's `[browser]`, if any) of the config file at `path`.
@@ -33,6 +39,34 @@ impl BrowserTable {
                     "{}: [browser] grid must be the Grid's address as a string, not {other}",
                     path.display()
                 ))
+            }
+        };
+        let args = match take("args") {
+            None => Vec::new(),
+            Some(Value::Array(items)) => {
+                let mut args = Vec::new();
+                for item in items {
+                    let Value::String(arg) = item else {
+                        return Err(format!("{}: [browser] args must be strings, not {item}", path.display()));
+                    };
+                    if !arg.starts_with("--") {
+                        return Err(format!(
+                            "{}: [browser] args: {arg:?} is not a switch\n  hint: Chromium's switches start with --, e.g. \"--disable-web-security\"",
+                            path.display()
+                        ));
+                    }
+                    if let Some(own) = OWN_SWITCHES.iter().find(|s| arg.split('=').next() == Some(**s)) {
+                        return Err(format!(
+                            "{}: [browser] args: {own} is ferridriver's own\n  hint: use --headed for a visible browser",
+                            path.display()
+                        ));
+                    }
+                    args.push(arg);
+                }
+                args
+            }
+            Some(other) => {
+                return Err(format!("{}: [browser] args must be an array of switches, not {other}", path.display()))
             }
         };
         let test_id_attribute = match take("testIdAttribute") {
@@ -67,7 +101,7 @@ impl BrowserTable {
                 path.display()
             ));
         }
-        Ok(BrowserTable { context, isolation, grid, test_id_attribute })
+        Ok(BrowserTable { context, isolation, grid, test_id_attribute, args })
     }
 }
 

@@ -58,12 +58,14 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let mut project_policy = None;
     let mut allow_env = Vec::new();
     let mut test_id_attribute = None;
+    let mut browser_args = Vec::new();
     if config_path.is_some() || project.cucumber_path.is_some() {
         let cfg = project.file;
         let path = config_path.as_deref().or(project.cucumber_path.as_deref()).unwrap_or(std::path::Path::new("."));
         let browser = crate::browser_table::BrowserTable::parse(cfg.browser.as_ref(), path)?;
         (isolation, grid_from_config, test_id_attribute) =
             (browser.isolation.clone(), browser.grid.clone(), browser.test_id_attribute.clone());
+        browser_args = browser.args.clone();
         context = browser.context;
         allow_env = cfg.allowed_env();
         js_settings = JsSettings {
@@ -169,6 +171,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         context,
         isolation,
         grid,
+        args: browser_args,
     });
     let language = args.language.clone().unwrap_or_else(|| "en".into());
     Ok(Prepared { args, config_path, js_settings, format_options, formats, options, filter, order, paths, language })

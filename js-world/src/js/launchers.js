@@ -19,7 +19,7 @@
     const given = Object.keys(options || {}).filter((k) => PROCESS_OPTIONS.includes(k) && k !== 'timeout' && k !== 'headless');
     if (told || !given.length) return;
     told = true;
-    console.warn(`ferridriver: ${kind}.launch() uses the worker's browser; these options do not apply: ${given.join(', ')} (set [browser] in ferridriver.toml instead)`);
+    console.warn(`ferridriver: ${kind}.launch() uses the worker's browser; these options do not apply: ${given.join(', ')} (set [browser] in ferridriver.toml instead: args = [...] for Chromium's switches)`);
   }
 
   // A browser handle that belongs to no one test case: it may be made in BeforeAll and used in

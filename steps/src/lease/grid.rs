@@ -105,7 +105,11 @@ impl Drop for GridSession {
 /// unless `--headed`: the same layout, iframes in their page's renderer, no throttling), the
 /// browser binary when one was given, and the user's capabilities merged over them.
 fn capabilities(settings: &BrowserSettings, grid: &GridSettings) -> Value {
-    let local = ferridriver_browser::LaunchOptions { headless: !settings.headed, ..Default::default() };
+    let local = ferridriver_browser::LaunchOptions {
+        headless: !settings.headed,
+        args: settings.args.clone(),
+        ..Default::default()
+    };
     let mut chrome = json!({ "args": ferridriver_browser::browser_switches(&local) });
     if let Some(binary) = &settings.executable {
         chrome["binary"] = json!(binary.to_string_lossy());

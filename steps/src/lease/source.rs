@@ -59,6 +59,8 @@ pub struct BrowserSettings {
     pub isolation: Isolation,
     /// Take each worker's browser from this Selenium Grid instead (`--grid`).
     pub grid: Option<super::GridSettings>,
+    /// More Chromium switches for every browser launched (`[browser] args`).
+    pub args: Vec<String>,
 }
 
 /// How scenarios are kept apart.
@@ -94,6 +96,7 @@ pub async fn start_browser(settings: &BrowserSettings) -> Result<Browser, String
             let options = LaunchOptions {
                 executable: settings.executable.clone(),
                 headless: !settings.headed,
+                args: settings.args.clone(),
                 ..Default::default()
             };
             Browser::launch(&options).await
