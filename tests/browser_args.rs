@@ -65,6 +65,9 @@ fn its_own_switches_and_non_switches_are_refused() {
     for (args, expected) in [
         ("[\"--user-data-dir=/tmp/x\"]", "--user-data-dir is ferridriver's own"),
         ("[\"disable-web-security\"]", "is not a switch"),
+        ("[\"--\", \"--x\"]", "is not a switch"),
+        ("[\"--remote-allow-origins=*\"]", "--remote-allow-origins is ferridriver's own"),
+        ("[\"--site-per-process\"]", "--site-per-process is ferridriver's own"),
         ("\"--no-sandbox\"", "must be an array of switches"),
     ] {
         let (out, all) = run("browser-args-refused", &format!("[browser]\nargs = {args}\n"), "-");

@@ -48,6 +48,9 @@ impl HostFlags {
     /// The browser settings of the flags over the project's `[browser]` table.
     pub fn browser(&self, table: &BrowserTable) -> Result<BrowserSettings, String> {
         let grid = self.grid.settings(table.grid.clone())?;
+        if !table.args.is_empty() {
+            eprintln!("note: [browser] args are not applied here: a project's file does not change the agent's browser (they apply to `ferridriver bdd`)");
+        }
         Ok(BrowserSettings {
             executable: self.browser_path.clone(),
             headed: self.headed,
@@ -56,7 +59,9 @@ impl HostFlags {
             context: table.context.clone(),
             isolation: Default::default(),
             grid,
-            args: table.args.clone(),
+            // A project's file never changes the agent's browser (a switch could open DevTools
+            // to pages or turn off its same-origin policy): `[browser] args` are for `bdd`.
+            args: Vec::new(),
         })
     }
 }

@@ -22,8 +22,19 @@ pub struct BrowserTable {
     pub args: Vec<String>,
 }
 
-/// Switches ferridriver sets itself: the browser it drives depends on them.
-const OWN_SWITCHES: &[&str] = &["--remote-debugging-port", "--remote-debugging-pipe", "--user-data-dir", "--headless"];
+/// Switches the browser it drives depends on (ferridriver sets them, or they would open the
+/// DevTools endpoint to others or move iframes out of their page's process).
+const OWN_SWITCHES: &[&str] = &[
+    "--remote-debugging-port",
+    "--remote-debugging-pipe",
+    "--remote-debugging-address",
+    "--remote-allow-origins",
+    "--user-data-dir",
+    "--headless",
+    "--site-per-process",
+    "--isolate-origins",
+    "--single-process",
+];
 
 impl BrowserTable {
     /// Reads `table` (the config's `[browser]`, if any) of the config file at `path`.
@@ -49,13 +60,18 @@ impl BrowserTable {
                     let Value::String(arg) = item else {
                         return Err(format!("{}: [browser] args must be strings, not {item}", path.display()));
                     };
-                    if !arg.starts_with("--") {
+                    // `--name` or `--name=value`; a bare `--` would end the switches (ours after it).
+                    let name = arg.split('=').next().unwrap_or("");
+                    let well_formed = name.len() > 2
+                        && name.starts_with("--")
+                        && name[2..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+                    if !well_formed {
                         return Err(format!(
                             "{}: [browser] args: {arg:?} is not a switch\n  hint: Chromium's switches start with --, e.g. \"--disable-web-security\"",
                             path.display()
                         ));
                     }
-                    if let Some(own) = OWN_SWITCHES.iter().find(|s| arg.split('=').next() == Some(**s)) {
+                    if let Some(own) = OWN_SWITCHES.iter().find(|s| name == **s) {
                         return Err(format!(
                             "{}: [browser] args: {own} is ferridriver's own\n  hint: use --headed for a visible browser",
                             path.display()

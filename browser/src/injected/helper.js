@@ -178,7 +178,8 @@
         && aria.statesMatch(el, role, o) && (m == null || test(aria.nameOf(el), m)));
     },
 
-    label: (root, m) => elements(root).filter((el) => labelsOf(el).some((t) => test(t, m))),
+    // Below the scope only, as Playwright's (a chained locator's own element is not a match).
+    label: (root, m) => elements(root).filter((el) => el !== root && labelsOf(el).some((t) => test(t, m))),
 
     attribute: (root, name, m) => elements(root).filter((el) => el.hasAttribute(name) && test(el.getAttribute(name), m)),
 

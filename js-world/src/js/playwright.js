@@ -84,17 +84,35 @@
   // An action that ran out of time, in Playwright's words (`locator.click: Timeout 300ms
   // exceeded.` and a call log naming the locator and why it was not done); Rust says
   // `timed out after 300 ms waiting for locator('#b') (element is not enabled) to click`.
-  const ACTION_TIMED_OUT = /^timed out after (\d+) ms waiting for ([\s\S]+?)(?: \(([\s\S]*)\))? to (\w+)$/;
+  const ACTION_TIMED_OUT = /^timed out after (\d+) ms waiting for ([\s\S]+) to (\w+)$/;
+  // The locator and the reason of `what`: split at the first ` (` outside the locator's quotes
+  // and brackets (a name may hold ` (`, a reason may hold brackets of its own).
+  function locatorAndReason(what) {
+    let depth = 0;
+    let quote = null;
+    for (let i = 0; i < what.length; i++) {
+      const c = what[i];
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = null;
+      } else if (c === "'" || c === '"' || c === '`') quote = c;
+      else if (c === '(' || c === '{' || c === '[') {
+        if (depth === 0 && c === '(' && what[i - 1] === ' ' && what.endsWith(')')) return [what.slice(0, i - 1), what.slice(i + 1, -1)];
+        depth++;
+      } else if (c === ')' || c === '}' || c === ']') depth--;
+    }
+    return [what, null];
+  }
   function playwrightWording(request, name, message) {
     const m = name === 'TimeoutError' && typeof message === 'string' && ACTION_TIMED_OUT.exec(message);
     // Only the action asked for (not, say, a navigation's wait for its load).
-    if (!m || m[4] !== request.op) return message;
-    const [, ms, locator, reason, action] = m;
+    if (!m || m[3] !== request.op) return message;
+    const [, ms, what, action] = m;
+    const [locator, reason] = locatorAndReason(what);
     const log = [`  - waiting for ${locator}`];
     if (reason && reason !== 'no element matches') log.push(`  - ${reason}`);
     return `${request.target || 'locator'}.${action}: Timeout ${ms}ms exceeded.\nCall log:\n${log.join('\n')}\n`;
   }
-
   // `string | RegExp` with Playwright's `exact`.
   function textSpec(value, exact) {
     if (value instanceof RegExp) return { source: value.source, flags: value.flags };
