@@ -5,7 +5,7 @@
 //! resolver answers for a `require` of that name from the same file — an absolute path, the
 //! built-in's own name, or a call that throws Node's `MODULE_NOT_FOUND` when it runs (where
 //! Node would throw). A `require` or `require.resolve` whose name is computed gets the file's
-//! own folder instead (`__ferridriver_require_from(dir)`, js/node_require.js), which loads
+//! own folder instead (`__ferridriver_modules.requireFrom(dir)`, js/node_require.js), which loads
 //! built-ins and JSON files at run time.
 
 use oxc::ast::ast::{Argument, CallExpression, Expression};
@@ -140,7 +140,7 @@ fn literal(argument: &Argument<'_>) -> Option<String> {
 /// file at `importer` (its folder is where relative names start).
 pub(crate) fn computed_require(importer: &str) -> String {
     let dir = std::path::Path::new(importer).parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
-    format!("__ferridriver_require_from({})", serde_json::Value::String(dir))
+    format!("globalThis.__ferridriver_modules.requireFrom({})", serde_json::Value::String(dir))
 }
 
 /// The code that replaces a call: the resolved path (or built-in name) as a string, or — when

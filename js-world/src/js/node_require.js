@@ -1,5 +1,5 @@
 // `require(name)` with a name computed at run time (`require(`./data/${env}.json`)`): the
-// bundler rewrites such a call to `__ferridriver_require_from(<the file's folder>)(name)`
+// bundler rewrites such a call to `__ferridriver_modules.requireFrom(<the file's folder>)(name)`
 // (require_resolve.rs), since code is bundled before it runs. Built-ins and JSON files load as
 // Node loads them (a file read where node:fs may read, parsed once and kept); code cannot, and
 // says so with what to do instead.
@@ -54,5 +54,6 @@
     };
     return require;
   }
-  Object.defineProperty(g, '__ferridriver_require_from', { value: requireFrom });
+  // In the frozen module map the bundles import from (no global of its own).
+  modules.requireFrom = requireFrom;
 })(globalThis);
