@@ -32,7 +32,7 @@ struct Inner {
     id: BrowserContextId,
     settings: Mutex<Settings>,
     pages: Mutex<Vec<Page>>,
-    /// Where accepted downloads go (see `downloads.rs`); removed with the context.
+    /// Where accepted downloads go (`context_downloads.rs`); removed with the context.
     pub(crate) downloads: Mutex<Option<std::path::PathBuf>>,
     /// The `file:` gate every page of the context gets (kept across a reset).
     file_gate: Mutex<Option<crate::file_gate::UrlGate>>,
@@ -650,49 +650,6 @@ impl BrowserContext {
         Ok(())
     }
 
-    /// Stops the download `guid` of this context; one that already ended stays as it is.
-    pub async fn cancel_download(&self, guid: &str) -> Result<()> {
-        let params = json!({ "guid": guid, "browserContextId": self.inner.id });
-        self.conn().call_raw("Browser.cancelDownload", params, None).await.map(|_| ())
-    }
-
-    /// Accepts this context's downloads into a directory of its own (removed with the
-    /// context), each saved under its [`crate::events::PageEvent::Download`] `guid`; returns the
-    /// directory. Downloads are then reported as page events.
-    pub async fn accept_downloads(&self) -> Result<std::path::PathBuf> {
-        if let Some(dir) = self.downloads_dir() {
-            return Ok(dir);
-        }
-        if self.refuses_downloads() {
-            return Err(BrowserError::Evaluation(REFUSED_DOWNLOADS.into()));
-        }
-        let dir = std::env::temp_dir().join(format!(
-            "ferridriver-downloads-{}-{}",
-            std::process::id(),
-            self.inner.id.inner()
-        ));
-        // A new directory of our own (an existing one with this name is not ours), private.
-        let mut builder = std::fs::DirBuilder::new();
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder
-            .create(&dir)
-            .map_err(|e| BrowserError::Evaluation(format!("cannot create a downloads directory: {e}")))?;
-        let params = json!({
-            "behavior": "allowAndName",
-            "browserContextId": self.inner.id,
-            "downloadPath": dir.to_string_lossy(),
-            "eventsEnabled": true,
-        });
-        if let Err(e) = self.conn().call_raw("Browser.setDownloadBehavior", params, None).await {
-            let _ = std::fs::remove_dir_all(&dir);
-            return Err(e);
-        }
-        if let Ok(mut d) = self.inner.downloads.lock() {
-            *d = Some(dir.clone());
-        }
-        Ok(dir)
-    }
-
     /// Whether the context was made with `strictSelectors: true`.
     pub fn strict_selectors(&self) -> bool {
         self.inner.settings.lock().is_ok_and(|s| s.page_options.strict_selectors == Some(true))
@@ -703,16 +660,9 @@ impl BrowserContext {
         self.inner.settings.lock().is_ok_and(|s| s.page_options.accept_downloads == Some(false))
     }
 
-    /// Has the downloads a refusing context cancels reported as page events (Playwright
-    /// announces them, then fails them), none of them saved.
-    pub async fn announce_refused_downloads(&self) -> Result<()> {
-        let params = json!({ "behavior": "deny", "browserContextId": self.inner.id, "eventsEnabled": true });
-        self.conn().call_raw("Browser.setDownloadBehavior", params, None).await.map(|_| ())
-    }
-
-    /// The directory of accepted downloads, once [`BrowserContext::accept_downloads`] ran.
-    pub fn downloads_dir(&self) -> Option<std::path::PathBuf> {
-        self.inner.downloads.lock().ok().and_then(|d| d.clone())
+    /// Where accepted downloads go (`context_downloads.rs`).
+    pub(crate) fn downloads_slot(&self) -> &Mutex<Option<std::path::PathBuf>> {
+        &self.inner.downloads
     }
 
     /// Ends the context in the browser (its pages go with it) and removes its downloads.
@@ -739,9 +689,6 @@ impl BrowserContext {
         closed.and(written)
     }
 }
-
-/// Why a context made with `acceptDownloads: false` has no download to give (Playwright's words).
-const REFUSED_DOWNLOADS: &str = "Pass { acceptDownloads: true } when you are creating your browser context.";
 
 fn poisoned() -> BrowserError {
     BrowserError::Evaluation("context settings are unavailable after a panic".into())

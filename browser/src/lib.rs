@@ -20,6 +20,7 @@ mod browser;
 mod click;
 mod connection;
 mod context;
+mod context_downloads;
 mod context_har;
 mod context_options;
 mod context_setup;
