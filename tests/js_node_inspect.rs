@@ -4,6 +4,9 @@
 //! %o %O %c %%`; and the console methods beyond the levels — `table`, `group`, `count`,
 //! `assert`, `dir`. Node 20's answers to the same module are recorded below.
 
+#[path = "common/js_suite.rs"]
+mod js_suite;
+
 use std::process::Command;
 
 const PROBE: &str = r#"import util from 'util';
@@ -129,23 +132,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn values_are_shown_as_node_shows_them() {
     let dir = scratch("values");
     std::fs::write(dir.join("probe.mjs"), PROBE).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
-        .args(["run", "--json", "probe.mjs"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let envelope: serde_json::Value = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("{e}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
-    let node: serde_json::Value = serde_json::from_str(NODE).unwrap();
-    let differences: Vec<String> = node
-        .as_object()
-        .unwrap()
-        .iter()
-        .filter(|(key, expected)| envelope["value"].get(key.as_str()) != Some(expected))
-        .map(|(key, expected)| format!("{key}:\n  ours   {}\n  Node's {expected}", envelope["value"][key.as_str()]))
-        .collect();
-    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    js_suite::run_module_as_node(&dir, "probe.mjs", NODE);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

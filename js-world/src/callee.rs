@@ -35,8 +35,12 @@ fn callee_at(line: &str, column: u32) -> Option<String> {
     let chars: Vec<char> = line.chars().collect();
     let from = (column as usize).saturating_sub(1).min(chars.len());
     // The call's own opening parenthesis: the first one from the position on (QuickJS points at
-    // the callee or at the `.` before its last name).
-    let open = (from..chars.len()).take_while(|&i| chars[i] != ';').find(|&i| chars[i] == '(')?;
+    // the callee or at the `.` before its last name), or — inside `new W(…)`, where it points at
+    // the call's first argument — the one just before the position.
+    let open = (from..chars.len())
+        .take_while(|&i| chars[i] != ';')
+        .find(|&i| chars[i] == '(')
+        .or_else(|| from.checked_sub(1).filter(|&i| chars.get(i) == Some(&'(')))?;
     let mut start = open;
     let mut depth = 0usize;
     while start > 0 {
@@ -93,5 +97,7 @@ mod tests {
         assert!(named("cannot read property 'x' of undefined", "a.b()", 1).is_none());
         assert_eq!(named("TypeError: not a function", "a.b()", 1).as_deref(), Some("TypeError: a.b is not a function"));
         assert!(named("x is not a function", "a.b()", 1).is_none(), "already named");
+        let in_new = "        return new W(fs.openSync(file, 'w'));";
+        assert_eq!(named("not a function", in_new, 34).as_deref(), Some("fs.openSync is not a function"));
     }
 }

@@ -184,9 +184,11 @@ pub fn install(
     crate::node_fs::install(ctx, &native, &root, sandbox)?;
     let read_scope = crate::node_fs::ReadScope::new(&root, sandbox.is_none());
     crate::node_zlib::install(ctx, &native)?;
+    crate::url_native::install(ctx, &native)?;
     native.set("host", host)?;
     native.set("versionMismatch", Function::new(ctx.clone(), |range: String| version_mismatch(&range))?)?;
     native.set("processInfo", process_info())?;
+    native.set("memoryUsage", Function::new(ctx.clone(), |ctx: Ctx<'_>| memory_usage(&ctx))?)?;
     native.set("builtinKeys", crate::plugin::node_builtin_keys_json())?;
 
     let scope = read_scope.clone();
@@ -312,6 +314,26 @@ fn process_info() -> String {
         "pid": std::process::id(),
         "version": format!("v{NODE_API}"),
         "versions": { "node": NODE_API, "ferridriver": version, "quickjs": "quickjs-ng (rquickjs 0.14)" },
+    })
+    .to_string()
+}
+
+/// `process.memoryUsage()`'s numbers, as JSON, for this VM: QuickJS's heap stands for V8's
+/// (`heapTotal` what it allocated, `heapUsed` what is live) and for the resident size too, since
+/// the process's own is shared by every worker; `arrayBuffers` is what its buffers hold.
+fn memory_usage(ctx: &Ctx<'_>) -> String {
+    let mut usage = std::mem::MaybeUninit::<rquickjs::qjs::JSMemoryUsage>::zeroed();
+    // SAFETY: the context is alive and locked while its native runs; QuickJS only fills `usage`.
+    let usage = unsafe {
+        rquickjs::qjs::JS_ComputeMemoryUsage(rquickjs::qjs::JS_GetRuntime(ctx.as_raw().as_ptr()), usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    serde_json::json!({
+        "rss": usage.malloc_size,
+        "heapTotal": usage.malloc_size,
+        "heapUsed": usage.memory_used_size,
+        "external": usage.binary_object_size,
+        "arrayBuffers": usage.binary_object_size,
     })
     .to_string()
 }

@@ -16,7 +16,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// The folders JS may write below, canonical.
 #[derive(Debug, Clone)]
-struct WritableRoots(Vec<PathBuf>);
+pub(crate) struct WritableRoots(Vec<PathBuf>);
 
 impl WritableRoots {
     fn new(project: &Path, sandbox: Option<&crate::script::ScriptSandbox>) -> Self {
@@ -52,7 +52,7 @@ impl WritableRoots {
 
     /// Where a write of `path` lands: the real parent (which must exist) joined with the file's
     /// name, inside a root, and not a symlink.
-    fn file(&self, path: &str) -> Result<PathBuf, String> {
+    pub(crate) fn file(&self, path: &str) -> Result<PathBuf, String> {
         let lexical = lexical(path)?;
         self.make_root_of(&lexical);
         let name = lexical.file_name().ok_or_else(|| self.outside(path))?.to_owned();
@@ -180,8 +180,13 @@ fn lexical(path: &str) -> Result<PathBuf, String> {
     Ok(out)
 }
 
-fn io(e: &std::io::Error, op: &str, path: &str) -> String {
-    let code = match e.kind() {
+pub(crate) fn io(e: &std::io::Error, op: &str, path: &str) -> String {
+    format!("{}, {op} '{path}'", io_code(e))
+}
+
+/// Node's code and words for an I/O error.
+pub(crate) fn io_code(e: &std::io::Error) -> &'static str {
+    match e.kind() {
         std::io::ErrorKind::NotFound => "ENOENT: no such file or directory",
         std::io::ErrorKind::AlreadyExists => "EEXIST: file already exists",
         std::io::ErrorKind::PermissionDenied => "EACCES: permission denied",
@@ -190,9 +195,9 @@ fn io(e: &std::io::Error, op: &str, path: &str) -> String {
         std::io::ErrorKind::IsADirectory => "EISDIR: illegal operation on a directory",
         // `readlink` of something that is not a link.
         _ if e.raw_os_error() == Some(libc::EINVAL) => "EINVAL: invalid argument",
+        _ if e.raw_os_error() == Some(libc::EBADF) => "EBADF: bad file descriptor",
         _ => "EIO: i/o error",
-    };
-    format!("{code}, {op} '{path}'")
+    }
 }
 
 /// Installs the natives on `native` (`__ferridriver_native`).
@@ -353,7 +358,7 @@ pub(crate) fn install<'js>(
             Ok(target.to_string_lossy().into_owned())
         })?,
     )?;
-    let scope = readable;
+    let scope = readable.clone();
     native.set(
         "nodeFsStat",
         Function::new(ctx.clone(), move |ctx: Ctx<'_>, path: String, follow: Opt<bool>| -> rquickjs::Result<String> {
@@ -369,23 +374,26 @@ pub(crate) fn install<'js>(
                 Some(meta) => meta,
                 None => std::fs::metadata(&file).map_err(|e| fail(&ctx, io(&e, "stat", &path)))?,
             };
-            let millis = |t: std::io::Result<std::time::SystemTime>| {
-                t.ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-            };
-            Ok(serde_json::json!({
-                "file": meta.is_file(),
-                "directory": meta.is_dir(),
-                "symlink": meta.is_symlink(),
-                "size": meta.len(),
-                "mtimeMs": millis(meta.modified()),
-                "birthtimeMs": millis(meta.created()),
-            })
-            .to_string())
+            Ok(stat_json(&meta))
         })?,
     )?;
-    Ok(())
+    crate::node_fs_fd::install(ctx, native, roots, readable)
+}
+
+/// What `stat` answers of a file, as JSON for js/node.js's `statOf`.
+pub(crate) fn stat_json(meta: &std::fs::Metadata) -> String {
+    let millis = |t: std::io::Result<std::time::SystemTime>| {
+        t.ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    serde_json::json!({
+        "file": meta.is_file(),
+        "directory": meta.is_dir(),
+        "symlink": meta.is_symlink(),
+        "size": meta.len(),
+        "mtimeMs": millis(meta.modified()),
+        "birthtimeMs": millis(meta.created()),
+    })
+    .to_string()
 }
 
 #[cfg(test)]

@@ -69,6 +69,22 @@ const ASSERT_EXPORTS: &[&str] = &[
     "strict",
 ];
 const FS_EXPORTS: &[&str] = &[
+    "openSync",
+    "closeSync",
+    "writeSync",
+    "readSync",
+    "fstatSync",
+    "ftruncateSync",
+    "fsyncSync",
+    "fdatasyncSync",
+    "open",
+    "close",
+    "write",
+    "read",
+    "fstat",
+    "ftruncate",
+    "fsync",
+    "fdatasync",
     "lstatSync",
     "realpathSync",
     "readlinkSync",
@@ -258,6 +274,31 @@ const DNS_PROMISES_EXPORTS: &[&str] = &["lookup", "Resolver", "resolve", "resolv
 const DOMAIN_EXPORTS: &[&str] = &["Domain", "active", "create", "createDomain"];
 const PUNYCODE_EXPORTS: &[&str] = &["version", "ucs2", "encode", "decode", "toASCII", "toUnicode"];
 const HTTP2_EXPORTS: &[&str] = &["connect", "createServer", "createSecureServer", "constants"];
+const VM_EXPORTS: &[&str] = &[
+    "Script",
+    "createContext",
+    "isContext",
+    "runInContext",
+    "runInNewContext",
+    "runInThisContext",
+    "compileFunction",
+    "measureMemory",
+    "constants",
+];
+const V8_EXPORTS: &[&str] = &[
+    "setFlagsFromString",
+    "cachedDataVersionTag",
+    "getHeapStatistics",
+    "getHeapSpaceStatistics",
+    "getHeapCodeStatistics",
+    "getHeapSnapshot",
+    "writeHeapSnapshot",
+    "setHeapSnapshotNearHeapLimit",
+    "serialize",
+    "deserialize",
+    "takeCoverage",
+    "stopCoverage",
+];
 const HTTP_EXPORTS: &[&str] = &[
     "STATUS_CODES",
     "METHODS",
@@ -376,6 +417,8 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:domain", "domain"], key: "domain", exports: DOMAIN_EXPORTS },
     VirtualModule { specifiers: &["node:tls", "tls"], key: "tls", exports: TLS_EXPORTS },
     VirtualModule { specifiers: &["node:http2", "http2"], key: "http2", exports: HTTP2_EXPORTS },
+    VirtualModule { specifiers: &["node:vm", "vm"], key: "vm", exports: VM_EXPORTS },
+    VirtualModule { specifiers: &["node:v8", "v8"], key: "v8", exports: V8_EXPORTS },
     VirtualModule {
         specifiers: &["@playwright/test", "playwright/test", "playwright", "playwright-core"],
         key: "playwright",
@@ -508,7 +551,8 @@ impl Plugin for WorldPlugin {
         // `require` of a computed name becomes the run-time loader of this file's folder.
         for call in &resolves {
             let Some(specifier) = &call.specifier else {
-                let text = crate::require_resolve::computed_require(args.id);
+                let text =
+                    crate::require_resolve::computed_require(args.id, call.context.as_deref(), !call.resolve_only);
                 code.update(call.start, call.end, text).map_err(anyhow::Error::msg)?;
                 continue;
             };

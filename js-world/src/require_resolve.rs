@@ -14,12 +14,16 @@ use oxc::semantic::{Scoping, SemanticBuilder};
 use oxc::span::{GetSpan, SourceType};
 
 /// One `require.resolve(<literal>)` call: where it is (byte offsets) and the name it asks for;
-/// or (`specifier` None) the `require` of a call whose name is computed.
+/// or (`specifier` None) the `require` of a call whose name is computed, with the folder its
+/// name starts with when the code says (`context`, see [`context_of`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ResolveCall {
     pub start: u32,
     pub end: u32,
     pub specifier: Option<String>,
+    pub context: Option<String>,
+    /// A `require.resolve` (which needs the files' paths, not the files bundled).
+    pub resolve_only: bool,
 }
 
 /// Whether `code` may hold a call this module rewrites: `require.resolve`, or `require(` whose
@@ -97,7 +101,8 @@ impl Finder<'_> {
             // `require(<computed>)`: its `require` is replaced.
             Expression::Identifier(callee) if self.global_require(callee) && literal.is_none() => {
                 let span = callee.span();
-                Some(ResolveCall { start: span.start, end: span.end, specifier: None })
+                let context = call.arguments[0].as_expression().and_then(context_of);
+                Some(ResolveCall { start: span.start, end: span.end, specifier: None, context, resolve_only: false })
             }
             Expression::StaticMemberExpression(member) if member.property.name == "resolve" => {
                 let Expression::Identifier(object) = member.object.without_parentheses() else { return None };
@@ -106,7 +111,9 @@ impl Finder<'_> {
                 }
                 // A literal name: the whole call; a computed one: its `require`.
                 let span = if literal.is_some() { call.span() } else { object.span() };
-                Some(ResolveCall { start: span.start, end: span.end, specifier: literal })
+                let context =
+                    if literal.is_none() { call.arguments[0].as_expression().and_then(context_of) } else { None };
+                Some(ResolveCall { start: span.start, end: span.end, specifier: literal, context, resolve_only: true })
             }
             _ => None,
         }
@@ -125,6 +132,73 @@ impl Finder<'_> {
     }
 }
 
+/// The folder, relative to the requiring file's own, that a computed name starts in, when the
+/// code spells it out: `path.join(__dirname, 'lib', name)` (or `resolve`) gives `lib`,
+/// `` `./locale/${name}` `` and `'./locale/' + name` give `./locale`, `__dirname + '/x/' + n`
+/// gives `x`. Plugin loaders and locale tables are written this way; the files of that folder
+/// are what such a `require` can load (require_context.rs).
+fn context_of(argument: &Expression<'_>) -> Option<String> {
+    let prefix = match argument.without_parentheses() {
+        Expression::CallExpression(call) => {
+            let Expression::StaticMemberExpression(member) = call.callee.without_parentheses() else { return None };
+            if !matches!(member.property.name.as_str(), "join" | "resolve") {
+                return None;
+            }
+            let mut args = call.arguments.iter().map(|a| a.as_expression());
+            if !args.next().flatten().is_some_and(is_dirname) {
+                return None;
+            }
+            let literals: Vec<String> = args
+                .map_while(|a| match a?.without_parentheses() {
+                    Expression::StringLiteral(s) => Some(s.value.to_string()),
+                    _ => None,
+                })
+                .collect();
+            // The last literal may itself be part of the name (`join(__dirname, 'lib', n + '.js')`
+            // never is: that argument is not a literal), so every literal is a folder.
+            return Some(if literals.is_empty() { ".".into() } else { literals.join("/") });
+        }
+        Expression::TemplateLiteral(t) if !t.expressions.is_empty() => {
+            let first = t.quasis[0].value.cooked.as_ref()?.to_string();
+            if first.is_empty() && is_dirname(&t.expressions[0]) {
+                format!(".{}", t.quasis.get(1)?.value.cooked.as_ref()?)
+            } else {
+                first
+            }
+        }
+        Expression::BinaryExpression(_) => {
+            let mut operands = Vec::new();
+            flatten_sum(argument.without_parentheses(), &mut operands);
+            match operands.as_slice() {
+                [Expression::StringLiteral(s), ..] => s.value.to_string(),
+                [first, Expression::StringLiteral(s), ..] if is_dirname(first) => format!(".{}", s.value),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    // Only a relative start names a folder; the name's own part begins after the last `/`.
+    if !(prefix.starts_with("./") || prefix.starts_with("../")) {
+        return None;
+    }
+    prefix.rfind('/').map(|at| prefix[..at].to_string())
+}
+
+fn is_dirname(expression: &Expression<'_>) -> bool {
+    matches!(expression.without_parentheses(), Expression::Identifier(id) if id.name == "__dirname")
+}
+
+/// The operands of `a + b + c`, left to right.
+fn flatten_sum<'e, 'a>(expression: &'e Expression<'a>, out: &mut Vec<&'e Expression<'a>>) {
+    match expression {
+        Expression::BinaryExpression(sum) if sum.operator == oxc::ast::ast::BinaryOperator::Addition => {
+            flatten_sum(sum.left.without_parentheses(), out);
+            flatten_sum(sum.right.without_parentheses(), out);
+        }
+        other => out.push(other),
+    }
+}
+
 /// The name a literal argument gives (a string or a template without substitutions).
 fn literal(argument: &Argument<'_>) -> Option<String> {
     match argument {
@@ -137,10 +211,16 @@ fn literal(argument: &Argument<'_>) -> Option<String> {
 }
 
 /// What replaces the `require` of a call whose name is computed: the run-time loader for the
-/// file at `importer` (its folder is where relative names start).
-pub(crate) fn computed_require(importer: &str) -> String {
+/// file at `importer` (its folder is where relative names start), with the table of the files
+/// the name's folder holds when the code names one (require_context.rs).
+pub(crate) fn computed_require(importer: &str, context: Option<&str>, loaders: bool) -> String {
     let dir = std::path::Path::new(importer).parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
-    format!("globalThis.__ferridriver_modules.requireFrom({})", serde_json::Value::String(dir))
+    let table = context.and_then(|relative| crate::require_context::context_table(importer, relative, loaders));
+    let dir = serde_json::Value::String(dir);
+    match table {
+        Some(table) => format!("globalThis.__ferridriver_modules.requireFrom({dir}, {table})"),
+        None => format!("globalThis.__ferridriver_modules.requireFrom({dir})"),
+    }
 }
 
 /// The code that replaces a call: the resolved path (or built-in name) as a string, or — when
@@ -185,6 +265,16 @@ mod tests {
         let ts = |code: &str| resolve_calls(code, "a.ts").len();
         assert_eq!(ts("declare const require: any\nconst d = require(name)"), 1, "a declared require is the runtime's");
         assert!(super::worth_parsing("require(`./${x}`)") && super::worth_parsing("require.resolve('a')"));
+        let context = |code: &str| resolve_calls(code, "a.js").pop().and_then(|c| c.context);
+        assert_eq!(context("require(path.join(__dirname, 'lib', name))").as_deref(), Some("lib"));
+        assert_eq!(context("require(p.resolve(__dirname, name))").as_deref(), Some("."));
+        assert_eq!(context("require(`./locale/${name}`)").as_deref(), Some("./locale"));
+        assert_eq!(context("require(`${__dirname}/lib/${name}`)").as_deref(), Some("./lib"));
+        assert_eq!(context("require('./locale/' + name + '.js')").as_deref(), Some("./locale"));
+        assert_eq!(context("require(__dirname + '/x/' + name)").as_deref(), Some("./x"));
+        assert_eq!(context("require(name)"), None, "a bare or unknown name has no folder");
+        assert_eq!(context("require('pkg-' + name)"), None);
+        assert_eq!(context("require(path.join(root, name))"), None, "a folder not the file's own");
         let code = "x = require.resolve('m')";
         let call = &resolve_calls(code, "a.js")[0];
         assert_eq!(&code[call.start as usize..call.end as usize], "require.resolve('m')");

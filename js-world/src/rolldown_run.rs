@@ -47,8 +47,12 @@ pub(crate) fn options(root: &Path, entry: &str, incremental: bool) -> BundlerOpt
         platform: Some(Platform::Neutral),
         sourcemap: Some(SourceMapType::Hidden),
         resolve: Some(ResolveOptions {
-            main_fields: Some(vec!["module".into(), "main".into()]),
-            condition_names: Some(vec!["import".into(), "module".into(), "default".into()]),
+            // As Node resolves: `main` (Node never reads `module`, the fallback), and an
+            // `exports` map's `import` or `require` by how the file names the package — which
+            // rolldown adds itself per import kind. Listing `import` here would hand a
+            // `require()` the ESM build, whose namespace object cannot be assigned to.
+            main_fields: Some(vec!["main".into(), "module".into()]),
+            condition_names: Some(vec!["module".into(), "default".into()]),
             ..Default::default()
         }),
         experimental: incremental
@@ -60,7 +64,19 @@ pub(crate) fn options(root: &Path, entry: &str, incremental: bool) -> BundlerOpt
 /// rolldown's diagnostics, with `file:line:col` relative to `root` and code frames.
 pub(crate) fn report(root: &Path, diagnostics: &[rolldown_error::BuildDiagnostic]) -> String {
     let diag = rolldown_error::DiagnosticOptions { cwd: root.to_path_buf() };
-    diagnostics.iter().map(|d| d.to_diagnostic_with(&diag).to_string()).collect::<Vec<_>>().join("\n")
+    diagnostics
+        .iter()
+        .map(|d| {
+            let text = d.to_diagnostic_with(&diag).to_string();
+            // A plugin's error comes with the Rust backtrace of where it was made when
+            // RUST_BACKTRACE is set: that is ours to debug, not the user's to read.
+            match text.find("\n\nStack backtrace:\n") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Node built-ins a package may import that ferridriver does not provide (their messages say
@@ -75,8 +91,6 @@ const NODE_ONLY: &[&str] = &[
     "dgram",
     "dns",
     "readline",
-    "vm",
-    "v8",
     "perf_hooks",
     "async_hooks",
     "module",
@@ -96,6 +110,12 @@ pub(crate) fn collect(
         // A Node built-in we do not provide is not something npm can install.
         let quoted = |m: &str| text.contains(&format!("'{m}'")) || text.contains(&format!("\"{m}\""));
         let builtin = text.contains("'node:") || text.contains("\"node:") || NODE_ONLY.iter().any(|m| quoted(m));
+        // rolldown's note about package "main" fields is about packages, not built-ins.
+        let text = if builtin {
+            text.lines().filter(|l| !l.contains("Main fields must be configured")).collect::<Vec<_>>().join("\n")
+        } else {
+            text
+        };
         let hint = if builtin {
             format!(
                 "that Node built-in is not provided by ferridriver (provided: {}); QuickJS runs the steps, not Node",

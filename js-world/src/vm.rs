@@ -24,11 +24,13 @@ const WEB_PRELUDE: &str = include_str!("js/web.js");
 const NODE_EXTRA_PRELUDE: &str = include_str!("js/node_extra.js");
 const NODE_INSPECT_PRELUDE: &str = include_str!("js/node_inspect.js");
 const NODE_REQUIRE_PRELUDE: &str = include_str!("js/node_require.js");
+const NODE_VM_PRELUDE: &str = include_str!("js/node_vm.js");
 const NODE_PUNYCODE_PRELUDE: &str = include_str!("js/node_punycode.js");
 const NODE_URL_LEGACY_PRELUDE: &str = include_str!("js/node_url_legacy.js");
 const NODE_STREAMS_PRELUDE: &str = include_str!("js/node_streams.js");
 const NODE_STREAM_CLASSES_PRELUDE: &str = include_str!("js/node_stream_classes.js");
 const NODE_FS_STREAMS_PRELUDE: &str = include_str!("js/node_fs_streams.js");
+const NODE_FS_FD_PRELUDE: &str = include_str!("js/node_fs_fd.js");
 const NODE_ZLIB_HTTP_PRELUDE: &str = include_str!("js/node_zlib_http.js");
 const NODE_HTTP_CLIENT_PRELUDE: &str = include_str!("js/node_http_client.js");
 const CUCUMBER_SCOPE_PRELUDE: &str = include_str!("js/cucumber_scope.js");
@@ -213,11 +215,13 @@ impl Vm {
                     ("node_extra.js", NODE_EXTRA_PRELUDE),
                     ("node_inspect.js", NODE_INSPECT_PRELUDE),
                     ("node_require.js", NODE_REQUIRE_PRELUDE),
+                    ("node_vm.js", NODE_VM_PRELUDE),
                     ("node_punycode.js", NODE_PUNYCODE_PRELUDE),
                     ("node_url_legacy.js", NODE_URL_LEGACY_PRELUDE),
                     ("node_streams.js", NODE_STREAMS_PRELUDE),
                     ("node_stream_classes.js", NODE_STREAM_CLASSES_PRELUDE),
                     ("node_fs_streams.js", NODE_FS_STREAMS_PRELUDE),
+                    ("node_fs_fd.js", NODE_FS_FD_PRELUDE),
                     ("node_zlib_http.js", NODE_ZLIB_HTTP_PRELUDE),
                     ("node_http_client.js", NODE_HTTP_CLIENT_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),

@@ -162,8 +162,13 @@ fn relative_to(root: &Path, file: &Path) -> Result<PathBuf, String> {
 
 /// Prints the outcome and returns the exit code.
 fn report(outcome: &ScriptOutcome, json: bool) -> i32 {
+    // A reader that closed the pipe (`| head`) ends the output, not the process.
+    let print = |text: String| {
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), "{text}");
+    };
     if json {
-        println!("{}", outcome.to_json());
+        print(outcome.to_json().to_string());
         return i32::from(!outcome.is_ok());
     }
     for entry in &outcome.console {
@@ -174,7 +179,7 @@ fn report(outcome: &ScriptOutcome, json: bool) -> i32 {
     }
     match &outcome.result {
         Ok(value) => {
-            println!("{value}");
+            print(value.to_string());
             0
         }
         Err(e) => {

@@ -192,3 +192,28 @@ pub fn run_probe_against(dir: &Path, base: &str, extra: &[&str], node: &str) -> 
     assert!(differences.is_empty(), "{}", differences.join("\n"));
     ours
 }
+
+/// Runs the module `file` in `dir` with `ferridriver run --json` and checks each of Node's
+/// answers (`node`, a JSON object by key, what the module's default export held under Node)
+/// against ours; ours are returned for the checks of what only ours answers.
+pub fn run_module_as_node(dir: &Path, file: &str, node: &str) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_ferridriver"))
+        .args(["run", "--json", file])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let envelope: serde_json::Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{e}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(envelope["status"], "ok", "{envelope}");
+    let node: serde_json::Value = serde_json::from_str(node).unwrap();
+    let differences: Vec<String> = node
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(key, expected)| envelope["value"].get(key.as_str()) != Some(expected))
+        .map(|(key, expected)| format!("{key}:\n  ours   {}\n  Node's {expected}", envelope["value"][key.as_str()]))
+        .collect();
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    envelope["value"].clone()
+}

@@ -352,8 +352,9 @@
     const entries = JSON.parse(native.nodeFsReaddir(target));
     return options && options.withFileTypes ? entries.map(([n, d]) => new Dirent(n, d, target)) : entries.map(([n]) => n);
   });
-  const statOf = (file, follow) => {
-    const s = JSON.parse(native.nodeFsStat(resolved(file), follow));
+  const statOf = (file, follow) => statsOf(JSON.parse(native.nodeFsStat(resolved(file), follow)));
+  // A Stats object of node_fs.rs's `stat_json` (also `fstat`'s, js/node_fs_fd.js).
+  const statsOf = (s) => {
     return {
       size: s.size,
       mtimeMs: s.mtimeMs,
@@ -452,6 +453,7 @@
     },
   };
   modules.fs.realpath.native = modules.fs.realpath;
+  modules.fsStats = statsOf;
   modules.fsPromises = modules.fs.promises;
 
   // ---- timers, microtasks, console.

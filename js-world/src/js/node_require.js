@@ -1,8 +1,9 @@
 // `require(name)` with a name computed at run time (`require(`./data/${env}.json`)`): the
 // bundler rewrites such a call to `__ferridriver_modules.requireFrom(<the file's folder>)(name)`
 // (require_resolve.rs), since code is bundled before it runs. Built-ins and JSON files load as
-// Node loads them (a file read where node:fs may read, parsed once and kept); code cannot, and
-// says so with what to do instead.
+// Node loads them (a file read where node:fs may read, parsed once and kept); code loads when
+// it was bundled for the call (`table`: the files of the folder the code names, require_context.rs),
+// and otherwise says so with what to do instead.
 (function (g) {
   'use strict';
   const native = g.__ferridriver_native;
@@ -19,10 +20,19 @@
     const base = modules.path.resolve(dir, name);
     return [base, `${base}.json`].find((f) => modules.fs.existsSync(f) && modules.fs.statSync(f).isFile());
   };
-  function requireFrom(dir) {
+  const own = (object, key) => object !== undefined && Object.prototype.hasOwnProperty.call(object, key);
+  function requireFrom(dir, table) {
+    // The bundled file a relative or absolute name stands for, if any.
+    const bundled = (name) => {
+      if (!/^(\.{1,2}\/|\/)/.test(name)) return undefined;
+      const key = modules.path.resolve(dir, name);
+      return own(table, key) ? table[key] : undefined;
+    };
     const require = (id) => {
       const name = String(id);
-      if (Object.prototype.hasOwnProperty.call(builtins, name)) return modules[builtins[name]];
+      if (own(builtins, name)) return modules[builtins[name]];
+      const found = bundled(name);
+      if (found && found[1]) return found[1]();
       if (/^(\.{1,2}\/|\/)/.test(name)) {
         const file = fileOf(name, dir);
         if (file === undefined) throw notFound(name, dir);
@@ -47,7 +57,9 @@
     };
     require.resolve = (id) => {
       const name = String(id);
-      if (Object.prototype.hasOwnProperty.call(builtins, name)) return name;
+      if (own(builtins, name)) return name;
+      const found = bundled(name);
+      if (found) return found[0];
       const file = /^(\.{1,2}\/|\/)/.test(name) ? fileOf(name, dir) : undefined;
       if (file === undefined) throw notFound(name, dir);
       return file;

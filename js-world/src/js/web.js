@@ -155,74 +155,54 @@
   }
 
   if (typeof g.URL !== 'function') {
-    // scheme://user:pass@host:port/path?query#hash, and paths relative to a base.
-    const PATTERN = /^([a-zA-Z][a-zA-Z0-9+.-]*):(?:\/\/(?:([^:@/?#]*)(?::([^@/?#]*))?@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(\?[^#]*)?(#.*)?$/;
-    const DEFAULT_PORTS = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443', 'ftp:': '21' };
-    const dotSegments = (path) => {
-      const out = [];
-      for (const seg of path.split('/').slice(1)) {
-        if (seg === '..') out.pop();
-        else if (seg !== '.') out.push(seg);
-      }
-      const last = path.split('/').pop();
-      return '/' + out.join('/') + (last === '.' || last === '..' ? '/' : '');
-    };
+    // The URL Standard's parser and setters (url_native.rs: the `url` crate); each URL keeps its
+    // components as the parser answered them.
     // Node's error (its code, the input on it), which packages test for.
     const invalid = (input) => Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL', input });
+    const parsed = (input, base) => {
+      const json = base === undefined ? native.urlParse(String(input)) : native.urlParse(String(input), String(base));
+      if (json === null || json === undefined) throw invalid(String(input));
+      return JSON.parse(json);
+    };
+    const PARTS = ['protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'hash'];
     g.URL = class URL {
       constructor(input, base) {
-        let s = String(input).trim();
-        if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(s)) {
-          if (base === undefined) throw invalid(String(input));
-          const b = base instanceof URL ? base : new URL(base);
-          // The base's scheme and authority (credentials included), then the reference.
-          const root = b.href.slice(0, b.href.length - (b.pathname + b.search + b.hash).length);
-          if (s.startsWith('//')) s = b.protocol + s;
-          else if (s.startsWith('/')) s = root + s;
-          else if (s.startsWith('?')) s = root + b.pathname + s;
-          else if (s.startsWith('#')) s = root + b.pathname + b.search + s;
-          else s = root + b.pathname.replace(/[^/]*$/, '') + s;
-        }
-        const m = PATTERN.exec(s);
-        if (!m) throw invalid(String(input));
-        this.protocol = m[1].toLowerCase() + ':';
-        this.username = m[2] || '';
-        this.password = m[3] || '';
-        this.hostname = (m[4] || '').toLowerCase();
-        const port = m[5] || '';
-        this.port = DEFAULT_PORTS[this.protocol] === port ? '' : port;
-        const special = this.protocol in DEFAULT_PORTS || this.protocol === 'file:';
-        this.pathname = special ? dotSegments(m[6] || '/') : m[6];
-        this._search = m[7] && m[7] !== '?' ? m[7] : '';
-        this.hash = m[8] && m[8] !== '#' ? m[8] : '';
-        this._params = new g.URLSearchParams(this._search);
+        this._c = parsed(input, base instanceof URL ? base.href : base);
+        this._params = new g.URLSearchParams(this._c.search);
         this._params._url = this;
       }
-      get host() { return this.hostname + (this.port ? ':' + this.port : ''); }
-      set host(v) {
-        const m = /^(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?/.exec(String(v));
-        if (!m || !m[1]) return;
-        this.hostname = m[1].toLowerCase();
-        if (m[2] !== undefined) this.port = DEFAULT_PORTS[this.protocol] === m[2] ? '' : m[2];
+      _change(part, value) {
+        const json = native.urlSet(this._c.href, part, String(value));
+        if (json !== null && json !== undefined) this._c = JSON.parse(json);
       }
-      get origin() { return this.hostname ? `${this.protocol}//${this.host}` : 'null'; }
-      get search() { return this._search; }
-      set search(v) { const s = String(v); this._search = s && s !== '?' ? (s.startsWith('?') ? s : '?' + s) : ''; this._params = new g.URLSearchParams(this._search); this._params._url = this; }
-      get searchParams() { return this._params; }
-      get href() {
-        const auth = this.username ? this.username + (this.password ? ':' + this.password : '') + '@' : '';
-        const slashes = this.hostname || this.protocol === 'file:' ? '//' : '';
-        return `${this.protocol}${slashes}${auth}${this.host}${this.pathname}${this._search}${this.hash}`;
+      // The query the search params serialize to (URLSearchParams' `_changed`).
+      set _search(value) {
+        this._change('search', value);
       }
+      get href() { return this._c.href; }
       set href(v) {
-        const next = new URL(v);
-        for (const key of ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'hash']) this[key] = next[key];
-        this.search = next.search;
+        this._c = parsed(v);
+        this._params._list = new g.URLSearchParams(this._c.search)._list;
       }
+      get origin() { return this._c.origin; }
+      get search() { return this._c.search; }
+      set search(v) {
+        this._change('search', v);
+        this._params._list = new g.URLSearchParams(this._c.search)._list;
+      }
+      get searchParams() { return this._params; }
       toString() { return this.href; }
       toJSON() { return this.href; }
       static canParse(input, base) { try { new URL(input, base); return true; } catch { return false; } }
     };
+    for (const part of PARTS) {
+      Object.defineProperty(g.URL.prototype, part, {
+        get() { return this._c[part]; },
+        set(value) { this._change(part, value); },
+        enumerable: true,
+        configurable: true,
+      });
+    }
   }
 
 
@@ -608,6 +588,9 @@
     nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
     // Node's tag, by which packages tell Node from a browser (axios picks its http adapter).
     [Symbol.toStringTag]: 'process',
+    // The VM's own heap (natives.rs: memory_usage), in Node's shape.
+    memoryUsage: Object.assign(() => JSON.parse(native.memoryUsage()), { rss: () => JSON.parse(native.memoryUsage()).rss }),
+    uptime: () => now() / 1000,
     hrtime: Object.assign((prev) => {
       const ns = BigInt(Math.round(now() * 1e6));
       const t = [Number(ns / 1000000000n), Number(ns % 1000000000n)];
