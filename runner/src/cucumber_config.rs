@@ -347,8 +347,10 @@ impl Profile {
             format_options: self.format_options,
             tags: self.tags.filter(|t| !t.is_empty()),
             name: some(self.name),
-            // cucumber-js's 0 runs the scenarios one at a time, in its own process.
-            parallel: self.parallel.map(|n| n.max(1) as usize),
+            // cucumber-js's 0 runs the scenarios one at a time, in its own process — and so does
+            // a profile that does not say: a suite written for cucumber-js may rely on it (state
+            // shared between scenarios, an AfterAll that merges what every scenario recorded).
+            parallel: Some(self.parallel.map_or(1, |n| n.max(1) as usize)),
             order: self.order,
             retry: self.retry.map(|n| n.min(u64::from(u32::MAX)) as u32),
             retry_tag_filter: self.retry_tag_filter.filter(|t| !t.is_empty()),

@@ -58,6 +58,7 @@ fn named_profiles_merge_as_cucumber_js_merges_them() {
     let t = read(&file, &dir.0, &["default".into(), "ci".into(), "cli".into()], &[]).unwrap().test;
     // One formatter on the console (the last), one per file, as cucumber-js runs them.
     assert_eq!(t.format.unwrap(), ["summary", "junit:out.xml"]);
+    assert_eq!(t.parallel, Some(1), "no profile says: one scenario at a time, as cucumber-js runs them");
     assert_eq!(t.tags.unwrap(), "(@smoke) and (not @slow) and (@fast)");
     assert_eq!(t.world_parameters.unwrap(), json!({"a": {"x": 1, "y": 2}, "b": true}));
     assert_eq!((t.retry, t.paths.unwrap()), (Some(1), vec!["features/a.feature".to_string()]));

@@ -122,12 +122,12 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     // progress and summary go to the console.
     let mut formats =
         if args.format.is_empty() { vec!["progress".to_string(), "summary".to_string()] } else { args.format.clone() };
-    // `--format progress` on the console ends with the failures and counts, as cucumber-js's
-    // does (its progress formatter is the summary's too); the progress reporter itself prints
-    // only the marks, as Cucumber's shared formatter fixtures expect.
+    // `--format progress` (or `progress-bar`) on the console ends with the failures and counts,
+    // as cucumber-js's does (its progress formatters are the summary's too); the progress
+    // reporter itself prints only the marks, as Cucumber's shared formatter fixtures expect.
     let on_console =
         |name: &str| formats.iter().any(|f| FormatSpec::parse(f).is_ok_and(|s| s.name == name && s.path.is_none()));
-    if on_console("progress") && !on_console("summary") {
+    if (on_console("progress") || on_console("progress-bar")) && !on_console("summary") {
         formats.push("summary".to_string());
     }
     for value in &formats {

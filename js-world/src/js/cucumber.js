@@ -617,10 +617,17 @@
     if (d.global && bridge.installBrowser) bridge.installBrowser(globalThisArg);
     return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [arg]);
   }
-  // console.* during a call becomes a log attachment of the running step or hook (js/node.js).
-  async function capturingConsole(call) {
+  // console.* during a call becomes a log attachment of the running step or hook (js/node.js);
+  // a BeforeAll/AfterAll hook's is also printed (to stderr: stdout is the reporters'), as
+  // cucumber-js prints it — no console formatter shows a run hook's attachments, and such hooks
+  // print what a run ends with (a coverage table).
+  const printAndLog = (text) => {
+    native.print(text);
+    log(text);
+  };
+  async function capturingConsole(call, runHook) {
     const con = consoleControl;
-    if (con) con.capture(log);
+    if (con) con.capture(runHook ? printAndLog : log);
     try {
       return await call();
     } finally {
@@ -669,7 +676,7 @@
       return capturingConsole(() => invokeStep(index, args, transforms, table, docString));
     },
     invokeHook(index, hookArg) {
-      return capturingConsole(() => invokeHook(index, hookArg));
+      return capturingConsole(() => invokeHook(index, hookArg), !!(hooks[index] && hooks[index].global));
     },
     takeAttachments() {
       const out = pending;
