@@ -38,6 +38,11 @@ attempt('badFlag', () => fs.openSync('out/a.txt', 'q'));
 attempt('closedTwice', () => { const fd = fs.openSync('out/a.txt'); fs.closeSync(fd); fs.closeSync(fd); });
 attempt('fdType', () => fs.writeSync('x', 'y'));
 attempt('numericFlags', () => { const c = fs.constants; const fd = fs.openSync('out/b.txt', c.O_WRONLY | c.O_CREAT | c.O_TRUNC); fs.writeSync(fd, 'bits'); fs.closeSync(fd); return fs.readFileSync('out/b.txt', 'utf8'); });
+attempt('urlWithSpace', () => { fs.writeFileSync('out/a b.txt', 'spaced'); return fs.readFileSync(new URL('file://' + process.cwd() + '/out/a%20b.txt'), 'utf8'); });
+attempt('wholeFileByNumber', () => { const fd = fs.openSync('out/d.txt', 'w+'); fs.writeFileSync(fd, 'first '); fs.appendFileSync(fd, 'second'); const back = fs.readFileSync(fd, 'utf8'); const fd2 = fs.openSync('out/d.txt'); const all = fs.readFileSync(fd2, 'utf8'); fs.closeSync(fd); fs.closeSync(fd2); return [back, all]; });
+attempt('offsetOutOfRange', () => { const fd = fs.openSync('out/d.txt'); try { return fs.readSync(fd, Buffer.alloc(2), 3, 1, 0); } finally { fs.closeSync(fd); } });
+attempt('bigintPosition', () => { const fd = fs.openSync('out/d.txt'); const b = Buffer.alloc(6); const n = fs.readSync(fd, b, 0, 6, 6n); fs.closeSync(fd); return [n, b.toString()]; });
+attempt('xFirstFlags', () => { const fd = fs.openSync('out/e.txt', 'xw'); fs.closeSync(fd); return fs.existsSync('out/e.txt'); });
 attempt('isFile', () => { const fd = fs.openSync('out/b.txt'); const s = fs.fstatSync(fd); fs.closeSync(fd); return [s.isFile(), s.isDirectory(), s.size]; });
 export default await new Promise((resolve) => {
   fs.open('out/c.txt', 'w', (err, fd) => {
@@ -60,7 +65,7 @@ export default await new Promise((resolve) => {
 "#;
 
 /// Node 20's answers to `PROBE` (run in a folder with an empty `out/`).
-const NODE: &str = r#"{"writeRead":[6,5,2,13,"hello wide ü"],"positions":[5,3,"Jellowid"],"append":"Jello wide ü!","sequentialRead":[4,"Jell",4,"o wi"],"truncate":"Jel","exclusive":"THREW EEXIST EEXIST: file already exists, open 'out/a.txt'","missing":"THREW ENOENT ENOENT: no such file or directory, open 'out/missing.txt'","badFlag":"THREW ERR_INVALID_ARG_VALUE The argument 'flags' is invalid. Received 'q'","closedTwice":"THREW EBADF EBADF: bad file descriptor, close","fdType":"THREW ERR_INVALID_ARG_TYPE The \"fd\" argument must be of type number. Received type string ('x')","numericFlags":"bits","isFile":[true,false,4],"callbacks":[null,7,"cb text",null,7,true,"cb text",7]}"#;
+const NODE: &str = r#"{"writeRead":[6,5,2,13,"hello wide ü"],"positions":[5,3,"Jellowid"],"append":"Jello wide ü!","sequentialRead":[4,"Jell",4,"o wi"],"truncate":"Jel","exclusive":"THREW EEXIST EEXIST: file already exists, open 'out/a.txt'","missing":"THREW ENOENT ENOENT: no such file or directory, open 'out/missing.txt'","badFlag":"THREW ERR_INVALID_ARG_VALUE The argument 'flags' is invalid. Received 'q'","closedTwice":"THREW EBADF EBADF: bad file descriptor, close","fdType":"THREW ERR_INVALID_ARG_TYPE The \"fd\" argument must be of type number. Received type string ('x')","numericFlags":"bits","urlWithSpace":"spaced","wholeFileByNumber":["","first second"],"offsetOutOfRange":"THREW ERR_OUT_OF_RANGE The value of \"length\" is out of range. It must be <= -1. Received 1","bigintPosition":[6,"second"],"xFirstFlags":true,"isFile":[true,false,4],"callbacks":[null,7,"cb text",null,7,true,"cb text",7]}"#;
 
 #[test]
 fn file_descriptors_work_as_in_node() {
@@ -101,5 +106,43 @@ fn opening_is_checked_where_reads_and_writes_are() {
     assert_eq!(ours["neverOpened"], "EBADF", "{ours}");
     assert!(!base.join("escaped.txt").exists());
     assert_eq!(std::fs::read_to_string(base.join("target.txt")).unwrap(), "outside");
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Under `bdd` the steps may read the `node_modules` above the project (a workspace's hoisted
+/// packages) but write only below it: flags that append, truncate or create are writes, whatever
+/// their access bits say, so they are refused there.
+const APPEND_STEPS: &str = r#"import { When } from '@cucumber/cucumber';
+import fs from 'fs';
+When('it opens a hoisted package file', function () {
+  const c = fs.constants;
+  const out = {};
+  const cases = [['append', c.O_APPEND], ['appendCreate', c.O_APPEND | c.O_CREAT], ['truncate', c.O_TRUNC], ['create', c.O_CREAT], ['plus', 'r+'], ['read', 'r']];
+  for (const [name, flags] of cases) {
+    try { const fd = fs.openSync('../node_modules/pkg/data.txt', flags); fs.closeSync(fd); out[name] = 'opened'; } catch (e) { out[name] = e.code; }
+  }
+  fs.writeFileSync('answers.json', JSON.stringify(out));
+});
+"#;
+
+#[test]
+fn flags_that_change_a_file_are_checked_as_writes() {
+    let base = js_suite::project_dir("node-fd-flags");
+    let dir = base.join("project");
+    js_suite::write_files(
+        &base,
+        &[
+            ("node_modules/pkg/data.txt", "hoisted"),
+            ("project/steps/open.mjs", APPEND_STEPS),
+            ("project/features/open.feature", "Feature: f\n  Scenario: s\n    When it opens a hoisted package file\n"),
+            ("project/ferridriver.toml", "[test]\nsteps = [\"steps/**/*.mjs\"]\n"),
+        ],
+    );
+    let ours = js_suite::run_probe_as_node(&dir, "{}");
+    for write in ["append", "appendCreate", "truncate", "create", "plus"] {
+        assert_eq!(ours[write], "EACCES", "{write}: {ours}");
+    }
+    assert_eq!(ours["read"], "opened", "{ours}");
+    assert_eq!(std::fs::read_to_string(base.join("node_modules/pkg/data.txt")).unwrap(), "hoisted");
     let _ = std::fs::remove_dir_all(&base);
 }

@@ -27,6 +27,7 @@ attempt('scriptThis', () => new vm.Script('"ran"').runInThisContext());
 attempt('syntaxError', () => new vm.Script('var = ;'));
 attempt('runtimeError', () => vm.runInNewContext('null.x'));
 attempt('compileFunction', () => vm.compileFunction('return a + b', ['a', 'b'])(2, 5));
+attempt('functionDeclaration', () => vm.runInNewContext('function f(n) { return n + 1; } var k = 2; f(k)'));
 attempt('thisValue', () => vm.runInNewContext('this.q', { q: 'qq' }));
 attempt('globalThisIsContext', () => { const c = { z: 9 }; return vm.runInNewContext('globalThis.z', c); });
 attempt('isContextThrows', () => vm.isContext(1));
@@ -42,7 +43,7 @@ export default out;
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"thisContext":3,"thisContextGlobal":"object","newContextSandbox":5,"namedImport":21,"newContextAssign":"{\"n\":10,\"m\":5}","newContextBuiltins":"[2,\"function\",\"function\"]","noProcess":"undefined","noRequire":"undefined","noModule":"undefinedundefined","createContext":"true,false,2,2","notAContext":"THREW TypeError ERR_INVALID_ARG_TYPE","script":"8,10","scriptThis":"ran","syntaxError":"THREW SyntaxError","runtimeError":"THREW TypeError","compileFunction":7,"thisValue":"qq","globalThisIsContext":9,"isContextThrows":"THREW TypeError ERR_INVALID_ARG_TYPE","gcBefore":"undefined","setFlags":"undefined","gcNewContext":"function","gcCall":"undefined","gcStillNotGlobal":"undefined","setFlagsType":"THREW TypeError ERR_INVALID_ARG_TYPE","memory":"rss,heapTotal,heapUsed,external,arrayBuffers:true:true:number","uptime":"number"}"#;
+const NODE: &str = r#"{"thisContext":3,"thisContextGlobal":"object","newContextSandbox":5,"namedImport":21,"newContextAssign":"{\"n\":10,\"m\":5}","newContextBuiltins":"[2,\"function\",\"function\"]","noProcess":"undefined","noRequire":"undefined","noModule":"undefinedundefined","createContext":"true,false,2,2","notAContext":"THREW TypeError ERR_INVALID_ARG_TYPE","script":"8,10","scriptThis":"ran","syntaxError":"THREW SyntaxError","runtimeError":"THREW TypeError","compileFunction":7,"functionDeclaration":3,"thisValue":"qq","globalThisIsContext":9,"isContextThrows":"THREW TypeError ERR_INVALID_ARG_TYPE","gcBefore":"undefined","setFlags":"undefined","gcNewContext":"function","gcCall":"undefined","gcStillNotGlobal":"undefined","setFlagsType":"THREW TypeError ERR_INVALID_ARG_TYPE","memory":"rss,heapTotal,heapUsed,external,arrayBuffers:true:true:number","uptime":"number"}"#;
 
 #[test]
 fn vm_and_v8_answer_as_node_does() {

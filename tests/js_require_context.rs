@@ -4,7 +4,8 @@
 //! folder, bundled beforehand (require_context.rs), as the same modules a literal `require` gives;
 //! a name that is not there is Node's `MODULE_NOT_FOUND`. A package's `exports` hand a `require`
 //! its `require` build and an `import` its `import` build (a CommonJS object with a setter stays
-//! one), and `main` wins over `module`, which Node never reads. Node 20's answers are recorded.
+//! one, also where the map lists the bundlers' `module` first), and `main` wins over `module`,
+//! which Node never reads. Node 20's answers are recorded.
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -38,6 +39,22 @@ export default { kind: 'esm default' };
 "#,
     ),
     ("node_modules/mainmod/package.json", r#"{"name": "mainmod", "main": "main.js", "module": "module.mjs"}"#),
+    (
+        "node_modules/modfirst/cjs.js",
+        r#"module.exports = { kind: 'cjs' };
+"#,
+    ),
+    (
+        "node_modules/modfirst/esm.mjs",
+        r#"export const kind = 'esm';
+export default { kind: 'esm default' };
+"#,
+    ),
+    (
+        "node_modules/modfirst/package.json",
+        r#"{"name":"modfirst","exports":{".":{"module":"./esm.mjs","import":"./esm.mjs","default":"./cjs.js"}}}
+"#,
+    ),
     (
         "node_modules/reporters/index.js",
         r#"const path = require('path');
@@ -89,7 +106,7 @@ module.exports = class Text { constructor() { shared.created += 1; } get name() 
         "req.cjs",
         r#"const dual = require('dual');
 dual.flag = 'set';
-module.exports = { dual: dual.kind, flag: dual.flag, mainmod: require('mainmod').kind };
+module.exports = { dual: dual.kind, flag: dual.flag, mainmod: require('mainmod').kind, modfirst: require('modfirst').kind };
 "#,
     ),
 ];
@@ -97,6 +114,7 @@ module.exports = { dual: dual.kind, flag: dual.flag, mainmod: require('mainmod')
 const PROBE: &str = r#"import reporters from 'reporters';
 import dual, { kind as dualKind } from 'dual';
 import mainmod from 'mainmod';
+import modfirst from 'modfirst';
 import required from './req.cjs';
 const out = {};
 const attempt = (name, f) => { try { out[name] = f(); } catch (e) { out[name] = 'THREW ' + (e.code || e.name); } };
@@ -115,6 +133,7 @@ attempt('resolve', () => reporters.resolve('html'));
 attempt('importDual', () => [dual.kind, dualKind]);
 attempt('requireDual', () => [required.dual, required.flag]);
 attempt('mainField', () => [mainmod.kind, required.mainmod]);
+attempt('moduleCondition', () => [modfirst.kind, required.modfirst]);
 export default out;
 "#;
 
@@ -127,7 +146,7 @@ When('the packages load', function () {
 "#;
 
 /// Node 20's answers to `PROBE`.
-const NODE: &str = r#"{"text":"text","html":"html","sharedInstance":11,"missing":"not found: MODULE_NOT_FOUND","json":"json","jsonNoExt":"json","plain":"plain","sameModule":true,"template":"plain","sum":"plain","sumMissing":"THREW MODULE_NOT_FOUND","resolve":"lib/html/main.js","importDual":["esm default","esm"],"requireDual":["cjs","set"],"mainField":["main","main"]}"#;
+const NODE: &str = r#"{"text":"text","html":"html","sharedInstance":11,"missing":"not found: MODULE_NOT_FOUND","json":"json","jsonNoExt":"json","plain":"plain","sameModule":true,"template":"plain","sum":"plain","sumMissing":"THREW MODULE_NOT_FOUND","resolve":"lib/html/main.js","importDual":["esm default","esm"],"requireDual":["cjs","set"],"mainField":["main","main"],"moduleCondition":["esm default","cjs"]}"#;
 
 #[test]
 fn computed_requires_and_package_builds_load_as_in_node() {

@@ -281,8 +281,10 @@ pub fn install(
     native.set(
         "print",
         Function::new(ctx.clone(), |text: String| {
-            // Never stdout: it belongs to the reporters (and to MCP's JSON-RPC).
-            eprintln!("{text}");
+            // Never stdout: it belongs to the reporters (and to MCP's JSON-RPC). A closed stderr
+            // loses the line, not the run.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{text}");
         })?,
     )?;
     ctx.globals().set("__ferridriver_native", native)

@@ -22,20 +22,38 @@ const IMPLIED: &[&str] = &["js", "json", "ts", "cjs"];
 /// `require.resolve` needs only the file, and its folder's files are not bundled for it.
 /// `None` when the folder does not exist or holds too many files.
 pub(crate) fn context_table(importer: &str, relative: &str, loaders: bool) -> Option<String> {
-    let folder = normalize(&Path::new(importer).parent()?.join(relative));
+    let importer_dir = Path::new(importer).parent()?;
+    let folder = normalize(&importer_dir.join(relative));
+    // Only inside the importer's own package (or project): a folder named `node_modules`, or one
+    // above the package, would bundle every package installed there.
+    let package = importer_dir.ancestors().find(|a| a.join("package.json").is_file()).unwrap_or(importer_dir);
+    if !folder.starts_with(package) || folder.file_name().is_some_and(|n| n == "node_modules") {
+        return None;
+    }
     let mut entries: Vec<(PathBuf, PathBuf)> = Vec::new();
-    let mut listing: Vec<PathBuf> = std::fs::read_dir(&folder).ok()?.filter_map(|e| Some(e.ok()?.path())).collect();
+    let mut listing: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .ok()?
+        .filter_map(|e| Some(e.ok()?.path()))
+        // A name that is not UTF-8 cannot be written as a `require` of it.
+        .filter(|p| p.to_str().is_some())
+        .collect();
     listing.sort();
+    let mut files = 0;
     for path in listing {
         if path.is_dir() {
+            if path.file_name().is_some_and(|n| n == "node_modules") {
+                continue;
+            }
             if let Some(entry) = folder_entry(&path) {
                 entries.push((path.clone(), entry.clone()));
                 entries.extend(file_names(&entry));
+                files += 1;
             }
         } else if loadable(&path) {
             entries.extend(file_names(&path));
+            files += 1;
         }
-        if entries.len() > MAX_CANDIDATES * 4 {
+        if files > MAX_CANDIDATES {
             return None;
         }
     }
@@ -59,10 +77,13 @@ fn file_names(file: &Path) -> Vec<(PathBuf, PathBuf)> {
     names
 }
 
+/// A file a computed name may load: code or JSON, not type declarations or tests (a test file
+/// beside the modules is not one of them, and may not even bundle).
 fn loadable(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    LOADABLE.contains(&ext) && !name.ends_with(".d.ts") && !name.ends_with(".d.mts") && !name.ends_with(".d.cts")
+    let stem = name.strip_suffix(&format!(".{ext}")).unwrap_or(name);
+    LOADABLE.contains(&ext) && ![".d", ".test", ".spec"].iter().any(|s| stem.ends_with(s)) && path.to_str().is_some()
 }
 
 /// What `require(folder)` loads: its package.json's `main`, else its `index` file.
@@ -114,6 +135,9 @@ mod tests {
             ("pkg/lib/types.d.ts", ""),
             ("pkg/lib/empty/readme.md", ""),
             ("pkg/lib/style.css", ""),
+            ("pkg/lib/x.test.js", ""),
+            ("pkg/lib/x.spec.ts", ""),
+            ("pkg/package.json", "{}"),
         ] {
             let path = root.join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -131,6 +155,8 @@ mod tests {
         }
         assert!(table.contains(&format!("() => require({:?})", lib.join("main/src/entry.js").to_string_lossy())));
         assert_eq!(context_table(importer.to_str().unwrap(), "missing", true), None);
+        assert_eq!(context_table(importer.to_str().unwrap(), "..", true), None, "above the package");
+        assert!(!table.contains("x.test.js") && !table.contains("x.spec.ts"), "{table}");
         let paths_only = context_table(importer.to_str().unwrap(), "lib", false).unwrap();
         assert!(paths_only.contains(&key("text")) && !paths_only.contains("require("), "{paths_only}");
         let _ = std::fs::remove_dir_all(&root);

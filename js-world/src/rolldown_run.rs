@@ -49,10 +49,11 @@ pub(crate) fn options(root: &Path, entry: &str, incremental: bool) -> BundlerOpt
         resolve: Some(ResolveOptions {
             // As Node resolves: `main` (Node never reads `module`, the fallback), and an
             // `exports` map's `import` or `require` by how the file names the package — which
-            // rolldown adds itself per import kind. Listing `import` here would hand a
-            // `require()` the ESM build, whose namespace object cannot be assigned to.
+            // rolldown adds itself per import kind — then `default`. Listing `import`
+            // (or the bundlers' `module`) here would hand a `require()` the ESM build, whose
+            // namespace object cannot be assigned to.
             main_fields: Some(vec!["main".into(), "module".into()]),
-            condition_names: Some(vec!["module".into(), "default".into()]),
+            condition_names: Some(vec!["default".into()]),
             ..Default::default()
         }),
         experimental: incremental

@@ -288,7 +288,7 @@
   function readFileSync(file, options) {
     let bytes;
     try {
-      bytes = Buffer._wrap(native.readFile(path.resolve(String(file))));
+      bytes = Buffer._wrap(native.readFile(resolved(file)));
     } catch (e) {
       // Node's words: the error, then the path as it was given.
       const m = e && /^([A-Z]+: [^:]+): open '/.exec(e.message);
@@ -317,7 +317,8 @@
       }
     };
   }
-  const resolved = (p) => path.resolve(String(p instanceof URL ? p.pathname : p));
+  // A `file:` URL names its decoded path (`%20` a space), as Node's fs reads it.
+  const resolved = (p) => path.resolve(typeof URL === 'function' && p instanceof URL ? modules.url.fileURLToPath(p) : String(p));
   function dataBytes(data, options) {
     if (typeof data === 'string') {
       const encoding = typeof options === 'string' ? options : options && options.encoding;

@@ -32,18 +32,27 @@
     if (typeof fd !== 'number') {
       throw Object.assign(new TypeError(`The "fd" argument must be of type number. ${received(fd)}`), { code: 'ERR_INVALID_ARG_TYPE' });
     }
-    if (!Number.isInteger(fd) || fd < 0 || fd > 2147483647) {
-      throw Object.assign(new RangeError(`The value of "fd" is out of range. It must be >= 0 && <= 2147483647. Received ${fd}`), { code: 'ERR_OUT_OF_RANGE' });
-    }
+    if (!Number.isInteger(fd) || fd < 0 || fd > 2147483647) throw outOfRange('fd', '>= 0 && <= 2147483647', fd);
     return fd;
   };
-  const positionOf = (p) => (typeof p === 'number' && p >= 0 ? p : -1);
-  const pathOf = (file) => modules.path.resolve(String(file instanceof g.URL ? file.pathname : file));
+  const positionOf = (p) => {
+    const n = typeof p === 'bigint' ? Number(p) : p;
+    return typeof n === 'number' && n >= 0 ? n : -1;
+  };
+  const givenPath = (file) => (file instanceof g.URL ? modules.url.fileURLToPath(file) : String(file));
+  const pathOf = (file) => modules.path.resolve(givenPath(file));
+  // `mode` as Node takes it: a number, or a string of octal digits.
+  const modeOf = (mode) => (typeof mode === 'number' ? mode : typeof mode === 'string' ? parseInt(mode.replace(/^0o/, ''), 8) : undefined);
+  const outOfRange = (name, range, value) =>
+    Object.assign(new RangeError(`The value of "${name}" is out of range. It must be ${range}. Received ${value}`), { code: 'ERR_OUT_OF_RANGE' });
 
-  const openSync = coded((file, flags = 'r') => {
-    const given = String(file instanceof g.URL ? file.pathname : file);
+  const openSync = coded((file, flags = 'r', mode) => {
+    const given = givenPath(file);
     try {
-      return native.nodeFsOpen(pathOf(file), String(flags ?? 'r'));
+      const bits = modeOf(mode);
+      return Number.isFinite(bits)
+        ? native.nodeFsOpen(pathOf(file), String(flags ?? 'r'), bits)
+        : native.nodeFsOpen(pathOf(file), String(flags ?? 'r'));
     } catch (e) {
       e.message = e.message.split(`'${pathOf(file)}'`).join(`'${given}'`);
       throw e;
@@ -55,6 +64,12 @@
   // | (fd, string, position?, encoding?): the number of bytes written.
   const writeSync = coded((fd, data, a, b, c) => {
     descriptor(fd);
+    // The process's own output: the console's, as process.stdout/stderr write it.
+    if (fd === 1 || fd === 2) {
+      const text = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString();
+      (fd === 1 ? g.process.stdout : g.process.stderr).write(text);
+      return Buffer.byteLength(text);
+    }
     if (typeof data === 'string') {
       const encoding = typeof b === 'string' ? b : 'utf8';
       return native.nodeFsWriteFd(fd, Buffer.from(data, encoding), positionOf(a));
@@ -76,7 +91,11 @@
     const options = a !== null && typeof a === 'object' ? a : { offset: a, length: b, position: c };
     const target = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     const offset = options.offset ?? 0;
-    const length = Math.min(options.length ?? target.byteLength - offset, target.byteLength - offset);
+    const length = options.length ?? target.byteLength - offset;
+    // Node's checks (its validateOffsetLengthRead), in its words.
+    if (offset < 0) throw outOfRange('offset', '>= 0', offset);
+    if (length < 0) throw outOfRange('length', '>= 0', length);
+    if (offset + length > target.byteLength) throw outOfRange('length', `<= ${target.byteLength - offset}`, length);
     const read = native.nodeFsReadFd(fd, Math.max(0, length), positionOf(options.position));
     target.set(new Uint8Array(read), offset);
     return read.byteLength;
@@ -103,7 +122,38 @@
       queueMicrotask(() => callback(...outcome));
     };
 
+  // readFileSync/writeFileSync/appendFileSync take an open file's number too: the rest of the
+  // file from where it stands, or the data written where it stands.
+  const { readFileSync: readPath, writeFileSync: writePath, appendFileSync: appendPath } = fs;
+  const readFileSync = coded((file, options) => {
+    if (typeof file !== 'number') return readPath(file, options);
+    const chunks = [];
+    for (;;) {
+      const chunk = native.nodeFsReadFd(descriptor(file), 1 << 20, -1);
+      if (chunk.byteLength === 0) break;
+      chunks.push(Buffer.from(chunk));
+    }
+    const bytes = Buffer.concat(chunks);
+    const encoding = typeof options === 'string' ? options : options && options.encoding;
+    return encoding ? bytes.toString(encoding) : bytes;
+  });
+  const byNumber = (byPath) =>
+    coded((file, data, options) => {
+      if (typeof file !== 'number') return byPath(file, data, options);
+      const encoding = typeof options === 'string' ? options : (options && options.encoding) || 'utf8';
+      writeSync(file, typeof data === 'string' ? Buffer.from(data, encoding) : data);
+      return undefined;
+    });
+  const writeFileSync = byNumber(writePath);
+  const appendFileSync = byNumber(appendPath);
+
   Object.assign(fs, {
+    readFileSync,
+    writeFileSync,
+    appendFileSync,
+    readFile: answer(readFileSync, (data) => [data]),
+    writeFile: answer(writeFileSync, () => []),
+    appendFile: answer(appendFileSync, () => []),
     openSync,
     closeSync,
     writeSync,

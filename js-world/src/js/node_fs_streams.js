@@ -10,7 +10,7 @@
   const fs = modules.fs;
   const { Readable, Writable } = modules.stream;
   const later = (fn) => queueMicrotask(fn);
-  const pathOf = (file) => String(file instanceof g.URL ? file.pathname : file);
+  const pathOf = (file) => (file instanceof g.URL ? modules.url.fileURLToPath(file) : String(file));
 
   // A turn later: `open` the file (a failure is the stream's error), then `open` and `ready`.
   function openSoon(stream, open) {

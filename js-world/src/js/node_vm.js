@@ -3,8 +3,8 @@
 // one realm per VM, so a "new context" is not a new realm: code runs in this one, with the
 // context object's properties as its globals, the ECMAScript built-ins readable, and nothing
 // else of the steps' globals (`typeof process` is 'undefined'). Where it differs from Node:
-// reading a name nothing defines gives undefined (Node: a ReferenceError), and a top-level
-// `var` does not land on the context. Like Node's vm this is no security boundary; it reaches
+// reading a name nothing defines gives undefined (Node: a ReferenceError), and what the code
+// declares (`var x`, `function f`) stays in the evaluation instead of landing on the context. Like Node's vm this is no security boundary; it reaches
 // nothing that `eval` does not already reach. What V8 alone can answer (heap statistics,
 // snapshots, serialization) says so by name.
 (function (g) {
@@ -28,9 +28,11 @@
   const SCOPE = '__vm_scope';
   const CODE = '__vm_code';
   // A direct eval inside `with`: a name the code reads or assigns resolves in the scope proxy
-  // first, so an undeclared assignment lands on the context object as in Node.
+  // first, so an undeclared assignment lands on the context object as in Node. The eval runs in
+  // a function of its own inside the `with`, so what the code declares (`function f`, `var x`)
+  // is found before the proxy, which answers every name.
   // eslint-disable-next-line no-new-func
-  const evaluator = new Function(SCOPE, CODE, `with (${SCOPE}) { return eval(${CODE}); }`);
+  const evaluator = new Function(SCOPE, CODE, `with (${SCOPE}) { return (function () { return eval(${CODE}); }).call(this); }`);
 
   const contexts = new WeakSet();
   let gcExposed = false;
