@@ -2,9 +2,13 @@
 //! selectors on the same page (recorded with a probe): the `text=`, `xpath=` (and `//…`),
 //! `css=`, `id=`, `data-testid=` and `role=` engines, quoted text, `>>` chains with `nth=` and
 //! `visible=`, Playwright's CSS pseudo-classes (`:has-text()`, `:text()`, `:text-is()`,
-//! `:text-matches()`, `:visible`) with the combinators after them, `filter({ visible })`, and
+//! `:text-matches()`, `:visible`) with the combinators after them and in selector lists
+//! (`a:has-text("x"), b`: each alternative's matches, in document order), `filter({ visible })`, and
 //! the errors of bad selectors (compared without the method's name in front). And `String(locator)`, as
 //! Playwright writes each kind of locator. And engines registered with `selectors.register`.
+
+// The recorded answers are one large `json!`.
+#![recursion_limit = "256"]
 
 #[path = "common/js_suite.rs"]
 mod js_suite;
@@ -64,12 +68,20 @@ const cases = {
   unknownEngine: () => page.locator('foo=bar'),
   badXpath: () => page.locator('xpath=//['),
   badCss: () => page.locator('button:has-text('),
+  listPseudo: () => page.locator('button:has-text("Save"), li:text-is("Two")'),
+  listPseudoOrder: () => page.locator('li:text-is("One"), button:has-text("Sign")'),
+  listNested: () => page.locator('#box').locator('span:has-text("two"), p'),
+  listDuplicate: () => page.locator('button:has-text("Save"), #b2'),
+  listCombinator: () => page.locator('div:has-text("Inner one") > span, li:text-is("Two")'),
+  listRoleTab: () => page.locator('button:has-text("Save"), [role="tab"]:has-text("Save")'),
+  listVisible: () => page.locator('button:visible, li:text("two")'),
 };
 for (const [name, make] of Object.entries(cases)) {
   try { out[name] = await ids(make()); } catch (e) { out[name] = 'error: ' + String(e.message).split('\n')[0]; }
 }
 try { await page.locator('text="Sign in"').first().click({ timeout: 500 }); out.click = 'ok'; } catch (e) { out.click = String(e.message).split('\n')[0]; }
 try { await page.locator('text=Nowhere').click({ timeout: 300 }); out.clickNone = 'ok'; } catch (e) { out.clickNone = String(e.message).split('\n')[0]; }
+try { await page.locator('button:has-text("Save"), [role="tab"]:has-text("Save")').first().click({ timeout: 1000 }); out.listClick = 'ok'; } catch (e) { out.listClick = String(e.message).split('\n')[0]; }
 out.describe = String(page.locator('text=Sign in >> nth=0'));
 return out;
 "#;
@@ -115,6 +127,14 @@ fn selectors_find_what_playwrights_find() {
         "unknownEngine": "error: locator.evaluateAll: Unknown engine \"foo\" while parsing selector foo=bar",
         "badXpath": "error: locator.evaluateAll: SyntaxError: Failed to execute 'evaluate' on 'Document': The string '//[' is not a valid XPath expression.",
         "badCss": "error: locator.evaluateAll: Unexpected token \"\" while parsing css selector \"button:has-text(\". Did you mean to CSS.escape it?",
+        "listPseudo": ["b2", "b3", "Two"],
+        "listPseudoOrder": ["b1", "One"],
+        "listNested": ["inner two", "a >> b"],
+        "listDuplicate": ["b2", "b3"],
+        "listCombinator": ["Inner one", "inner two", "Two"],
+        "listRoleTab": ["b2", "b3"],
+        "listVisible": ["b1", "b2", "Two", "Two more", "tWo"],
+        "listClick": "ok",
         "click": "ok",
         "clickNone": "locator.click: Timeout 300ms exceeded.",
         "describe": "locator('text=Sign in').first()"

@@ -36,6 +36,9 @@ pub(crate) enum Part {
     And(Vec<Part>),
     /// Matches of this chain or of the other one, in document order, each once.
     Or(Vec<Part>),
+    /// A selector list (`a:has-text("x"), b`): what each alternative finds from the current
+    /// matches, in document order, each once.
+    Union(Vec<Vec<Part>>),
     /// Into the document of the one iframe element matched so far (any origin, ADR 0012);
     /// several matches are a strict-mode error, as with Playwright's frame locators.
     EnterFrame,
@@ -328,6 +331,7 @@ pub(crate) fn describe(parts: &[Part]) -> String {
             Part::HasNot(inner) => format!("filter({{ hasNot: {} }})", describe(inner)),
             Part::And(other) => format!("and({})", describe(other)),
             Part::Or(other) => format!("or({})", describe(other)),
+            Part::Union(alternatives) => alternatives.iter().map(|a| describe(a)).collect::<Vec<_>>().join(" or "),
             // A page frame (`frame('name')`) is entered already.
             Part::EnterFrame if matches!(i.checked_sub(1).map(|j| &parts[j]), Some(Part::Frame { .. })) => continue,
             // `frameLocator('x')` reads as Playwright writes it: `locator('x').contentFrame()`.

@@ -351,6 +351,17 @@ impl PageInner {
                     let others = self.resolve(other).await?;
                     return self.combine(current, others, matches!(part, Part::And(_))).await;
                 }
+                Part::Union(alternatives) => {
+                    let mut all = Vec::new();
+                    for alternative in alternatives {
+                        let mut found = current.clone();
+                        for p in alternative {
+                            found = self.apply(found, p).await?;
+                        }
+                        all = self.combine(all, found, false).await?;
+                    }
+                    return Ok(all);
+                }
                 Part::Has(inner) | Part::HasNot(inner) => {
                     let wanted = matches!(part, Part::Has(_));
                     for el in current {

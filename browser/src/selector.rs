@@ -244,6 +244,36 @@ const LAYOUT: [&str; 6] = ["left-of", "right-of", "above", "below", "near", "nth
 /// filters of the compound they belong to. A compound with such a filter may be followed by a
 /// descendant (` `) or child (`>`) combinator, whose query then starts from each match.
 fn css(selector: &str) -> Result<Vec<Part>, String> {
+    // A selector list whose alternatives use Playwright's pseudo-classes: each alternative on its
+    // own, the matches together (a list of plain CSS stays one query the browser answers).
+    let alternatives = split_list(selector);
+    if alternatives.len() > 1 {
+        let parsed = alternatives.iter().map(|a| css_compound_list(a.trim())).collect::<Result<Vec<_>, _>>()?;
+        if parsed.iter().any(|parts| !matches!(parts.as_slice(), [Part::Css(_)])) {
+            return Ok(vec![Part::Union(parsed)]);
+        }
+    }
+    css_compound_list(selector)
+}
+
+/// The alternatives of a selector list: `selector` split at each `,` outside quotes,
+/// brackets and parentheses.
+fn split_list(selector: &str) -> Vec<String> {
+    let chars: Vec<char> = selector.chars().collect();
+    let mut alternatives = Vec::new();
+    let mut start = 0;
+    for (i, c, depth) in unquoted(&chars, 0) {
+        if c == ',' && depth == 0 {
+            alternatives.push(chars[start..i].iter().collect());
+            start = i + 1;
+        }
+    }
+    alternatives.push(chars[start..].iter().collect());
+    alternatives
+}
+
+/// [`css`] of one alternative (or of a list of plain CSS).
+fn css_compound_list(selector: &str) -> Result<Vec<Part>, String> {
     let bad = |what: &str| {
         Err(format!(
             "Unexpected token \"{what}\" while parsing css selector \"{selector}\". Did you mean to CSS.escape it?"

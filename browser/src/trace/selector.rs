@@ -47,6 +47,10 @@ pub(crate) fn internal_selector(parts: &[Part]) -> String {
             Part::HasNot(inner) => format!("internal:has-not={}", quoted(&internal_selector(inner))),
             Part::And(other) => format!("internal:and={}", quoted(&internal_selector(other))),
             Part::Or(other) => format!("internal:or={}", quoted(&internal_selector(other))),
+            // Each alternative is one of Playwright's own selectors; the list reads as written.
+            Part::Union(alternatives) => {
+                alternatives.iter().map(|a| internal_selector(a)).collect::<Vec<_>>().join(", ")
+            }
             Part::EnterFrame => "internal:control=enter-frame".to_string(),
             // Playwright's own selector syntax, which its viewer reads as written.
             Part::Selector { source, .. } | Part::Invalid { source, .. } => source.clone(),
