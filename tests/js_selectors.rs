@@ -75,6 +75,9 @@ const cases = {
   listCombinator: () => page.locator('div:has-text("Inner one") > span, li:text-is("Two")'),
   listRoleTab: () => page.locator('button:has-text("Save"), [role="tab"]:has-text("Save")'),
   listVisible: () => page.locator('button:visible, li:text("two")'),
+  listEmptyLast: () => page.locator('button:has-text("Save"),'),
+  listEmptyFirst: () => page.locator(', button:has-text("Save")'),
+  listEscapedComma: () => page.locator('#a\\,b:has-text("x"), li:text-is("One")'),
 };
 for (const [name, make] of Object.entries(cases)) {
   try { out[name] = await ids(make()); } catch (e) { out[name] = 'error: ' + String(e.message).split('\n')[0]; }
@@ -82,6 +85,8 @@ for (const [name, make] of Object.entries(cases)) {
 try { await page.locator('text="Sign in"').first().click({ timeout: 500 }); out.click = 'ok'; } catch (e) { out.click = String(e.message).split('\n')[0]; }
 try { await page.locator('text=Nowhere').click({ timeout: 300 }); out.clickNone = 'ok'; } catch (e) { out.clickNone = String(e.message).split('\n')[0]; }
 try { await page.locator('button:has-text("Save"), [role="tab"]:has-text("Save")').first().click({ timeout: 1000 }); out.listClick = 'ok'; } catch (e) { out.listClick = String(e.message).split('\n')[0]; }
+try { await page.locator('button:has-text("Save"), li:text-is("One")').click({ timeout: 1000 }); out.listStrict = 'ok'; } catch (e) { out.listStrict = String(e.message).split('\n')[0]; }
+out.listString = String(page.locator('#box').locator('span:has-text("two"), p'));
 out.describe = String(page.locator('text=Sign in >> nth=0'));
 return out;
 "#;
@@ -135,6 +140,11 @@ fn selectors_find_what_playwrights_find() {
         "listRoleTab": ["b2", "b3"],
         "listVisible": ["b1", "b2", "Two", "Two more", "tWo"],
         "listClick": "ok",
+        "listEmptyLast": "error: locator.evaluateAll: Unexpected token \"\" while parsing css selector \"button:has-text(\"Save\"),\". Did you mean to CSS.escape it?",
+        "listEmptyFirst": "error: locator.evaluateAll: Unexpected token \",\" while parsing css selector \", button:has-text(\"Save\")\". Did you mean to CSS.escape it?",
+        "listEscapedComma": ["One"],
+        "listStrict": "locator.click: Error: strict mode violation: locator('button:has-text(\"Save\"), li:text-is(\"One\")') resolved to 3 elements:",
+        "listString": "locator('#box').locator('span:has-text(\"two\"), p')",
         "click": "ok",
         "clickNone": "locator.click: Timeout 300ms exceeded.",
         "describe": "locator('text=Sign in').first()"

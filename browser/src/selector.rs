@@ -58,12 +58,22 @@ fn split_chain(selector: &str) -> Vec<String> {
     parts
 }
 
-/// The characters of `chars` from `from` on that are outside quotes (backslash escapes inside
-/// quotes skipped), each with the depth of brackets and parentheses around it (an opening
-/// one counts from the next character on).
+/// The characters of `chars` from `from` on that are outside quotes, each with the depth of
+/// brackets and parentheses around it (an opening one counts from the next character on). A
+/// backslash escape (`\,`, `\(`, and inside quotes `\"`) is skipped whole, as Playwright's
+/// tokenizer skips it.
 fn unquoted(chars: &[char], from: usize) -> impl Iterator<Item = (usize, char, i32)> + '_ {
     let (mut depth, mut quote, mut escaped) = (0i32, None::<char>, false);
     chars.iter().enumerate().skip(from).filter_map(move |(i, &c)| {
+        if quote.is_none() {
+            if std::mem::take(&mut escaped) {
+                return None;
+            }
+            if c == '\\' {
+                escaped = true;
+                return None;
+            }
+        }
         if let Some(q) = quote {
             if std::mem::take(&mut escaped) {
                 return None;
@@ -248,9 +258,17 @@ fn css(selector: &str) -> Result<Vec<Part>, String> {
     // own, the matches together (a list of plain CSS stays one query the browser answers).
     let alternatives = split_list(selector);
     if alternatives.len() > 1 {
+        if let Some(at) = alternatives.iter().position(|a| a.trim().is_empty()) {
+            // Playwright's words: the token where an alternative should have been.
+            let token = if at + 1 == alternatives.len() { "" } else { "," };
+            return Err(format!(
+                "Unexpected token \"{token}\" while parsing css selector \"{selector}\". Did you mean to CSS.escape it?"
+            ));
+        }
         let parsed = alternatives.iter().map(|a| css_compound_list(a.trim())).collect::<Result<Vec<_>, _>>()?;
         if parsed.iter().any(|parts| !matches!(parts.as_slice(), [Part::Css(_)])) {
-            return Ok(vec![Part::Union(parsed)]);
+            // Named as written (how String(locator), errors and traces show it).
+            return Ok(vec![Part::Selector { source: selector.to_string(), parts: vec![Part::Union(parsed)] }]);
         }
     }
     css_compound_list(selector)
@@ -296,6 +314,13 @@ fn css_compound_list(selector: &str) -> Result<Vec<Part>, String> {
                 quote = None;
             }
             i += 1;
+            continue;
+        }
+        // An escaped character (`#a\,b`, `.x\(`) is part of the name, whatever it is.
+        if c == '\\' {
+            query.push(c);
+            query.extend(chars.get(i + 1));
+            i += 2;
             continue;
         }
         match c {
