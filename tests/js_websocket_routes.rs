@@ -141,7 +141,9 @@ await opened();
 await page.evaluate(() => ws.send(new Uint8Array([5, 6, 7])));
 await gotAll;
 out.binaryHandlers = bytes;
-out.binaryPage = await log(2);
+// The page's three entries (open, the server's text, its binary): `gotAll` is the handler's
+// moment, before it sends the binary on to the page, so waiting for fewer raced the last one.
+out.binaryPage = await log(3);
 await page.evaluate(() => ws.close());
 await log(1);
 // the page closes a mocked socket nobody listens to the close of
