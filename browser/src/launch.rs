@@ -98,6 +98,10 @@ pub fn browser_switches(options: &LaunchOptions) -> Vec<String> {
         // `site-per-process` disabled below), so locators reach into them over the page's
         // own session, as into same-origin ones (ADR 0012).
         "--disable-site-isolation-trials",
+        // Without a GPU, WebGL is drawn in software (SwiftShader); Chromium now wants that
+        // opted into and otherwise warns that it will stop, leaving three.js pages without a
+        // context. Playwright opts in too, so a 3D page behaves as under Playwright.
+        "--enable-unsafe-swiftshader",
     ]
     .map(str::to_string)
     .to_vec();

@@ -244,3 +244,41 @@ async fn downloads_land_in_the_contexts_own_directory() {
     assert!(!dir.exists(), "the downloads go with their context");
     browser.close().await;
 }
+
+const WEBGL: &[(&str, &str)] = &[(
+    "/webgl",
+    r#"<!DOCTYPE html><title>WebGL</title><canvas id=c width=4 height=4></canvas>
+<script>
+const gl = document.getElementById('c').getContext('webgl');
+let pixel = 'no context';
+if (gl) {
+  gl.clearColor(1, 0, 0, 1);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  const out = new Uint8Array(4);
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, out);
+  pixel = Array.from(out).join(',');
+}
+document.title = pixel;
+</script>"#,
+)];
+
+/// A headless Chromium without a GPU draws WebGL in software (SwiftShader). Chromium only
+/// does so for a browser that opted in: without the switch it warns that the automatic
+/// fallback is deprecated, and a later version turns WebGL off, which a three.js page then
+/// reports as its own failure. Playwright opts in for the same reason.
+#[tokio::test(flavor = "current_thread")]
+async fn webgl_draws_in_software_without_the_deprecated_fallback() {
+    let Some((browser, page, base)) = support::open_at(WEBGL, "/").await else { return };
+    let mut events = page.events();
+    page.goto(&format!("{base}/webgl")).await.unwrap();
+    let seen = collect(&mut events, |e| *e == PageEvent::Load).await;
+    assert_eq!(page.evaluate("document.title").await.unwrap(), "255,0,0,255");
+    // The deprecation warning comes when the context is made; give it a moment to arrive.
+    let mut later = collect(&mut events, |_| false).await;
+    later.extend(seen);
+    let warned = later
+        .iter()
+        .any(|e| matches!(e, PageEvent::Console { text, .. } if text.contains("fallback to software WebGL")));
+    assert!(!warned, "{later:?}");
+    browser.close().await;
+}
