@@ -75,3 +75,38 @@ fn its_own_switches_and_non_switches_are_refused() {
         assert!(all.contains(expected) && all.contains("ferridriver.toml"), "{expected} in {all}");
     }
 }
+
+/// Suites launch "their" browser with the switches they need in CI. Those the worker's browser
+/// already runs with (`--no-sandbox`, `--disable-setuid-sandbox`, `--disable-gpu`) apply, so
+/// nothing is said; the others are named, once per run however many workers launch.
+#[test]
+fn launch_switches_already_in_effect_are_not_reported() {
+    assert!(support::browser_available(), "chromium is needed for this test");
+    let base = support::serve(PAGES);
+    for (launch, expected) in [
+        ("{ headless: true, args: ['--no-sandbox', '--disable-setuid-sandbox', '--disable-gpu'] }", None),
+        (
+            "{ args: ['--no-sandbox', '--start-maximized'], slowMo: 50 }",
+            Some("these options do not apply: args (--start-maximized), slowMo"),
+        ),
+    ] {
+        let dir = js_suite::project_dir("browser-args-launch");
+        let steps = format!(
+            "import {{ BeforeAll, When }} from '@cucumber/cucumber'\nimport {{ chromium }} from 'playwright'\n\
+             BeforeAll(async function () {{ await chromium.launch({launch}) }})\n\
+             When('it runs', function () {{}})\n"
+        );
+        let scenario = |n: u32| format!("Feature: F{n}\n  Scenario: S{n}\n    When it runs\n");
+        js_suite::write_files(
+            &dir,
+            &[("steps/launch.ts", &steps), ("features/a.feature", &scenario(1)), ("features/b.feature", &scenario(2))],
+        );
+        let (out, _, all) = js_suite::run_suite(&dir, &base, &["--parallel", "2"]);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(out.status.code(), Some(0), "{all}");
+        match expected {
+            None => assert!(!all.contains("do not apply"), "{all}"),
+            Some(text) => assert_eq!(all.matches(text).count(), 1, "{all}"),
+        }
+    }
+}

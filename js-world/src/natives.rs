@@ -110,6 +110,8 @@ pub fn install(
         "generation",
         Function::new(ctx.clone(), move || generations.as_ref().map(|s| s.generation()).unwrap_or_default())?,
     )?;
+    native.set("switchInEffect", Function::new(ctx.clone(), switch_in_effect)?)?;
+    native.set("firstInProcess", Function::new(ctx.clone(), first_in_process)?)?;
     native.set(
         "testIdAttribute",
         session.as_ref().map_or_else(|| "data-testid".to_string(), |s| s.test_id_attribute()),
@@ -399,6 +401,29 @@ fn io_code(e: &std::io::Error) -> &'static str {
         _ if e.raw_os_error() == Some(21) => "EISDIR: illegal operation on a directory",
         _ => "EIO: i/o error",
     }
+}
+
+/// Whether every browser ferridriver launches already runs with Chromium switch `arg`, so a
+/// suite's `chromium.launch({ args: [arg] })` asks for nothing that is missing.
+fn switch_in_effect(arg: String) -> bool {
+    // Implied by `--no-sandbox`; and every worker's browser is headless.
+    if matches!(arg.as_str(), "--disable-setuid-sandbox" | "--headless" | "--headless=new") {
+        return true;
+    }
+    let options = ferridriver_browser::LaunchOptions { headless: true, ..Default::default() };
+    ferridriver_browser::browser_switches(&options).contains(&arg)
+}
+
+/// True the first time `key` is asked in this process: a warning every worker would give is
+/// printed once per run.
+fn first_in_process(key: String) -> bool {
+    static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if seen.contains(&key) {
+        return false;
+    }
+    seen.push(key);
+    true
 }
 
 #[cfg(test)]

@@ -13,13 +13,16 @@
 
   // Launch options that choose a browser process: the worker's is already running.
   const PROCESS_OPTIONS = ['executablePath', 'channel', 'args', 'headless', 'devtools', 'slowMo', 'env', 'downloadsPath', 'tracesDir', 'chromiumSandbox', 'firefoxUserPrefs', 'ignoreDefaultArgs', 'handleSIGINT', 'handleSIGTERM', 'handleSIGHUP', 'timeout', 'logger'];
-  let told = false;
-  let toldEngine = false;
+  // Once per run, not per worker: every worker's BeforeAll launches.
+  const once = (key) => (native.firstInProcess ? native.firstInProcess(key) : true);
   function tellOnce(kind, options) {
     const given = Object.keys(options || {}).filter((k) => PROCESS_OPTIONS.includes(k) && k !== 'timeout' && k !== 'headless');
-    if (told || !given.length) return;
-    told = true;
-    console.warn(`ferridriver: ${kind}.launch() uses the worker's browser; these options do not apply: ${given.join(', ')} (set [browser] in ferridriver.toml instead: args = [...] for Chromium's switches)`);
+    // Switches the worker's browser already runs with (`--no-sandbox`, as most suites pass)
+    // apply; only the others are worth a warning.
+    const args = Array.isArray(options && options.args) ? options.args.filter((a) => !(native.switchInEffect && native.switchInEffect(String(a)))) : [];
+    const named = given.filter((k) => k !== 'args' || args.length).map((k) => (k === 'args' ? `args (${args.join(' ')})` : k));
+    if (!named.length || !once('launch-options')) return;
+    console.warn(`ferridriver: ${kind}.launch() uses the worker's browser; these options do not apply: ${named.join(', ')} (set [browser] in ferridriver.toml instead: args = [...] for Chromium's switches)`);
   }
 
   // A browser handle that belongs to no one test case: it may be made in BeforeAll and used in
@@ -67,8 +70,7 @@
       executablePath: () => '',
       async launch(options) {
         tellOnce(name, options);
-        if (name !== 'chromium' && !toldEngine) {
-          toldEngine = true;
+        if (name !== 'chromium' && once('launch-engine')) {
           console.warn(`ferridriver: ${name}.launch() gives the worker's Chromium (ferridriver drives Chromium only)`);
         }
         const browser = new WorkerBrowser();
