@@ -63,15 +63,15 @@ fn a_node_built_in_that_is_not_provided_is_named_as_such() {
     js_suite::write_files(
         &dir,
         &[
-            ("steps/bad.ts", "import { Given } from '@cucumber/cucumber'\nimport { exec } from 'child_process'\nGiven('x', () => exec)\n"),
+            ("steps/bad.ts", "import { Given } from '@cucumber/cucumber'\nimport { Worker } from 'worker_threads'\nGiven('x', () => Worker)\n"),
             ("x.feature", "Feature: X\n  Scenario: S\n    Given x\n"),
         ],
     );
     let (out, text) = js_suite::run_feature(&dir, "x.feature", "http://127.0.0.1:9");
     assert_eq!(out.status.code(), Some(1), "a file that fails to load fails the run: {text}");
-    assert!(text.contains("steps/bad.ts") && text.contains("Could not resolve 'child_process'"), "{text}");
+    assert!(text.contains("steps/bad.ts") && text.contains("Could not resolve 'worker_threads'"), "{text}");
     assert!(
-        text.contains("that Node built-in is not provided by ferridriver (provided: assert, buffer, crypto, events, fs, fs/promises, os, path, url, util, process, timers, timers/promises, string_decoder, tty, constants, stream, stream/promises, zlib, http, https, net, punycode, dns, dns/promises, domain, tls, http2, vm, v8)"),
+        text.contains("that Node built-in is not provided by ferridriver (provided: assert, buffer, crypto, events, fs, fs/promises, os, path, url, util, process, timers, timers/promises, string_decoder, tty, constants, stream, stream/promises, zlib, http, https, net, punycode, dns, dns/promises, domain, tls, http2, vm, v8, child_process)"),
         "{text}"
     );
     assert!(!text.contains("npm install"), "{text}");

@@ -10,6 +10,7 @@ mod bytes;
 mod cache;
 mod call_sites;
 mod callee;
+mod child_process;
 mod commands;
 mod compile;
 mod config_module;

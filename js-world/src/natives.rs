@@ -416,7 +416,7 @@ fn switch_in_effect(arg: String) -> bool {
 
 /// True the first time `key` is asked in this process: a warning every worker would give is
 /// printed once per run.
-fn first_in_process(key: String) -> bool {
+pub(crate) fn first_in_process(key: String) -> bool {
     static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let mut seen = SEEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if seen.contains(&key) {

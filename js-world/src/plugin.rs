@@ -317,6 +317,8 @@ const HTTP_EXPORTS: &[&str] = &[
     "validateHeaderValue",
 ];
 /// What step files import from `@playwright/test` (the classes are there for `instanceof`).
+const CHILD_PROCESS_EXPORTS: &[&str] =
+    &["ChildProcess", "exec", "execFile", "execFileSync", "execSync", "fork", "spawn", "spawnSync"];
 const PLAYWRIGHT_EXPORTS: &[&str] = &[
     "expect",
     "errors",
@@ -419,6 +421,11 @@ const VIRTUAL_MODULES: &[VirtualModule] = &[
     VirtualModule { specifiers: &["node:http2", "http2"], key: "http2", exports: HTTP2_EXPORTS },
     VirtualModule { specifiers: &["node:vm", "vm"], key: "vm", exports: VM_EXPORTS },
     VirtualModule { specifiers: &["node:v8", "v8"], key: "v8", exports: V8_EXPORTS },
+    VirtualModule {
+        specifiers: &["node:child_process", "child_process"],
+        key: "childProcess",
+        exports: CHILD_PROCESS_EXPORTS,
+    },
     VirtualModule {
         specifiers: &["@playwright/test", "playwright/test", "playwright", "playwright-core"],
         key: "playwright",

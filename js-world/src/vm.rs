@@ -33,6 +33,7 @@ const NODE_FS_STREAMS_PRELUDE: &str = include_str!("js/node_fs_streams.js");
 const NODE_FS_FD_PRELUDE: &str = include_str!("js/node_fs_fd.js");
 const NODE_ZLIB_HTTP_PRELUDE: &str = include_str!("js/node_zlib_http.js");
 const NODE_HTTP_CLIENT_PRELUDE: &str = include_str!("js/node_http_client.js");
+const NODE_CHILD_PROCESS_PRELUDE: &str = include_str!("js/node_child_process.js");
 const CUCUMBER_SCOPE_PRELUDE: &str = include_str!("js/cucumber_scope.js");
 const FORMATTER_HELPERS_PRELUDE: &str = include_str!("js/formatter_helpers.js");
 const CUCUMBER_PRELUDE: &str = include_str!("js/cucumber.js");
@@ -169,6 +170,7 @@ impl Vm {
         // The VM's clock: time since it was made, minus the uncounted time since then.
         let epoch = (Instant::now(), ferridriver_steps::uncounted::total());
         let watched = Arc::clone(&deadline);
+        let deadline_seen = Arc::clone(&deadline);
         let driving = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let overran = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (drive_flag, overrun_flag) = (Arc::clone(&driving), Arc::clone(&overran));
@@ -196,9 +198,26 @@ impl Vm {
         let bridge = context
             .async_with(async move |ctx| -> Result<Bridge, VmError> {
                 let fail = |e: rquickjs::CaughtError<'_>| exception_error(e, false);
+                let (for_children, children_session) = (commands.clone(), session.clone());
                 natives::install(&ctx, &root, host.name(), session, sandbox.as_ref(), commands, plain_env)
                     .catch(&ctx)
                     .map_err(fail)?;
+                {
+                    let native: rquickjs::Object =
+                        ctx.globals().get("__ferridriver_native").catch(&ctx).map_err(fail)?;
+                    let past_deadline = Arc::new(move || counted_ms(epoch) >= deadline_seen.load(Ordering::Relaxed));
+                    crate::child_process::install(
+                        &ctx,
+                        &native,
+                        host.name(),
+                        for_children,
+                        children_session,
+                        &root,
+                        past_deadline,
+                    )
+                    .catch(&ctx)
+                    .map_err(fail)?;
+                }
                 if !preset_env.is_empty() {
                     // Read once by js/web.js's `process.env` (the natives are hidden after the preludes).
                     let native: rquickjs::Object =
@@ -224,6 +243,7 @@ impl Vm {
                     ("node_fs_fd.js", NODE_FS_FD_PRELUDE),
                     ("node_zlib_http.js", NODE_ZLIB_HTTP_PRELUDE),
                     ("node_http_client.js", NODE_HTTP_CLIENT_PRELUDE),
+                    ("node_child_process.js", NODE_CHILD_PROCESS_PRELUDE),
                     ("cucumber.js", CUCUMBER_PRELUDE),
                     ("cucumber_scope.js", CUCUMBER_SCOPE_PRELUDE),
                     ("formatter_helpers.js", FORMATTER_HELPERS_PRELUDE),

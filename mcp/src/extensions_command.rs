@@ -68,6 +68,7 @@ fn list(json: bool, config: Option<&str>, flags: &PolicyFlags) -> Result<i32, St
         project.config_path.as_deref(),
         project.config.extensions.policy.as_ref(),
         project.config.allowed_env(),
+        project.config.allowed_commands()?,
     )?;
     let loaded = crate::host_setup::loaded_from_quietly(project, policy);
     let value = report(&loaded.report_input());

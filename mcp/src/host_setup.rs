@@ -112,6 +112,7 @@ pub(crate) fn host_setup(
         config_path.as_deref(),
         config.extensions.policy.as_ref(),
         config.allowed_env(),
+        config.allowed_commands()?,
     )?;
     // `[browser]`: every session's context options, `baseUrl` for relative URLs, `getByTestId`.
     let table_path = config_path.clone().unwrap_or_else(|| root.join("ferridriver.toml"));

@@ -40,6 +40,24 @@ impl ConfigFile {
             .map(|names| names.iter().filter_map(|n| n.as_str().map(str::to_string)).collect())
             .unwrap_or_default()
     }
+
+    /// `[scripting] allowCommands` (or `allow_commands`): the programs test code may run with
+    /// `node:child_process`, by name. Anything but a list of names is an error.
+    pub fn allowed_commands(&self) -> Result<Vec<String>, String> {
+        let Some(listed) =
+            self.scripting.as_ref().and_then(|s| s.get("allowCommands").or_else(|| s.get("allow_commands")))
+        else {
+            return Ok(Vec::new());
+        };
+        let names: Option<Vec<String>> =
+            listed.as_array().and_then(|a| a.iter().map(|n| n.as_str().map(str::to_string)).collect());
+        match names {
+            Some(names) if names.iter().all(|n| !n.trim().is_empty()) => Ok(names),
+            _ => Err(format!(
+                "[scripting] allowCommands must be a list of program names, like [\"git\", \"cucumber-js\"]; found {listed}"
+            )),
+        }
+    }
 }
 
 /// The `[mcp]` table: defaults for `ferridriver mcp` (its flags win) and the script hosts.

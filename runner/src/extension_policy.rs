@@ -104,7 +104,8 @@ fn layer(source: String, policy: &PolicyConfig) -> PolicyLayer {
 }
 
 /// Resolves the chain for a project at `root` whose config (at `config_path`) has `project`
-/// and lets `process.env` show `allow_env` (`[scripting] allowEnv`). Warnings (an unknown
+/// and lets `process.env` show `allow_env` (`[scripting] allowEnv`) and `node:child_process`
+/// run `allow_commands` (`[scripting] allowCommands`). Warnings (an unknown
 /// profile name) are printed once here.
 pub fn resolve(
     flags: &PolicyFlags,
@@ -112,6 +113,7 @@ pub fn resolve(
     config_path: Option<&Path>,
     project: Option<&PolicyConfig>,
     allow_env: Vec<String>,
+    allow_commands: Vec<String>,
 ) -> Result<Arc<Capabilities>, String> {
     let mut layers = Vec::new();
     if let Some(profile) = &flags.profile {
@@ -135,7 +137,8 @@ pub fn resolve(
     let roots = project.map(|p| p.file_roots.iter().map(|r| root.join(r)).collect()).unwrap_or_default();
     let capabilities = Capabilities::resolve(&layers, Some(AuditLog::shared(audit)))?
         .with_file_roots(roots)
-        .with_visible_env(allow_env);
+        .with_visible_env(allow_env)
+        .with_allowed_programs(allow_commands);
     for warning in capabilities.warnings() {
         eprintln!("warning: {warning}");
     }

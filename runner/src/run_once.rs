@@ -57,6 +57,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     let config_path = project.path.clone();
     let mut project_policy = None;
     let mut allow_env = Vec::new();
+    let mut allow_commands = Vec::new();
     let mut test_id_attribute = None;
     let mut browser_args = Vec::new();
     if config_path.is_some() || project.cucumber_path.is_some() {
@@ -68,6 +69,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         browser_args = browser.args.clone();
         context = browser.context;
         allow_env = cfg.allowed_env();
+        allow_commands = cfg.allowed_commands().map_err(|e| format!("{}: {e}", path.display()))?;
         js_settings = JsSettings {
             steps: cfg.test.steps.clone().unwrap_or_default(),
             extensions: cfg.extensions.files,
@@ -95,6 +97,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
         config_path.as_deref(),
         project_policy.as_ref(),
         allow_env,
+        allow_commands,
     )?;
     let format_options = match args.format_options.as_deref().map(serde_json::from_str::<serde_json::Value>) {
         None => serde_json::json!({}),

@@ -147,6 +147,56 @@ impl CommandContext {
         grant(&label, Some(name), Vec::new(), &self.policy)
     }
 
+    /// Whether the code of `chain` (none: the project's steps, hooks and scripts) may run
+    /// `program` with `node:child_process` (ADR 0036): the policy grants `commands` to every
+    /// actor on the chain and `[scripting] allowCommands` names the program. Recorded either
+    /// way; the error is the sentence to throw.
+    pub(crate) fn admit_program(&self, chain: Option<&[Actor]>, program: &str, api: &str) -> Result<(), String> {
+        let (plugin, tool) = match chain.and_then(<[Actor]>::last) {
+            Some(actor) => {
+                let (plugin, name) = self.who(actor);
+                (plugin.map(str::to_string), Some(name))
+            }
+            None => (None, None),
+        };
+        let record = |allowed: bool, reason: &str| {
+            if let Some(auditor) = &self.policy.auditor {
+                auditor.record(
+                    plugin.as_deref(),
+                    tool.as_deref(),
+                    Capability::Commands.name(),
+                    program,
+                    allowed,
+                    reason,
+                );
+            }
+        };
+        let actors: Vec<(Option<&str>, String)> = match chain {
+            None | Some([]) => vec![(None, "steps".to_string())],
+            Some(actors) => actors.iter().map(|a| self.who(a)).collect(),
+        };
+        for (plugin, name) in actors {
+            if let Err(denial) = self.policy.capabilities.decide(plugin, &name, Capability::Commands) {
+                record(false, &denial.message);
+                return Err(format!("child_process.{api}: {denial}"));
+            }
+        }
+        if !self.policy.capabilities.allowed_programs().iter().any(|p| p == program) {
+            let message = format!(
+                "CAPABILITY_DENIED: child_process.{api} may not run \"{program}\": test code runs only the programs [scripting] allowCommands lists in ferridriver.toml (add \"{program}\" there to allow it)"
+            );
+            record(false, &message);
+            return Err(message);
+        }
+        record(true, "listed in [scripting] allowCommands and granted by the policy");
+        Ok(())
+    }
+
+    /// Where commands run: the project root.
+    pub(crate) fn root(&self) -> &std::path::Path {
+        &self.root
+    }
+
     /// The declared command `name` of `tool`, if the handler running now is that tool's and the
     /// policy grants it commands (and the environment the command passes through). Each
     /// decision is recorded.

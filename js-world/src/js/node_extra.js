@@ -39,10 +39,26 @@
     },
   };
 
+  // Node's words for a value of the wrong type, in its argument errors (not a module: shared by
+  // the preludes that check arguments as Node does).
+  modules.argumentWords = {
+    received: (v) =>
+      v === null || v === undefined
+        ? `Received ${v}`
+        : typeof v === 'object' || typeof v === 'function'
+          ? `Received an instance of ${v.constructor?.name || 'Object'}`
+          : `Received type ${typeof v} (${typeof v === 'string' ? `'${v}'` : String(v)})`,
+  };
+
   // ---- node:util
+  const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
   // util.inspect, util.format and formatWithOptions come from js/node_inspect.js.
   modules.util = {
-    promisify: (fn) => (...args) => new Promise((ok, no) => fn(...args, (e, v) => (e ? no(e) : ok(v)))),
+    // A function's own promised form first (`exec` gives `{ stdout, stderr }`), as Node's.
+    promisify: Object.assign(
+      (fn) => (fn && typeof fn[PROMISIFY_CUSTOM] === 'function' ? fn[PROMISIFY_CUSTOM] : (...args) => new Promise((ok, no) => fn(...args, (e, v) => (e ? no(e) : ok(v))))),
+      { custom: PROMISIFY_CUSTOM }
+    ),
     deprecate: (fn) => fn,
     // Node's: the prototype chain and `super_`, not the constructor's own statics.
     inherits(ctor, superCtor) {

@@ -22,12 +22,7 @@
       }
     };
   // Node's words for a value it was not given the right type of.
-  const received = (v) =>
-    v === null || v === undefined
-      ? `Received ${v}`
-      : typeof v === 'object' || typeof v === 'function'
-        ? `Received an instance of ${v.constructor?.name || 'Object'}`
-        : `Received type ${typeof v} (${typeof v === 'string' ? `'${v}'` : String(v)})`;
+  const { received } = modules.argumentWords;
   const descriptor = (fd) => {
     if (typeof fd !== 'number') {
       throw Object.assign(new TypeError(`The "fd" argument must be of type number. ${received(fd)}`), { code: 'ERR_INVALID_ARG_TYPE' });

@@ -52,6 +52,8 @@ pub struct Capabilities {
     /// The environment variables `process.env` shows (`[scripting] allowEnv`), when set and
     /// the profile lets handlers see the environment at all.
     visible_env: Vec<String>,
+    /// The programs `node:child_process` may run (`[scripting] allowCommands`), by name.
+    allowed_programs: Vec<String>,
 }
 
 /// A capability a tool may not use, and why.
@@ -81,6 +83,7 @@ impl Default for Capabilities {
             warnings: Vec::new(),
             file_roots: Vec::new(),
             visible_env: Vec::new(),
+            allowed_programs: Vec::new(),
         }
     }
 }
@@ -143,6 +146,18 @@ impl Capabilities {
     pub fn with_visible_env(mut self, names: Vec<String>) -> Self {
         self.visible_env = names;
         self
+    }
+
+    /// Lets `node:child_process` run the programs `names` (`[scripting] allowCommands`).
+    pub fn with_allowed_programs(mut self, names: Vec<String>) -> Self {
+        self.allowed_programs = names;
+        self
+    }
+
+    /// The programs `node:child_process` may run, by name (to code the policy grants
+    /// `commands`).
+    pub fn allowed_programs(&self) -> &[String] {
+        &self.allowed_programs
     }
 
     /// The environment variables `process.env` may show (`[scripting] allowEnv`): to code the
