@@ -66,13 +66,27 @@ await attempt('spawnShell', () => new Promise((res) => {
 }));
 await attempt('spawnInherit', () => new Promise((res) => { const c = spawn('true', { stdio: 'ignore' }); c.on('close', (code) => res([code, c.stdout])); }));
 await attempt('execSyncNoCwd', () => execSync('pwd', { cwd: 'nope', stdio: 'pipe' }));
+await attempt('spawnENOENTClose', () => new Promise((res) => {
+  const c = spawn('nosuchprog-fd'); c.on('error', () => {});
+  c.on('close', (code, sig) => res([code, sig, c.exitCode]));
+}));
+await attempt('execMissingSpawns', () => new Promise((res) => {
+  let spawned = false; const c = exec('nosuchprog-fd', (e) => res([spawned, e && e.code]));
+  c.on('spawn', () => { spawned = true; });
+}));
+await attempt('killUnknown', () => { const c = spawn('sleep', ['1']); try { c.kill('SIGFOO'); return 'no throw'; } catch (e) { c.kill(); return [e.name, e.code, e.message]; } });
+await attempt('spawnArgsString', () => spawn('ls', 'x'));
+await attempt('execNumber', () => exec(123));
+await attempt('timeoutInfinity', () => execSync('echo x', { timeout: Infinity, encoding: 'utf8' }));
+await attempt('nullByteArg', () => execFileSync('echo', ['a\u0000b']));
+await attempt('backgroundHoldsOutput', () => shape(spawnSync('sh', ['-c', 'sleep 600.3 & echo started'], { timeout: 300, encoding: 'utf8' })));
 await attempt('badFile', () => execFileSync(42));
 await attempt('emptyFile', () => spawnSync(''));
 export default out;
 "##;
 
 /// `node probe.mjs` with Node 20.19 on Debian (its `/bin/sh` is dash).
-const NODE: &str = r##"{"execSyncBuffer":[true,"hello world\n"],"execSyncUtf8":"a b|c\"d|","execSyncInput":"from stdin","execSyncFails":{"threw":"Error","message":"Command failed: sh -c \"echo out; echo bad >&2; exit 3\"\nbad\n","code":null,"status":3,"signal":null,"stdout":"out\n","stderr":"bad\n","syscall":null},"execSyncNotFound":{"threw":"Error","message":"Command failed: nosuchprog-fd --x\n/bin/sh: 1: nosuchprog-fd: not found\n","code":null,"status":127,"signal":null,"stdout":"","stderr":"/bin/sh: 1: nosuchprog-fd: not found\n","syscall":null},"execSyncCwd":"sub","execSyncEnv":["FD_X=1"],"execSyncTimeout":{"threw":"Error","message":"spawnSync /bin/sh ETIMEDOUT","code":"ETIMEDOUT","status":null,"signal":"SIGTERM","stdout":"","stderr":"","syscall":"spawnSync /bin/sh"},"execFileSync":"a  b $HOME;\n","execFileSyncFails":{"threw":"Error","message":"Command failed: false","code":null,"status":1,"signal":null,"stdout":"","stderr":"","syscall":null},"spawnSync":{"status":2,"signal":null,"stdout":"o\n","stderr":"e\n","isBuffer":false,"error":null,"output0":null},"spawnSyncBuffers":{"status":0,"signal":null,"stdout":"x\n","stderr":"","isBuffer":true,"error":null,"output0":null},"spawnSyncENOENT":{"status":null,"signal":null,"stdout":null,"stderr":null,"isBuffer":false,"error":{"message":"spawnSync nosuchprog-fd ENOENT","code":"ENOENT","errno":-2,"syscall":"spawnSync nosuchprog-fd","path":"nosuchprog-fd","spawnargs":["a"]},"output0":null},"spawnSyncMaxBuffer":{"status":null,"signal":"SIGTERM","stdout":"1234567890","stderr":"","isBuffer":false,"error":{"message":"spawnSync sh ENOBUFS","code":"ENOBUFS","errno":-105,"syscall":"spawnSync sh","path":"sh","spawnargs":["-c","printf 1234567890; sleep 1"]},"output0":null},"exec":[null,"hi\n",""],"execFails":[{"message":"Command failed: sh -c \"echo x >&2; exit 4\"\nx\n","code":4,"killed":false,"signal":null,"cmd":"sh -c \"echo x >&2; exit 4\""},"","x\n"],"execNotFound":[{"message":"Command failed: nosuchprog-fd\n/bin/sh: 1: nosuchprog-fd: not found\n","code":127},"","/bin/sh: 1: nosuchprog-fd: not found\n"],"execPromisified":{"stdout":"p\n","stderr":""},"execPromisifiedFails":{"threw":"Error","message":"Command failed: false\n","code":1,"status":null,"signal":null,"stdout":"","stderr":"","syscall":null},"execFile":[null,"f g\n"],"execFileBuffer":[true,"b\n"],"execTimeout":{"killed":true,"signal":"SIGTERM","code":null},"spawnEvents":["number",5,["spawn","out:one","err:two","stdout end","exit 5 null","close 5 null"]],"spawnStdin":[0,"abcdef"],"spawnKill":[null,"SIGTERM",true,"SIGTERM"],"spawnENOENT":{"message":"spawn nosuchprog-fd ENOENT","code":"ENOENT","errno":-2,"syscall":"spawn nosuchprog-fd","path":"nosuchprog-fd","spawnargs":["z"]},"spawnShell":"a  b\n","spawnInherit":[0,null],"execSyncNoCwd":{"threw":"Error","message":"spawnSync /bin/sh ENOENT","code":"ENOENT","status":null,"signal":null,"stdout":"null","stderr":"null","syscall":"spawnSync /bin/sh"},"badFile":{"threw":"TypeError","message":"The \"file\" argument must be of type string. Received type number (42)","code":"ERR_INVALID_ARG_TYPE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null},"emptyFile":{"threw":"TypeError","message":"The argument 'file' cannot be empty. Received ''","code":"ERR_INVALID_ARG_VALUE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null}}"##;
+const NODE: &str = r##"{"execSyncBuffer":[true,"hello world\n"],"execSyncUtf8":"a b|c\"d|","execSyncInput":"from stdin","execSyncFails":{"threw":"Error","message":"Command failed: sh -c \"echo out; echo bad >&2; exit 3\"\nbad\n","code":null,"status":3,"signal":null,"stdout":"out\n","stderr":"bad\n","syscall":null},"execSyncNotFound":{"threw":"Error","message":"Command failed: nosuchprog-fd --x\n/bin/sh: 1: nosuchprog-fd: not found\n","code":null,"status":127,"signal":null,"stdout":"","stderr":"/bin/sh: 1: nosuchprog-fd: not found\n","syscall":null},"execSyncCwd":"sub","execSyncEnv":["FD_X=1"],"execSyncTimeout":{"threw":"Error","message":"spawnSync /bin/sh ETIMEDOUT","code":"ETIMEDOUT","status":null,"signal":"SIGTERM","stdout":"","stderr":"","syscall":"spawnSync /bin/sh"},"execFileSync":"a  b $HOME;\n","execFileSyncFails":{"threw":"Error","message":"Command failed: false","code":null,"status":1,"signal":null,"stdout":"","stderr":"","syscall":null},"spawnSync":{"status":2,"signal":null,"stdout":"o\n","stderr":"e\n","isBuffer":false,"error":null,"output0":null},"spawnSyncBuffers":{"status":0,"signal":null,"stdout":"x\n","stderr":"","isBuffer":true,"error":null,"output0":null},"spawnSyncENOENT":{"status":null,"signal":null,"stdout":null,"stderr":null,"isBuffer":false,"error":{"message":"spawnSync nosuchprog-fd ENOENT","code":"ENOENT","errno":-2,"syscall":"spawnSync nosuchprog-fd","path":"nosuchprog-fd","spawnargs":["a"]},"output0":null},"spawnSyncMaxBuffer":{"status":null,"signal":"SIGTERM","stdout":"1234567890","stderr":"","isBuffer":false,"error":{"message":"spawnSync sh ENOBUFS","code":"ENOBUFS","errno":-105,"syscall":"spawnSync sh","path":"sh","spawnargs":["-c","printf 1234567890; sleep 1"]},"output0":null},"exec":[null,"hi\n",""],"execFails":[{"message":"Command failed: sh -c \"echo x >&2; exit 4\"\nx\n","code":4,"killed":false,"signal":null,"cmd":"sh -c \"echo x >&2; exit 4\""},"","x\n"],"execNotFound":[{"message":"Command failed: nosuchprog-fd\n/bin/sh: 1: nosuchprog-fd: not found\n","code":127},"","/bin/sh: 1: nosuchprog-fd: not found\n"],"execPromisified":{"stdout":"p\n","stderr":""},"execPromisifiedFails":{"threw":"Error","message":"Command failed: false\n","code":1,"status":null,"signal":null,"stdout":"","stderr":"","syscall":null},"execFile":[null,"f g\n"],"execFileBuffer":[true,"b\n"],"execTimeout":{"killed":true,"signal":"SIGTERM","code":null},"spawnEvents":["number",5,["spawn","out:one","err:two","stdout end","exit 5 null","close 5 null"]],"spawnStdin":[0,"abcdef"],"spawnKill":[null,"SIGTERM",true,"SIGTERM"],"spawnENOENT":{"message":"spawn nosuchprog-fd ENOENT","code":"ENOENT","errno":-2,"syscall":"spawn nosuchprog-fd","path":"nosuchprog-fd","spawnargs":["z"]},"spawnShell":"a  b\n","spawnInherit":[0,null],"execSyncNoCwd":{"threw":"Error","message":"spawnSync /bin/sh ENOENT","code":"ENOENT","status":null,"signal":null,"stdout":"null","stderr":"null","syscall":"spawnSync /bin/sh"},"spawnENOENTClose":[-2,null,-2],"execMissingSpawns":[true,127],"killUnknown":["TypeError","ERR_UNKNOWN_SIGNAL","Unknown signal: SIGFOO"],"spawnArgsString":{"threw":"TypeError","message":"The \"args\" argument must be of type object. Received type string ('x')","code":"ERR_INVALID_ARG_TYPE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null},"execNumber":{"threw":"TypeError","message":"The \"command\" argument must be of type string. Received type number (123)","code":"ERR_INVALID_ARG_TYPE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null},"timeoutInfinity":{"threw":"RangeError","message":"The value of \"timeout\" is out of range. It must be an unsigned integer. Received Infinity","code":"ERR_OUT_OF_RANGE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null},"nullByteArg":{"threw":"TypeError","message":"The argument 'args[0]' must be a string without null bytes. Received 'a\\x00b'","code":"ERR_INVALID_ARG_VALUE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null},"backgroundHoldsOutput":{"status":0,"signal":null,"stdout":"started\n","stderr":"","isBuffer":false,"error":{"message":"spawnSync sh ETIMEDOUT","code":"ETIMEDOUT","errno":-110,"syscall":"spawnSync sh","path":"sh","spawnargs":["-c","sleep 600.3 & echo started"]},"output0":null},"badFile":{"threw":"TypeError","message":"The \"file\" argument must be of type string. Received type number (42)","code":"ERR_INVALID_ARG_TYPE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null},"emptyFile":{"threw":"TypeError","message":"The argument 'file' cannot be empty. Received ''","code":"ERR_INVALID_ARG_VALUE","status":null,"signal":null,"stdout":"undefined","stderr":"undefined","syscall":null}}"##;
 
 #[test]
 fn child_process_answers_as_node() {
@@ -98,6 +112,10 @@ Then('it got {string}', function (this: any, expected: string) {
   if (!String(this.out).includes(expected)) throw new Error(`got ${this.out}`)
 })
 
+When('it runs {string} with its own folder first on PATH', function (this: any, line: string) {
+  this.out = execSync(line, { encoding: 'utf8', env: { PATH: `${process.cwd()}/bin:/usr/bin:/bin` } })
+})
+
 When('it starts a server it never stops', function () {
   const child = spawn('sleep', ['301.5'])
   writeFileSync('server.pid', String(child.pid))
@@ -121,6 +139,12 @@ const FEATURE: &str = r#"Feature: Programs
   Scenario: A line that needs a shell
     When it runs "echo a | cat"
     Then it got "the operator `|` at column 8 of `echo a | cat` needs a shell"
+
+  Scenario: A file named as a listed program is not that program
+    When it runs "bin/echo planted"
+    Then it got "may not run \"bin/echo\": a program given by its path runs only when"
+    When it runs "echo real" with its own folder first on PATH
+    Then it got "real"
 
   Scenario: A server left running
     When it starts a server it never stops
@@ -153,11 +177,15 @@ fn a_suite_runs_what_the_config_lists_and_nothing_outlives_the_run() {
             ("ferridriver.toml", "[scripting]\nallowCommands = [\"echo\", \"sleep\"]\n"),
             ("steps/programs.ts", STEPS),
             ("features/programs.feature", FEATURE),
+            ("bin/echo", "#!/bin/sh\necho planted-code-ran\n"),
         ],
     );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir.join("bin/echo"), std::fs::Permissions::from_mode(0o755)).unwrap();
     let (out, stdout, all) = js_suite::run_suite(&dir, "http://127.0.0.1:9", &[]);
     assert_eq!(out.status.code(), Some(1), "{all}");
-    assert!(stdout.contains("5 scenarios (4 passed, 1 failed)"), "{all}");
+    assert!(stdout.contains("6 scenarios (5 passed, 1 failed)"), "{all}");
+    assert!(!all.contains("planted-code-ran"), "{all}");
     assert!(
         all.contains("When it waits on a program past its time") && all.contains("timed out after 500 ms"),
         "{all}"
@@ -185,7 +213,7 @@ fn a_suite_runs_what_the_config_lists_and_nothing_outlives_the_run() {
     let (out, _, all) =
         js_suite::run_suite(&dir, "http://127.0.0.1:9", &["--extension-policy", "safe", "--name", "A listed program"]);
     assert_eq!(out.status.code(), Some(1), "{all}");
-    assert!(all.contains("child_process.execSync: CAPABILITY_DENIED") && all.contains("safe"), "{all}");
+    assert!(all.contains("CAPABILITY_DENIED: child_process.execSync: tool") && all.contains("safe"), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

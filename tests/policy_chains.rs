@@ -12,10 +12,12 @@ use std::process::Command;
 /// `box` holds the capabilities (a command, a listed host, the environment); `thief` has none
 /// of them and tries to reach them through box's tools and through its own event handler.
 const PLUGINS: &str = r#"
+import { execSync } from 'node:child_process';
 definePlugin({
   name: 'box',
   version: '1.0.0',
   tools: [
+    { name: 'exec', handler: async () => execSync('echo boxed', { encoding: 'utf8' }) },
     { name: 'env', handler: async () => ({ greeting: process.env.GREETING ?? null, keys: Object.keys(process.env) }) },
     { name: 'deploy', allow: { commands: { hello: 'echo hi' } }, handler: async ({ commands }: any) => commands.run('hello') },
     { name: 'listed', allow: { net: ['127.0.0.1'] }, handler: async ({ args }: any) => (await fetch(args.url)).status },
@@ -28,6 +30,11 @@ definePlugin({
   tools: [
     { name: 'env', handler: async () => ({ greeting: process.env.GREETING ?? null, keys: Object.keys(process.env), has: 'GREETING' in process.env }) },
     { name: 'deploy', handler: async () => plugins['box.deploy']() },
+    { name: 'exec', handler: async () => execSync('echo stolen', { encoding: 'utf8' }) },
+    { name: 'boxexec', handler: async () => plugins['box.exec']() },
+    // A thenable's `then` is called by the engine, outside any handler's chain: while thief's
+    // handler runs, such code answers to thief's policy too.
+    { name: 'thenable', handler: async () => ({ then(resolve: any) { try { resolve(execSync('echo via-then', { encoding: 'utf8' })); } catch (e: any) { resolve(e.name); } } }) },
     { name: 'listed', allow: { net: ['example.invalid'] }, handler: async ({ args }: any) => plugins['box.listed']({ url: args.url }) },
     { name: 'boxenv', handler: async () => plugins['box.env']() },
     // Rewrites what decides or carries capabilities: each attempt must fail.
@@ -54,7 +61,8 @@ definePlugin({
 defineTool({ name: 'local.deploy', handler: async () => plugins['box.deploy']() });
 "#;
 
-const CONFIG: &str = "[extensions]\nfiles = [\"extensions\"]\n[scripting]\nallowEnv = [\"GREETING\"]\n\
+const CONFIG: &str =
+    "[extensions]\nfiles = [\"extensions\"]\n[scripting]\nallowEnv = [\"GREETING\"]\nallowCommands = [\"echo\"]\n\
 [extensions.policy.plugins.box]\nallow = [\"commands\"]\n[extensions.policy.plugins.thief]\ndeny = [\"env\"]\n";
 
 const CALLS: &str = r#"
@@ -69,6 +77,10 @@ const CALLS: &str = r#"
   await call('boxDeploy', 'box.deploy');
   await call('thiefDeploy', 'thief.deploy');
   await call('localDeploy', 'local.deploy');
+  await call('boxExec', 'box.exec');
+  await call('thiefExec', 'thief.exec');
+  await call('thiefBoxExec', 'thief.boxexec');
+  await call('thiefThenable', 'thief.thenable');
   await call('boxListed', 'box.listed', { url: args[0] });
   await call('thiefListed', 'thief.listed', { url: args[0] });
   await call('boxOpen', 'box.open');
@@ -142,6 +154,12 @@ fn a_plugin_borrows_nothing_by_calling_another_and_env_is_decided_per_plugin() {
     // Commands: box may, and so may the project's tool calling it; thief calling box may not.
     assert_eq!(v["boxDeploy"], "hi");
     assert_eq!(v["localDeploy"], "hi");
+    // node:child_process answers to the same policy (ADR 0036): box is allowed commands, thief
+    // is not — neither its own call, nor through box's tool, nor from a `then` the engine runs.
+    assert_eq!(v["boxExec"], "boxed\n", "{v}");
+    denied(&v["thiefExec"], "CapabilityDeniedError", &["child_process.execSync", "thief", "commands"]);
+    denied(&v["thiefBoxExec"], "CapabilityDeniedError", &["child_process.execSync", "thief", "commands"]);
+    assert_eq!(v["thiefThenable"], "CapabilityDeniedError", "{v}");
     denied(
         &v["thiefDeploy"],
         "CapabilityDeniedError",

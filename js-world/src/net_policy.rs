@@ -151,6 +151,11 @@ pub struct NetPolicies {
 }
 
 impl NetPolicies {
+    /// The handlers running now, as (plugin, tool).
+    pub fn active_handlers(&self) -> Vec<(Option<String>, String)> {
+        self.active().iter().map(|(_, g)| (g.plugin.clone(), g.tool.clone())).collect()
+    }
+
     fn active(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Arc<NetGrant>)>> {
         self.active.lock().unwrap_or_else(PoisonError::into_inner)
     }

@@ -2,6 +2,7 @@
 
 mod command_line;
 mod natives;
+mod program;
 mod running;
 
 pub(crate) use natives::install;

@@ -2,8 +2,8 @@
 //! `cpSpawn`/`cpNext`/`cpWrite`/`cpEnd`/`cpKill` (the asynchronous ones). Each start is
 //! decided here, in Rust, on the program that will run (ADR 0036).
 
-use super::command_line;
 use super::running::{signal_name, signal_number, Children, Event, Launch, Running, Stream};
+use super::{command_line, program};
 use crate::commands::CommandContext;
 use crate::running::Actor;
 use base64::Engine;
@@ -16,6 +16,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const B64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
+
+/// How long a synchronous call that stopped its program waits, once it ended, for output a
+/// process it started keeps open.
+const OUTPUT_AFTER_STOP: Duration = Duration::from_millis(250);
 
 /// What JS asks to start (its options, already defaulted as Node defaults them).
 #[derive(Deserialize)]
@@ -48,6 +52,9 @@ struct Starter {
     host: String,
     commands: Option<Arc<CommandContext>>,
     running: Arc<dyn Fn() -> Option<Arc<[Actor]>> + Send + Sync>,
+    /// The handlers running now, as (plugin, tool): code outside any handler's chain answers
+    /// to each of them too (fail closed, as `fetch` does).
+    active: Arc<dyn Fn() -> Vec<(Option<String>, String)> + Send + Sync>,
     root: PathBuf,
 }
 
@@ -68,17 +75,18 @@ enum NotStarted {
 impl Starter {
     /// The launch `spec` asks for, once it is allowed.
     fn launch(&self, spec: &Spec) -> Result<Launch, NotStarted> {
-        let argv = if spec.shell {
+        let refuse = |why: String| NotStarted::Refused(format!("child_process.{}: {why}", spec.api));
+        let mut argv = if spec.shell {
             let line = std::iter::once(spec.file.as_str())
                 .chain(spec.args.iter().map(String::as_str))
                 .collect::<Vec<_>>()
                 .join(" ");
-            command_line::split(&line).map_err(|e| NotStarted::Refused(format!("child_process.{}: {e}", spec.api)))?
+            command_line::split(&line).map_err(refuse)?
         } else {
             std::iter::once(spec.file.clone()).chain(spec.args.iter().cloned()).collect()
         };
         if argv[0].is_empty() {
-            return Err(NotStarted::Refused(format!("child_process.{}: the command is empty", spec.api)));
+            return Err(refuse("the command is empty".into()));
         }
         if self.host == "mcp" {
             return Err(NotStarted::Refused(format!(
@@ -92,9 +100,6 @@ impl Starter {
                 spec.api
             )));
         };
-        let program = Path::new(&argv[0]).file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let chain = (self.running)();
-        commands.admit_program(chain.as_deref(), &program, &spec.api).map_err(NotStarted::Refused)?;
         let cwd = spec.cwd.as_deref().map(PathBuf::from).map_or_else(|| self.root.clone(), |c| self.root.join(c));
         let mut env: Vec<(String, String)> = spec
             .env
@@ -106,6 +111,33 @@ impl Starter {
                 _ => None,
             })
             .collect();
+        if let Some((name, _)) = env.iter().find(|(k, _)| k.starts_with("LD_") || k.starts_with("DYLD_")) {
+            return Err(NotStarted::Refused(format!(
+                "CAPABILITY_DENIED: child_process.{}: options.env may not set {name}, which makes any program load code of the caller's choosing",
+                spec.api
+            )));
+        }
+        let listed = commands.allowed_programs();
+        let found = program::resolve(&argv[0], &cwd, &self.root, listed);
+        let verdict = match &found {
+            Err(program::Unresolved::NotListed(why)) => Err(why.clone()),
+            _ => Ok(()),
+        };
+        let chain = (self.running)();
+        let active = (self.active)();
+        commands.admit_program(chain.as_deref(), &active, &argv[0], &spec.api, verdict).map_err(NotStarted::Refused)?;
+        // Not even a shell starts in a folder that is not there (Node's `ENOENT`).
+        if !cwd.is_dir() {
+            return Err(NotStarted::Os { code: "ENOENT".into(), errno: -libc::ENOENT });
+        }
+        let arg0 = argv[0].clone();
+        match found {
+            Ok(file) => argv[0] = file.to_string_lossy().into_owned(),
+            Err(_) => {
+                let missing = std::io::Error::from_raw_os_error(libc::ENOENT);
+                return Err(os_error(&missing, spec.shell, &arg0));
+            }
+        }
         // Programs are found on ferridriver's PATH unless the code gave its own.
         if !env.iter().any(|(k, _)| k == "PATH") {
             if let Ok(path) = std::env::var("PATH") {
@@ -113,7 +145,7 @@ impl Starter {
             }
         }
         let stream = |i: usize| Stream::parse(spec.stdio.get(i).map(String::as_str));
-        Ok(Launch { argv, cwd, env, stdio: [stream(0), stream(1), stream(2)] })
+        Ok(Launch { argv, arg0, cwd, env, stdio: [stream(0), stream(1), stream(2)] })
     }
 
     fn start(&self, spec: &Spec) -> Result<(Arc<Running>, Launch), NotStarted> {
@@ -126,13 +158,9 @@ impl Starter {
                 }
             }
         })?;
-        // Not even a shell starts in a folder that is not there (Node's `ENOENT`).
-        if !launch.cwd.is_dir() {
-            return Err(NotStarted::Os { code: "ENOENT".into(), errno: -libc::ENOENT });
-        }
         match Running::start(&launch) {
             Ok(child) => Ok((child, launch)),
-            Err(e) => Err(os_error(&e, spec.shell, &launch.argv[0])),
+            Err(e) => Err(os_error(&e, spec.shell, &launch.arg0)),
         }
     }
 }
@@ -180,7 +208,12 @@ fn not_started(e: NotStarted) -> String {
 
 /// Runs `spec` to its end (or its `timeout`, `maxBuffer`, or the VM's deadline), as
 /// `spawnSync` does.
-fn run_sync(starter: &Starter, spec: &Spec, past_deadline: &(dyn Fn() -> bool + Send + Sync)) -> String {
+fn run_sync(
+    starter: &Starter,
+    children: &Children,
+    spec: &Spec,
+    past_deadline: &(dyn Fn() -> bool + Send + Sync),
+) -> String {
     let (child, launch) = match starter.start(spec) {
         Ok(started) => started,
         Err(e) => return not_started(e),
@@ -201,11 +234,8 @@ fn run_sync(starter: &Starter, spec: &Spec, past_deadline: &(dyn Fn() -> bool + 
         })
         .unwrap_or(libc::SIGTERM);
     let max_buffer = spec.max_buffer.filter(|m| m.is_finite() && *m >= 0.0).map(|m| m as usize);
-    let mut why: Option<&str> = None;
+    let (mut why, mut stopped_at): (Option<&str>, Option<Instant>) = (None, None);
     let events = child.wait(|seen| {
-        if why.is_some() {
-            return false;
-        }
         let size = |stdout: bool| -> usize {
             seen.iter()
                 .map(|e| match e {
@@ -215,26 +245,26 @@ fn run_sync(starter: &Starter, spec: &Spec, past_deadline: &(dyn Fn() -> bool + 
                 })
                 .sum()
         };
-        if past_deadline() {
+        // The step's deadline stops everything the program started, even after a first,
+        // gentler stop it ignored.
+        if past_deadline() && why != Some("deadline") {
             why = Some("deadline");
             child.kill_group();
-        } else if timeout.is_some_and(|t| started.elapsed() >= t) {
+            stopped_at.get_or_insert_with(Instant::now);
+        } else if why.is_none() && timeout.is_some_and(|t| started.elapsed() >= t) {
             why = Some("ETIMEDOUT");
             child.kill(kill_signal);
-        } else if max_buffer.is_some_and(|m| size(true) > m || size(false) > m) {
+            stopped_at = Some(Instant::now());
+        } else if why.is_none() && max_buffer.is_some_and(|m| size(true) > m || size(false) > m) {
             why = Some("ENOBUFS");
             child.kill(kill_signal);
+            stopped_at = Some(Instant::now());
         }
-        false
+        // Once stopped and ended, output a process it started keeps open is not waited for.
+        let ended = seen.iter().any(|e| matches!(e, Event::Exit { .. }));
+        ended && stopped_at.is_some_and(|t| t.elapsed() >= OUTPUT_AFTER_STOP)
     });
-    // After a kill the child's end still comes: wait for it (a killed group ends at once).
-    let events = if why.is_some() && !events.contains(&Event::Closed) {
-        let mut all = events;
-        all.extend(child.wait(|_| false));
-        all
-    } else {
-        events
-    };
+    children.ran(&child);
     let (mut stdout, mut stderr, mut status, mut signal) = (Vec::new(), Vec::new(), None, None);
     for event in events {
         match event {
@@ -288,20 +318,24 @@ pub(crate) fn install<'js>(
     root: &Path,
     past_deadline: Arc<dyn Fn() -> bool + Send + Sync>,
 ) -> rquickjs::Result<()> {
-    let running: Arc<dyn Fn() -> Option<Arc<[Actor]>> + Send + Sync> = match session {
+    let running: Arc<dyn Fn() -> Option<Arc<[Actor]>> + Send + Sync> = match session.clone() {
         Some(s) => Arc::new(move || s.net().chain(s.net().running())),
         None => Arc::new(|| None),
     };
+    let active: Arc<dyn Fn() -> Vec<(Option<String>, String)> + Send + Sync> = match session {
+        Some(s) => Arc::new(move || s.net().active_handlers()),
+        None => Arc::new(Vec::new),
+    };
     let root = commands.as_ref().map_or_else(|| root.to_path_buf(), |c| c.root().to_path_buf());
-    let starter = Arc::new(Starter { host: host.to_string(), commands, running, root });
+    let starter = Arc::new(Starter { host: host.to_string(), commands, running, active, root });
     let children = Arc::new(Children::default());
     let parse = |json: &str| serde_json::from_str::<Spec>(json).map_err(|e| format!("child_process: bad options: {e}"));
 
-    let s = Arc::clone(&starter);
+    let (s, c) = (Arc::clone(&starter), Arc::clone(&children));
     native.set(
         "cpRunSync",
         Function::new(ctx.clone(), move |json: String| match parse(&json) {
-            Ok(spec) => run_sync(&s, &spec, past_deadline.as_ref()),
+            Ok(spec) => run_sync(&s, &c, &spec, past_deadline.as_ref()),
             Err(e) => refused(e),
         })?,
     )?;
@@ -345,7 +379,7 @@ pub(crate) fn install<'js>(
     native.set(
         "cpWrite",
         Function::new(ctx.clone(), move |id: u32, data: String| {
-            c.get(id).is_some_and(|child| child.write(&B64.decode(data).unwrap_or_default()))
+            c.get(id).is_some_and(|child| child.write(B64.decode(data).unwrap_or_default()))
         })?,
     )?;
     let c = Arc::clone(&children);

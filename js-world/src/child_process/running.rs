@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{ChildStdin, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -39,7 +39,10 @@ impl Stream {
 
 /// What to start.
 pub(crate) struct Launch {
+    /// The program's file first, then its arguments.
     pub argv: Vec<String>,
+    /// The name the program sees as its own (what the code gave).
+    pub arg0: String,
     pub cwd: PathBuf,
     pub env: Vec<(String, String)>,
     pub stdio: [Stream; 3],
@@ -72,7 +75,15 @@ struct Queue {
 
 impl Queue {
     fn push(&self, event: Event) {
-        self.events.lock().unwrap_or_else(PoisonError::into_inner).push_back(event);
+        self.push_all(vec![event]);
+    }
+
+    /// Queues `events` together: a reader sees all of them or none.
+    fn push_all(&self, events: Vec<Event>) {
+        if events.is_empty() {
+            return;
+        }
+        self.events.lock().unwrap_or_else(PoisonError::into_inner).extend(events);
         self.ready.notify_all();
         self.notify.notify_one();
     }
@@ -82,54 +93,103 @@ impl Queue {
 pub(crate) struct Running {
     pub pid: u32,
     queue: Arc<Queue>,
-    stdin: Mutex<Option<ChildStdin>>,
+    /// Bytes for the child's stdin, written by a thread of its own (a child that does not read
+    /// blocks that thread, never the VM); dropping the sender closes stdin.
+    input: Mutex<Option<std::sync::mpsc::Sender<Vec<u8>>>>,
+    /// Set, under its lock, when the child is reaped: from then on its pid may be another
+    /// process's, so nothing is sent to it.
+    reaped: Arc<Mutex<bool>>,
 }
 
 impl Running {
-    /// Starts `launch`; an error is the OS's (`ENOENT` for a program not found).
+    /// Starts `launch` (its `argv[0]` an absolute path; `arg0` what the program sees as its
+    /// name); an error is the OS's (`ENOENT` for a program not found).
     pub(crate) fn start(launch: &Launch) -> std::io::Result<Arc<Running>> {
         let mut command = Command::new(&launch.argv[0]);
-        command.args(&launch.argv[1..]).current_dir(&launch.cwd).env_clear().envs(launch.env.iter().cloned());
+        command
+            .arg0(&launch.arg0)
+            .args(&launch.argv[1..])
+            .current_dir(&launch.cwd)
+            .env_clear()
+            .envs(launch.env.iter().cloned());
         command.stdin(launch.stdio[0].stdio()).stdout(launch.stdio[1].stdio()).stderr(launch.stdio[2].stdio());
         // Its own group: the VM's end (and a deadline) can stop everything it started.
         command.process_group(0);
         let mut child = command.spawn()?;
+        let pid = child.id();
+        let started = Self::watch(&mut child, pid);
+        match started {
+            Ok((queue, input, reaped, readers, read_all)) => {
+                let waited = Arc::clone(&queue);
+                let lock = Arc::clone(&reaped);
+                let waiter = std::thread::Builder::new().name("child-wait".into()).spawn(move || {
+                    let (code, signal) = reap(&mut child, &lock);
+                    // What the child wrote before it ended comes before its end, as in Node: its
+                    // streams reach their end with it, unless a process it started holds them
+                    // open (then `exit` comes first, and `close` when they close).
+                    let grace = std::time::Instant::now() + OUTPUT_AFTER_EXIT;
+                    for _ in 0..readers.len() {
+                        let left = grace.saturating_duration_since(std::time::Instant::now());
+                        if read_all.recv_timeout(left).is_err() {
+                            break;
+                        }
+                    }
+                    waited.push(Event::Exit { code, signal });
+                    for reader in readers {
+                        let _ = reader.join();
+                    }
+                    waited.push(Event::Closed);
+                });
+                if let Err(e) = waiter {
+                    kill_group(pid);
+                    return Err(e);
+                }
+                Ok(Arc::new(Running { pid, queue, input: Mutex::new(input), reaped }))
+            }
+            Err(e) => {
+                kill_group(pid);
+                let _ = child.wait();
+                Err(e)
+            }
+        }
+    }
+
+    /// The threads that read the child's output and write its input.
+    #[allow(clippy::type_complexity)]
+    fn watch(
+        child: &mut std::process::Child,
+        pid: u32,
+    ) -> std::io::Result<(
+        Arc<Queue>,
+        Option<std::sync::mpsc::Sender<Vec<u8>>>,
+        Arc<Mutex<bool>>,
+        Vec<std::thread::JoinHandle<()>>,
+        std::sync::mpsc::Receiver<()>,
+    )> {
         let queue = Arc::new(Queue::default());
         let (finished, read_all) = std::sync::mpsc::channel();
         let mut readers = Vec::new();
-        if let Some(out) = child.stdout.take() {
-            readers.push(read_into(out, Arc::clone(&queue), (Event::Stdout, true), finished.clone()));
+        let (out, err) = (child.stdout.take(), child.stderr.take());
+        if out.is_some() || err.is_some() {
+            readers.push(read_output(out, err, Arc::clone(&queue), finished)?);
         }
-        if let Some(err) = child.stderr.take() {
-            readers.push(read_into(err, Arc::clone(&queue), (Event::Stderr, false), finished.clone()));
-        }
-        drop(finished);
-        let stdin = Mutex::new(child.stdin.take());
-        let pid = child.id();
-        let waited = Arc::clone(&queue);
-        std::thread::spawn(move || {
-            let status = child.wait();
-            let (code, signal) = match status {
-                Ok(s) => (s.code(), s.signal()),
-                Err(_) => (None, Some(libc::SIGKILL)),
-            };
-            // What the child wrote before it ended comes before its end, as in Node: its
-            // streams reach their end with it, unless a process it started holds them open
-            // (then `exit` comes first, and `close` when they close).
-            let grace = std::time::Instant::now() + OUTPUT_AFTER_EXIT;
-            for _ in 0..readers.len() {
-                let left = grace.saturating_duration_since(std::time::Instant::now());
-                if read_all.recv_timeout(left).is_err() {
-                    break;
-                }
+        let input = match child.stdin.take() {
+            Some(mut pipe) => {
+                let (send, receive) = std::sync::mpsc::channel::<Vec<u8>>();
+                std::thread::Builder::new().name(format!("child-{pid}-stdin")).spawn(move || {
+                    // Ends when the sender is dropped (stdin closes with `pipe`) or the child
+                    // stops reading for good.
+                    while let Ok(bytes) = receive.recv() {
+                        if pipe.write_all(&bytes).is_err() {
+                            return;
+                        }
+                    }
+                })?;
+                Some(send)
             }
-            waited.push(Event::Exit { code, signal });
-            for reader in readers {
-                let _ = reader.join();
-            }
-            waited.push(Event::Closed);
-        });
-        Ok(Arc::new(Running { pid, queue, stdin }))
+            None => None,
+        };
+        Ok((queue, input, Arc::new(Mutex::new(false)), readers, read_all))
     }
 
     /// The events so far, waiting for at least one.
@@ -164,40 +224,63 @@ impl Running {
         }
     }
 
-    /// Writes to the child's stdin (false: it is closed or was never a pipe).
-    pub(crate) fn write(&self, bytes: &[u8]) -> bool {
-        let mut stdin = self.stdin.lock().unwrap_or_else(PoisonError::into_inner);
-        match stdin.as_mut() {
-            Some(pipe) => pipe.write_all(bytes).is_ok(),
-            None => false,
+    /// Queues `bytes` for the child's stdin (false: it is closed or was never a pipe).
+    pub(crate) fn write(&self, bytes: Vec<u8>) -> bool {
+        let input = self.input.lock().unwrap_or_else(PoisonError::into_inner);
+        input.as_ref().is_some_and(|send| send.send(bytes).is_ok())
+    }
+
+    /// Writes `bytes` and closes stdin (after them).
+    pub(crate) fn feed(&self, bytes: Vec<u8>) {
+        self.write(bytes);
+        self.end_input();
+    }
+
+    /// Closes the child's stdin once what was queued is written.
+    pub(crate) fn end_input(&self) {
+        self.input.lock().unwrap_or_else(PoisonError::into_inner).take();
+    }
+
+    /// Sends `signal` to the child (not its group: as Node's `kill`), unless it was reaped.
+    pub(crate) fn kill(&self, signal: i32) -> bool {
+        let reaped = self.reaped.lock().unwrap_or_else(PoisonError::into_inner);
+        // SAFETY: kill(2) on the pid this VM started, which is still its child (not reaped:
+        // the lock is held, and the waiter reaps only under it).
+        !*reaped && unsafe { libc::kill(self.pid as i32, signal) == 0 }
+    }
+
+    /// Kills the child's whole group (what it started too).
+    pub(crate) fn kill_group(&self) {
+        kill_group(self.pid);
+    }
+}
+
+/// Kills process group `pid`. A group outlives its leader while any member lives, so this is
+/// sent after the leader was reaped too; the number of a group with no member left is only
+/// reused after the pids wrap around.
+fn kill_group(pid: u32) {
+    // SAFETY: kill(2) with a negative pid signals a process group we created.
+    unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
+}
+
+/// Waits for `child` to end, leaving it a zombie (its pid still ours), then reaps it under
+/// `reaped`'s lock: a `kill` either comes before (the pid is still the child's) or sees it
+/// reaped.
+fn reap(child: &mut std::process::Child, reaped: &Mutex<bool>) -> (Option<i32>, Option<i32>) {
+    loop {
+        // SAFETY: waitid(2) on our own child with WNOWAIT only observes its end.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let done = unsafe { libc::waitid(libc::P_PID, child.id(), &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if done == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            break;
         }
     }
-
-    /// Writes `bytes` and closes stdin, on a thread of its own (a child that writes much
-    /// before it reads would otherwise block both sides).
-    pub(crate) fn feed(self: &Arc<Self>, bytes: Vec<u8>) {
-        let this = Arc::clone(self);
-        std::thread::spawn(move || {
-            this.write(&bytes);
-            this.end_input();
-        });
-    }
-
-    /// Closes the child's stdin.
-    pub(crate) fn end_input(&self) {
-        self.stdin.lock().unwrap_or_else(PoisonError::into_inner).take();
-    }
-
-    /// Sends `signal` to the child (not its group: as Node's `kill`).
-    pub(crate) fn kill(&self, signal: i32) -> bool {
-        // SAFETY: kill(2) on the pid this VM started.
-        unsafe { libc::kill(self.pid as i32, signal) == 0 }
-    }
-
-    /// Kills the child's whole group.
-    pub(crate) fn kill_group(&self) {
-        // SAFETY: kill(2) with a negative pid signals the process group the child leads.
-        unsafe { libc::kill(-(self.pid as i32), libc::SIGKILL) };
+    let mut reaped = reaped.lock().unwrap_or_else(PoisonError::into_inner);
+    let status = child.wait();
+    *reaped = true;
+    match status {
+        Ok(s) => (s.code(), s.signal()),
+        Err(_) => (None, Some(libc::SIGKILL)),
     }
 }
 
@@ -205,21 +288,63 @@ impl Running {
 /// the pipes' last bytes, short enough when a process it started keeps them open.
 const OUTPUT_AFTER_EXIT: Duration = Duration::from_millis(250);
 
-fn read_into(
-    mut stream: impl Read + Send + 'static,
+/// Reads the child's stdout and stderr on one thread, as libuv does: what one `poll` finds
+/// ready is queued at once, in one batch, so a stream's end never overtakes the other
+/// stream's last data. `finished` hears when both ended.
+fn read_output(
+    stdout: Option<std::process::ChildStdout>,
+    stderr: Option<std::process::ChildStderr>,
     queue: Arc<Queue>,
-    (wrap, stdout): (fn(Vec<u8>) -> Event, bool),
     finished: std::sync::mpsc::Sender<()>,
-) -> std::thread::JoinHandle<()> {
-    std::thread::spawn(move || {
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    use std::os::fd::AsRawFd;
+    let mut open: Vec<(Box<dyn Read + Send>, i32, bool)> = Vec::new();
+    if let Some(out) = stdout {
+        let fd = out.as_raw_fd();
+        open.push((Box::new(out), fd, true));
+    }
+    if let Some(err) = stderr {
+        let fd = err.as_raw_fd();
+        open.push((Box::new(err), fd, false));
+    }
+    std::thread::Builder::new().name("child-output".into()).spawn(move || {
         let mut buf = vec![0u8; 64 << 10];
-        loop {
-            match stream.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => queue.push(wrap(buf[..n].to_vec())),
+        while !open.is_empty() {
+            let mut fds: Vec<libc::pollfd> =
+                open.iter().map(|(_, fd, _)| libc::pollfd { fd: *fd, events: libc::POLLIN, revents: 0 }).collect();
+            // SAFETY: poll(2) on the descriptors of the pipes `open` owns.
+            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
+            if ready < 0 {
+                if std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+                    continue;
+                }
+                break;
             }
+            let mut batch = Vec::new();
+            let mut closed = Vec::new();
+            for (i, pollfd) in fds.iter().enumerate() {
+                if pollfd.revents == 0 {
+                    continue;
+                }
+                let (stream, _, is_stdout) = &mut open[i];
+                match stream.read(&mut buf) {
+                    Ok(n) if n > 0 => {
+                        let bytes = buf[..n].to_vec();
+                        batch.push(if *is_stdout { Event::Stdout(bytes) } else { Event::Stderr(bytes) });
+                    }
+                    _ => {
+                        batch.push(Event::End { stdout: *is_stdout });
+                        closed.push(i);
+                    }
+                }
+            }
+            for i in closed.into_iter().rev() {
+                open.remove(i);
+            }
+            queue.push_all(batch);
         }
-        queue.push(Event::End { stdout });
+        // Both closed (or poll failed): whatever is left open ends here.
+        queue.push_all(open.iter().map(|(_, _, stdout)| Event::End { stdout: *stdout }).collect());
         let _ = finished.send(());
     })
 }
@@ -230,6 +355,9 @@ fn read_into(
 pub(crate) struct Children {
     running: Mutex<HashMap<u32, Arc<Running>>>,
     next: std::sync::atomic::AtomicU32,
+    /// The groups of children the synchronous calls ran: what they left in the background
+    /// (`sh -c 'server &'`) ends with the VM too.
+    finished_groups: Mutex<Vec<u32>>,
 }
 
 impl Children {
@@ -244,6 +372,11 @@ impl Children {
         self.running.lock().unwrap_or_else(PoisonError::into_inner).get(&id).cloned()
     }
 
+    /// Notes the group of a child a synchronous call ran.
+    pub(crate) fn ran(&self, child: &Running) {
+        self.finished_groups.lock().unwrap_or_else(PoisonError::into_inner).push(child.pid);
+    }
+
     /// Forgets child `id`: it ended and its output closed.
     pub(crate) fn forget(&self, id: u32) {
         self.running.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
@@ -256,6 +389,9 @@ impl Drop for Children {
         // server behind `npm run`). Its group takes them all.
         for child in self.running.lock().unwrap_or_else(PoisonError::into_inner).values() {
             child.kill_group();
+        }
+        for group in self.finished_groups.lock().unwrap_or_else(PoisonError::into_inner).iter() {
+            kill_group(*group);
         }
     }
 }

@@ -149,9 +149,17 @@ impl CommandContext {
 
     /// Whether the code of `chain` (none: the project's steps, hooks and scripts) may run
     /// `program` with `node:child_process` (ADR 0036): the policy grants `commands` to every
-    /// actor on the chain and `[scripting] allowCommands` names the program. Recorded either
-    /// way; the error is the sentence to throw.
-    pub(crate) fn admit_program(&self, chain: Option<&[Actor]>, program: &str, api: &str) -> Result<(), String> {
+    /// actor on the chain — and, for code outside any tool's chain, to every handler running
+    /// now (`active`, as (plugin, tool): fail closed) — and `listed` (the allow-list's verdict
+    /// on the program) holds. Recorded either way; the error is the sentence to throw.
+    pub(crate) fn admit_program(
+        &self,
+        chain: Option<&[Actor]>,
+        active: &[(Option<String>, String)],
+        program: &str,
+        api: &str,
+        listed: Result<(), String>,
+    ) -> Result<(), String> {
         let (plugin, tool) = match chain.and_then(<[Actor]>::last) {
             Some(actor) => {
                 let (plugin, name) = self.who(actor);
@@ -171,25 +179,32 @@ impl CommandContext {
                 );
             }
         };
-        let actors: Vec<(Option<&str>, String)> = match chain {
+        let mut actors: Vec<(Option<String>, String)> = match chain {
             None | Some([]) => vec![(None, "steps".to_string())],
-            Some(actors) => actors.iter().map(|a| self.who(a)).collect(),
+            Some(actors) => actors.iter().map(|a| self.who(a)).map(|(p, n)| (p.map(str::to_string), n)).collect(),
         };
-        for (plugin, name) in actors {
-            if let Err(denial) = self.policy.capabilities.decide(plugin, &name, Capability::Commands) {
+        if !chain.unwrap_or_default().iter().any(|a| matches!(a, Actor::Tool(_))) {
+            actors.extend(active.iter().cloned());
+        }
+        for (plugin, name) in &actors {
+            if let Err(denial) = self.policy.capabilities.decide(plugin.as_deref(), name, Capability::Commands) {
                 record(false, &denial.message);
-                return Err(format!("child_process.{api}: {denial}"));
+                let why = denial.message.trim_start_matches("CAPABILITY_DENIED: ");
+                return Err(format!("CAPABILITY_DENIED: child_process.{api}: {why}"));
             }
         }
-        if !self.policy.capabilities.allowed_programs().iter().any(|p| p == program) {
-            let message = format!(
-                "CAPABILITY_DENIED: child_process.{api} may not run \"{program}\": test code runs only the programs [scripting] allowCommands lists in ferridriver.toml (add \"{program}\" there to allow it)"
-            );
+        if let Err(why) = listed {
+            let message = why.replacen("may not run", &format!("child_process.{api} may not run"), 1);
             record(false, &message);
             return Err(message);
         }
-        record(true, "listed in [scripting] allowCommands and granted by the policy");
+        record(true, "allowed by [scripting] allowCommands and granted by the policy");
         Ok(())
+    }
+
+    /// The programs `node:child_process` may run (`[scripting] allowCommands`).
+    pub(crate) fn allowed_programs(&self) -> &[String] {
+        self.policy.capabilities.allowed_programs()
     }
 
     /// Where commands run: the project root.

@@ -26,14 +26,22 @@
   }
 
   // Node's argument checks for the program and its arguments.
-  function checkFile(file) {
+  function checkFile(file, name = 'file') {
     if (typeof file !== 'string') {
-      const e = new TypeError(`The "file" argument must be of type string. ${modules.argumentWords.received(file)}`);
+      const e = new TypeError(`The "${name}" argument must be of type string. ${modules.argumentWords.received(file)}`);
       e.code = 'ERR_INVALID_ARG_TYPE';
       throw e;
     }
     if (file.length === 0) {
-      const e = new TypeError(`The argument 'file' cannot be empty. Received ''`);
+      const e = new TypeError(`The argument '${name}' cannot be empty. Received ''`);
+      e.code = 'ERR_INVALID_ARG_VALUE';
+      throw e;
+    }
+  }
+
+  function noNullBytes(value, what) {
+    if (String(value).includes('\u0000')) {
+      const e = new TypeError(`The ${what} must be a string without null bytes. Received ${util.inspect(String(value))}`);
       e.code = 'ERR_INVALID_ARG_VALUE';
       throw e;
     }
@@ -42,9 +50,16 @@
   // `(file, args?, options?)` with either of the last two left out.
   function normalize(file, args, options) {
     if (!Array.isArray(args)) {
-      if (args !== undefined && args !== null && typeof args === 'object') options = args;
+      if (args !== undefined && args !== null && typeof args !== 'object') {
+        const e = new TypeError(`The "args" argument must be of type object. ${modules.argumentWords.received(args)}`);
+        e.code = 'ERR_INVALID_ARG_TYPE';
+        throw e;
+      }
+      if (args !== undefined && args !== null) options = args;
       args = [];
     }
+    noNullBytes(file, "argument 'file'");
+    args.forEach((a, i) => noNullBytes(a, `argument 'args[${i}]'`));
     return { file, args: args.map(String), options: options || {} };
   }
 
@@ -58,13 +73,21 @@
     const source = options.env || g.process.env;
     const env = {};
     for (const key of Object.keys(source)) {
-      if (source[key] !== undefined) env[key] = String(source[key]);
+      if (source[key] === undefined) continue;
+      noNullBytes(key, `property 'options.env['${key}']'`);
+      noNullBytes(source[key], `property 'options.env['${key}']'`);
+      env[key] = String(source[key]);
     }
     return env;
   }
 
   function spec(api, file, args, options, stdio) {
     const input = options.input;
+    if (options.timeout !== undefined && options.timeout !== null && !(Number.isInteger(options.timeout) && options.timeout >= 0)) {
+      const e = new RangeError(`The value of "timeout" is out of range. It must be an unsigned integer. Received ${util.inspect(options.timeout)}`);
+      e.code = 'ERR_OUT_OF_RANGE';
+      throw e;
+    }
     return JSON.stringify({
       api,
       file,
@@ -74,7 +97,7 @@
       env: envOf(options),
       stdio,
       input: input === undefined || input === null ? null : (typeof input === 'string' ? Buffer.from(input, options.encoding && options.encoding !== 'buffer' ? options.encoding : 'utf8') : Buffer.from(input.buffer ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : input)).toString('base64'),
-      timeout: Number(options.timeout) || 0,
+      timeout: options.timeout || 0,
       killSignal: options.killSignal === undefined ? 'SIGTERM' : options.killSignal,
       maxBuffer: options.maxBuffer === undefined ? 1024 * 1024 : options.maxBuffer,
     });
@@ -141,7 +164,7 @@
   }
 
   function execSync(command, options) {
-    checkFile(command);
+    checkFile(command, 'command');
     const o = Object.assign({}, options || {}, { shell: true });
     return checkedSync('execSync', command, [], o, command);
   }
@@ -153,6 +176,8 @@
   }
 
   // ---- the asynchronous three
+
+  const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGKILL', 'SIGUSR1', 'SIGSEGV', 'SIGUSR2', 'SIGPIPE', 'SIGALRM', 'SIGTERM', 'SIGCHLD', 'SIGCONT', 'SIGSTOP', 'SIGTSTP'];
 
   class ChildProcess extends EventEmitter {
     constructor() {
@@ -171,9 +196,15 @@
     }
 
     kill(signal) {
+      const name = signal === undefined ? 'SIGTERM' : signal;
+      if (typeof name === 'string' ? !SIGNALS.includes(name) : !Number.isInteger(name)) {
+        const e = new TypeError(`Unknown signal: ${name}`);
+        e.code = 'ERR_UNKNOWN_SIGNAL';
+        throw e;
+      }
       // A child that ended is not signalled again (its number may be another's by now).
       if (!this._id || this.exitCode !== null || this.signalCode !== null) return false;
-      const sent = native.cpKill(this._id, String(signal === undefined ? 'SIGTERM' : signal));
+      const sent = native.cpKill(this._id, String(name));
       if (sent) this.killed = true;
       return sent;
     }
@@ -230,13 +261,15 @@
     if (r.error) {
       const e = osError(r.error, `spawn ${child.spawnfile}`, child.spawnfile, child.spawnargs.slice(1));
       g.queueMicrotask(() => {
+        child.exitCode = r.error.errno;
         child.emit('error', e);
-        finish(-r.error.errno, null);
+        finish(r.error.errno, null);
       });
       return child;
     }
     if (r.shell) {
       // `sh -c` saying it cannot find the program, and exiting with 127.
+      g.queueMicrotask(() => child.emit('spawn'));
       setTimeout(() => {
         if (child.stderr) child.stderr.push(Buffer.from(r.shell.stderr));
         child.exitCode = r.shell.status;
@@ -323,7 +356,7 @@
   }
 
   function exec(command, options, callback) {
-    checkFile(command);
+    checkFile(command, 'command');
     if (typeof options === 'function') [callback, options] = [options, {}];
     return collect('exec', command, [], Object.assign({}, options, { shell: true }), callback, command);
   }
