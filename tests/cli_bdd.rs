@@ -235,3 +235,24 @@ fn progress_on_the_console_ends_with_the_failures_and_counts() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), ".F\n", "the file holds the marks only");
     assert!(!String::from_utf8_lossy(&quiet.stdout).contains("2 scenarios"));
 }
+
+/// A step's `console.log` stays on the terminal, as under cucumber-js (which captures nothing):
+/// printed as it happens, on stderr (stdout is the reporters'), and attached to its step too.
+#[test]
+fn a_steps_console_output_is_printed_and_attached() {
+    let s = Scratch::new("console");
+    s.write(
+        "steps/s.ts",
+        "import { Given } from '@cucumber/cucumber'\nGiven('it logs', () => { console.log('debugging', { id: 7 }); console.warn('careful') })\n",
+    );
+    s.write("features/f.feature", "Feature: F\n  Scenario: S\n    Given it logs\n");
+    let out = bdd(&s.0, &["--parallel", "1", "--format", "message"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("debugging { id: 7 }\ncareful\n"), "{stderr}");
+    let attached: Vec<String> = messages(&out)
+        .into_iter()
+        .filter_map(|m| m.get("attachment").and_then(|a| a["body"].as_str().map(str::to_string)))
+        .collect();
+    assert_eq!(attached, ["debugging { id: 7 }", "careful"], "{attached:?}");
+}

@@ -618,16 +618,16 @@
     return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [arg]);
   }
   // console.* during a call becomes a log attachment of the running step or hook (js/node.js);
-  // a BeforeAll/AfterAll hook's is also printed (to stderr: stdout is the reporters'), as
-  // cucumber-js prints it — no console formatter shows a run hook's attachments, and such hooks
-  // print what a run ends with (a coverage table).
+  // under `bdd` it is also printed as it happens (to stderr: stdout is the reporters'), as
+  // cucumber-js leaves a step's console.log on the terminal — a suite's own debugging output,
+  // and a run hook's summary (a coverage table), which no console formatter would show.
   const printAndLog = (text) => {
     native.print(text);
     log(text);
   };
   async function capturingConsole(call, runHook) {
     const con = consoleControl;
-    if (con) con.capture(runHook ? printAndLog : log);
+    if (con) con.capture(runHook || native.host === 'bdd' ? printAndLog : log);
     try {
       return await call();
     } finally {
