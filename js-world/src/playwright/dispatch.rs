@@ -485,6 +485,15 @@ async fn context_op(session: &Session, r: &Request, op: ContextOp, admitted: Adm
         }
         ContextOp::AddInitScript => context.add_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
         ContextOp::RemoveInitScript => context.remove_init_script(&r.arg::<String>(0)?).await.map(|_| Value::Null)?,
+        // The clock's replay script, swapped in one call: the new one first, so that no
+        // document starts with neither.
+        ContextOp::ReplaceInitScript => {
+            context.add_init_script(&r.arg::<String>(1)?).await?;
+            if let Some(previous) = r.arg::<Option<String>>(0)? {
+                context.remove_init_script(&previous).await?;
+            }
+            Value::Null
+        }
         ContextOp::NewPage => json!(session.add_page(context.new_page().await?)),
         ContextOp::RouteNewPages => {
             context.route_new_pages(r.arg(0)?);

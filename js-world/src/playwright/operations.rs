@@ -260,6 +260,7 @@ operations! {
         SetExtraHttpHeaders = "setExtraHTTPHeaders"("headers") Open, ["BrowserContext.setExtraHTTPHeaders"];
         AddInitScript = "addInitScript"("script") Open, ["BrowserContext.addInitScript"];
         RemoveInitScript = "removeInitScript"("script") Open, [];
+        ReplaceInitScript = "replaceInitScript"("previous", "script") Open, [];
         NewPage = "newPage"() Open, ["BrowserContext.newPage"];
         RouteNewPages = "routeNewPages"("on") Open, [];
         TracingStart = "tracingStart"("options") Open, ["Tracing.start"];
