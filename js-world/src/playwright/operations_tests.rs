@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The preludes that talk to the bridge.
-const BRIDGE_JS: [&str; 18] = [
+const BRIDGE_JS: [&str; 19] = [
     include_str!("../js/playwright.js"),
     include_str!("../js/browser_context.js"),
     include_str!("../js/page_extras.js"),
@@ -25,6 +25,7 @@ const BRIDGE_JS: [&str; 18] = [
     include_str!("../js/expose.js"),
     include_str!("../js/frames.js"),
     include_str!("../js/coverage.js"),
+    include_str!("../js/clock.js"),
 ];
 
 /// Every `'identifier'` literal in `code` (an apostrophe in a comment starts none).
