@@ -237,6 +237,25 @@ fn module_scripts_are_bundled_inside_script_root() {
     assert!(e.message.contains("bare specifiers"), "{}", e.message);
     assert_eq!(f.value("import { double } from './lib/math.ts';\nexport default double(4);"), json!(8));
 
+    // Each file's `import.meta` is its own, as under Node; inline source is `eval_script.mjs`.
+    f.write("lib/where.ts", "export const where = [import.meta.url, import.meta.dirname, import.meta.filename];\n");
+    f.write("meta.ts", "import { where } from './lib/where';\nexport default [import.meta.url, where];\n");
+    let mut request = ScriptRequest::inline("");
+    request.source = ScriptSource::File("meta.ts".into());
+    let root = f.dir.join("scripts").canonicalize().unwrap();
+    let (lib, lib_dir) = (root.join("lib/where.ts"), root.join("lib"));
+    assert_eq!(
+        f.run(request).result,
+        Ok(json!([
+            format!("file://{}", root.join("meta.ts").display()),
+            [format!("file://{}", lib.display()), lib_dir.display().to_string(), lib.display().to_string()]
+        ]))
+    );
+    assert_eq!(
+        f.value("export default import.meta.url"),
+        json!(format!("file://{}", root.join("eval_script.mjs").display()))
+    );
+
     let mut outside = ScriptRequest::inline("");
     outside.source = ScriptSource::File("../../etc/passwd.js".into());
     assert_eq!(f.run(outside).result.unwrap_err().kind, ErrorKind::SandboxViolation);

@@ -8,7 +8,8 @@ use crate::plugin::{virtual_code, virtual_module, VIRTUAL_PREFIX};
 use crate::rolldown_run::{run_rolldown, Bundle};
 use rolldown_plugin::{
     HookLoadArgs, HookLoadOutput, HookLoadReturn, HookResolveIdArgs, HookResolveIdOutput, HookResolveIdReturn,
-    HookUsage, Plugin, PluginContext, SharedLoadPluginContext,
+    HookTransformArgs, HookTransformOutput, HookTransformReturn, HookUsage, Plugin, PluginContext,
+    SharedLoadPluginContext, SharedTransformPluginContext,
 };
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -83,8 +84,26 @@ impl Plugin for ScriptPlugin {
         Ok(None)
     }
 
+    /// A script's `import.meta.url`/`dirname`/`filename` are its file's, as under Node (the
+    /// inline source's are those of `<root>/eval_script.mjs`).
+    async fn transform(&self, _ctx: SharedTransformPluginContext, args: &HookTransformArgs<'_>) -> HookTransformReturn {
+        if args.id.starts_with('\0') || !args.code.contains("import.meta.") {
+            return Ok(None);
+        }
+        let mut code = string_wizard::MagicString::new(args.code.as_str());
+        for (from, to) in crate::plugin::import_meta_of(args.id) {
+            code.replace_all(from, to).map_err(anyhow::Error::msg)?;
+        }
+        let map = code.source_map(string_wizard::SourceMapOptions {
+            include_content: true,
+            source: args.id.into(),
+            hires: string_wizard::Hires::Boundary,
+        });
+        Ok(Some(HookTransformOutput { code: Some(code.to_string()), map: map.into(), ..Default::default() }))
+    }
+
     fn register_hook_usage(&self) -> HookUsage {
-        HookUsage::ResolveId | HookUsage::Load
+        HookUsage::ResolveId | HookUsage::Load | HookUsage::Transform
     }
 }
 
