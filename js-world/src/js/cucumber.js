@@ -617,17 +617,18 @@
     if (d.global && bridge.installBrowser) bridge.installBrowser(globalThisArg);
     return run(d.wrapped || d.fn, d.global ? globalThisArg : world, d.global ? [] : [arg]);
   }
-  // console.* during a call becomes a log attachment of the running step or hook (js/node.js);
-  // under `bdd` it is also printed as it happens (to stderr: stdout is the reporters'), as
-  // cucumber-js leaves a step's console.log on the terminal — a suite's own debugging output,
-  // and a run hook's summary (a coverage table), which no console formatter would show.
+  // console.* during a call: under `bdd` it is printed as it happens (to stderr: stdout is the
+  // reporters'), as cucumber-js leaves a step's console.log on the terminal, and not attached
+  // (cucumber-js attaches nothing of it; `pretty` and the summary would show it twice); a
+  // run hook's (a coverage table) is attached as well, as before. In the other hosts it is a
+  // log attachment of the running step or hook (js/node.js), which their callers read.
   const printAndLog = (text) => {
     native.print(text);
     log(text);
   };
   async function capturingConsole(call, runHook) {
     const con = consoleControl;
-    if (con) con.capture(runHook || native.host === 'bdd' ? printAndLog : log);
+    if (con) con.capture(runHook ? printAndLog : native.host === 'bdd' ? native.print : log);
     try {
       return await call();
     } finally {

@@ -21,7 +21,7 @@
     // apply; only the others are worth a warning.
     const args = Array.isArray(options && options.args) ? options.args.filter((a) => !(native.switchInEffect && native.switchInEffect(String(a)))) : [];
     const named = given.filter((k) => k !== 'args' || args.length).map((k) => (k === 'args' ? `args (${args.join(' ')})` : k));
-    if (!named.length || !once('launch-options')) return;
+    if (!named.length || !once(`launch-options ${named.join(', ')}`)) return;
     console.warn(`ferridriver: ${kind}.launch() uses the worker's browser; these options do not apply: ${named.join(', ')} (set [browser] in ferridriver.toml instead: args = [...] for Chromium's switches)`);
   }
 
