@@ -23,6 +23,7 @@ mod formatter_host;
 mod host;
 mod host_kind;
 mod host_session;
+mod import_meta;
 mod js_error;
 mod kept_bundlers;
 mod load;

@@ -546,8 +546,8 @@ impl Plugin for WorldPlugin {
         let dir = file.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
         let quote = |s: &str| serde_json::Value::String(s.to_string()).to_string();
         let mut code = string_wizard::MagicString::new(args.code.as_str());
-        for (from, to) in import_meta_of(args.id) {
-            code.replace_all(from, to).map_err(anyhow::Error::msg)?;
+        for (start, end, value) in crate::import_meta::edits(args.code, args.id) {
+            code.update(start, end, value).map_err(anyhow::Error::msg)?;
         }
         // Each `require.resolve('name')` becomes what a `require` of the name resolves to; the
         // `require` of a computed name becomes the run-time loader of this file's folder.
@@ -614,19 +614,6 @@ impl Plugin for WorldPlugin {
     fn register_hook_usage(&self) -> HookUsage {
         HookUsage::ResolveId | HookUsage::Load | HookUsage::Transform | HookUsage::TransformAst
     }
-}
-
-/// What `import.meta.dirname`, `.filename` and `.url` are in the file at `id` (absolute), as
-/// JS literals: QuickJS runs one module for a whole bundle, so each file's own must be written
-/// in while bundling, when it is still known which file the code came from.
-pub(crate) fn import_meta_of(id: &str) -> [(&'static str, String); 3] {
-    let dir = Path::new(id).parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
-    let quote = |s: &str| serde_json::Value::String(s.to_string()).to_string();
-    [
-        ("import.meta.dirname", quote(&dir)),
-        ("import.meta.filename", quote(id)),
-        ("import.meta.url", quote(&format!("file://{id}"))),
-    ]
 }
 
 /// Which of `__dirname` and `__filename` the module at `path` uses without a binding of its

@@ -91,8 +91,8 @@ impl Plugin for ScriptPlugin {
             return Ok(None);
         }
         let mut code = string_wizard::MagicString::new(args.code.as_str());
-        for (from, to) in crate::plugin::import_meta_of(args.id) {
-            code.replace_all(from, to).map_err(anyhow::Error::msg)?;
+        for (start, end, value) in crate::import_meta::edits(args.code, args.id) {
+            code.update(start, end, value).map_err(anyhow::Error::msg)?;
         }
         let map = code.source_map(string_wizard::SourceMapOptions {
             include_content: true,
