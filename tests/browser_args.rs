@@ -77,18 +77,22 @@ fn its_own_switches_and_non_switches_are_refused() {
 }
 
 /// Suites launch "their" browser with the switches they need in CI. Those the worker's browser
-/// already runs with (`--no-sandbox`, `--disable-setuid-sandbox`, `--disable-gpu`) apply, so
-/// nothing is said; the others are named, once per run however many workers launch.
+/// already runs with (`--no-sandbox`, `--disable-setuid-sandbox`, `--disable-gpu`, and what
+/// `[browser] args` adds) apply, so nothing is said; the others are named, once per run
+/// however many workers launch.
 #[test]
 fn launch_switches_already_in_effect_are_not_reported() {
     assert!(support::browser_available(), "chromium is needed for this test");
     let base = support::serve(PAGES);
-    for (launch, expected) in [
-        ("{ headless: true, args: ['--no-sandbox', '--disable-setuid-sandbox', '--disable-gpu'] }", None),
+    for (config, launch, expected) in [
+        ("", "{ headless: true, args: ['--no-sandbox', '--disable-setuid-sandbox', '--disable-gpu'] }", None),
         (
+            "",
             "{ args: ['--no-sandbox', '--start-maximized'], slowMo: 50 }",
             Some("these options do not apply: args (--start-maximized), slowMo"),
         ),
+        // What `[browser] args` adds applies too.
+        ("[browser]\nargs = [\"--disable-web-security\"]\n", "{ args: ['--disable-web-security'] }", None),
     ] {
         let dir = js_suite::project_dir("browser-args-launch");
         let steps = format!(
@@ -99,7 +103,12 @@ fn launch_switches_already_in_effect_are_not_reported() {
         let scenario = |n: u32| format!("Feature: F{n}\n  Scenario: S{n}\n    When it runs\n");
         js_suite::write_files(
             &dir,
-            &[("steps/launch.ts", &steps), ("features/a.feature", &scenario(1)), ("features/b.feature", &scenario(2))],
+            &[
+                ("ferridriver.toml", config),
+                ("steps/launch.ts", &steps),
+                ("features/a.feature", &scenario(1)),
+                ("features/b.feature", &scenario(2)),
+            ],
         );
         let (out, _, all) = js_suite::run_suite(&dir, &base, &["--parallel", "2"]);
         let _ = std::fs::remove_dir_all(&dir);

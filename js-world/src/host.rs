@@ -201,6 +201,12 @@ impl JsHost {
         self.reset_vm();
     }
 
+    /// The switches the workers' browsers run with (`None`: unknown), so that a suite's
+    /// `chromium.launch({ args })` is told only of the switches that do not apply.
+    pub fn set_launch_switches(&mut self, switches: Option<Vec<String>>) {
+        self.session.set_launch_switches(switches);
+    }
+
     /// `getByTestId` matches `attribute` (`[browser] testIdAttribute`) in the VMs built from now on.
     pub fn set_test_id_attribute(&mut self, attribute: Option<String>) {
         self.session.set_test_id_attribute(attribute);

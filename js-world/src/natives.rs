@@ -110,7 +110,14 @@ pub fn install(
         "generation",
         Function::new(ctx.clone(), move || generations.as_ref().map(|s| s.generation()).unwrap_or_default())?,
     )?;
-    native.set("switchInEffect", Function::new(ctx.clone(), switch_in_effect)?)?;
+    let launched = session.clone();
+    native.set(
+        "switchInEffect",
+        Function::new(ctx.clone(), move |arg: String| match &launched {
+            Some(session) => session.has_launch_switch(&arg) || implied_switch(&arg, |s| session.has_launch_switch(s)),
+            None => false,
+        })?,
+    )?;
     native.set("firstInProcess", Function::new(ctx.clone(), first_in_process)?)?;
     native.set(
         "testIdAttribute",
@@ -403,15 +410,14 @@ fn io_code(e: &std::io::Error) -> &'static str {
     }
 }
 
-/// Whether every browser ferridriver launches already runs with Chromium switch `arg`, so a
-/// suite's `chromium.launch({ args: [arg] })` asks for nothing that is missing.
-fn switch_in_effect(arg: String) -> bool {
-    // Implied by `--no-sandbox`; and every worker's browser is headless.
-    if matches!(arg.as_str(), "--disable-setuid-sandbox" | "--headless" | "--headless=new") {
-        return true;
+/// Whether `arg` goes without saying given the switches `has` (`--disable-setuid-sandbox` with
+/// `--no-sandbox`; `--headless` with `--headless=new`).
+fn implied_switch(arg: &str, has: impl Fn(&str) -> bool) -> bool {
+    match arg {
+        "--disable-setuid-sandbox" => has("--no-sandbox"),
+        "--headless" => has("--headless=new"),
+        _ => false,
     }
-    let options = ferridriver_browser::LaunchOptions { headless: true, ..Default::default() };
-    ferridriver_browser::browser_switches(&options).contains(&arg)
 }
 
 /// True the first time `key` is asked in this process: a warning every worker would give is

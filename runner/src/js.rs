@@ -19,6 +19,9 @@ pub struct JsSettings {
     pub policy: Arc<ferridriver_js_world::policy::Capabilities>,
     /// `[browser] testIdAttribute`: what `getByTestId` matches (default `data-testid`).
     pub test_id_attribute: Option<String>,
+    /// The switches the workers' browsers run with (`None` for a browser ferridriver did not
+    /// start), for `chromium.launch({ args })`'s warning.
+    pub launch_switches: Option<Vec<String>>,
     /// `--watch`: every save loads again, so the bundler is kept between loads.
     pub keep_bundler: bool,
     /// `--dry-run`: nothing of the plugins runs (no `setup`).
@@ -61,10 +64,12 @@ pub fn add_js_steps(
             let shared = Arc::clone(&program);
             let policy = settings.policy;
             let test_id = settings.test_id_attribute;
+            let switches = settings.launch_switches;
             let factory: HostFactory = Arc::new(move |_| {
                 let mut host = JsHost::new(Arc::clone(&shared), default_timeout);
                 host.set_policy(HostPolicy::new(Arc::clone(&policy), "bdd", None));
                 host.set_test_id_attribute(test_id.clone());
+                host.set_launch_switches(switches.clone());
                 Box::new(host)
             });
             (factory, Some(program), problems)

@@ -76,6 +76,7 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
             plugins: cfg.plugins,
             policy: Default::default(),
             test_id_attribute: None,
+            launch_switches: None,
             keep_bundler: false,
             dry_run: false,
             preset_env: project.cucumber_env.clone(),
@@ -88,6 +89,15 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     }
     let root = std::env::current_dir().unwrap_or_else(|_| ".".into());
     js_settings.test_id_attribute = test_id_attribute;
+    // What the workers' browsers run with, when ferridriver starts them (here or on a Grid).
+    js_settings.launch_switches = args.cdp_endpoint.is_none().then(|| {
+        let options = ferridriver_browser::LaunchOptions {
+            headless: !args.headed,
+            args: browser_args.clone(),
+            ..Default::default()
+        };
+        ferridriver_browser::browser_switches(&options)
+    });
     // Every save rebundles under --watch: keep the module graph so only changed files are parsed.
     js_settings.keep_bundler = args.watch;
     js_settings.dry_run = args.dry_run;

@@ -30,6 +30,9 @@ pub struct Session {
     program: Mutex<Option<Arc<crate::load::JsProgram>>>,
     /// `[browser] testIdAttribute`: what `getByTestId` matches until `selectors` changes it.
     test_id_attribute: Mutex<Option<String>>,
+    /// The switches the workers' browsers run with (`None`: not known here, such as a browser
+    /// reached over `--cdp-endpoint`), for `chromium.launch({ args })`'s warning.
+    launch_switches: Mutex<Option<Vec<String>>>,
 }
 
 #[derive(Default)]
@@ -62,6 +65,8 @@ pub fn session() -> Arc<Session> {
         net: crate::net_policy::NetPolicies::default(),
         program: Mutex::new(None),
         test_id_attribute: Mutex::new(None),
+        // A host that says nothing else starts its browsers as ferridriver does by default.
+        launch_switches: Mutex::new(Some(ferridriver_browser::browser_switches(&Default::default()))),
     })
 }
 
@@ -93,6 +98,17 @@ impl Session {
     /// Sets the test id attribute the VMs built from now on start with.
     pub fn set_test_id_attribute(&self, attribute: Option<String>) {
         *self.test_id_attribute.lock().unwrap_or_else(PoisonError::into_inner) = attribute;
+    }
+
+    /// The switches the workers' browsers run with, when this host knows them.
+    pub fn set_launch_switches(&self, switches: Option<Vec<String>>) {
+        *self.launch_switches.lock().unwrap_or_else(PoisonError::into_inner) = switches;
+    }
+
+    /// Whether the workers' browsers run with `switch` (unknown: no).
+    pub(crate) fn has_launch_switch(&self, switch: &str) -> bool {
+        let switches = self.launch_switches.lock().unwrap_or_else(PoisonError::into_inner);
+        switches.as_ref().is_some_and(|all| all.iter().any(|s| s == switch))
     }
 
     /// The test id attribute VMs start with (`data-testid` unless configured).
