@@ -1,7 +1,9 @@
-//! `console.*` inside a step or hook becomes a log attachment of that step (in order with
-//! `this.attach`/`this.log`); top-level code while loading still writes to stderr.
+//! `console.*` inside a step or hook: under `bdd` it is printed (to stderr, as cucumber-js leaves
+//! it on the terminal) and not attached; in the agent hosts it becomes a log attachment of that
+//! step (in order with `this.attach`/`this.log`), which is what their callers read. Top-level
+//! code while loading writes to stderr.
 
-use ferridriver_js_world::{load, JsConfig, JsHost};
+use ferridriver_js_world::{load, HostKind, JsConfig, JsHost, ScriptSandbox};
 use ferridriver_messages::IdGenerator;
 use ferridriver_steps::registry::{HookBody, Invocation, Registry, StepBody, StepHost, StepOutcome, World};
 use std::sync::Arc;
@@ -35,7 +37,7 @@ fn texts(world: &mut World) -> Vec<(String, String)> {
 }
 
 #[test]
-fn console_output_is_attached_to_the_running_step() {
+fn console_output_is_printed_under_bdd_and_attached_for_agents() {
     let dir = std::env::temp_dir().join(format!("fd-js-console-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("steps")).unwrap();
@@ -55,7 +57,28 @@ fn console_output_is_attached_to_the_running_step() {
     };
 
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    // Under bdd: printed, so only `this.log` is attached.
     let mut host = JsHost::new(Arc::clone(&program), Duration::from_secs(5));
+    let mut world = World::default();
+    rt.block_on(async {
+        host.start_test_case(&mut world);
+        assert_eq!(host.invoke_hook(hook, &mut world, &Default::default()).await, Ok(StepOutcome::Passed));
+        assert!(texts(&mut world).is_empty());
+        let r = host.invoke_step(step("it talks"), &mut world, Invocation::default()).await;
+        assert_eq!(r, Ok(StepOutcome::Passed));
+        assert_eq!(texts(&mut world), [("own log".to_string(), LOG.to_string())]);
+        host.end_test_case(&mut world);
+    });
+
+    // In the MCP host: attached, in order.
+    let sandbox = ScriptSandbox::new(dir.join("scripts"), dir.join("artifacts"));
+    let mut host = JsHost::for_scripts(
+        Some(Arc::clone(&program)),
+        HostKind::Mcp,
+        sandbox,
+        Duration::from_secs(5),
+        Default::default(),
+    );
     let mut world = World::default();
     rt.block_on(async {
         host.start_test_case(&mut world);
