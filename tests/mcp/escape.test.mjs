@@ -133,7 +133,11 @@ hostile('artifacts: remove the root', "await artifacts.remove('.')", 'sandbox_vi
 hostile('artifacts: remove outside', `await artifacts.remove(${JSON.stringify(outside)})`, 'sandbox_violation');
 hostile('path: a script outside script_root', '', 'sandbox_violation', undefined, { source: undefined, path: '../../outside.ts' });
 hostile('import: a module outside script_root', `import x from '../../../${path.basename(outside)}/outside.mjs';\nexport default x;`, 'sandbox_violation');
-hostile('import: a bare specifier', "import _ from 'child_process';\nexport default 1;", 'syntax', /bare specifiers/);
+hostile('import: a bare specifier', "import _ from 'lodash';\nexport default 1;", 'syntax', /bare specifiers/);
+// node:child_process loads (step files share the bundler), but code an agent runs starts no
+// program, whatever the project's [scripting] allowCommands lists (ADR 0036).
+hostile('child_process: an agent\'s script runs no program', "import { execSync } from 'child_process';\nexport default execSync('id');", 'runtime', /not available to code agents/);
+hostile('child_process: not through spawn either', "import { spawn } from 'node:child_process';\nspawn('sh', ['-c', 'id']);\nexport default 1;", 'runtime', /not available to code agents/);
 hostile('node:fs: outside the root', "import { readFileSync } from 'node:fs';\nexport default readFileSync('/etc/passwd', 'utf8');", 'runtime', /outside/);
 hostile('node:fs: write into the project (its extensions)', "import { writeFileSync } from 'node:fs';\nwriteFileSync('../../extensions/evil.ts', 'x');\nexport default 1;", 'runtime', /outside the folders node:fs may write/);
 hostile('node:fs: write through a symlinked directory', "import { writeFileSync } from 'node:fs';\nwriteFileSync('link-dir/new.txt', 'x');\nexport default 1;", 'runtime', /outside/);
