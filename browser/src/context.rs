@@ -405,7 +405,7 @@ impl BrowserContext {
         }
         for page in self.pages() {
             match &tracer_now {
-                Some(tracer) => page.inner.start_tracing(tracer).await,
+                Some(tracer) => page.inner.start_tracing(tracer),
                 None => page.inner.release_screencast().await,
             }
         }

@@ -86,13 +86,35 @@ impl PageInner {
         format!("page@{}", self.frame_id)
     }
 
-    /// Turns on what a traced page reports: its network events. A page that cannot is traced
-    /// without them.
-    pub(crate) async fn start_tracing(&self, tracer: &Tracer) {
-        let _ = self.watch_network().await;
-        if tracer.screenshots() {
-            self.start_screencast().await;
+    /// Turns on what a traced page reports: its network events and, when the trace has
+    /// screenshots, its screencast. Both commands are queued now, ahead of anything sent to the
+    /// page after this returns (the browser handles a page's commands in order, so the first
+    /// action's requests are logged), and their answers are collected in the background: a
+    /// scenario's first step does not wait two round trips for them (on a busy browser, one
+    /// preparing the next scenario's page, those cost 60–90 ms each). A page that cannot is
+    /// traced without them.
+    pub(crate) fn start_tracing(self: &std::sync::Arc<Self>, tracer: &Tracer) {
+        use std::sync::atomic::Ordering;
+        let network = (!self.network_watched.swap(true, Ordering::SeqCst))
+            .then(|| self.connection.queue_raw("Network.enable", json!({}), Some(&self.session)));
+        let screencast = tracer
+            .screenshots()
+            .then(|| self.connection.queue_raw("Page.startScreencast", self.screencast_params(), Some(&self.session)));
+        if network.is_none() && screencast.is_none() {
+            return;
         }
+        let page = std::sync::Arc::clone(self);
+        tokio::spawn(async move {
+            if let Some(enabled) = network {
+                // A failed attempt leaves the Network domain to the next caller.
+                if enabled.await.is_err() {
+                    page.network_watched.store(false, Ordering::SeqCst);
+                }
+            }
+            if let Some(started) = screencast {
+                let _ = started.await;
+            }
+        });
     }
 
     /// Runs `body` as `action` of this page, recorded when the page's context is traced.
