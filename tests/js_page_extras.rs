@@ -83,8 +83,8 @@ Then('the extra methods work', async function (this: any) {
   expect(await page.evaluate(() => { const i = document.querySelector('input')!; return [i.selectionStart, i.selectionEnd, document.activeElement!.id] })).toEqual([0, 5, 'i'])
   // waitFor's failures are Playwright's: a TimeoutError, and a strict mode violation at once.
   const failure = async (p: Promise<unknown>) => p.then(() => 'passed', (e: any) => [e.name, e.message.split('\n')[0]])
-  expect(await failure(page.locator('#h').waitFor({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.waitFor: Timeout 300ms exceeded waiting for the element to be visible'])
-  expect(await failure(page.locator('#h').selectText({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.selectText: Timeout 300ms exceeded waiting for the element to be visible'])
+  expect(await failure(page.locator('#h').waitFor({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.waitFor: Timeout 300ms exceeded.'])
+  expect(await failure(page.locator('#h').selectText({ timeout: 300 }))).toEqual(['TimeoutError', 'locator.selectText: Timeout 300ms exceeded.'])
   expect(await failure(page.locator('p').waitFor({ timeout: 300 }))).toEqual(['Error', "locator.waitFor: strict mode violation: locator('p') resolved to 3 elements:"])
   // page.addInitScript runs in the page's next documents; page.focus is the locator's.
   await page.addInitScript((v: number) => { (window as any).__early = v }, 7)

@@ -126,11 +126,16 @@
     return options.timeout === 0 ? NO_LIMIT : options.timeout;
   }
   const NAVIGATIONS = new Set(['goto', 'frameGoto', 'frameWaitForNavigation', 'reload', 'goBack', 'goForward', 'waitForURL', 'waitForLoadState', 'waitForNavigation']);
+  // Under `bdd` the step files are a cucumber-js + Playwright suite's, written against the
+  // Playwright library's defaults: 30 s for actions, waits and navigations, cut short by the
+  // step's own timeout as under cucumber-js. Agents' scripts (mcp, run) keep the host's
+  // shorter default (null: the page's own).
+  const LIBRARY_TIMEOUT = native.host === 'bdd' ? 30000 : null;
   function defaultTimeoutOf(page, navigation) {
     const c = page._context || {};
     const t = [navigation ? page._navigationTimeout : undefined, navigation ? c._navigationTimeout : undefined, page._defaultTimeout, c._defaultTimeout]
       .find((v) => typeof v === 'number');
-    return t === undefined ? null : t === 0 ? NO_LIMIT : t;
+    return t === undefined ? LIBRARY_TIMEOUT : t === 0 ? NO_LIMIT : t;
   }
   // A pointer action's options as Rust takes them (the timeout travels on its own).
   function pointerOptions(options) {
@@ -521,7 +526,9 @@
       };
       const check = checks[state];
       if (!check) throw new TypeError(`waitFor: unknown state '${state}'`);
-      const request = { target: 'expect', parts: this._parts, op: check[0], not: check[1], args: check[2], timeout: timeoutOf(o) };
+      // An action's timeout (the page's default), not an assertion's.
+      const timeout = timeoutOf(o) ?? defaultTimeoutOf(this._page, false);
+      const request = { target: 'expect', parts: this._parts, op: check[0], not: check[1], args: check[2], timeout };
       // The wait is checked as an assertion; a time-out is reported as Playwright's waitFor's.
       return this._page._send(request, site).then(
         () => undefined,
@@ -535,8 +542,11 @@
           }
           const ms = /\nTimeout: (\d+)\s?ms/.exec(text);
           if (!ms) throw e;
-          const seen = String(e.message).split('\n').filter((l) => /^(Locator|Received):/.test(l));
-          const t = new TimeoutError([`locator.waitFor: Timeout ${ms[1]}ms exceeded waiting for the element to be ${state}`, ...seen].join('\n'));
+          // Playwright's words: the time-out, then the call log naming the locator and state.
+          const locator = /\nLocator: (.*)/.exec(text);
+          const what = locator ? locator[1] : String(this);
+          const waiting = `  - waiting for ${what}${state === 'attached' ? '' : ` to be ${state}`}`;
+          const t = new TimeoutError(`locator.waitFor: Timeout ${ms[1]}ms exceeded.\nCall log:\n${waiting}\n`);
           t.stack = e.stack;
           throw t;
         }

@@ -1,0 +1,102 @@
+//! The time limits of a cucumber-js + Playwright suite's own Playwright calls under `bdd`: the
+//! Playwright library's 30 s for actions and waits (cut short by the step's timeout, as under
+//! cucumber-js), `page.setDefaultTimeout` for `locator.waitFor` too, and `waitFor`'s time-out
+//! in Playwright's words (compared with Playwright 1.65.1's recorded messages).
+
+#[path = "common/js_suite.rs"]
+mod js_suite;
+#[path = "../browser/tests/support/mod.rs"]
+mod support;
+
+/// An element that appears after 5.5 s: later than ferridriver's own 5 s default, sooner than
+/// the Playwright library's 30 s.
+const LATE_PAGE: &str = r#"<!doctype html><title>Late</title><p id="v">shown</p>
+<p id="h" style="display:none">hidden</p>
+<script>setTimeout(() => { const d = document.createElement('div'); d.id = 'late'; d.textContent = 'late'; document.body.append(d) }, 5500)</script>"#;
+
+const STEPS: &str = r##"import { Given, Then, setDefaultTimeout } from '@cucumber/cucumber'
+import * as fs from 'node:fs'
+
+setDefaultTimeout(6500)
+
+Given('the late page', async function (this: any) {
+  await this.page.goto('/late')
+})
+
+Then('waiting for the late element succeeds', async function (this: any) {
+  await this.page.locator('#late').waitFor()
+})
+
+Then('clicking a missing element runs out of the step time', async function (this: any) {
+  await this.page.locator('#never').click()
+})
+
+Then('the time-outs read as Playwright', async function (this: any) {
+  const page = this.page
+  const out: Record<string, unknown> = {}
+  const fail = async (name: string, p: Promise<unknown>) => {
+    try { await p; out[name] = 'passed' } catch (e: any) { out[name] = [e.name, e.message] }
+  }
+  await fail('visibleMissing', page.locator('#never').waitFor({ timeout: 300 }))
+  await fail('visibleHidden', page.locator('#h').waitFor({ timeout: 300 }))
+  await fail('attachedMissing', page.locator('#never').waitFor({ state: 'attached', timeout: 300 }))
+  await fail('detachedPresent', page.locator('#v').waitFor({ state: 'detached', timeout: 300 }))
+  await fail('hiddenVisible', page.getByText('shown').waitFor({ state: 'hidden', timeout: 300 }))
+  page.setDefaultTimeout(400)
+  await fail('pageDefault', page.locator('#never').first().waitFor())
+  fs.writeFileSync('answers.json', JSON.stringify(out))
+})
+"##;
+
+const FEATURE: &str = "Feature: Library time limits
+  Scenario: A late element is waited for as long as Playwright waits
+    Given the late page
+    Then waiting for the late element succeeds
+
+  Scenario: A missing element is waited for until the step's time is up
+    Given the late page
+    Then clicking a missing element runs out of the step time
+
+  Scenario: Time-outs
+    Given the late page
+    Then the time-outs read as Playwright
+";
+
+/// Playwright 1.65.1's messages on the same page (the lines up to the call log's first; the
+/// later `N × locator resolved to …` lines count polls, which differ from run to run).
+const PLAYWRIGHT: &str = r#"{
+ "visibleMissing": ["TimeoutError", "locator.waitFor: Timeout 300ms exceeded.\nCall log:\n  - waiting for locator('#never') to be visible"],
+ "visibleHidden": ["TimeoutError", "locator.waitFor: Timeout 300ms exceeded.\nCall log:\n  - waiting for locator('#h') to be visible"],
+ "attachedMissing": ["TimeoutError", "locator.waitFor: Timeout 300ms exceeded.\nCall log:\n  - waiting for locator('#never')"],
+ "detachedPresent": ["TimeoutError", "locator.waitFor: Timeout 300ms exceeded.\nCall log:\n  - waiting for locator('#v') to be detached"],
+ "hiddenVisible": ["TimeoutError", "locator.waitFor: Timeout 300ms exceeded.\nCall log:\n  - waiting for getByText('shown') to be hidden"],
+ "pageDefault": ["TimeoutError", "locator.waitFor: Timeout 400ms exceeded.\nCall log:\n  - waiting for locator('#never').first() to be visible"]
+}"#;
+
+#[test]
+fn a_suites_own_playwright_calls_wait_as_the_playwright_library_waits() {
+    if !support::browser_available() {
+        return;
+    }
+    let base = support::serve(&[("/late", LATE_PAGE)]);
+    let dir = js_suite::project_dir("library-timeouts");
+    js_suite::write_files(&dir, &[("features/steps/steps.ts", STEPS), ("features/timeouts.feature", FEATURE)]);
+    let (out, stdout, all) = js_suite::run_suite(&dir, &base, &["--parallel", "3"]);
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    // The late element is found at 5.5 s: ferridriver's own 5 s default would have failed it.
+    assert!(stdout.contains("3 scenarios (2 passed, 1 failed)"), "{all}");
+    // The missing one is waited for until the step's 6.5 s run out, as under cucumber-js with
+    // Playwright's 30 s; the step names what it was waiting for, no locator time-out of 5 s.
+    assert!(all.contains("timed out after 6500 ms while waiting for locator('#never').click()"), "{all}");
+    assert!(!all.contains("Timeout 5000ms"), "{all}");
+    let ours: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("answers.json")).unwrap()).unwrap();
+    let playwright: serde_json::Value = serde_json::from_str(PLAYWRIGHT).unwrap();
+    for (case, expected) in playwright.as_object().unwrap() {
+        let got = &ours[case];
+        let message = got[1].as_str().unwrap_or_default();
+        let wanted = expected[1].as_str().unwrap();
+        assert!(got[0] == expected[0] && message.starts_with(wanted), "{case}: ours {got}, Playwright's {expected}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
