@@ -130,6 +130,21 @@ fn a_cucumber_js_file_configures_the_run_unchanged() {
     assert_eq!(json[0]["elements"].as_array().map(Vec::len), Some(3), "{json}");
     assert!(dir.join("reports/report.html").is_file(), "the html formatter's file");
 
+    // Formats add up as under cucumber-js: a file named on the command line comes on top of the
+    // config's formats, whose console formatter stays unless the command line names its own.
+    std::fs::remove_file(dir.join("reports/cucumber-report.json")).unwrap();
+    let (out, stdout, stderr) = bdd(&dir, &["--format", "message:reports/run.ndjson"]);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("...") && stdout.contains("3 scenarios (3 passed)"), "{stdout}{stderr}");
+    assert!(dir.join("reports/run.ndjson").is_file(), "the command line's file");
+    assert!(dir.join("reports/cucumber-report.json").is_file(), "the config's file, still written");
+    let (out, stdout, stderr) = bdd(&dir, &["--format", "summary"]);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        !stdout.starts_with("...") && stdout.contains("3 scenarios (3 passed)"),
+        "summary replaces progress: {stdout}"
+    );
+
     let (out, stdout, stderr) = bdd(&dir, &["-p", "smoke"]);
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("1 scenario (1 passed)"), "the smoke profile's tags: {stdout}{stderr}");

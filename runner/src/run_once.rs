@@ -135,6 +135,11 @@ pub fn prepare(args: BddArgs) -> Result<Prepared, String> {
     // progress and summary go to the console.
     let mut formats =
         if args.format.is_empty() { vec!["progress".to_string(), "summary".to_string()] } else { args.format.clone() };
+    // Only files named (`--format message:run.ndjson`): the console still shows progress, as
+    // cucumber-js's does.
+    if !formats.iter().any(|f| writes_to_console(f)) {
+        formats.insert(0, "progress".to_string());
+    }
     // `--format progress` (or `progress-bar`) on the console ends with the failures and counts,
     // as cucumber-js's does (its progress formatters are the summary's too); the progress
     // reporter itself prints only the marks, as Cucumber's shared formatter fixtures expect.
@@ -244,9 +249,17 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
     if args.paths.is_empty() {
         args.paths = cfg.paths.unwrap_or_default();
     }
-    if args.format.is_empty() {
-        args.format = cfg.format.unwrap_or_default();
-    }
+    // As cucumber-js merges its command line into the profile, the formats add up; a
+    // formatter the command line puts on the console takes the place of the file's.
+    let console_on_command_line = args.format.iter().any(|f| writes_to_console(f));
+    let mut formats: Vec<String> = cfg
+        .format
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| !(console_on_command_line && writes_to_console(f)))
+        .collect();
+    formats.append(&mut args.format);
+    args.format = formats;
     // As cucumber-js merges its command line into the profile: the file's tag expression and
     // the flags' must all match, and the names add up (a scenario matching any runs).
     args.tags.splice(0..0, cfg.tags);
@@ -377,6 +390,12 @@ pub fn run_once(
         EXIT_FAILED
     };
     RunResult { code, summary: Some(summary), pickles }
+}
+
+/// Whether a `--format` value writes to the console (it names no file); a value that does not
+/// parse counts as one (the check of the formats reports it).
+fn writes_to_console(format: &str) -> bool {
+    FormatSpec::parse(format).map_or(true, |spec| spec.path.is_none())
 }
 
 #[cfg(test)]
