@@ -100,3 +100,64 @@ fn a_suites_own_playwright_calls_wait_as_the_playwright_library_waits() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const KEPT_STEPS: &str = r##"import { Before, BeforeAll, After, AfterAll, Given, Then } from '@cucumber/cucumber'
+import * as fs from 'node:fs'
+
+let runs = 0
+let visits = 0
+
+BeforeAll(function () {
+  runs += 1
+  fs.appendFileSync('before-all.log', `run ${runs}\n`)
+})
+
+After(function (this: any) {
+  fs.appendFileSync('after.log', `${this.marker ?? 'no marker'}\n`)
+})
+
+AfterAll(function () {
+  fs.appendFileSync('after-all.log', `visits ${visits}\n`)
+})
+
+Given('a visit', function (this: any) {
+  visits += 1
+  this.marker = `visit ${visits}`
+})
+
+Then('the step waits for ever', { timeout: 500 }, async function () {
+  await new Promise(() => {})
+})
+
+Then('the visits so far are {int}', function (count: number) {
+  if (visits !== count) throw new Error(`visits: ${visits}`)
+})
+"##;
+
+const KEPT_FEATURE: &str = "Feature: A timed-out step
+  Scenario: It times out
+    Given a visit
+    Then the step waits for ever
+
+  Scenario: The module lives on
+    Given a visit
+    Then the visits so far are 2
+";
+
+/// A step whose promise is still pending at its timeout is left pending, as cucumber-js leaves
+/// it: the process (here the VM) goes on, so BeforeAll is not run again, module state is kept,
+/// and the scenario's After hooks see its World.
+#[test]
+fn a_step_left_waiting_at_its_timeout_keeps_the_suite_s_state() {
+    let dir = js_suite::project_dir("kept-after-timeout");
+    js_suite::write_files(&dir, &[("features/steps/steps.ts", KEPT_STEPS), ("features/kept.feature", KEPT_FEATURE)]);
+    let (out, stdout, all) = js_suite::run_suite(&dir, "http://127.0.0.1:1", &["--parallel", "1"]);
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(stdout.contains("2 scenarios (1 passed, 1 failed)"), "{all}");
+    assert!(stdout.contains("2 hooks (2 passed)"), "BeforeAll and AfterAll once each: {all}");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    assert_eq!(read("before-all.log"), "run 1\n", "{all}");
+    assert_eq!(read("after.log"), "visit 1\nvisit 2\n", "the After hooks saw their scenario's World: {all}");
+    assert_eq!(read("after-all.log"), "visits 2\n", "{all}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -56,7 +56,13 @@ impl Vm {
                 .catch(&ctx)
                 .map_err(|e| {
                     let (exception_type, message, stack) = crate::convert::caught(e);
-                    VmError { exception_type, message, stack, timed_out: crate::vm::counted_ms(epoch) >= limit }
+                    VmError {
+                        exception_type,
+                        message,
+                        stack,
+                        timed_out: crate::vm::counted_ms(epoch) >= limit,
+                        abandoned: false,
+                    }
                 });
                 deadline.store(u64::MAX, Ordering::Relaxed);
                 result

@@ -109,6 +109,10 @@ pub struct VmError {
     pub stack: Option<String>,
     /// The call ran past its deadline and the interrupt handler stopped it.
     pub timed_out: bool,
+    /// The call was still waiting (no JS running) at its deadline and was left pending, as
+    /// cucumber-js leaves a timed-out step's promise: nothing was interrupted, so the VM and
+    /// its module state stay usable. Implies `timed_out`.
+    pub abandoned: bool,
 }
 
 /// What to call.
@@ -377,7 +381,9 @@ impl Vm {
     /// (attachments are returned even when the VM failed).
     pub async fn invoke(&self, call: Call, timeout: Duration) -> (Result<CallResult, VmError>, Vec<Attachment>) {
         let limit = counted_ms(self.epoch).saturating_add(timeout.as_millis() as u64);
-        self.deadline.store(limit, Ordering::Relaxed);
+        // The interrupt comes a little after the deadline: a call that is only waiting then is
+        // left pending instead (below), and only JS still busy past it is stopped mid-way.
+        self.deadline.store(limit.saturating_add(INTERRUPT_GRACE_MS), Ordering::Relaxed);
         let deadline = Arc::clone(&self.deadline);
         let epoch = self.epoch;
         let bridge = self.bridge.clone();
@@ -398,12 +404,16 @@ impl Vm {
                     }
                 })();
                 let result = match started.catch(&ctx) {
-                    Ok(p) => p.into_future::<Object>().await.catch(&ctx).map(|o| convert::call_result(&o)),
+                    Ok(p) => match settled_before(p.into_future::<Object>(), epoch, limit).await {
+                        Some(settled) => settled.catch(&ctx).map(|o| Ok(convert::call_result(&o))),
+                        None => Ok(Err(abandoned_at_deadline())),
+                    },
                     Err(e) => Err(e),
                 };
                 // The interrupt handler only stops JS past the deadline, so a failure after it
                 // is the timeout (QuickJS's uncatchable `InternalError: interrupted`).
-                let result = result.map_err(|e| exception_error(e, counted_ms(epoch) >= limit));
+                let result =
+                    result.map_err(|e| exception_error(e, counted_ms(epoch) >= limit)).and_then(std::convert::identity);
                 deadline.store(u64::MAX, Ordering::Relaxed);
                 let attachments = bridge
                     .restore(&ctx)
@@ -414,6 +424,40 @@ impl Vm {
                 (result, attachments)
             })
             .await
+    }
+}
+
+/// How long after a call's deadline JS still running is interrupted; a call merely waiting is
+/// left pending at the deadline itself.
+const INTERRUPT_GRACE_MS: u64 = 100;
+
+/// Awaits `promise` until `limit` (counted milliseconds since `epoch`, which leave out the
+/// time a browser took to start); `None` when the deadline came first.
+async fn settled_before<F: std::future::Future>(
+    promise: F,
+    epoch: (Instant, Duration),
+    limit: u64,
+) -> Option<F::Output> {
+    let mut promise = std::pin::pin!(promise);
+    loop {
+        let left = limit.saturating_sub(counted_ms(epoch));
+        if left == 0 {
+            return None;
+        }
+        if let Ok(settled) = tokio::time::timeout(Duration::from_millis(left), promise.as_mut()).await {
+            return Some(settled);
+        }
+    }
+}
+
+/// A call left pending at its deadline.
+fn abandoned_at_deadline() -> VmError {
+    VmError {
+        exception_type: "TimeoutError".into(),
+        message: "the call was still waiting at its deadline".into(),
+        stack: None,
+        timed_out: true,
+        abandoned: true,
     }
 }
 
@@ -460,6 +504,7 @@ impl Vm {
                 message: format!("did not finish within {} s", limit.as_secs()),
                 stack: None,
                 timed_out: true,
+                abandoned: false,
             }),
         }
     }
@@ -517,12 +562,12 @@ fn seal<'js>(ctx: &rquickjs::Ctx<'js>) -> rquickjs::Result<Object<'js>> {
 }
 
 fn plain_error(message: String) -> VmError {
-    VmError { exception_type: "Error".into(), message, stack: None, timed_out: false }
+    VmError { exception_type: "Error".into(), message, stack: None, timed_out: false, abandoned: false }
 }
 
 pub(crate) fn exception_error(e: rquickjs::CaughtError<'_>, timed_out: bool) -> VmError {
     let (exception_type, message, stack) = convert::caught(e);
-    VmError { exception_type, message, stack, timed_out }
+    VmError { exception_type, message, stack, timed_out, abandoned: false }
 }
 
 /// Milliseconds since `epoch` that step timeouts count: the worker's uncounted time (a browser

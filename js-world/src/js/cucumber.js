@@ -555,7 +555,9 @@
     return { status: 'failed', type: 'Error', message: String(text), stack: '' };
   }
   async function run(fn, thisArg, args) {
-    g.__ferridriver_soft = [];
+    // This call's own list: a call left pending at its deadline that ends later must not take
+    // the soft failures of the call running then.
+    const softFailures = (g.__ferridriver_soft = []);
     try {
       const result = await fn.apply(thisArg, args);
       // What the step started and must be in place when it ends (a page.on subscription,
@@ -564,7 +566,7 @@
       if (settle.length) await Promise.all(settle);
       // Soft assertions (expect.soft) that failed fail the step now, all of them in one message,
       // located at the first.
-      const soft = g.__ferridriver_soft.splice(0);
+      const soft = softFailures.splice(0);
       if (soft.length) {
         const first = soft[0];
         if (soft.length > 1) {
@@ -626,13 +628,18 @@
     native.print(text);
     log(text);
   };
+  // The call whose console is captured now. A call left pending at its deadline may end during
+  // a later one: it must not end that one's capture.
+  let capturingCall = null;
   async function capturingConsole(call, runHook) {
     const con = consoleControl;
+    const mine = {};
+    capturingCall = mine;
     if (con) con.capture(runHook ? printAndLog : native.host === 'bdd' ? native.print : log);
     try {
       return await call();
     } finally {
-      if (con) con.capture(null);
+      if (con && capturingCall === mine) con.capture(null);
     }
   }
   // `hidden`: the tools of files the host left out (a plugin whose setup failed registers

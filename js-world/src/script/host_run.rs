@@ -74,6 +74,8 @@ impl JsHost {
                         message: String::new(),
                         stack: None,
                         timed_out: true,
+                        // The script's VM is dropped with it.
+                        abandoned: false,
                     },
                     compile: false,
                 }),

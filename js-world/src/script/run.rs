@@ -51,7 +51,7 @@ impl Vm {
                     move |e: rquickjs::CaughtError<'_>| {
                         let (exception_type, message, stack) = convert::caught(e);
                         RunFailure {
-                            error: VmError { exception_type, message, stack, timed_out: timed_out() },
+                            error: VmError { exception_type, message, stack, timed_out: timed_out(), abandoned: false },
                             compile,
                         }
                     }
