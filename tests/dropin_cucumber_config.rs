@@ -138,6 +138,12 @@ fn a_cucumber_js_file_configures_the_run_unchanged() {
     assert!(stdout.starts_with("...") && stdout.contains("3 scenarios (3 passed)"), "{stdout}{stderr}");
     assert!(dir.join("reports/run.ndjson").is_file(), "the command line's file");
     assert!(dir.join("reports/cucumber-report.json").is_file(), "the config's file, still written");
+    // One reporter per file, the last named for it: the command line's here.
+    let (out, stdout, stderr) = bdd(&dir, &["--format", "message:reports/cucumber-report.json"]);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let file = std::fs::read_to_string(dir.join("reports/cucumber-report.json")).unwrap();
+    assert!(file.lines().all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()), "{file}");
+    assert!(file.starts_with("{\"meta\""), "{file}");
     let (out, stdout, stderr) = bdd(&dir, &["--format", "summary"]);
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(

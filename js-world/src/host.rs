@@ -169,7 +169,7 @@ impl JsHost {
                 // A call left waiting at its deadline interrupted nothing: the VM, its module
                 // state and what BeforeAll set up stay (cucumber-js goes on with the same
                 // process). JS stopped mid-way may have left it half-done: rebuilt.
-                self.poisoned = !e.abandoned;
+                self.poisoned |= !e.abandoned;
                 if e.timed_out {
                     let pending = ferridriver_browser::pending_action();
                     Err(StepFailure::new(

@@ -259,7 +259,15 @@ fn merge_config(args: &mut BddArgs, cfg: TestConfig) {
         .filter(|f| !(console_on_command_line && writes_to_console(f)))
         .collect();
     formats.append(&mut args.format);
-    args.format = formats;
+    // One reporter per file, the last named for it (cucumber-js keys its formats by file).
+    let mut files = std::collections::HashSet::new();
+    let mut kept: Vec<String> = formats
+        .into_iter()
+        .rev()
+        .filter(|f| FormatSpec::parse(f).ok().and_then(|s| s.path).is_none_or(|path| files.insert(path)))
+        .collect();
+    kept.reverse();
+    args.format = kept;
     // As cucumber-js merges its command line into the profile: the file's tag expression and
     // the flags' must all match, and the names add up (a scenario matching any runs).
     args.tags.splice(0..0, cfg.tags);

@@ -555,14 +555,15 @@
     return { status: 'failed', type: 'Error', message: String(text), stack: '' };
   }
   async function run(fn, thisArg, args) {
-    // This call's own list: a call left pending at its deadline that ends later must not take
-    // the soft failures of the call running then.
+    // This call's own lists: a call left pending at its deadline that ends later must not take
+    // the soft failures or the subscriptions of the call running then.
     const softFailures = (g.__ferridriver_soft = []);
+    const settling = (g.__ferridriver_settle = []);
     try {
       const result = await fn.apply(thisArg, args);
       // What the step started and must be in place when it ends (a page.on subscription,
       // which a Rust step right after relies on).
-      const settle = (g.__ferridriver_settle || []).splice(0);
+      const settle = settling.splice(0);
       if (settle.length) await Promise.all(settle);
       // Soft assertions (expect.soft) that failed fail the step now, all of them in one message,
       // located at the first.

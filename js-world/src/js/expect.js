@@ -410,7 +410,10 @@
     if (state.soft) {
       // expect.soft: a failure is recorded for the running step (cucumber.js fails the step
       // after its function returns, with every soft failure) and the step carries on.
-      const keep = (e) => { (g.__ferridriver_soft || (g.__ferridriver_soft = [])).push(e); };
+      // The list of the call that made the assertion (one left pending at its deadline may fail
+      // later, during another call).
+      const list = g.__ferridriver_soft || (g.__ferridriver_soft = []);
+      const keep = (e) => { list.push(e); };
       for (const [name, fn] of Object.entries(api)) {
         api[name] = function (...args) {
           try {

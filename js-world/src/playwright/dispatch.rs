@@ -40,10 +40,26 @@ pub async fn handle(session: Option<Arc<Session>>, request: String, running: Opt
         )),
         (Some(session), Ok(r)) => match lookup(r) {
             Err(e) => Err(e),
-            Ok(r) => match r.site.as_deref().and_then(|s| session.call_site(s)) {
-                Some(at) => ferridriver_browser::with_call_site(at, dispatch(&session, &r)).await,
-                None => dispatch(&session, &r).await,
-            },
+            Ok(r) => {
+                let ended = r.generation.map(|_| session.ended());
+                let run = async {
+                    match r.site.as_deref().and_then(|s| session.call_site(s)) {
+                        Some(at) => ferridriver_browser::with_call_site(at, dispatch(&session, &r)).await,
+                        None => dispatch(&session, &r).await,
+                    }
+                };
+                match ended {
+                    // A test case's object still at work when its test case ends (a step left
+                    // waiting at its timeout): stopped, so it cannot act on the next one's page.
+                    Some(ended) => tokio::select! {
+                        reply = run => reply,
+                        () = ended => Err(Failure::from(
+                            "this browser call's test case has ended (the step that made it ran out of time?)",
+                        )),
+                    },
+                    None => run.await,
+                }
+            }
         },
     };
     match reply {

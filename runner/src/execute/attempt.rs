@@ -5,7 +5,7 @@
 //! - a FAILED attempt may be retried; then its `testCaseFinished` says `willBeRetried`.
 
 use super::attachments::{attachment_message, AttachTo};
-use super::invoke::{instant_result, invoke, StepHost};
+use super::invoke::{instant_result, invoke, invoke_hosted, StepHost};
 use super::{PlannedCase, PlannedStep, RunContext, RunOptions};
 use ferridriver_messages::*;
 use ferridriver_steps::registry::{
@@ -197,7 +197,7 @@ async fn run_hook(
     let timeout = hook.timeout.unwrap_or(options.default_timeout);
     match hook.body {
         HookBody::Rust(f) => beside_host(host, timeout, invoke(f(world), timeout)).await,
-        HookBody::External(i) => invoke(host.invoke_hook(i, world, context), timeout).await,
+        HookBody::External(i) => invoke_hosted(host.invoke_hook(i, world, context), timeout).await,
     }
 }
 
@@ -246,7 +246,7 @@ pub(super) async fn run_step(
                 let timeout = definition.timeout.unwrap_or(options.default_timeout);
                 match definition.body {
                     StepBody::Rust(f) => beside_host(host, timeout, invoke(f(world, inv), timeout)).await,
-                    StepBody::External(i) => invoke(host.invoke_step(i, world, inv), timeout).await,
+                    StepBody::External(i) => invoke_hosted(host.invoke_step(i, world, inv), timeout).await,
                 }
             }
             Err(message) => TestStepResult {

@@ -66,7 +66,7 @@ pub async fn run_global_hooks(
             (HookBody::Rust(f), _) => invoke(f(&mut world), timeout).await,
             // BeforeAll/AfterAll hooks get no test case (cucumber-js passes them nothing).
             (HookBody::External(i), Some(host)) => {
-                invoke(host.invoke_hook(i, &mut world, &HookContext::default()), timeout).await
+                super::invoke::invoke_hosted(host.invoke_hook(i, &mut world, &HookContext::default()), timeout).await
             }
             (HookBody::External(_), None) => super::invoke::instant_result(
                 TestStepResultStatus::Failed,

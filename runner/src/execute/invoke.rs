@@ -42,8 +42,24 @@ pub fn install_panic_hook() {
 /// Worker threads are named with this prefix (the panic hook recognises them by it).
 pub const WORKER_THREAD_PREFIX: &str = "ferridriver-worker-";
 
-/// Runs one body and reports its result.
+/// How much longer than its timeout the runner waits for a JS body: the VM itself stops the
+/// call at its timeout (leaving the VM usable when the call was only waiting, as cucumber-js
+/// leaves a timed-out step), so the runner's timer is only the fallback for a VM that does
+/// not answer; were it first, the call would be dropped half-way and the VM rebuilt.
+const HOSTED_SLACK: Duration = Duration::from_secs(2);
+
+/// Runs one Rust body and reports its result.
 pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
+    invoke_within(body, timeout, Duration::ZERO).await
+}
+
+/// Runs one body of the JS host (which keeps the step's time itself) and reports its result.
+pub async fn invoke_hosted(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
+    invoke_within(body, timeout, HOSTED_SLACK).await
+}
+
+/// Runs `body`, stopping it `slack` after `timeout`, and reports its result.
+async fn invoke_within(body: StepFuture<'_>, timeout: Duration, slack: Duration) -> TestStepResult {
     let started = Instant::now();
     let uncounted_before = ferridriver_steps::uncounted::total();
     let mut body = std::pin::pin!(AssertUnwindSafe(body).catch_unwind());
@@ -53,7 +69,7 @@ pub async fn invoke(body: StepFuture<'_>, timeout: Duration) -> TestStepResult {
     let outcome = loop {
         let excluded = ferridriver_steps::uncounted::total().saturating_sub(uncounted_before);
         // Never in the past while uncounted work runs (a body polled late would spin).
-        let due = started + timeout + excluded;
+        let due = started + timeout.saturating_add(slack).saturating_add(excluded);
         let deadline = if excluded.is_zero() { due } else { due.max(Instant::now() + Duration::from_millis(1)) };
         let deadline = tokio::time::Instant::from_std(deadline);
         match tokio::time::timeout_at(deadline, &mut body).await {
