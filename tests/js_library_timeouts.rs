@@ -73,15 +73,31 @@ const PLAYWRIGHT: &str = r#"{
  "pageDefault": ["TimeoutError", "locator.waitFor: Timeout 400ms exceeded.\nCall log:\n  - waiting for locator('#never').first() to be visible"]
 }"#;
 
-#[test]
-fn a_suites_own_playwright_calls_wait_as_the_playwright_library_waits() {
+/// Writes a project named `name` (its step file and feature) and runs it against the late
+/// page's server with `extra` flags: its folder, the output, stdout, and both streams; `None`
+/// without a browser.
+fn run_on_late_page(
+    name: &str,
+    steps: &str,
+    feature: &str,
+    extra: &[&str],
+) -> Option<(std::path::PathBuf, std::process::Output, String, String)> {
     if !support::browser_available() {
-        return;
+        return None;
     }
     let base = support::serve(&[("/late", LATE_PAGE)]);
-    let dir = js_suite::project_dir("library-timeouts");
-    js_suite::write_files(&dir, &[("features/steps/steps.ts", STEPS), ("features/timeouts.feature", FEATURE)]);
-    let (out, stdout, all) = js_suite::run_suite(&dir, &base, &["--parallel", "3"]);
+    let dir = js_suite::project_dir(name);
+    js_suite::write_files(&dir, &[("features/steps/steps.ts", steps), ("features/suite.feature", feature)]);
+    let (out, stdout, all) = js_suite::run_suite(&dir, &base, extra);
+    Some((dir, out, stdout, all))
+}
+
+#[test]
+fn a_suites_own_playwright_calls_wait_as_the_playwright_library_waits() {
+    let Some((dir, out, stdout, all)) = run_on_late_page("library-timeouts", STEPS, FEATURE, &["--parallel", "3"])
+    else {
+        return;
+    };
     assert_eq!(out.status.code(), Some(1), "{all}");
     // The late element is found at 5.5 s: ferridriver's own 5 s default would have failed it.
     assert!(stdout.contains("3 scenarios (2 passed, 1 failed)"), "{all}");
@@ -197,16 +213,12 @@ const CANCELLED_FEATURE: &str = "Feature: Left pending
 /// kept between scenarios (`--isolation reset`) it would otherwise act on the next scenario's.
 #[test]
 fn a_call_left_pending_at_its_step_s_timeout_ends_with_its_test_case() {
-    if !support::browser_available() {
+    let extra = ["--parallel", "1", "--isolation", "reset"];
+    let Some((dir, out, stdout, all)) =
+        run_on_late_page("cancelled-after-timeout", CANCELLED_STEPS, CANCELLED_FEATURE, &extra)
+    else {
         return;
-    }
-    let base = support::serve(&[("/late", LATE_PAGE)]);
-    let dir = js_suite::project_dir("cancelled-after-timeout");
-    js_suite::write_files(
-        &dir,
-        &[("features/steps/steps.ts", CANCELLED_STEPS), ("features/left.feature", CANCELLED_FEATURE)],
-    );
-    let (out, stdout, all) = js_suite::run_suite(&dir, &base, &["--parallel", "1", "--isolation", "reset"]);
+    };
     assert_eq!(out.status.code(), Some(1), "{all}");
     assert!(stdout.contains("2 scenarios (1 passed, 1 failed)"), "{all}");
     // (The click is named when it was under way at the deadline; on a loaded machine the page
