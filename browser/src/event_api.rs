@@ -91,13 +91,26 @@ impl crate::page::PageInner {
     /// Turns the Network domain on once (for request events, or a trace's network log); a
     /// failed attempt leaves it to the next caller.
     pub(crate) async fn watch_network(&self) -> Result<()> {
-        if !self.network_watched.swap(true, Ordering::SeqCst) {
-            let enabled = self.connection.call_raw("Network.enable", json!({}), Some(&self.session)).await;
-            if let Err(e) = enabled {
-                self.network_watched.store(false, Ordering::SeqCst);
-                return Err(e);
-            }
+        match self.queue_network_watch() {
+            Some(enabled) => self.network_watch_answered(enabled.await),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// Queues `Network.enable` unless it was sent already: its answer, for
+    /// [`Self::network_watch_answered`].
+    pub(crate) fn queue_network_watch(
+        &self,
+    ) -> Option<impl std::future::Future<Output = Result<serde_json::Value>> + Send + 'static> {
+        (!self.network_watched.swap(true, Ordering::SeqCst))
+            .then(|| self.connection.queue_raw("Network.enable", json!({}), Some(&self.session)))
+    }
+
+    /// Takes `Network.enable`'s answer: a failed attempt leaves the domain to the next caller.
+    pub(crate) fn network_watch_answered(&self, answer: Result<serde_json::Value>) -> Result<()> {
+        if answer.is_err() {
+            self.network_watched.store(false, Ordering::SeqCst);
+        }
+        answer.map(|_| ())
     }
 }

@@ -94,9 +94,7 @@ impl PageInner {
     /// preparing the next scenario's page, those cost 60–90 ms each). A page that cannot is
     /// traced without them.
     pub(crate) fn start_tracing(self: &std::sync::Arc<Self>, tracer: &Tracer) {
-        use std::sync::atomic::Ordering;
-        let network = (!self.network_watched.swap(true, Ordering::SeqCst))
-            .then(|| self.connection.queue_raw("Network.enable", json!({}), Some(&self.session)));
+        let network = self.queue_network_watch();
         let screencast = tracer
             .screenshots()
             .then(|| self.connection.queue_raw("Page.startScreencast", self.screencast_params(), Some(&self.session)));
@@ -106,10 +104,7 @@ impl PageInner {
         let page = std::sync::Arc::clone(self);
         tokio::spawn(async move {
             if let Some(enabled) = network {
-                // A failed attempt leaves the Network domain to the next caller.
-                if enabled.await.is_err() {
-                    page.network_watched.store(false, Ordering::SeqCst);
-                }
+                let _ = page.network_watch_answered(enabled.await);
             }
             if let Some(started) = screencast {
                 let _ = started.await;
